@@ -1,0 +1,5 @@
+"""``python -m quietedit`` runs the command line."""
+
+from quietedit.cli import main
+
+main()

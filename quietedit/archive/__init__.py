@@ -1,0 +1,1 @@
+"""The archive: ``data/`` as create-only revision files, atomic state files and a verifier."""

@@ -1,0 +1,290 @@
+"""The archive's file formats: deterministic JSON, record hashes and schema checks (pure).
+
+Every file carries ``"schema"``; a revision also carries ``"hash"``, the SHA-256 of its
+own canonical JSON without that key, and ``"previous"``, its predecessor's ``hash``, so a
+document's revisions form a chain that any edit, insertion or removal breaks.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Final
+
+from quietedit.article.fingerprint import FINGERPRINT_VERSION, HASH_PREFIX, content_hash
+from quietedit.errors import UnchangedContentError
+from quietedit.model import (
+    BLOCK_KINDS,
+    JSON,
+    PUBLISHER_FIELDS,
+    PUBLISHER_LIST_FIELDS,
+    Article,
+    Block,
+    Observation,
+    Publisher,
+    Revision,
+    format_timestamp,
+    parse_timestamp,
+)
+
+SCHEMA_VERSION: Final = 1
+"""Schema of every file this version writes. Revision files are never rewritten, so a
+future schema must keep reading version 1 (see data/README.md, "Schema changes")."""
+
+SUPPORTED_FINGERPRINTS: Final = frozenset({FINGERPRINT_VERSION})
+HASH_PATTERN: Final = re.compile(r"sha256:[0-9a-f]{64}")
+
+REVISION_FIELDS: Final[dict[str, type | tuple[type, ...]]] = {
+    "blocks": list,
+    "content_hash": str,
+    "document": str,
+    "encoding": (dict, type(None)),
+    "evidence": (str, type(None)),
+    "extractor": str,
+    "fingerprint": int,
+    "hash": str,
+    "http": (dict, type(None)),
+    "number": int,
+    "observed_at": str,
+    "previous": (str, type(None)),
+    "publisher": dict,
+    "schema": int,
+    "title": str,
+    "url": str,
+}
+
+
+def dump_json(record: Mapping[str, JSON]) -> bytes:
+    """The one serialisation of archive files: sorted keys, two-space indent, UTF-8, newline.
+
+    Same record, same bytes, so git diffs stay small and builds reproducible.
+    Raises ``ValueError`` for NaN/infinity or text that is not valid Unicode.
+    """
+    text = json.dumps(record, ensure_ascii=False, indent=2, sort_keys=True, allow_nan=False)
+    return (text + "\n").encode("utf-8")
+
+
+def digest(data: bytes) -> str:
+    """``sha256:<hex>`` of ``data``: the form every hash in the archive takes."""
+    return HASH_PREFIX + hashlib.sha256(data).hexdigest()
+
+
+def record_hash(record: Mapping[str, JSON]) -> str:
+    """The hash of a record: SHA-256 of its compact canonical JSON without ``"hash"``."""
+    body = {key: value for key, value in record.items() if key != "hash"}
+    canonical = json.dumps(
+        body, ensure_ascii=False, separators=(",", ":"), sort_keys=True, allow_nan=False
+    )
+    return digest(canonical.encode("utf-8"))
+
+
+def new_revision(document: str, observation: Observation, *, previous: Revision | None) -> Revision:
+    """Number, fingerprint and chain ``observation`` as the successor of ``previous``.
+
+    Raises ``UnchangedContentError`` when the content hash equals ``previous``'s: the
+    archive never stores two consecutive revisions with the same content.
+    """
+    fingerprint = content_hash(observation.article)
+    if previous is not None and previous.content_hash == fingerprint:
+        raise UnchangedContentError(
+            f"documents/{document}",
+            f"content {fingerprint} is unchanged since revision {previous.number}",
+        )
+    draft = Revision(
+        document=document,
+        number=1 if previous is None else previous.number + 1,
+        observation=observation,
+        content_hash=fingerprint,
+        fingerprint=FINGERPRINT_VERSION,
+        previous=None if previous is None else previous.hash,
+        hash="",  # filled in below: the hash covers every other field
+    )
+    return replace(draft, hash=record_hash(revision_to_record(draft)))
+
+
+def revision_to_record(revision: Revision) -> dict[str, JSON]:
+    """The JSON object stored for ``revision``."""
+    observation = revision.observation
+    return {
+        "blocks": [
+            {"kind": block.kind, "text": block.text} for block in observation.article.blocks
+        ],
+        "content_hash": revision.content_hash,
+        "document": revision.document,
+        "encoding": observation.encoding,
+        "evidence": observation.evidence,
+        "extractor": observation.extractor,
+        "fingerprint": revision.fingerprint,
+        "hash": revision.hash,
+        "http": observation.http,
+        "number": revision.number,
+        "observed_at": format_timestamp(observation.observed_at),
+        "previous": revision.previous,
+        "publisher": observation.article.publisher.to_record(),
+        "schema": SCHEMA_VERSION,
+        "title": observation.article.title,
+        "url": observation.url,
+    }
+
+
+def check_revision_record(record: object) -> list[str]:
+    """Every schema and self-consistency problem of one revision record, as messages.
+
+    Checks types, the schema version, the hash formats, the record's own hash and the
+    content hash recomputed from title and blocks. Chain checks need the neighbours and
+    live in ``verify``.
+    """
+    if not isinstance(record, dict):
+        return [f"a revision must be a JSON object, not {type(record).__name__}"]
+    problems: list[str] = []
+    missing = sorted(set(REVISION_FIELDS) - set(record))
+    unknown = sorted(set(record) - set(REVISION_FIELDS))
+    if missing:
+        problems.append(f"missing fields: {', '.join(missing)}")
+    if unknown:
+        problems.append(f"unknown fields: {', '.join(unknown)}")
+    for key, expected in REVISION_FIELDS.items():
+        value = record.get(key)
+        # bool is an int to Python but not to a reader of the JSON
+        wrong = not isinstance(value, expected) or (isinstance(value, bool) and expected is int)
+        if key in record and wrong:
+            problems.append(f"{key}: {value!r} has the wrong type")
+    if problems:
+        return problems
+    if record["schema"] != SCHEMA_VERSION:
+        problems.append(
+            f"schema {record['schema']!r} is not {SCHEMA_VERSION}; "
+            "written by another quietedit version (upgrade, or migrate the archive)"
+        )
+    if record["number"] < 1:
+        problems.append(f"number: {record['number']} is not a positive revision number")
+    for key in ("content_hash", "hash", "previous", "evidence"):
+        value = record[key]
+        if value is not None and not HASH_PATTERN.fullmatch(value):
+            problems.append(f"{key}: {value!r} is not a sha256:<64 hex digits> hash")
+    if (record["number"] == 1) != (record["previous"] is None):
+        problems.append(
+            "previous: must be null exactly for revision 1, "
+            f"found {record['previous']!r} on revision {record['number']}"
+        )
+    try:
+        parse_timestamp(record["observed_at"])
+    except ValueError:
+        problems.append(f"observed_at: {record['observed_at']!r} is not an RFC 3339 time")
+    problems.extend(_check_blocks(record["blocks"]))
+    problems.extend(_check_publisher(record["publisher"]))
+    if problems:
+        return problems
+    if record["hash"] != record_hash(record):
+        problems.append(
+            f"hash: recorded {record['hash']} but the content hashes to {record_hash(record)}"
+        )
+    if record["fingerprint"] not in SUPPORTED_FINGERPRINTS:
+        problems.append(f"fingerprint: version {record['fingerprint']} is unknown")
+    else:
+        recomputed = content_hash(_article_of(record))
+        if record["content_hash"] != recomputed:
+            problems.append(
+                f"content_hash: recorded {record['content_hash']} "
+                f"but title and blocks hash to {recomputed}"
+            )
+    return problems
+
+
+def revision_from_record(record: Mapping[str, JSON]) -> Revision:
+    """The ``Revision`` of a record that :func:`check_revision_record` found no problem in."""
+    encoding = record["encoding"]
+    http = record["http"]
+    observation = Observation(
+        url=str(record["url"]),
+        observed_at=parse_timestamp(str(record["observed_at"])),
+        article=_article_of(record),
+        extractor=str(record["extractor"]),
+        evidence=_optional_str(record["evidence"]),
+        encoding=encoding if isinstance(encoding, dict) else None,
+        http=http if isinstance(http, dict) else None,
+    )
+    number = record["number"]
+    fingerprint = record["fingerprint"]
+    if not isinstance(number, int) or not isinstance(fingerprint, int):
+        raise ValueError("revision record is not checked: number/fingerprint not integers")
+    return Revision(
+        document=str(record["document"]),
+        number=number,
+        observation=observation,
+        content_hash=str(record["content_hash"]),
+        fingerprint=fingerprint,
+        previous=_optional_str(record["previous"]),
+        hash=str(record["hash"]),
+    )
+
+
+def _check_blocks(blocks: list[JSON]) -> list[str]:
+    problems = []
+    for index, block in enumerate(blocks):
+        if (
+            not isinstance(block, dict)
+            or set(block) != {"kind", "text"}
+            or not isinstance(block["text"], str)
+            or block["kind"] not in BLOCK_KINDS
+        ):
+            problems.append(
+                f"blocks[{index}]: {block!r} is not "
+                f"{{'kind': one of {sorted(BLOCK_KINDS)}, 'text': str}}"
+            )
+    return problems
+
+
+def _check_publisher(publisher: dict[str, JSON]) -> list[str]:
+    problems = []
+    for key, value in sorted(publisher.items()):
+        if key not in PUBLISHER_FIELDS:
+            problems.append(f"publisher.{key}: unknown field")
+        elif key in PUBLISHER_LIST_FIELDS:
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                problems.append(f"publisher.{key}: {value!r} is not a list of strings")
+        elif value is not None and not isinstance(value, str):
+            problems.append(f"publisher.{key}: {value!r} is not a string or null")
+    return problems
+
+
+def _article_of(record: Mapping[str, JSON]) -> Article:
+    blocks = record["blocks"]
+    publisher = record["publisher"]
+    if not isinstance(blocks, list) or not isinstance(publisher, dict):
+        raise ValueError("revision record is not checked: blocks or publisher malformed")
+    return Article(
+        title=str(record["title"]),
+        blocks=tuple(
+            Block(text=str(block["text"]), kind=str(block["kind"]))
+            for block in blocks
+            if isinstance(block, dict)
+        ),
+        publisher=Publisher.from_record(publisher),
+    )
+
+
+def _optional_str(value: JSON) -> str | None:
+    return None if value is None else str(value)
+
+
+def check_state_record(record: object, *, kind: str) -> list[str]:
+    """Problems of a mutable state file: a JSON object with this ``schema`` and ``type``.
+
+    State files are free to grow new keys within a schema version; only the envelope is
+    checked here.
+    """
+    if not isinstance(record, dict):
+        return [f"a {kind} record must be a JSON object, not {type(record).__name__}"]
+    problems = []
+    if record.get("schema") != SCHEMA_VERSION:
+        problems.append(
+            f"schema: {record.get('schema')!r} is not {SCHEMA_VERSION}; "
+            "written by another quietedit version (upgrade, or migrate the archive)"
+        )
+    if record.get("type") != kind:
+        problems.append(f"type: {record.get('type')!r} is not {kind!r}")
+    return problems

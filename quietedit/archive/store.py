@@ -1,0 +1,230 @@
+"""Reading and writing ``data/``: create-only revisions and evidence, atomic state files.
+
+Crash safety rests on two primitives. A create-only file is written completely under a
+temporary name in ``.tmp/``, flushed to disk, then hard-linked to its final name:
+``link`` fails if the name exists (nothing is ever overwritten) and the final name
+appears only with its whole content, so a writer killed at any moment leaves either no
+file or a complete one. A mutable state file is written the same way and moved over the
+old one with ``os.replace``. The API offers no way to rewrite or delete a revision.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import tempfile
+from pathlib import Path
+
+from quietedit.archive.layout import Layout
+from quietedit.archive.records import (
+    SCHEMA_VERSION,
+    check_revision_record,
+    check_state_record,
+    digest,
+    dump_json,
+    new_revision,
+    revision_from_record,
+    revision_to_record,
+)
+from quietedit.errors import ArchiveError, RevisionExistsError
+from quietedit.model import JSON, Observation, Revision
+
+logger = logging.getLogger(__name__)
+
+
+class Archive:
+    """The archive folder ``root`` (``data/``); created on first write."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.layout = Layout(root)
+
+    # -- documents -----------------------------------------------------------------
+
+    def document_ids(self) -> list[str]:
+        """Ids of every document that has a document record, sorted."""
+        folder = self.layout.documents_dir
+        if not folder.is_dir():
+            return []
+        return sorted(p.parent.name for p in folder.glob("*/document.json"))
+
+    def read_document(self, document: str) -> dict[str, JSON] | None:
+        """The document's record, or ``None`` if it has none yet."""
+        return self._read_state(self.layout.document_file(document), kind="document")
+
+    def write_document(self, document: str, record: dict[str, JSON]) -> None:
+        """Atomically replace the document's record (``schema``/``type``/``id`` are set here)."""
+        full = {**record, "schema": SCHEMA_VERSION, "type": "document", "id": document}
+        self._replace(self.layout.document_file(document), dump_json(full))
+
+    # -- revisions -----------------------------------------------------------------
+
+    def revisions(self, document: str) -> list[Revision]:
+        """The document's revisions, oldest first, each checked on the way in."""
+        folder = self.layout.revisions_dir(document)
+        if not folder.is_dir():
+            return []
+        found = []
+        for number, path in enumerate(sorted(folder.glob("*.json")), start=1):
+            if path != self.layout.revision_file(document, number):
+                raise ArchiveError(path, f"expected revision {number} here; run quietedit verify")
+            found.append(self._read_revision(path))
+        return found
+
+    def latest_revision(self, document: str) -> Revision | None:
+        """The newest revision, or ``None`` for a document never successfully observed."""
+        folder = self.layout.revisions_dir(document)
+        paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
+        return self._read_revision(paths[-1]) if paths else None
+
+    def append_revision(self, document: str, observation: Observation) -> Revision:
+        """Store ``observation`` as the document's next revision and return it.
+
+        The document needs a record first (``write_document``), so no revision is ever
+        an orphan. Raises ``UnchangedContentError`` if the content equals the newest
+        revision's and ``RevisionExistsError`` if another writer took the number first.
+        """
+        if self.read_document(document) is None:
+            raise ArchiveError(
+                self.layout.document_file(document),
+                "no document record; write_document() before append_revision()",
+            )
+        if observation.evidence is not None and not self.has_evidence(observation.evidence):
+            raise ArchiveError(
+                self.layout.evidence_file(observation.evidence),
+                "evidence is referenced before it was stored; put_evidence() first",
+            )
+        revision = new_revision(document, observation, previous=self.latest_revision(document))
+        path = self.layout.revision_file(document, revision.number)
+        self._create(path, dump_json(revision_to_record(revision)))
+        logger.debug("stored %s", path)
+        return revision
+
+    # -- evidence ------------------------------------------------------------------
+
+    def put_evidence(self, body: bytes) -> str:
+        """Keep ``body`` as evidence and return its ``sha256:`` hash (idempotent)."""
+        hash_ = digest(body)
+        path = self.layout.evidence_file(hash_)
+        if not path.exists():
+            # a concurrent writer may store the same bytes first: same name, same content
+            with contextlib.suppress(RevisionExistsError):
+                self._create(path, body)
+        return hash_
+
+    def has_evidence(self, hash_: str) -> bool:
+        return self.layout.evidence_file(hash_).is_file()
+
+    def read_evidence(self, hash_: str) -> bytes:
+        return self.layout.evidence_file(hash_).read_bytes()
+
+    # -- feed and run state ----------------------------------------------------------
+
+    def read_feed(self, slug: str) -> dict[str, JSON] | None:
+        return self._read_state(self.layout.feed_file(slug), kind="feed")
+
+    def write_feed(self, slug: str, record: dict[str, JSON]) -> None:
+        full = {**record, "schema": SCHEMA_VERSION, "type": "feed", "slug": slug}
+        self._replace(self.layout.feed_file(slug), dump_json(full))
+
+    def read_state(self, name: str) -> dict[str, JSON] | None:
+        return self._read_state(self.layout.state_file(name), kind="state")
+
+    def write_state(self, name: str, record: dict[str, JSON]) -> None:
+        full = {**record, "schema": SCHEMA_VERSION, "type": "state", "name": name}
+        self._replace(self.layout.state_file(name), dump_json(full))
+
+    # -- the two write primitives --------------------------------------------------
+
+    def _create(self, path: Path, data: bytes) -> None:
+        """Create ``path`` with ``data`` exclusively: complete, or not at all."""
+        tmp = self._write_temp(path, data)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            os.link(tmp, path)
+        except FileExistsError as exc:
+            raise RevisionExistsError(
+                path,
+                "already exists; archive files are created once and never rewritten",
+            ) from exc
+        except OSError as exc:
+            raise ArchiveError(path, f"cannot create: {exc.strerror}") from exc
+        finally:
+            tmp.unlink(missing_ok=True)
+        _fsync_dir(path.parent)
+
+    def _replace(self, path: Path, data: bytes) -> None:
+        """Replace ``path`` with ``data`` atomically: readers see the old or the new file."""
+        tmp = self._write_temp(path, data)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(tmp, path)
+        except OSError as exc:
+            tmp.unlink(missing_ok=True)
+            raise ArchiveError(path, f"cannot write: {exc.strerror}") from exc
+        _fsync_dir(path.parent)
+
+    def _write_temp(self, path: Path, data: bytes) -> Path:
+        tmp_dir = self.layout.tmp_dir
+        try:
+            tmp_dir.mkdir(parents=True, exist_ok=True)
+            fd, name = tempfile.mkstemp(dir=tmp_dir, prefix=path.name + ".")
+        except OSError as exc:
+            raise ArchiveError(tmp_dir, f"cannot write: {exc.strerror}") from exc
+        tmp = Path(name)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+        except OSError as exc:
+            tmp.unlink(missing_ok=True)
+            raise ArchiveError(path, f"cannot write: {exc.strerror}") from exc
+        return tmp
+
+    # -- reading -------------------------------------------------------------------
+
+    def _read_revision(self, path: Path) -> Revision:
+        record = load_json(path)
+        problems = check_revision_record(record)
+        if problems or not isinstance(record, dict):
+            raise ArchiveError(path, "; ".join(problems))
+        return revision_from_record(record)
+
+    def _read_state(self, path: Path, *, kind: str) -> dict[str, JSON] | None:
+        if not path.exists():
+            return None
+        record = load_json(path)
+        problems = check_state_record(record, kind=kind)
+        if problems or not isinstance(record, dict):
+            raise ArchiveError(path, "; ".join(problems))
+        return record
+
+
+def load_json(path: Path) -> JSON:
+    """Parse an archive file; unreadable or invalid files raise ``ArchiveError``."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ArchiveError(path, f"cannot read: {exc.strerror}") from exc
+    try:
+        value: JSON = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ArchiveError(path, f"not valid UTF-8 JSON: {exc}") from exc
+    return value
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make a new or replaced directory entry durable (a no-op where unsupported)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -1,0 +1,1 @@
+"""Pure article stages: encoding, extraction, identity and fingerprint (no I/O)."""

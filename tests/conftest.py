@@ -1,0 +1,93 @@
+"""Shared fixtures: archives on real folders, observations that look like real fetches."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from quietedit.archive.store import Archive
+from quietedit.article.identity import document_id
+from quietedit.model import Article, Block, Observation, Publisher
+
+T0 = datetime(2026, 11, 30, 6, 0, tzinfo=UTC)
+STORY_URL = "https://news.example.org/politics/2026/11/30/council-budget-vote"
+
+STORY = (
+    "The city council approved a budget of 4.2 million euros on Monday, after a debate "
+    "that ran past midnight.",
+    "Council leader Maria Okafor said the vote was “a fair compromise” between the districts.",
+    "Opposition members had asked for more money for the northern bus lines.",
+)
+
+
+def observation(
+    *paragraphs: str,
+    title: str = "Council approves budget after late-night debate",
+    at: datetime = T0,
+    url: str = STORY_URL,
+    evidence: str | None = None,
+) -> Observation:
+    """An observation of the story as a fetch would make it (paragraphs default to STORY)."""
+    return Observation(
+        url=url,
+        observed_at=at,
+        article=Article(
+            title=title,
+            blocks=tuple(Block(p) for p in paragraphs or STORY),
+            publisher=Publisher(date_published="2026-11-30T05:40:00Z", authors=("Ana Ruiz",)),
+        ),
+        extractor="tests/1",
+        evidence=evidence,
+        encoding={"encoding": "utf-8", "overruled": [], "source": "http"},
+        http={"etag": '"v1"', "last_modified": None, "status": 200},
+    )
+
+
+def seed_story(archive: Archive, revisions: int = 3) -> str:
+    """Store the story with ``revisions`` successive edits; return its document id."""
+    doc = document_id(STORY_URL)
+    archive.write_document(doc, {"url": STORY_URL, "first_seen": "2026-11-30T06:00:00Z"})
+    for n in range(revisions):
+        body = archive.put_evidence(f"<html><p>version {n}</p></html>".encode())
+        lede = STORY[0].replace("4.2", f"4.{2 + n}")
+        archive.append_revision(
+            doc,
+            observation(lede, *STORY[1:], at=T0 + timedelta(hours=n), evidence=body),
+        )
+    return doc
+
+
+@pytest.fixture(autouse=True)
+def clean_environ(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No QUIETEDIT_* variable of the machine running the tests leaks into them."""
+    for name in list(os.environ):
+        if name.startswith("QUIETEDIT_"):
+            monkeypatch.delenv(name)
+
+
+@pytest.fixture
+def archive(tmp_path: Path) -> Archive:
+    return Archive(tmp_path / "data")
+
+
+def git(repo: Path, *args: str) -> str:
+    """Run git in ``repo`` with a fixed identity and return its stdout."""
+    done = subprocess.run(
+        ["git", "-c", "user.name=Tests", "-c", "user.email=tests@example.org", *args],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    """A fresh git repository with an archive at ``data/``."""
+    git(tmp_path, "init", "-q", "-b", "main")
+    return tmp_path

@@ -1,0 +1,138 @@
+"""The command line: version, logging, verify's exit codes and messages, config output."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from quietedit import __version__
+from quietedit.archive.store import Archive
+from quietedit.cli import cli
+from tests.conftest import git, seed_story
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), env=env, catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_version_and_help() -> None:
+    code, out, _ = run("--version")
+    assert (code, out) == (0, f"quietedit, version {__version__}\n")
+    code, out, _ = run("--help")
+    assert code == 0
+    assert "verify" in out and "config" in out
+
+
+def test_python_dash_m_runs_the_same_cli() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "quietedit", "--version"], capture_output=True, text=True
+    )
+    assert done.returncode == 0
+    assert done.stdout == f"quietedit, version {__version__}\n"
+
+
+def test_verify_clean_archive_exits_0_and_logs_a_summary(tmp_path: Path) -> None:
+    archive = Archive(tmp_path / "data")
+    seed_story(archive)
+    code, out, err = run("verify", "--data", str(archive.root))
+    assert (code, out) == (0, "")
+    assert "checked 1 documents, 3 revisions, 3 evidence files: no problems" in err
+
+
+def test_verify_prints_one_line_per_problem_and_exits_1(tmp_path: Path) -> None:
+    archive = Archive(tmp_path / "data")
+    doc = seed_story(archive)
+    archive.layout.revision_file(doc, 1).unlink()
+    (archive.root / "stray.bin").write_bytes(b"\x00")
+    code, out, err = run("verify", "--data", str(archive.root))
+    assert code == 1
+    lines = out.splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith(f"{archive.layout.revision_file(doc, 1)}: missing")
+    assert lines[1].startswith(f"{archive.root / 'stray.bin'}: unexpected file")
+    assert "2 problem(s)" in err
+
+
+def test_quiet_silences_the_summary(tmp_path: Path) -> None:
+    Archive(tmp_path / "data").write_state("ledger", {})
+    code, _, err = run("-q", "verify", "--data", str(tmp_path / "data"))
+    assert (code, err) == (0, "")
+    code, _, err = run("-v", "verify", "--data", str(tmp_path / "data"))
+    assert "checked 0 documents" in err
+
+
+def test_verify_since_reports_git_tampering(repo: Path) -> None:
+    archive = Archive(repo / "data")
+    doc = seed_story(archive)
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "ingest")
+    archive.layout.revision_file(doc, 3).unlink()
+    code, out, _ = run("verify", "--data", str(archive.root), "--since", "HEAD")
+    assert code == 1
+    assert out == (
+        f"{archive.layout.revision_file(doc, 3)}: deleted since HEAD; "
+        "revisions and evidence are create-only\n"
+    )
+
+
+def test_verify_since_without_git_is_a_clear_error_not_a_traceback(tmp_path: Path) -> None:
+    Archive(tmp_path / "data").write_state("ledger", {})
+    code, out, err = run("verify", "--data", str(tmp_path / "data"), "--since", "HEAD")
+    assert code == 1
+    assert out == ""
+    assert err == f"Error: {tmp_path / 'data'} is not inside a git repository; --since needs one\n"
+
+
+def test_verify_takes_the_data_folder_from_the_config(tmp_path: Path) -> None:
+    config = tmp_path / "site.yaml"
+    config.write_text("settings:\n  paths:\n    data: archive\n", encoding="utf-8")
+    seed_story(Archive(tmp_path / "archive"), revisions=1)
+    code, _, err = run("verify", "--config", str(config))
+    assert code == 0
+    assert "checked 1 documents, 1 revisions" in err
+
+
+def test_bad_config_lists_every_problem_and_exits_1(tmp_path: Path) -> None:
+    config = tmp_path / "feeds.yaml"
+    config.write_text(
+        "feeds:\n  - url: ftp://example.org/feed\n    name: Desk\n"
+        "settings:\n  fetch:\n    timout: 5s\n",
+        encoding="utf-8",
+    )
+    code, out, err = run("config", "--config", str(config))
+    assert code == 1
+    assert out == ""
+    assert "2 configuration problems" in err
+    assert "feeds[0].url" in err and "settings.fetch.timout" in err
+    assert "Traceback" not in err
+
+
+def test_config_prints_effective_settings_and_redacts_headers(tmp_path: Path) -> None:
+    config = tmp_path / "feeds.yaml"
+    config.write_text(
+        "feeds:\n  - url: https://news.example.org/rss.xml\n    name: City Desk\n"
+        "    headers:\n      Authorization: Bearer ${DESK_TOKEN}\n",
+        encoding="utf-8",
+    )
+    env = {"DESK_TOKEN": "s3cret", "QUIETEDIT_RUN_MAX_ARTICLES": "7"}
+    code, out, _ = run("config", "--config", str(config), env=env)
+    assert code == 0
+    shown = json.loads(out)
+    assert shown["feeds"][0]["headers"] == {"Authorization": "<redacted>"}
+    assert shown["feeds"][0]["slug"] == "city-desk"
+    assert shown["settings"]["run"]["max_articles"] == 7
+    assert "s3cret" not in out
+
+
+@pytest.mark.parametrize("command", ["verify", "config"])
+def test_missing_explicit_config_is_a_clear_error(command: str, tmp_path: Path) -> None:
+    code, _, err = run(command, "--config", str(tmp_path / "nope.yaml"))
+    assert code == 1
+    assert "nope.yaml" in err
+    assert "Traceback" not in err

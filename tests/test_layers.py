@@ -1,0 +1,99 @@
+"""The architecture holds: the pure core does no I/O and imports flow one way, shell -> core."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "quietedit"
+
+# The functional core: data in, data out. Later stages add their pure modules here.
+CORE = [
+    "model.py",
+    "errors.py",
+    "article",
+    "archive/records.py",
+    "archive/layout.py",
+    "config/feeds.py",
+    "config/settings.py",
+    "config/values.py",
+]
+# Libraries and modules that mean I/O, a clock, randomness or the shell's tools.
+FORBIDDEN_IMPORTS = {
+    "asyncio", "click", "httpx", "jinja2", "os", "random", "requests", "secrets", "shutil",
+    "socket", "subprocess", "sys", "tempfile", "time", "urllib.request", "yaml",
+}  # fmt: skip
+FORBIDDEN_CALLS = {"open", "print", "input", "now", "utcnow", "today", "getenv", "time"}
+FORBIDDEN_METHODS = {
+    "read_text", "read_bytes", "write_text", "write_bytes", "open", "mkdir",
+    "unlink", "exists", "is_file", "is_dir", "iterdir", "glob", "rglob",
+}  # fmt: skip
+SHELL_MODULES = {
+    "quietedit.archive.store", "quietedit.archive.verify", "quietedit.archive.audit",
+    "quietedit.cli", "quietedit.config", "quietedit.ingest.run", "quietedit.demo",
+}  # fmt: skip
+SHELL_PACKAGES = ("quietedit.fetch", "quietedit.publish")
+
+
+def is_shell(module: str) -> bool:
+    return module in SHELL_MODULES or any(
+        module == package or module.startswith(package + ".") for package in SHELL_PACKAGES
+    )
+
+
+def core_files() -> list[Path]:
+    files = []
+    for entry in CORE:
+        path = PACKAGE / entry
+        files.extend(sorted(path.rglob("*.py")) if path.is_dir() else [path])
+    return files
+
+
+def imported_modules(tree: ast.AST) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+    return names
+
+
+@pytest.mark.parametrize("path", core_files(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_core_module_imports_no_io_library_and_no_shell_module(path: Path) -> None:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for name in imported_modules(tree):
+        top = name.split(".")[0]
+        assert name not in FORBIDDEN_IMPORTS and top not in FORBIDDEN_IMPORTS, name
+        assert not is_shell(name), f"core imports the shell module {name}"
+
+
+@pytest.mark.parametrize("path", core_files(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_core_module_calls_no_io_or_clock(path: Path) -> None:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        if isinstance(node.func, ast.Name):
+            assert node.func.id not in FORBIDDEN_CALLS, f"line {node.lineno}: {node.func.id}()"
+        elif isinstance(node.func, ast.Attribute):
+            name = node.func.attr
+            assert name not in FORBIDDEN_CALLS | FORBIDDEN_METHODS, f"line {node.lineno}: .{name}()"
+
+
+def test_the_guard_sees_a_violation() -> None:
+    """The checks above would fail on a module that reads a file or the clock."""
+    bad = ast.parse("import os\nfrom datetime import datetime\nx = datetime.now()\nopen('f')")
+    assert "os" in imported_modules(bad)
+    calls = [n for n in ast.walk(bad) if isinstance(n, ast.Call)]
+    assert {getattr(c.func, "attr", getattr(c.func, "id", "")) for c in calls} == {"now", "open"}
+
+
+def test_no_module_imports_the_cli() -> None:
+    for path in PACKAGE.rglob("*.py"):
+        if path.name in {"cli.py", "__main__.py"}:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        assert "quietedit.cli" not in imported_modules(tree), path
