@@ -52,6 +52,8 @@ DEFAULTS: dict[str, object] = {
         "observation_window": 604_800.0,
         "max_window_factor": 4.0,
         "distrust_after_claims": 20,
+        "probe_interval": 86_400.0,
+        "failure_max_interval": 604_800.0,
     },
     "run": {"max_articles": 100, "max_duration": 1_500.0},
     "politeness": {
@@ -80,6 +82,8 @@ ENV_SAMPLES: dict[str, tuple[str, object]] = {
     "recheck.observation_window": ("14d", 1_209_600.0),
     "recheck.max_window_factor": ("2.5", 2.5),
     "recheck.distrust_after_claims": ("5", 5),
+    "recheck.probe_interval": ("6h", 21_600.0),
+    "recheck.failure_max_interval": ("2d", 172_800.0),
     "run.max_articles": ("0", 0),
     "run.max_duration": ("1h", 3_600.0),
     "politeness.max_requests_per_host_per_hour": ("30", 30),

@@ -69,6 +69,8 @@ class RecheckSettings:
     observation_window: float
     max_window_factor: float
     distrust_after_claims: int
+    probe_interval: float
+    failure_max_interval: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,6 +298,8 @@ def _build_settings(values: Mapping[str, Any]) -> Settings:
             observation_window=values["recheck.observation_window"],
             max_window_factor=values["recheck.max_window_factor"],
             distrust_after_claims=values["recheck.distrust_after_claims"],
+            probe_interval=values["recheck.probe_interval"],
+            failure_max_interval=values["recheck.failure_max_interval"],
         ),
         run=RunSettings(
             max_articles=values["run.max_articles"],

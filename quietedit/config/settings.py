@@ -166,6 +166,22 @@ SETTINGS: tuple[SettingSpec, ...] = (
         minimum=1,
     ),
     _setting(
+        "recheck.probe_interval",
+        "1d",
+        "duration",
+        "A distrusted feed still has one `updated` claim honoured per this interval, "
+        "so it can earn trust back.",
+        above=0,
+    ),
+    _setting(
+        "recheck.failure_max_interval",
+        "7d",
+        "duration",
+        "Cap of the exponential back-off of an article whose fetches fail; it is retried "
+        "this rarely, never abandoned.",
+        above=0,
+    ),
+    _setting(
         "run.max_articles",
         "100",
         "integer",

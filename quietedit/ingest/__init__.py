@@ -1,0 +1,1 @@
+"""Ingest: feeds, dates and the re-check policy (pure) · the run (orchestration)."""
