@@ -5,7 +5,7 @@ All values are frozen; "update" one with :func:`dataclasses.replace`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Final, TypeAlias
 
@@ -118,6 +118,40 @@ class Revision:
     @property
     def article(self) -> Article:
         return self.observation.article
+
+
+EVENT_KINDS: Final = frozenset(
+    {
+        "flip-flop",  # the page went back to an earlier revision's content (A/B test, revert)
+        "anomaly",  # a fetch that looked broken: empty, a consent or bot wall, text cut off
+        "gone",  # 404 or 410: the article was taken down
+        "restored",  # it came back after being gone
+        "redirected",  # it now redirects to another article
+    }
+)
+"""What can happen to a document besides a new revision."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something observed about a document that is not a new revision of its text.
+
+    ``revision`` names the revision the event refers to (the one a flip-flop went back
+    to, the newest one when the article went away); ``detail`` holds the evidence.
+    """
+
+    document: str
+    number: int
+    kind: str
+    observed_at: datetime
+    revision: int | None = None
+    detail: dict[str, JSON] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.kind not in EVENT_KINDS:
+            raise ValueError(f"event kind {self.kind!r} is not one of {sorted(EVENT_KINDS)}")
+        if self.observed_at.tzinfo is None:
+            raise ValueError("observed_at must be timezone-aware (UTC)")
 
 
 def format_timestamp(moment: datetime) -> str:

@@ -149,3 +149,15 @@ def test_a_revision_reads_back_exactly_as_it_was_appended(archive: Archive) -> N
     record = json.loads(archive.layout.revision_file(doc, 1).read_text(encoding="utf-8"))
     assert record["publisher"]["authors"] == ["Ana Ruiz"]
     assert record["publisher"]["date_modified"] is None
+
+
+def test_events_are_numbered_create_only_records_of_a_known_document(archive: Archive) -> None:
+    with pytest.raises(ArchiveError, match="write_document"):
+        archive.append_event(document_id(STORY_URL), "gone", observed_at=T0)
+    doc = seed_story(archive, revisions=1)
+    first = archive.append_event(doc, "flip-flop", observed_at=T0, revision=1)
+    second = archive.append_event(doc, "gone", observed_at=T0, detail={"status": 404})
+    assert (first.number, second.number) == (1, 2)
+    assert archive.events(doc) == [first, second]
+    with pytest.raises(ValueError, match="event kind 'deleted'"):
+        archive.append_event(doc, "deleted", observed_at=T0)

@@ -77,7 +77,7 @@ def test_verify_since_reports_git_tampering(repo: Path) -> None:
     assert code == 1
     assert out == (
         f"{archive.layout.revision_file(doc, 3)}: deleted since HEAD; "
-        "revisions and evidence are create-only\n"
+        "revisions, events and evidence are create-only\n"
     )
 
 

@@ -7,9 +7,13 @@ import re
 from pathlib import Path, PurePosixPath
 
 from quietedit.archive.layout import PathKind, classify_path
-from quietedit.archive.records import check_revision_record, check_state_record
+from quietedit.archive.records import (
+    check_event_record,
+    check_revision_record,
+    check_state_record,
+)
 from quietedit.archive.store import Archive
-from tests.conftest import seed_story
+from tests.conftest import T0, seed_story
 
 README = Path(__file__).resolve().parents[1] / "data" / "README.md"
 
@@ -38,7 +42,8 @@ def pattern_regex(pattern: str) -> re.Pattern[str]:
 
 def test_every_file_the_archive_writes_has_a_documented_place(tmp_path: Path) -> None:
     archive = Archive(tmp_path / "data")
-    seed_story(archive)
+    doc = seed_story(archive)
+    archive.append_event(doc, "gone", observed_at=T0, revision=3, detail={"status": 410})
     archive.write_feed("city-desk", {})
     archive.write_state("ledger", {})
     (archive.root / "README.md").write_text("x")
@@ -84,3 +89,8 @@ def test_every_revision_field_is_described() -> None:
     record = json.loads(fenced_blocks(table, "json")[0])
     for field in record:
         assert f"| `{field}` |" in table, field
+
+
+def test_the_example_event_is_a_valid_record() -> None:
+    record = json.loads(fenced_blocks(section("Event files"), "json")[0])
+    assert check_event_record(record) == []

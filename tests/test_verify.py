@@ -14,7 +14,7 @@ from quietedit.archive.verify import verify_archive
 from quietedit.article.fingerprint import content_hash
 from quietedit.errors import AuditError
 from quietedit.model import JSON, Article, Block
-from tests.conftest import git, seed_story
+from tests.conftest import T0, git, seed_story
 
 
 def messages(root: Path) -> list[str]:
@@ -130,7 +130,7 @@ def test_orphans_strays_and_hand_edits_are_reported(archive: Archive) -> None:
     feed.write_text(json.dumps(json.loads(feed.read_text())))  # same data, not canonical
     found = messages(archive.root)
     assert (
-        f"{archive.layout.document_dir(doc)}: orphan revisions: the folder has no "
+        f"{archive.layout.document_dir(doc)}: orphan revisions or events: the folder has no "
         "document.json" in found
     )
     assert any(m.startswith(f"{archive.root / 'notes.txt'}: unexpected file") for m in found)
@@ -147,6 +147,21 @@ def test_missing_and_tampered_evidence_is_reported(archive: Archive) -> None:
     found = messages(archive.root)
     assert any(f"evidence {first.observation.evidence} is missing" in m for m in found)
     assert any("evidence bytes hash to" in m for m in found)
+
+
+def test_events_are_checked_and_numbered_without_gaps(archive: Archive) -> None:
+    doc = seed_story(archive, revisions=2)
+    archive.append_event(doc, "flip-flop", observed_at=T0, revision=1, detail={"hash": "x"})
+    archive.append_event(doc, "gone", observed_at=T0, revision=2, detail={"status": 410})
+    assert messages(archive.root) == []
+    assert [e.kind for e in archive.events(doc)] == ["flip-flop", "gone"]
+    first = archive.layout.event_file(doc, 1)
+    rewrite(first, kind="vanished", revision=9)
+    archive.layout.event_file(doc, 2).rename(archive.layout.event_file(doc, 3))
+    found = messages(archive.root)
+    assert any("kind: 'vanished' is not one of" in m for m in found)
+    assert any("000002.json: missing: events must run 1..n" in m for m in found)
+    assert any("number: 2 does not match the file name" in m for m in found)
 
 
 def test_interrupted_writes_in_tmp_are_not_problems(archive: Archive) -> None:
@@ -189,7 +204,9 @@ def test_an_edit_to_the_newest_revision_is_caught_only_by_git(repo: Path) -> Non
     forge(newest, title="Council rejects budget")  # self-consistent: files alone look sound
     assert messages(archive.root) == []
     found = [str(p) for p in audit_since(archive.root, base)]
-    assert found == [f"{newest}: modified since {base}; revisions and evidence are create-only"]
+    assert found == [
+        f"{newest}: modified since {base}; revisions, events and evidence are create-only"
+    ]
 
 
 def test_deleting_the_newest_revision_is_caught_only_by_git(repo: Path) -> None:
@@ -198,7 +215,7 @@ def test_deleting_the_newest_revision_is_caught_only_by_git(repo: Path) -> None:
     newest.unlink()
     assert messages(archive.root) == []
     assert [str(p) for p in audit_since(archive.root, "HEAD")] == [
-        f"{newest}: deleted since HEAD; revisions and evidence are create-only"
+        f"{newest}: deleted since HEAD; revisions, events and evidence are create-only"
     ]
 
 
@@ -214,7 +231,7 @@ def test_a_modification_committed_and_then_undone_is_still_caught(repo: Path) ->
     assert messages(archive.root) == []
     found = [str(p) for p in audit_since(archive.root, base)]
     assert found == sorted(
-        f"{path}: modified in commit {sha[:12]}; revisions and evidence are create-only"
+        f"{path}: modified in commit {sha[:12]}; revisions, events and evidence are create-only"
         for sha in shas
     )
 
@@ -238,3 +255,16 @@ def test_unknown_revision_and_missing_repository_are_clear_errors(
     outside = tmp_path_factory.mktemp("plain")
     with pytest.raises(AuditError, match="not inside a git repository"):
         audit_since(outside, "HEAD")
+
+
+def test_events_are_create_only_too(repo: Path) -> None:
+    archive, doc, _ = committed_story(repo)
+    archive.append_event(doc, "gone", observed_at=T0, revision=3)
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "event")
+    base = git(repo, "rev-parse", "HEAD").strip()
+    rewrite(archive.layout.event_file(doc, 1), kind="restored")
+    assert [str(p) for p in audit_since(archive.root, base)] == [
+        f"{archive.layout.event_file(doc, 1)}: modified since {base}; "
+        "revisions, events and evidence are create-only"
+    ]

@@ -62,7 +62,10 @@ def _violations(output: str, *, top: Path, prefix: str, where: str) -> list[Prob
         placed = classify_path(relative)
         if placed is not None and placed[0].create_only:
             found.append(
-                Problem(str(top / path), f"{verb} {where}; revisions and evidence are create-only")
+                Problem(
+                    str(top / path),
+                    f"{verb} {where}; revisions, events and evidence are create-only",
+                )
             )
     return found
 

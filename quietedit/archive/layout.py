@@ -5,6 +5,7 @@
     README.md                                   what this folder is (data/README.md)
     documents/<id>/document.json                the document's mutable record (atomic rewrites)
     documents/<id>/revisions/<NNNNNN>.json      one observed revision (create-only)
+    documents/<id>/events/<NNNNNN>.json         one event: flip-flop, anomaly, gone (create-only)
     evidence/<hh>/<sha256 hex>                  raw fetched bytes, content-addressed (create-only)
     feeds/<slug>.json                           one feed's mutable state (atomic rewrites)
     state/<name>.json                           run-level mutable state (atomic rewrites)
@@ -36,6 +37,7 @@ class PathKind(Enum):
     README = "readme"
     DOCUMENT = "document"
     REVISION = "revision"
+    EVENT = "event"
     EVIDENCE = "evidence"
     FEED = "feed"
     STATE = "state"
@@ -44,7 +46,7 @@ class PathKind(Enum):
     @property
     def create_only(self) -> bool:
         """Whether files of this kind are written once and never modified or deleted."""
-        return self in (PathKind.REVISION, PathKind.EVIDENCE)
+        return self in (PathKind.REVISION, PathKind.EVENT, PathKind.EVIDENCE)
 
 
 _PATTERNS: Final = (
@@ -53,6 +55,10 @@ _PATTERNS: Final = (
     (
         PathKind.REVISION,
         re.compile(r"documents/(?P<id>[^/]+)/revisions/(?P<number>[0-9]{6,})\.json"),
+    ),
+    (
+        PathKind.EVENT,
+        re.compile(r"documents/(?P<id>[^/]+)/events/(?P<number>[0-9]{6,})\.json"),
     ),
     (
         PathKind.EVIDENCE,
@@ -110,6 +116,14 @@ class Layout:
         if number < 1:
             raise UnsafePathError(self.revisions_dir(document), f"revision {number} < 1")
         return self.revisions_dir(document) / f"{number:0{REVISION_DIGITS}d}.json"
+
+    def events_dir(self, document: str) -> Path:
+        return self.document_dir(document) / "events"
+
+    def event_file(self, document: str, number: int) -> Path:
+        if number < 1:
+            raise UnsafePathError(self.events_dir(document), f"event {number} < 1")
+        return self.events_dir(document) / f"{number:0{REVISION_DIGITS}d}.json"
 
     def evidence_file(self, hash_: str) -> Path:
         if not HASH_PATTERN.fullmatch(hash_):

@@ -18,11 +18,13 @@ from quietedit.article.fingerprint import FINGERPRINT_VERSION, HASH_PREFIX, cont
 from quietedit.errors import UnchangedContentError
 from quietedit.model import (
     BLOCK_KINDS,
+    EVENT_KINDS,
     JSON,
     PUBLISHER_FIELDS,
     PUBLISHER_LIST_FIELDS,
     Article,
     Block,
+    Event,
     Observation,
     Publisher,
     Revision,
@@ -139,19 +141,7 @@ def check_revision_record(record: object) -> list[str]:
     """
     if not isinstance(record, dict):
         return [f"a revision must be a JSON object, not {type(record).__name__}"]
-    problems: list[str] = []
-    missing = sorted(set(REVISION_FIELDS) - set(record))
-    unknown = sorted(set(record) - set(REVISION_FIELDS))
-    if missing:
-        problems.append(f"missing fields: {', '.join(missing)}")
-    if unknown:
-        problems.append(f"unknown fields: {', '.join(unknown)}")
-    for key, expected in REVISION_FIELDS.items():
-        value = record.get(key)
-        # bool is an int to Python but not to a reader of the JSON
-        wrong = not isinstance(value, expected) or (isinstance(value, bool) and expected is int)
-        if key in record and wrong:
-            problems.append(f"{key}: {value!r} has the wrong type")
+    problems = _check_fields(record, REVISION_FIELDS)
     if problems:
         return problems
     if record["schema"] != SCHEMA_VERSION:
@@ -269,6 +259,91 @@ def _article_of(record: Mapping[str, JSON]) -> Article:
 
 def _optional_str(value: JSON) -> str | None:
     return None if value is None else str(value)
+
+
+def event_to_record(event: Event) -> dict[str, JSON]:
+    """The JSON object stored for ``event``."""
+    return {
+        "detail": event.detail,
+        "document": event.document,
+        "kind": event.kind,
+        "number": event.number,
+        "observed_at": format_timestamp(event.observed_at),
+        "revision": event.revision,
+        "schema": SCHEMA_VERSION,
+        "type": "event",
+    }
+
+
+def event_from_record(record: Mapping[str, JSON]) -> Event:
+    """The ``Event`` of a record that :func:`check_event_record` found no problem in."""
+    number, revision, detail = record["number"], record["revision"], record["detail"]
+    if not isinstance(number, int) or not isinstance(detail, dict):
+        raise ValueError("event record is not checked")
+    return Event(
+        document=str(record["document"]),
+        number=number,
+        kind=str(record["kind"]),
+        observed_at=parse_timestamp(str(record["observed_at"])),
+        revision=revision if isinstance(revision, int) else None,
+        detail=detail,
+    )
+
+
+EVENT_FIELDS: Final[dict[str, type | tuple[type, ...]]] = {
+    "detail": dict,
+    "document": str,
+    "kind": str,
+    "number": int,
+    "observed_at": str,
+    "revision": (int, type(None)),
+    "schema": int,
+    "type": str,
+}
+
+
+def check_event_record(record: object) -> list[str]:
+    """Every schema problem of one event record, as messages."""
+    if not isinstance(record, dict):
+        return [f"an event must be a JSON object, not {type(record).__name__}"]
+    problems = _check_fields(record, EVENT_FIELDS)
+    if problems:
+        return problems
+    if record["schema"] != SCHEMA_VERSION:
+        problems.append(f"schema {record['schema']!r} is not {SCHEMA_VERSION}")
+    if record["type"] != "event":
+        problems.append(f"type: {record['type']!r} is not 'event'")
+    if record["kind"] not in EVENT_KINDS:
+        problems.append(f"kind: {record['kind']!r} is not one of {sorted(EVENT_KINDS)}")
+    if record["number"] < 1:
+        problems.append(f"number: {record['number']} is not a positive event number")
+    if record["revision"] is not None and record["revision"] < 1:
+        problems.append(f"revision: {record['revision']} is not a revision number")
+    try:
+        parse_timestamp(record["observed_at"])
+    except ValueError:
+        problems.append(f"observed_at: {record['observed_at']!r} is not an RFC 3339 time")
+    return problems
+
+
+def _check_fields(
+    record: dict[str, JSON], fields: Mapping[str, type | tuple[type, ...]]
+) -> list[str]:
+    """Missing, unknown and mistyped fields of ``record`` against ``fields``."""
+    problems: list[str] = []
+    missing = sorted(set(fields) - set(record))
+    unknown = sorted(set(record) - set(fields))
+    if missing:
+        problems.append(f"missing fields: {', '.join(missing)}")
+    if unknown:
+        problems.append(f"unknown fields: {', '.join(unknown)}")
+    for key, expected in fields.items():
+        value = record.get(key)
+        # bool is an int to Python but not to a reader of the JSON
+        wrong = not isinstance(value, expected) or (isinstance(value, bool) and expected is int)
+        if key in record and wrong:
+            problems.append(f"{key}: {value!r} has the wrong type")
+    return problems
 
 
 def check_state_record(record: object, *, kind: str) -> list[str]:

@@ -15,21 +15,25 @@ import json
 import logging
 import os
 import tempfile
+from datetime import datetime
 from pathlib import Path
 
 from quietedit.archive.layout import Layout
 from quietedit.archive.records import (
     SCHEMA_VERSION,
+    check_event_record,
     check_revision_record,
     check_state_record,
     digest,
     dump_json,
+    event_from_record,
+    event_to_record,
     new_revision,
     revision_from_record,
     revision_to_record,
 )
 from quietedit.errors import ArchiveError, RevisionExistsError
-from quietedit.model import JSON, Observation, Revision
+from quietedit.model import JSON, Event, Observation, Revision
 
 logger = logging.getLogger(__name__)
 
@@ -101,6 +105,45 @@ class Archive:
         self._create(path, dump_json(revision_to_record(revision)))
         logger.debug("stored %s", path)
         return revision
+
+    # -- events --------------------------------------------------------------------
+
+    def events(self, document: str) -> list[Event]:
+        """The document's events, oldest first, each checked on the way in."""
+        folder = self.layout.events_dir(document)
+        if not folder.is_dir():
+            return []
+        found = []
+        for number, path in enumerate(sorted(folder.glob("*.json")), start=1):
+            if path != self.layout.event_file(document, number):
+                raise ArchiveError(path, f"expected event {number} here; run quietedit verify")
+            record = load_json(path)
+            problems = check_event_record(record)
+            if problems or not isinstance(record, dict):
+                raise ArchiveError(path, "; ".join(problems))
+            found.append(event_from_record(record))
+        return found
+
+    def append_event(
+        self,
+        document: str,
+        kind: str,
+        *,
+        observed_at: datetime,
+        revision: int | None = None,
+        detail: dict[str, JSON] | None = None,
+    ) -> Event:
+        """Record an event of the document (create-only, numbered like revisions)."""
+        if self.read_document(document) is None:
+            raise ArchiveError(
+                self.layout.document_file(document),
+                "no document record; write_document() before append_event()",
+            )
+        folder = self.layout.events_dir(document)
+        number = len(list(folder.glob("*.json"))) + 1 if folder.is_dir() else 1
+        event = Event(document, number, kind, observed_at, revision=revision, detail=detail or {})
+        self._create(self.layout.event_file(document, number), dump_json(event_to_record(event)))
+        return event
 
     # -- evidence ------------------------------------------------------------------
 

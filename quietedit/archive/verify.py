@@ -18,6 +18,7 @@ from quietedit.archive.layout import (
     classify_path,
 )
 from quietedit.archive.records import (
+    check_event_record,
     check_revision_record,
     check_state_record,
     digest,
@@ -44,6 +45,7 @@ class Problem:
 class _Document:
     record: Path | None = None
     revisions: dict[int, Path] = field(default_factory=dict)
+    events: dict[int, Path] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +146,12 @@ class _Checker:
                 )
             else:
                 self.documents[parts["id"]].revisions[number] = path
+        elif kind is PathKind.EVENT:
+            number = int(parts["number"])
+            if parts["number"] != f"{number:0{REVISION_DIGITS}d}" or number < 1:
+                self.report(path, f"event file name must be {REVISION_DIGITS} digits from 000001")
+            else:
+                self.documents[parts["id"]].events[number] = path
         elif kind is PathKind.EVIDENCE:
             self._check_evidence(path, parts)
         elif kind is PathKind.FEED:
@@ -195,11 +203,12 @@ class _Checker:
             self.report(folder, "folder name is not a document id (<host>-<16 hex digits>)")
             return
         if document.record is None:
-            if document.revisions:
-                self.report(folder, "orphan revisions: the folder has no document.json")
+            if document.revisions or document.events:
+                self.report(folder, "orphan revisions or events: the folder has no document.json")
         else:
             self._check_document_record(name, document.record)
         self._check_revisions(name, document.revisions)
+        self._check_events(name, document.events, revisions=len(document.revisions))
 
     def _check_document_record(self, name: str, path: Path) -> None:
         record = self._load(path)
@@ -233,6 +242,34 @@ class _Checker:
             if previous is not None and record is not None and previous["number"] == number - 1:
                 self._check_link(paths[number], previous, record)
             previous = record
+
+    def _check_events(self, name: str, paths: dict[int, Path], *, revisions: int) -> None:
+        if not paths:
+            return
+        folder = self.root / "documents" / name / "events"
+        for number in sorted(set(range(1, max(paths) + 1)) - set(paths)):
+            self.report(
+                folder / f"{number:0{REVISION_DIGITS}d}.json",
+                "missing: events must run 1..n without gaps (deleted?)",
+            )
+        for number, path in sorted(paths.items()):
+            record = self._load(path)
+            if record is None:
+                continue
+            problems = check_event_record(record)
+            for message in problems:
+                self.report(path, message)
+            if problems or not isinstance(record, dict):
+                continue
+            if record["document"] != name:
+                self.report(path, f"document: {record['document']!r} is not this folder's id")
+            if record["number"] != number:
+                self.report(path, f"number: {record['number']!r} does not match the file name")
+            revision = record["revision"]
+            if isinstance(revision, int) and revision > revisions:
+                self.report(
+                    path, f"revision: {revision} does not exist (the document has {revisions})"
+                )
 
     def _check_revision(self, name: str, number: int, path: Path) -> dict[str, JSON] | None:
         record = self._load(path)
