@@ -7,7 +7,21 @@
     ├── ArchiveError             a data/ file is unreadable, unsafe or inconsistent (.path)
     │   ├── UnsafePathError      an id or path would leave the archive or collide with another
     │   ├── RevisionExistsError  the create-only rule refused to overwrite a revision
-    │   └── UnchangedContentError  a revision would repeat its predecessor's content hash
+    │   ├── UnchangedContentError  a revision would repeat its predecessor's content hash
+    │   └── ArchiveLockedError   another ingest run holds the archive
+    ├── FeedParseError           a feed or sitemap body is hopeless (.url, .reason)
+    ├── FetchError               a fetch failed (.url: the hop that failed, .transient)
+    │   ├── UnsupportedURLError  not an http(s) URL with a host, or a redirect to one
+    │   ├── InvalidHeaderError   a caller header is malformed or one quietedit sets itself
+    │   ├── BlockedURLError      the SSRF guard or a validate hook refused the URL or address
+    │   ├── RobotsDisallowedError  robots.txt disallows the article for our user agent
+    │   ├── TooManyRedirectsError  more than 5 redirect hops
+    │   ├── HTTPStatusError      an unusable status (.status; 429 and 5xx are transient)
+    │   ├── ResponseTooLargeError  the decompressed body passed the size cap (.limit)
+    │   ├── ContentDecodingError  a gzip, deflate or brotli body is corrupt
+    │   ├── FetchTimeoutError    an attempt timed out, or the fetch's deadline passed
+    │   ├── NetworkError         DNS, connection or protocol failure (transient)
+    │   └── HostDeferredError    politeness: the host's budget or pause defers the request
     └── AuditError               the git check of ``quietedit verify --since`` could not run
 
 Messages name the bad value and, where there is one, the way out. Third-party exceptions
@@ -55,5 +69,111 @@ class UnchangedContentError(ArchiveError):
     """The new revision's content hash equals its predecessor's: nothing changed."""
 
 
+class ArchiveLockedError(ArchiveError):
+    """Another ingest run holds the archive's lock; two runs never write at once."""
+
+
 class AuditError(QuieteditError):
     """The git audit of the archive could not be carried out (no repository, unknown revision)."""
+
+
+class FeedParseError(QuieteditError):
+    """A feed or sitemap body could not be read at all (recoverable flaws are data instead).
+
+    ``url`` is the feed's (or sitemap's) address, ``reason`` says what is wrong with the body.
+    """
+
+    def __init__(self, url: str, reason: str, *, source: str = "feed") -> None:
+        self.url = url
+        self.reason = reason
+        super().__init__(f"{source} {url}: {reason}")
+
+
+class FetchError(QuieteditError):
+    """A fetch failed. ``url`` is the URL that failed (a redirect hop's own, when a hop failed).
+
+    ``transient`` says whether the same fetch could succeed later (a timeout, a 503): a batch
+    records the failure and carries the item over instead of giving it up.
+    """
+
+    def __init__(self, url: str, message: str, *, transient: bool = False) -> None:
+        self.url = url
+        self.message = message
+        self.transient = transient
+        super().__init__(f"{url}: {message}")
+
+
+class UnsupportedURLError(FetchError):
+    """The URL is malformed, not http(s), has no host, or carries ``user:password@``."""
+
+
+class InvalidHeaderError(FetchError):
+    """A caller header has a malformed name or value, or is one quietedit sets itself."""
+
+
+class BlockedURLError(FetchError):
+    """The SSRF guard (or a caller's ``validate`` hook) refused a URL or the address it names."""
+
+
+class RobotsDisallowedError(FetchError):
+    """robots.txt of the URL's origin disallows it for quietedit's user agent."""
+
+
+class TooManyRedirectsError(FetchError):
+    """The redirect chain went past the hop limit."""
+
+
+class HTTPStatusError(FetchError):
+    """The server answered with a status that carries no usable document.
+
+    ``status`` is the HTTP status; 429 and 5xx are transient (and retried), other 4xx are not.
+    ``retry_after`` is the server's Retry-After in seconds, uncapped, when it sent one.
+    """
+
+    def __init__(
+        self, url: str, status: int, message: str, *, retry_after: float | None = None
+    ) -> None:
+        self.status = status
+        self.retry_after = retry_after
+        super().__init__(url, message, transient=status == 429 or status >= 500)
+
+
+class ResponseTooLargeError(FetchError):
+    """The body, counted after decompression, went past ``limit`` bytes; reading stopped there."""
+
+    def __init__(self, url: str, limit: int, message: str) -> None:
+        self.limit = limit
+        super().__init__(url, message)
+
+
+class ContentDecodingError(FetchError):
+    """The body's Content-Encoding (gzip, deflate, br) could not be decoded."""
+
+
+class FetchTimeoutError(FetchError):
+    """An attempt produced no complete response in time, or the whole fetch passed its deadline.
+
+    ``deadline`` is True for the latter, which ends the fetch; an attempt's timeout is retried.
+    """
+
+    def __init__(self, url: str, message: str, *, deadline: bool = False) -> None:
+        self.deadline = deadline
+        super().__init__(url, message, transient=True)
+
+
+class NetworkError(FetchError):
+    """DNS, connecting, or the HTTP exchange itself failed; a later attempt may succeed."""
+
+    def __init__(self, url: str, message: str) -> None:
+        super().__init__(url, message, transient=True)
+
+
+class HostDeferredError(FetchError):
+    """Politeness defers the request: the host's hourly budget is spent, or its wait is too long.
+
+    ``retry_at`` is the earliest time (seconds since the epoch) the host may be asked again.
+    """
+
+    def __init__(self, url: str, message: str, *, retry_at: float) -> None:
+        self.retry_at = retry_at
+        super().__init__(url, message, transient=True)

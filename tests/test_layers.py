@@ -20,6 +20,7 @@ CORE = [
     "config/settings.py",
     "config/values.py",
     "ingest/policy.py",
+    "ingest/versioning.py",
 ]
 # Libraries and modules that mean I/O, a clock, randomness or the shell's tools.
 FORBIDDEN_IMPORTS = {
