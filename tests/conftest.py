@@ -52,7 +52,7 @@ def seed_story(archive: Archive, revisions: int = 3) -> str:
     doc = document_id(STORY_URL)
     archive.write_document(doc, {"url": STORY_URL, "first_seen": "2026-11-30T06:00:00Z"})
     for n in range(revisions):
-        body = archive.put_evidence(f"<html><p>version {n}</p></html>".encode())
+        body = archive.put_evidence(doc, f"<html><p>version {n}</p></html>".encode())
         lede = STORY[0].replace("4.2", f"4.{2 + n}")
         archive.append_revision(
             doc,

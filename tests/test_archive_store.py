@@ -84,11 +84,16 @@ def test_revision_cannot_reference_evidence_that_was_not_stored(archive: Archive
 
 
 def test_evidence_is_content_addressed_and_idempotent(archive: Archive) -> None:
+    doc = document_id(STORY_URL)
     body = b"<html><body><p>Caf\xe9</p></body></html>"  # not UTF-8: kept byte for byte
-    first = archive.put_evidence(body)
-    assert archive.put_evidence(body) == first
-    assert archive.read_evidence(first) == body
-    assert archive.layout.evidence_file(first).parent.name == first[7:9]
+    with pytest.raises(ArchiveError, match="write_document"):
+        archive.put_evidence(doc, body)
+    archive.write_document(doc, {"url": STORY_URL})
+    first = archive.put_evidence(doc, body)
+    assert archive.put_evidence(doc, body) == first
+    assert archive.read_evidence(doc, first) == body
+    path = archive.layout.evidence_file(doc, first)
+    assert path == archive.layout.document_dir(doc) / "evidence" / f"{first[7:]}-{doc}.html"
 
 
 def test_state_files_are_replaced_atomically_and_leave_no_temp_files(archive: Archive) -> None:
@@ -119,7 +124,7 @@ def test_hostile_ids_and_slugs_never_become_paths(archive: Archive, hostile: str
     with pytest.raises(UnsafePathError):
         archive.write_state(hostile, {})
     with pytest.raises(UnsafePathError):
-        archive.read_evidence(hostile)
+        archive.read_evidence(document_id(STORY_URL), hostile)
 
 
 def test_a_corrupt_revision_is_reported_not_trusted(archive: Archive) -> None:

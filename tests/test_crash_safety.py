@@ -39,7 +39,7 @@ while True:
     latest = archive.latest_revision(doc)
     number = 1 if latest is None else latest.number + 1
     body = ("<p>Update %d: the storm moved north.</p>" % number).encode() * 1500
-    evidence = archive.put_evidence(body)
+    evidence = archive.put_evidence(doc, body)
     blocks = tuple(Block("Update %d, paragraph %d: rain and wind." % (number, i))
                    for i in range(200))
     archive.append_revision(doc, Observation(

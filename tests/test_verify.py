@@ -130,7 +130,7 @@ def test_orphans_strays_and_hand_edits_are_reported(archive: Archive) -> None:
     feed.write_text(json.dumps(json.loads(feed.read_text())))  # same data, not canonical
     found = messages(archive.root)
     assert (
-        f"{archive.layout.document_dir(doc)}: orphan revisions or events: the folder has no "
+        f"{archive.layout.document_dir(doc)}: orphan files: the folder has no "
         "document.json" in found
     )
     assert any(m.startswith(f"{archive.root / 'notes.txt'}: unexpected file") for m in found)
@@ -142,8 +142,8 @@ def test_missing_and_tampered_evidence_is_reported(archive: Archive) -> None:
     doc = seed_story(archive, revisions=2)
     first, second = archive.revisions(doc)
     assert first.observation.evidence and second.observation.evidence
-    archive.layout.evidence_file(first.observation.evidence).unlink()
-    archive.layout.evidence_file(second.observation.evidence).write_bytes(b"<p>other</p>")
+    archive.layout.evidence_file(doc, first.observation.evidence).unlink()
+    archive.layout.evidence_file(doc, second.observation.evidence).write_bytes(b"<p>other</p>")
     found = messages(archive.root)
     assert any(f"evidence {first.observation.evidence} is missing" in m for m in found)
     assert any("evidence bytes hash to" in m for m in found)
@@ -240,7 +240,7 @@ def test_evidence_is_create_only_too(repo: Path) -> None:
     archive, doc, base = committed_story(repo)
     evidence = archive.revisions(doc)[0].observation.evidence
     assert evidence
-    archive.layout.evidence_file(evidence).unlink()
+    archive.layout.evidence_file(doc, evidence).unlink()
     assert any("deleted since" in str(p) for p in audit_since(archive.root, base))
 
 

@@ -6,7 +6,7 @@
     documents/<id>/document.json                the document's mutable record (atomic rewrites)
     documents/<id>/revisions/<NNNNNN>.json      one observed revision (create-only)
     documents/<id>/events/<NNNNNN>.json         one event: flip-flop, anomaly, gone (create-only)
-    evidence/<hh>/<sha256 hex>                  raw fetched bytes, content-addressed (create-only)
+    documents/<id>/evidence/<sha256>-<id>.html  raw fetched bytes, content-addressed (create-only)
     feeds/<slug>.json                           one feed's mutable state (atomic rewrites)
     state/<name>.json                           run-level mutable state (atomic rewrites)
     .tmp/                                       temp files of writes in progress (never committed)
@@ -62,7 +62,7 @@ _PATTERNS: Final = (
     ),
     (
         PathKind.EVIDENCE,
-        re.compile(r"evidence/(?P<shard>[0-9a-f]{2})/(?P<hex>[0-9a-f]{64})"),
+        re.compile(r"documents/(?P<id>[^/]+)/evidence/(?P<hex>[0-9a-f]{64})-(?P<tail>[^/]+)\.html"),
     ),
     (PathKind.FEED, re.compile(r"feeds/(?P<slug>[^/]+)\.json")),
     (PathKind.STATE, re.compile(r"state/(?P<name>[^/]+)\.json")),
@@ -125,14 +125,22 @@ class Layout:
             raise UnsafePathError(self.events_dir(document), f"event {number} < 1")
         return self.events_dir(document) / f"{number:0{REVISION_DIGITS}d}.json"
 
-    def evidence_file(self, hash_: str) -> Path:
+    def evidence_dir(self, document: str) -> Path:
+        return self.document_dir(document) / "evidence"
+
+    def evidence_file(self, document: str, hash_: str) -> Path:
+        """Where the raw bytes hashing to ``hash_`` observed for ``document`` are kept.
+
+        The name ends with the document id because git pairs files for delta compression
+        by the end of their path: successive pages of one article then pack as deltas of
+        each other (bench/archive_growth.py: about 6x smaller than hash-only names).
+        """
         if not HASH_PATTERN.fullmatch(hash_):
             raise UnsafePathError(
-                self.root / "evidence",
-                f"{hash_!r} is not a sha256:<64 hex digits> hash",
+                self.evidence_dir(document), f"{hash_!r} is not a sha256:<64 hex digits> hash"
             )
         hex_ = hash_.removeprefix("sha256:")
-        return self.root / "evidence" / hex_[:2] / hex_
+        return self.evidence_dir(document) / f"{hex_}-{document}.html"
 
     def feed_file(self, slug: str) -> Path:
         if not SLUG_PATTERN.fullmatch(slug):

@@ -95,9 +95,10 @@ class Archive:
                 self.layout.document_file(document),
                 "no document record; write_document() before append_revision()",
             )
-        if observation.evidence is not None and not self.has_evidence(observation.evidence):
+        evidence = observation.evidence
+        if evidence is not None and not self.has_evidence(document, evidence):
             raise ArchiveError(
-                self.layout.evidence_file(observation.evidence),
+                self.layout.evidence_file(document, evidence),
                 "evidence is referenced before it was stored; put_evidence() first",
             )
         revision = new_revision(document, observation, previous=self.latest_revision(document))
@@ -147,21 +148,31 @@ class Archive:
 
     # -- evidence ------------------------------------------------------------------
 
-    def put_evidence(self, body: bytes) -> str:
-        """Keep ``body`` as evidence and return its ``sha256:`` hash (idempotent)."""
+    def put_evidence(self, document: str, body: bytes) -> str:
+        """Keep ``body`` as evidence for ``document``; return its ``sha256:`` hash.
+
+        Idempotent: the same bytes are stored once. Store the evidence before the revision
+        that references it, so a crash in between leaves an unreferenced file, never a
+        reference to a missing one.
+        """
         hash_ = digest(body)
-        path = self.layout.evidence_file(hash_)
+        path = self.layout.evidence_file(document, hash_)
+        if self.read_document(document) is None:
+            raise ArchiveError(
+                self.layout.document_file(document),
+                "no document record; write_document() before put_evidence()",
+            )
         if not path.exists():
             # a concurrent writer may store the same bytes first: same name, same content
             with contextlib.suppress(RevisionExistsError):
                 self._create(path, body)
         return hash_
 
-    def has_evidence(self, hash_: str) -> bool:
-        return self.layout.evidence_file(hash_).is_file()
+    def has_evidence(self, document: str, hash_: str) -> bool:
+        return self.layout.evidence_file(document, hash_).is_file()
 
-    def read_evidence(self, hash_: str) -> bytes:
-        return self.layout.evidence_file(hash_).read_bytes()
+    def read_evidence(self, document: str, hash_: str) -> bytes:
+        return self.layout.evidence_file(document, hash_).read_bytes()
 
     # -- feed and run state ----------------------------------------------------------
 

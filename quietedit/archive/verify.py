@@ -46,6 +46,7 @@ class _Document:
     record: Path | None = None
     revisions: dict[int, Path] = field(default_factory=dict)
     events: dict[int, Path] = field(default_factory=dict)
+    evidence: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +71,7 @@ def verify_archive(root: Path) -> VerifyReport:
     content hashes and the chain of ``previous`` hashes recompute; revisions are numbered
     1..n without gaps, never repeat their predecessor's content and never go back in
     time; no revision lacks its document record or references missing evidence; every
-    evidence file's name is the hash of its bytes.
+    evidence file's name starts with the hash of its bytes.
     """
     if not root.is_dir():
         missing = Problem(str(root), "no such archive folder; pass --data or run an ingest first")
@@ -90,7 +91,7 @@ class _Checker:
         self.root = root
         self.problems: list[Problem] = []
         self.documents: dict[str, _Document] = defaultdict(_Document)
-        self.evidence_referenced: dict[str, Path] = {}
+        self.evidence_referenced: dict[tuple[str, str], Path] = {}
         self.evidence_files = 0
 
     def report(self, path: Path, message: str) -> None:
@@ -101,10 +102,11 @@ class _Checker:
             self._check_file(path)
         for name in sorted(self.documents):
             self._check_document(name, self.documents[name])
-        for hash_, referrer in sorted(self.evidence_referenced.items()):
+        for (name, hash_), referrer in sorted(self.evidence_referenced.items()):
             hex_ = hash_.removeprefix("sha256:")
-            if not (self.root / "evidence" / hex_[:2] / hex_).is_file():
-                self.report(referrer, f"evidence {hash_} is missing from evidence/")
+            stored = self.root / "documents" / name / "evidence" / f"{hex_}-{name}.html"
+            if not stored.is_file():
+                self.report(referrer, f"evidence {hash_} is missing from the document's evidence/")
 
     def _files(self) -> list[Path]:
         found: list[Path] = []
@@ -180,8 +182,9 @@ class _Checker:
 
     def _check_evidence(self, path: Path, parts: dict[str, str]) -> None:
         self.evidence_files += 1
-        if parts["shard"] != parts["hex"][:2]:
-            self.report(path, f"evidence belongs in evidence/{parts['hex'][:2]}/")
+        self.documents[parts["id"]].evidence = True
+        if parts["tail"] != parts["id"]:
+            self.report(path, f"evidence of this folder must be named <sha256>-{parts['id']}.html")
         actual = digest(path.read_bytes())
         if actual != "sha256:" + parts["hex"]:
             self.report(path, f"evidence bytes hash to {actual}, not to the file's name")
@@ -203,8 +206,8 @@ class _Checker:
             self.report(folder, "folder name is not a document id (<host>-<16 hex digits>)")
             return
         if document.record is None:
-            if document.revisions or document.events:
-                self.report(folder, "orphan revisions or events: the folder has no document.json")
+            if document.revisions or document.events or document.evidence:
+                self.report(folder, "orphan files: the folder has no document.json")
         else:
             self._check_document_record(name, document.record)
         self._check_revisions(name, document.revisions)
@@ -286,7 +289,7 @@ class _Checker:
             self.report(path, f"number: {record['number']!r} does not match the file name")
             return None
         if record["evidence"] is not None:
-            self.evidence_referenced.setdefault(str(record["evidence"]), path)
+            self.evidence_referenced.setdefault((name, str(record["evidence"])), path)
         return record
 
     def _check_link(self, path: Path, before: dict[str, JSON], after: dict[str, JSON]) -> None:
