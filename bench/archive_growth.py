@@ -24,12 +24,50 @@ from quietedit.archive.store import Archive
 from quietedit.article.identity import document_id
 from quietedit.model import Article, Block, Observation
 
-WORDS = (
-    "council budget minister said on Monday the report water housing police court "
-    "election vote percent million euros people city region government spokesperson "
-    "officials according to statement after before during week year hospital school "
-    "investigation agreement opposition leader protest market prices energy climate"
-).split()
+WORDS = [
+    "council",
+    "budget",
+    "minister",
+    "said",
+    "on",
+    "Monday",
+    "the",
+    "report",
+    "water",
+    "housing",
+    "police",
+    "court",
+    "election",
+    "vote",
+    "percent",
+    "million",
+    "euros",
+    "people",
+    "city",
+    "region",
+    "government",
+    "spokesperson",
+    "officials",
+    "according",
+    "to",
+    "statement",
+    "after",
+    "before",
+    "during",
+    "week",
+    "year",
+    "hospital",
+    "school",
+    "investigation",
+    "agreement",
+    "opposition",
+    "leader",
+    "protest",
+    "market",
+    "prices",
+    "energy",
+    "climate",
+]
 
 
 def paragraph(rng: random.Random) -> str:
