@@ -9,6 +9,7 @@
     │   ├── RevisionExistsError  the create-only rule refused to overwrite a revision
     │   ├── UnchangedContentError  a revision would repeat its predecessor's content hash
     │   └── ArchiveLockedError   another ingest run holds the archive
+    ├── InvalidURLError          not an absolute http(s) URL with a valid host (.url; a ValueError)
     ├── FeedParseError           a feed or sitemap body is hopeless (.url, .reason)
     ├── FetchError               a fetch failed (.url: the hop that failed, .transient)
     │   ├── UnsupportedURLError  not an http(s) URL with a host, or a redirect to one
@@ -22,7 +23,12 @@
     │   ├── FetchTimeoutError    an attempt timed out, or the fetch's deadline passed
     │   ├── NetworkError         DNS, connection or protocol failure (transient)
     │   └── HostDeferredError    politeness: the host's budget or pause defers the request
-    └── AuditError               the git check of ``quietedit verify --since`` could not run
+    ├── AuditError               the git check of ``quietedit verify --since`` could not run
+    ├── RevisionNotFoundError    a document or revision number the archive does not hold
+    └── PublishError             the site could not be built or served
+        ├── UnsafeOutputPathError  an output path would leave the site folder (.path)
+        ├── DuplicateOutputError   two pages of one build claim the same output path
+        └── TemplateError          a template is missing or broken (.template)
 
 Messages name the bad value and, where there is one, the way out. Third-party exceptions
 are translated into these at the module that uses the library, chained with ``from``.
@@ -75,6 +81,53 @@ class ArchiveLockedError(ArchiveError):
 
 class AuditError(QuieteditError):
     """The git audit of the archive could not be carried out (no repository, unknown revision)."""
+
+
+class RevisionNotFoundError(QuieteditError):
+    """A document id or revision number asked for (``quietedit diff``) is not in the archive."""
+
+
+class PublishError(QuieteditError):
+    """The site could not be built or served."""
+
+
+class UnsafeOutputPathError(PublishError):
+    """An output path would leave the site folder or is not a plain relative path."""
+
+    def __init__(self, path: str, message: str) -> None:
+        self.path = path
+        super().__init__(f"output path {path!r}: {message}")
+
+
+class DuplicateOutputError(PublishError):
+    """Two pages of one build would write the same file; the second is refused."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        super().__init__(
+            f"output path {path!r} is written twice in one build; "
+            "two pages claim the same URL (a slug or id collision)"
+        )
+
+
+class TemplateError(PublishError):
+    """A site template is missing or fails to render; ``template`` names it."""
+
+    def __init__(self, template: str, message: str) -> None:
+        self.template = template
+        super().__init__(f"template {template}: {message}")
+
+
+class InvalidURLError(QuieteditError, ValueError):
+    """A URL cannot name an article: not absolute http(s), no valid host, or too long.
+
+    ``url`` is the URL as given; the message says what is wrong with it.
+    """
+
+    def __init__(self, url: str, problem: str) -> None:
+        self.url = url
+        shown = url if len(url) <= 200 else url[:200] + "…"
+        super().__init__(f"URL {shown!r} {problem}")
 
 
 class FeedParseError(QuieteditError):

@@ -21,6 +21,15 @@ CORE = [
     "config/values.py",
     "ingest/policy.py",
     "ingest/versioning.py",
+    "fetch/addresses.py",
+    "fetch/cache.py",
+    "fetch/decoding.py",
+    "fetch/document.py",
+    "fetch/headers.py",
+    "fetch/kinds.py",
+    "fetch/ledger.py",
+    "fetch/retry.py",
+    "fetch/robots.py",
 ]
 # Libraries and modules that mean I/O, a clock, randomness or the shell's tools.
 FORBIDDEN_IMPORTS = {

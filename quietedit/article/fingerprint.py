@@ -1,10 +1,12 @@
 """The content hash: what makes two observations of an article "the same revision".
 
-The hash is SHA-256 over *folded* text, so that differences no reader would call an edit
-(typographic quotes against straight ones, a non-breaking space, a soft hyphen, runs of
-white space) never make a new revision. Every stored revision names the fingerprint
-version it was hashed with, so a later, better folding can be introduced without making
-old hashes unverifiable.
+The hash is SHA-256 over *folded* and *masked* text, so that differences no reader would
+call an edit (typographic quotes against straight ones, a non-breaking space, a soft
+hyphen, runs of white space) and spans a page changes on every fetch ("5 minutes ago",
+"Updated 10:42 GMT", session ids, comment counts: :mod:`quietedit.article.masks`) never
+make a new revision. Every stored revision names the fingerprint version it was hashed
+with, so a later, better folding can be introduced without making old hashes
+unverifiable.
 """
 
 from __future__ import annotations
@@ -15,10 +17,12 @@ import re
 import unicodedata
 from typing import Final
 
+from quietedit.article.masks import mask_volatile
 from quietedit.model import Article
 
 FINGERPRINT_VERSION: Final = 1
-"""Version of the folding below; bump it (and keep the old one verifiable) on any change."""
+"""Version of the folding and masking below; bump it (and keep the old one verifiable) on
+any change once revisions hashed with it exist."""
 
 HASH_PREFIX: Final = "sha256:"
 
@@ -68,15 +72,21 @@ def fold_text(text: str) -> str:
     return _SPACE_RUN.sub(" ", folded).strip()
 
 
+def fingerprint_text(text: str) -> str:
+    """The form of ``text`` that is hashed: :func:`fold_text`, then the volatile spans
+    masked (:func:`quietedit.article.masks.mask_volatile`). Idempotent."""
+    return mask_volatile(fold_text(text))
+
+
 def content_hash(article: Article) -> str:
-    """Return ``sha256:<hex>`` over the folded title and the folded texts of the blocks.
+    """Return ``sha256:<hex>`` over the fingerprint texts of the title and the blocks.
 
     Blocks that fold to nothing are left out; block kinds are not hashed, so a paragraph
     re-marked as a heading by the extractor is not an edit of the text.
     """
-    texts = [folded for block in article.blocks if (folded := fold_text(block.text))]
+    texts = [text for block in article.blocks if (text := fingerprint_text(block.text))]
     canonical = json.dumps(
-        {"blocks": texts, "title": fold_text(article.title)},
+        {"blocks": texts, "title": fingerprint_text(article.title)},
         ensure_ascii=False,
         separators=(",", ":"),
         sort_keys=True,
