@@ -11,6 +11,7 @@
     │   └── ArchiveLockedError   another ingest run holds the archive
     ├── InvalidURLError          not an absolute http(s) URL with a valid host (.url; a ValueError)
     ├── FeedParseError           a feed or sitemap body is hopeless (.url, .reason)
+    ├── HostProfileError         a stored host profile is not one this version reads (a ValueError)
     ├── FetchError               a fetch failed (.url: the hop that failed, .transient)
     │   ├── UnsupportedURLError  not an http(s) URL with a host, or a redirect to one
     │   ├── InvalidHeaderError   a caller header is malformed or one quietedit sets itself
@@ -140,6 +141,10 @@ class FeedParseError(QuieteditError):
         self.url = url
         self.reason = reason
         super().__init__(f"{source} {url}: {reason}")
+
+
+class HostProfileError(QuieteditError, ValueError):
+    """A stored host profile (learnt furniture of one host) cannot be read back."""
 
 
 class FetchError(QuieteditError):

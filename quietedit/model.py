@@ -127,6 +127,7 @@ EVENT_KINDS: Final = frozenset(
         "gone",  # 404 or 410: the article was taken down
         "restored",  # it came back after being gone
         "redirected",  # it now redirects to another article
+        "feed-edit",  # the feed changed the entry's title or teaser
     }
 )
 """What can happen to a document besides a new revision."""

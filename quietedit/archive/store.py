@@ -176,6 +176,11 @@ class Archive:
 
     # -- feed and run state ----------------------------------------------------------
 
+    def feed_slugs(self) -> list[str]:
+        """Slugs of every feed that has a record, sorted."""
+        folder = self.root / "feeds"
+        return sorted(p.stem for p in folder.glob("*.json")) if folder.is_dir() else []
+
     def read_feed(self, slug: str) -> dict[str, JSON] | None:
         return self._read_state(self.layout.feed_file(slug), kind="feed")
 

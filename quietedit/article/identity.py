@@ -375,14 +375,15 @@ def _believable(candidate: str, page_url: str) -> bool:
         page.path.rstrip("/"),
         page.fragment,
     )
-    return same_page or not _is_home_or_section(candidate)
+    return same_page or not is_home_or_section(candidate)
 
 
 def _bracketed(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
-def _is_home_or_section(url: str) -> bool:
+def is_home_or_section(url: str) -> bool:
+    """Whether ``url`` is a home page or a section front ("/politics"), not an article."""
     parts = urlsplit(url)
     if parts.query or parts.fragment:
         return False

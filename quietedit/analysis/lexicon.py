@@ -1,0 +1,192 @@
+"""What the classification rules look for in text besides facts (``facts.py``): how deep
+one change goes, quotations, live-blog timestamps and ticker index lines.
+
+Each helper is a plain function of strings. The live-blog markers cover English, German
+and French; a marker missing here only makes a rule see less, never more.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from quietedit.analysis.facts import NUMBER_WORDS, fact_tokens, is_spelling_fix
+from quietedit.article.fingerprint import fold_text
+
+# A hunk's nature, from the most harmless up.
+TYPOGRAPHIC: Final = "typographic"  # equal after folding: quotes, dashes, spaces
+PUNCTUATION: Final = "punctuation"  # the same words, other punctuation
+CASE: Final = "case"  # the same words but for capitals
+SPELLING: Final = "spelling"  # each changed word within two letters of its old form
+FACTS: Final = "facts"  # only numbers, dates or names differ
+WORDS: Final = "words"  # real rewording
+TYPO_NATURES: Final = frozenset({TYPOGRAPHIC, PUNCTUATION, CASE, SPELLING})
+
+_QUOTATION: Final = re.compile(
+    r"“([^“”]{2,}?)”|„([^“”„]{2,}?)[“”]|«\s?([^«»]{2,}?)\s?»|\"([^\"]{2,}?)\""
+)
+# German sets quotations in guillemets the other way round: »so«.
+_QUOTATION_GERMAN: Final = re.compile(
+    r"“([^“”]{2,}?)”|„([^“”„]{2,}?)[“”]|»([^«»]{2,}?)«|\"([^\"]{2,}?)\""
+)
+MAX_TITLE_WORDS: Final = 5
+"""Quoted text of at most this many words, all capitalised, is a name (of a newspaper, a
+film, a programme) and not a quotation."""
+_TITLE_SMALL_WORDS: Final = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "of",
+        "the",
+        "in",
+        "on",
+        "for",
+        "to",
+        "&",
+        "de",
+        "la",
+        "le",
+        "les",
+        "du",
+        "des",
+        "der",
+        "die",
+        "das",
+        "und",
+        "von",
+        "im",
+    ]
+)
+_TIMESTAMP: Final = re.compile(
+    r"^\s*(?:\+{3}\s*)?(?:\d{1,2}[:.]\d{2}(?:\s*(?:uhr|h|am|pm|a\.m\.|p\.m\.))?|"
+    r"\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.))(?=\W|$)",
+    re.IGNORECASE,
+)
+_LIVE_TITLE: Final = re.compile(
+    r"\b(?:live|liveblog|live-blog|liveticker|live-ticker|ticker|as it happened|en direct)\b",
+    re.IGNORECASE,
+)
+_INDEX_DELIMITERS: Final = (" · ", " • ", " | ", " ▪ ", " ◦ ")
+_INDEX_LABEL: Final = re.compile(r"^([^:\d]{1,40}):\s+(.+)$", re.DOTALL)
+MIN_INDEX_ENTRIES: Final = 3
+MAX_INDEX_ENTRY_WORDS: Final = 15
+
+
+def hunk_nature(removed: str, added: str, *, names: bool = True) -> str:
+    """How deep one change goes, from ``typographic`` to ``words`` (see the constants)."""
+    if fold_text(removed) == fold_text(added):
+        return TYPOGRAPHIC
+    old_numbers = [t for t in fact_tokens(removed, names=False) if _numeric(t)]
+    new_numbers = [t for t in fact_tokens(added, names=False) if _numeric(t)]
+    if old_numbers != new_numbers:
+        # a changed number is never cosmetic, whatever else the change is
+        return FACTS if _words_without(removed, added, names=names) else WORDS
+    old_words, new_words = _words(removed), _words(added)
+    if old_words == new_words:
+        return PUNCTUATION
+    if [w.casefold() for w in old_words] == [w.casefold() for w in new_words]:
+        return CASE
+    if len(old_words) == len(new_words) and all(
+        a == b or is_spelling_fix(a, b) for a, b in zip(old_words, new_words, strict=True)
+    ):
+        return SPELLING
+    if "".join(old_words).casefold() == "".join(new_words).casefold():
+        return SPELLING  # a compound joined or hyphenated: "Gas-Importeure", "Gasimporteure"
+    return FACTS if _words_without(removed, added, names=names) else WORDS
+
+
+def quotations(text: str) -> list[str]:
+    """Text in quotation marks (“…”, „…“, «…» or »…«, "…"), folded, in reading order;
+    names in quotation marks (all words capitalised, five at most) are left out.
+
+    Which way guillemets point is read from the text: a ``»`` before any ``«`` is German.
+    """
+    found = []
+    opening, closing = text.find("»"), text.find("«")
+    german = opening != -1 and (closing == -1 or opening < closing)
+    for match in (_QUOTATION_GERMAN if german else _QUOTATION).finditer(text):
+        quoted = next(group for group in match.groups() if group is not None)
+        folded = fold_text(quoted).strip(" ,.;:")
+        if len(folded.split()) >= 2 and not _is_title(folded):
+            found.append(folded)
+    return found
+
+
+def _is_title(text: str) -> bool:
+    """A name in quotation marks, not a quotation: »Wall Street Journal«, "Walk of Fame"."""
+    words = _WORD.findall(text)
+    return len(words) <= MAX_TITLE_WORDS and all(
+        word[0].isupper() or word[0].isdigit() or word.casefold() in _TITLE_SMALL_WORDS
+        for word in words
+    )
+
+
+def starts_with_time(text: str) -> bool:
+    """True for a block that opens with a clock time: a live blog's entry."""
+    return _TIMESTAMP.match(text) is not None
+
+
+def has_live_title(title: str) -> bool:
+    """True for a headline that announces a live blog or ticker."""
+    return _LIVE_TITLE.search(title) is not None
+
+
+@dataclass(frozen=True, slots=True)
+class IndexLine:
+    """A ticker's own index line: an optional label and its entries, in order."""
+
+    label: str
+    delimiter: str
+    entries: tuple[str, ...]
+
+
+def index_line(text: str) -> IndexLine | None:
+    """Read ``text`` as a ticker index line ("Key events: 14:05 Bridge shut · 13:40 …").
+
+    At least three entries of one to fifteen words, split by one of the symbols ``·``,
+    ``•``, ``|``, ``▪`` or ``◦`` (never a comma or a full stop, which prose uses).
+    """
+    label = ""
+    body = text.strip()
+    labelled = _INDEX_LABEL.match(body)
+    for delimiter in _INDEX_DELIMITERS:
+        if delimiter not in body:
+            continue
+        if labelled and delimiter not in labelled.group(1):
+            label, body = labelled.group(1).strip(), labelled.group(2)
+        entries = tuple(entry.strip() for entry in body.split(delimiter))
+        if len(entries) >= MIN_INDEX_ENTRIES and all(
+            1 <= len(entry.split()) <= MAX_INDEX_ENTRY_WORDS for entry in entries
+        ):
+            return IndexLine(label, delimiter, entries)
+        return None
+    return None
+
+
+# -- internals -------------------------------------------------------------------------
+
+_WORD: Final = re.compile(r"\w+")
+
+
+def _words(text: str) -> list[str]:
+    return _WORD.findall(fold_text(text))
+
+
+def _numeric(token: str) -> bool:
+    return any(c.isdigit() for c in token) or token.casefold() in NUMBER_WORDS
+
+
+def _words_without(removed: str, added: str, *, names: bool) -> bool:
+    """True when the two sides are the same words once numbers, dates and names are out."""
+    return _rest(removed, names=names) == _rest(added, names=names)
+
+
+def _rest(text: str, *, names: bool) -> list[str]:
+    facts = {
+        word.casefold()
+        for token in fact_tokens(text, names=names, anywhere=True)
+        for word in _WORD.findall(token)
+    }
+    return [w.casefold() for w in _words(text) if w.casefold() not in facts]

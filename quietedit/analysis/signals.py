@@ -1,0 +1,201 @@
+"""The publisher's own signals of an edit, and the "silent" verdict.
+
+An edit is *silent* when the publisher showed none of the signals a reader or a machine
+could notice: a new ``dateModified``, a visible "Updated …" line that appeared or
+changed, a correction or editor's note added (in the page's notes or in the text), a
+changed ``<lastmod>`` in the sitemap, or a changed ``updated`` in the feed. The last two
+come from the feed stage (:class:`ExternalSignals`); when they were not checked, the
+signal says so (``seen`` is ``None``) and does not count either way.
+
+Known blind spot: a CMS that stamps ``dateModified`` with the time of every render
+makes every edit look admitted; the evidence string shows the two values so a reader can
+judge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Final
+
+from quietedit.article.fingerprint import fold_text
+from quietedit.model import JSON, Article
+
+DATE_MODIFIED: Final = "date-modified"
+UPDATED_LINE: Final = "updated-line"
+NOTE: Final = "note"
+SITEMAP_LASTMOD: Final = "sitemap-lastmod"
+FEED_UPDATED: Final = "feed-updated"
+SIGNAL_NAMES: Final = (DATE_MODIFIED, UPDATED_LINE, NOTE, SITEMAP_LASTMOD, FEED_UPDATED)
+
+# Phrases by which publishers admit a correction (English, German, French), as they read
+# after folding and case-folding (typographic apostrophes become ').
+# "Updated" lines alone are not corrections; they are UPDATE_PHRASES.
+CORRECTION_PHRASES: Final = (
+    "correction:",
+    "corrections:",
+    "clarification:",
+    "editor's note",
+    "editors' note",
+    "an earlier version of this",
+    "a previous version of this",
+    "an earlier version of the",
+    "this article has been corrected",
+    "this article was corrected",
+    "this story has been corrected",
+    "this article has been amended",
+    "this article was amended",
+    "we have corrected",
+    "has been corrected to",
+    "was corrected to",
+    "korrektur:",
+    "korrigendum",
+    "richtigstellung",
+    "in einer früheren version",
+    "anm. d. red",
+    "anmerkung der redaktion",
+    "correctif",
+    "rectificatif",
+    "erratum",
+    "une version précédente",
+    "note de la rédaction",
+)
+UPDATE_PHRASES: Final = (
+    "this article has been updated",
+    "this article was updated",
+    "this story has been updated",
+    "this story was updated",
+    "dieser artikel wurde aktualisiert",
+    "cet article a été mis à jour",
+)
+_NOTE_EXCERPT: Final = 120
+
+
+@dataclass(frozen=True, slots=True)
+class ExternalSignals:
+    """What the feed stage saw about the edit, each ``None`` when it was not checked.
+
+    ``sitemap_lastmod_changed``: the article's ``<lastmod>`` in the publisher's sitemap
+    changed between the two fetches. ``feed_updated_changed``: the feed entry's
+    ``updated``/``dateModified`` changed.
+    """
+
+    sitemap_lastmod_changed: bool | None = None
+    feed_updated_changed: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Signal:
+    """One publisher signal: ``seen`` True (shown), False (checked, not shown) or None."""
+
+    name: str
+    seen: bool | None
+    evidence: str
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {"name": self.name, "seen": self.seen, "evidence": self.evidence}
+
+
+def publisher_signals(
+    old: Article,
+    new: Article,
+    *,
+    added_text: Iterable[str] = (),
+    external: ExternalSignals | None = None,
+) -> tuple[Signal, ...]:
+    """Every signal, in ``SIGNAL_NAMES`` order, with what was seen as evidence.
+
+    ``added_text`` is the text the edit added to the body (added blocks and inserted
+    words), searched for correction and update notes.
+    """
+    facts = external or ExternalSignals()
+    return (
+        _date_modified(old.publisher.date_modified, new.publisher.date_modified),
+        _updated_line(old.publisher.updated_line, new.publisher.updated_line),
+        _note(old.publisher.notes, new.publisher.notes, list(added_text)),
+        _external(SITEMAP_LASTMOD, facts.sitemap_lastmod_changed, "the sitemap's <lastmod>"),
+        _external(FEED_UPDATED, facts.feed_updated_changed, "the feed entry's updated date"),
+    )
+
+
+def is_silent(signals: Iterable[Signal], *, edited: bool) -> bool:
+    """An edit with no signal seen is silent; no edit is never silent."""
+    return edited and not any(signal.seen for signal in signals)
+
+
+def new_notes(old: Iterable[str], new: Iterable[str]) -> list[str]:
+    """Publisher notes in ``new`` that ``old`` did not have (compared folded)."""
+    seen = {fold_text(note).casefold() for note in old}
+    return [note for note in new if fold_text(note) and fold_text(note).casefold() not in seen]
+
+
+def note_phrases(texts: Iterable[str], phrases: tuple[str, ...] = CORRECTION_PHRASES) -> list[str]:
+    """Excerpts of ``texts`` that contain one of ``phrases`` (a correction, by default)."""
+    found = []
+    for text in texts:
+        folded = fold_text(text).casefold()
+        for phrase in phrases:
+            where = folded.find(phrase)
+            if where != -1:
+                found.append(excerpt(fold_text(text)[where:]))
+                break
+    return found
+
+
+def excerpt(text: str, size: int = _NOTE_EXCERPT) -> str:
+    """``text`` on one line, cut to ``size`` characters with an ellipsis."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= size else flat[: size - 1].rstrip() + "…"
+
+
+# -- the signals ------------------------------------------------------------------------
+
+
+def _date_modified(old: str | None, new: str | None) -> Signal:
+    if not new:
+        detail = (
+            f"dateModified removed (was {old})" if old else "no dateModified in either revision"
+        )
+        return Signal(DATE_MODIFIED, False, detail)
+    if not old:
+        return Signal(DATE_MODIFIED, True, f"dateModified appeared: {new}")
+    if _instant(old) == _instant(new):
+        return Signal(DATE_MODIFIED, False, f"dateModified unchanged: {new}")
+    return Signal(DATE_MODIFIED, True, f"dateModified changed: {old} → {new}")
+
+
+def _instant(text: str) -> datetime | str:
+    """The moment a date stands for, so that ``Z`` and ``+00:00`` compare equal."""
+    try:
+        moment = datetime.fromisoformat(text.strip())
+    except ValueError:
+        return fold_text(text)
+    return moment.astimezone(UTC) if moment.tzinfo is not None else moment
+
+
+def _updated_line(old: str | None, new: str | None) -> Signal:
+    if not new:
+        detail = f"“Updated” line removed (was “{old}”)" if old else "no “Updated” line"
+        return Signal(UPDATED_LINE, False, detail)
+    if not old:
+        return Signal(UPDATED_LINE, True, f"“{excerpt(new)}” appeared")
+    if fold_text(old) == fold_text(new):
+        return Signal(UPDATED_LINE, False, f"“Updated” line unchanged: “{excerpt(new)}”")
+    return Signal(UPDATED_LINE, True, f"“{excerpt(old)}” → “{excerpt(new)}”")
+
+
+def _note(old: tuple[str, ...], new: tuple[str, ...], added_text: list[str]) -> Signal:
+    notes = new_notes(old, new)
+    if notes:
+        return Signal(NOTE, True, f"note added: “{excerpt(notes[0])}”")
+    in_text = note_phrases(added_text, CORRECTION_PHRASES + UPDATE_PHRASES)
+    if in_text:
+        return Signal(NOTE, True, f"note added in the text: “{in_text[0]}”")
+    return Signal(NOTE, False, "no correction, update or editor's note added")
+
+
+def _external(name: str, changed: bool | None, what: str) -> Signal:
+    if changed is None:
+        return Signal(name, None, f"{what} was not checked")
+    return Signal(name, changed, f"{what} {'changed' if changed else 'did not change'}")

@@ -1,0 +1,193 @@
+"""Parsing a page and reducing it, in one pass, to what extraction reads.
+
+lexbor parses in C; every Python-level step per node costs, so the page is reduced in a
+single pass over its elements (:func:`prepare`) before anything walks it: what no reader
+sees is removed, links are marked with two control characters (so link density survives
+the next step), and inline markup is unwrapped, leaving the walk a third of the nodes.
+The same pass collects the raw material of the metadata — ``<meta>``, ``<link>``,
+``<title>``, JSON-LD — so that the head is never searched twice.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from selectolax.lexbor import LexborHTMLParser
+
+from quietedit.article.furniture import LABEL_MAX, Hint, class_hint, hidden_by_attributes
+
+logger = logging.getLogger(__name__)
+
+LINK_START: Final = "\x01"
+LINK_END: Final = "\x02"
+
+# Elements whose content is never article text (or never text at all).
+SKIPPED_TAGS: Final = frozenset(
+    {
+        "script", "style", "noscript", "template", "svg", "math", "iframe", "object",
+        "embed", "canvas", "video", "audio", "picture", "img", "source", "track", "button",
+        "select", "input", "textarea", "head", "title", "meta", "link", "base", "map",
+        "area", "dialog", "nav", "menu", "figcaption", "label", "datalist", "output",
+        "progress", "meter", "frame", "frameset", "noframes", "applet", "param",
+    }
+)  # fmt: skip
+# Inline elements that only style text: unwrapped, so their text joins its neighbours'.
+INLINE_TAGS: Final = frozenset(
+    {
+        "span", "strong", "b", "em", "i", "u", "font", "small", "mark", "abbr", "acronym",
+        "cite", "time", "sup", "sub", "code", "q", "s", "strike", "del", "ins", "kbd",
+        "var", "samp", "big", "tt", "bdi", "bdo", "data", "dfn", "nobr", "a", "wbr", "ruby",
+        "rb", "rt", "rp", "blink",
+    }
+)  # fmt: skip
+JSON_LD_TYPE: Final = "application/ld+json"
+_READ_ATTRIBUTES: Final = frozenset({"span", "a", "time", "small", "font", "data"})
+
+
+@dataclass(slots=True)
+class RawHead:
+    """The page's self-description as found, before any interpretation."""
+
+    language: str | None = None
+    title: str | None = None
+    metas: list[dict[str, str | None]] = field(default_factory=list)
+    links: list[dict[str, str | None]] = field(default_factory=list)
+    json_ld: list[str] = field(default_factory=list)
+    published_times: list[str] = field(default_factory=list)  # <time itemprop=datePublished>
+    author_names: list[str] = field(default_factory=list)  # rel=author, itemprop=author
+
+
+def parse(document: str | bytes) -> Any | None:
+    """Parse a page with lexbor (bytes are read as UTF-8); ``None`` if nothing is there."""
+    if isinstance(document, bytes):
+        for byte_mark in (b"\x00", b"\x01", b"\x02"):
+            if byte_mark in document:
+                document = document.replace(byte_mark, b"")
+    else:
+        # A NUL is never article text, and the walk's link marks must not be forgeable.
+        for mark in ("\x00", LINK_START, LINK_END):
+            if mark in document:
+                document = document.replace(mark, "")
+    if not document or document.isspace():
+        return None
+    document = _cap_nesting(document)
+    try:
+        return LexborHTMLParser(document)
+    except (ValueError, RuntimeError, MemoryError) as exc:  # lexbor refused the input
+        logger.debug("unparsable page: %s", exc)
+        return None
+
+
+# The HTML parsing algorithm checks the stack of open elements at every tag, so parsing
+# time grows with the square of the nesting depth: 40,000 nested <div>s take lexbor five
+# seconds. Real pages nest a few dozen levels (browsers flatten beyond 512); a page with
+# this many tags is scanned, and cut where its nesting passes MAX_NESTING.
+NESTING_SCAN_TAGS: Final = 10_000
+MAX_NESTING: Final = 2_000
+# Elements that never hold others, or that the parser closes by itself when the next one
+# starts (an unclosed <p> or <li> does not nest).
+_FLAT: Final = (
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
+    "source", "track", "wbr", "p", "li", "dt", "dd", "option", "optgroup", "tr", "td", "th",
+    "thead", "tbody", "tfoot", "rb", "rt", "rp",
+)  # fmt: skip
+_TAG: Final = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9:-]*)[^>]*?(/?)>")
+_TAG_BYTES: Final = re.compile(rb"<(/?)([A-Za-z][A-Za-z0-9:-]*)[^>]*?(/?)>")
+_FLAT_SET: Final = frozenset(_FLAT) | frozenset(tag.encode() for tag in _FLAT)
+
+
+def _cap_nesting(document: str | bytes) -> str | bytes:
+    """``document`` cut where its elements nest deeper than MAX_NESTING (rarely scanned)."""
+    opening = "<" if isinstance(document, str) else b"<"
+    if document.count(opening) < NESTING_SCAN_TAGS:  # type: ignore[arg-type]
+        return document
+    pattern = _TAG if isinstance(document, str) else _TAG_BYTES
+    depth = 0
+    for match in pattern.finditer(document):  # type: ignore[arg-type]
+        closing, name, self_closing = match.groups()
+        if self_closing or name.lower() in _FLAT_SET:
+            continue
+        if closing:
+            depth = max(depth - 1, 0)
+            continue
+        depth += 1
+        if depth > MAX_NESTING:
+            logger.debug("page nests deeper than %d elements; cut there", MAX_NESTING)
+            return document[: match.start()]
+    return document
+
+
+def prepare(tree: Any) -> RawHead:
+    """Reduce a parsed page in place to what the walk needs, and return its raw head.
+
+    Removes scripts, styles, media, form controls, navigation, figure captions and what
+    an attribute, inline style or hiding class hides; marks the text of every link with
+    ``LINK_START``/``LINK_END``; unwraps inline elements and merges the text nodes they
+    leave behind. Hidden *block* elements are left to the walk, which reads their
+    attributes anyway.
+    """
+    head = RawHead()
+    in_head = True
+    root = tree.root
+    if root is not None and root.tag == "html":
+        attributes = root.attributes
+        head.language = attributes.get("lang") or attributes.get("xml:lang")
+    # Removal waits until the pass is over: removing <head> first would empty the
+    # <script> and <title> elements inside it before they are read.
+    doomed: list[Any] = []
+    for node in tree.css("*"):
+        tag = node.tag
+        if tag in INLINE_TAGS:
+            # Hiding classes, microdata and rel=author sit on these; reading every <b>'s
+            # attributes too would cost more than the rare hidden <b> is worth.
+            if tag in _READ_ATTRIBUTES:
+                attributes = node.attributes
+                if attributes and _hidden(attributes):
+                    node.decompose()
+                    continue
+                if attributes and ("itemprop" in attributes or "rel" in attributes):
+                    _microdata(node, attributes, head)
+            if tag == "a":
+                first = node.first_child
+                if first is not None:
+                    first.insert_before(LINK_START)
+                    node.insert_child(LINK_END)
+            node.unwrap()
+        elif tag in SKIPPED_TAGS:
+            if tag == "meta":
+                head.metas.append(node.attributes)
+            elif tag == "link":
+                head.links.append(node.attributes)
+            elif tag == "script":
+                if (node.attributes.get("type") or "").strip().lower() == JSON_LD_TYPE:
+                    head.json_ld.append(node.text())
+            elif tag == "title" and in_head and head.title is None:
+                head.title = node.text()
+            doomed.append(node)
+        elif tag == "body":
+            in_head = False
+    for node in doomed:
+        node.decompose()
+    tree.merge_text_nodes()
+    return head
+
+
+def _microdata(node: Any, attributes: dict[str, str | None], head: RawHead) -> None:
+    itemprop = (attributes.get("itemprop") or "").lower().split()
+    if "datepublished" in itemprop or "pubdate" in attributes:
+        value = attributes.get("datetime") or attributes.get("content")
+        if value:
+            head.published_times.append(value)
+    rel = (attributes.get("rel") or "").lower().split()
+    if "author" in itemprop or "author" in rel:
+        head.author_names.append(node.text())
+
+
+def _hidden(attributes: dict[str, str | None]) -> bool:
+    classes = attributes.get("class")
+    if classes and class_hint(classes[:LABEL_MAX], None, None) is Hint.HIDDEN:
+        return True
+    return hidden_by_attributes(attributes)

@@ -1,0 +1,211 @@
+"""Article extraction: a page's bytes in, its headline, body blocks and publisher metadata out.
+
+The stages, each in its own module:
+
+1. decode (:func:`quietedit.article.encoding.resolve_encoding`) and parse with lexbor, and
+   reduce the page in one pass (:mod:`quietedit.article.dom`): media, scripts, forms and
+   hidden text go, links are marked, inline markup is unwrapped, the head is collected;
+2. walk the body into segments of text held by block-level boxes
+   (:mod:`quietedit.article.blocks`), each box carrying what its class, id and role say
+   (:mod:`quietedit.article.furniture`);
+3. locate the article (:mod:`quietedit.article.locate`): the box whose segments add up to
+   the most prose, with furniture boxes decided by their hints and their share of text;
+4. assemble: the container's blocks minus furniture lines, bylines, dates, "Updated"
+   lines and the host's learnt furniture (:mod:`quietedit.article.template`), the
+   headline (:mod:`quietedit.article.titles`), and the publisher's metadata and notices
+   (:mod:`quietedit.article.metadata`, :mod:`quietedit.article.notices`).
+
+Pure and deterministic: the same input always gives the same :class:`Article`, and no
+input — empty, binary, broken, hostile — makes it raise.
+"""
+
+from __future__ import annotations
+
+import codecs
+from collections.abc import Sequence
+from typing import Final
+
+from quietedit.article.blocks import Box, Segment, walk
+from quietedit.article.dom import parse, prepare
+from quietedit.article.encoding import UTF8, resolve_encoding
+from quietedit.article.furniture import is_boilerplate_line
+from quietedit.article.locate import LINK_DENSITY_MAX, PageLayout
+from quietedit.article.metadata import PageMeta, read_metadata, split_authors
+from quietedit.article.notices import (
+    byline_text,
+    is_byline,
+    is_date_line,
+    is_note,
+    is_updated_line,
+    updated_line,
+)
+from quietedit.article.template import HostProfile, furniture_key
+from quietedit.article.titles import choose_title, same_title
+from quietedit.model import JSON, Article, Block, Publisher
+
+EXTRACTOR_VERSION: Final = "quietedit-extract/1"
+"""Recorded with every revision; bump it when extraction output changes for the same page."""
+
+# Blocks above the headline this short (characters) are kickers and breadcrumbs.
+KICKER_MAX: Final = 100
+# A standfirst outside the body's container: at most this many blocks of this length.
+STANDFIRST_MAX_BLOCKS: Final = 6
+STANDFIRST_MIN_CHARS: Final = 40
+# Longest block that can be a furniture line (a label, a byline, a date).
+LINE_MAX: Final = 160
+# Table cells up to this length are joined into one block per row.
+CELL_MAX: Final = 200
+CELL_SEPARATOR: Final = " | "
+_CELLS: Final = frozenset({"td", "th"})
+
+
+def extract_article(
+    html: bytes | str,
+    *,
+    url: str | None = None,
+    content_type: str | None = None,
+    profile: HostProfile | None = None,
+) -> Article:
+    """Extract the article of one page.
+
+    ``html`` is the page as fetched (bytes are decoded by the page's declared encoding,
+    ``content_type`` being the HTTP header's value) or already decoded; ``url`` is the
+    page's address, used to resolve relative canonical and ``og:url`` links; ``profile``
+    is the host's learnt template, whose furniture lines are dropped from the body.
+
+    Returns the headline (the article's ``<h1>``, else JSON-LD ``headline``, ``og:title``
+    or the ``<title>`` without its site name), the body blocks in reading order, and the
+    publisher's metadata. Never raises: a page with no article gives an empty title and
+    no blocks.
+    """
+    document = html if isinstance(html, str) else _decode(html, content_type)
+    tree = parse(document)
+    if tree is None:
+        return Article(title="")
+    meta = read_metadata(prepare(tree), url=url)
+    body = tree.body
+    if body is None:
+        return Article(title=choose_title(meta, ()), publisher=_publisher(meta, (), ""))
+    segments, boxes = walk(body)
+    scored = PageLayout(segments, boxes)
+    furniture_lines = profile.furniture_keys() if profile is not None else frozenset()
+    h1s = [s.text for s in segments if s.box.tag == "h1" and not scored.is_furniture(s)]
+    title = choose_title(meta, h1s)
+    blocks = _body_blocks(scored, title, furniture_lines)
+    return Article(title=title, blocks=blocks, publisher=_publisher(meta, segments, title))
+
+
+def _decode(body: bytes, content_type: str | None) -> str | bytes:
+    """The page as lexbor should read it: UTF-8 bytes as they are, anything else as text.
+
+    The encoding is :func:`quietedit.article.encoding.resolve_encoding`'s decision. lexbor
+    decodes UTF-8 itself (faster than a round trip through ``str``), replacing invalid
+    sequences with U+FFFD as the WHATWG decoder does.
+    """
+    decision = resolve_encoding(body, content_type)
+    if decision.encoding == UTF8:
+        return body[len(codecs.BOM_UTF8) :] if decision.source == "bom" else body
+    return decision.decode(body)
+
+
+def _body_blocks(
+    page: PageLayout, title: str, furniture_lines: frozenset[str]
+) -> tuple[Block, ...]:
+    """The article's blocks: the container's, plus a standfirst between headline and body.
+
+    The headline itself is left out, and so are short lines above it (kickers), figure
+    captions, link lists, furniture lines, bylines, dates and "Updated" lines, and the
+    host's learnt furniture.
+    """
+    kept: list[Block] = []
+    container = page.container
+    title_seen = False
+    standfirsts = 0
+    last_row: Box | None = None  # the table row of the last block, if it was a short cell
+    for segment in page.segments:
+        text = segment.text
+        box = segment.box
+        inside = container.order <= box.order <= container.end
+        if not title_seen and segment.kind == "heading" and same_title(text, title):
+            title_seen = True
+            # Short lines above the headline are kickers, breadcrumbs and labels.
+            if all(len(block.text) < KICKER_MAX for block in kept):
+                kept.clear()
+            continue
+        if not inside:
+            # Between a headline above the container and the container itself stands
+            # the standfirst (dek), which publishers edit like the body.
+            if not (
+                title_seen
+                and box.order < container.order
+                and standfirsts < STANDFIRST_MAX_BLOCKS
+                and len(text) >= STANDFIRST_MIN_CHARS
+            ):
+                continue
+            standfirsts += 1
+        if page.is_furniture(segment) or (box.figure and segment.kind != "quote"):
+            continue
+        if segment.link_chars > LINK_DENSITY_MAX * len(text):
+            continue
+        if not any(character.isalnum() for character in text):
+            continue  # rules, dingbats and replacement characters say nothing
+        if len(text) <= LINE_MAX and _is_furniture_line(text):
+            continue
+        if furniture_lines and furniture_key(text) in furniture_lines:
+            continue
+        row = box.parent if box.tag in _CELLS else None
+        if row is not None and row is last_row and len(text) <= CELL_MAX:
+            # The short cells of one table row read best as one line.
+            kept[-1] = Block(kept[-1].text + CELL_SEPARATOR + text, kept[-1].kind)
+            continue
+        last_row = row if row is not None and len(text) <= CELL_MAX else None
+        kept.append(Block(text, segment.kind))
+    return tuple(kept)
+
+
+def _is_furniture_line(text: str) -> bool:
+    return (
+        is_boilerplate_line(text) or is_updated_line(text) or is_byline(text) or is_date_line(text)
+    )
+
+
+def _publisher(meta: PageMeta, segments: Sequence[Segment], title: str) -> Publisher:
+    updated = next((line for s in segments if (line := updated_line(s.text))), None)
+    notes: list[str] = []
+    for segment in segments:
+        if is_note(segment.text) and segment.text not in notes:
+            notes.append(segment.text)
+    return Publisher(
+        canonical_url=meta.canonical_url,
+        og_url=meta.og_url,
+        og_title=meta.og_title,
+        headline=meta.headline,
+        date_published=meta.date_published,
+        date_modified=meta.date_modified,
+        updated_line=updated,
+        notes=tuple(notes),
+        authors=meta.authors or _byline_authors(segments),
+        language=meta.language,
+    )
+
+
+def _byline_authors(segments: Sequence[Segment]) -> tuple[str, ...]:
+    """The names of the first visible byline, for pages whose metadata names nobody."""
+    for segment in segments:
+        if len(segment.text) <= LINE_MAX and (names := byline_text(segment.text)):
+            return split_authors(names)
+    return ()
+
+
+def article_record(article: Article) -> dict[str, JSON]:
+    """The JSON object ``quietedit extract --json`` prints for an article.
+
+    ``title``; ``paragraphs``, the body blocks' text in reading order (the headline not
+    among them); ``blocks``, the same with their kinds; ``metadata``, the publisher's.
+    """
+    return {
+        "title": article.title,
+        "paragraphs": [block.text for block in article.blocks],
+        "blocks": [{"kind": block.kind, "text": block.text} for block in article.blocks],
+        "metadata": article.publisher.to_record(),
+    }

@@ -1,0 +1,344 @@
+"""One ingest run: catalogue sync, feed polls, the policy's plan, article checks.
+
+The shape is gather → decide → apply: the feeds are polled (I/O), the re-check policy
+picks the articles to fetch (pure), each is checked and recorded (I/O). One feed or
+article failing is recorded and the run goes on; only a configuration error or another run
+holding the archive stops it before it starts.
+
+Time: ``now`` is the run's clock for everything it records. A simulated ``now`` (replays,
+tests, the demo) is frozen for the whole run; the HTTP politeness clock always runs in
+real seconds on top of it, so spacing and the hourly budget hold in both.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, field, replace
+from datetime import datetime, timedelta
+from typing import Final
+
+from quietedit.archive.lock import RunLock
+from quietedit.archive.store import Archive
+from quietedit.article.identity import canonical_url, document_id
+from quietedit.config import Config
+from quietedit.errors import ArchiveError, InvalidURLError
+from quietedit.fetch import Fetcher, RequestLedger
+from quietedit.fetch.guard import Resolver
+from quietedit.fetch.politeness import Politeness
+from quietedit.ingest.candidates import EntryCandidate
+from quietedit.ingest.check import CheckResult, check_article
+from quietedit.ingest.policy import (
+    Candidate,
+    FeedTrust,
+    Reason,
+    RecheckPolicy,
+    after_claim,
+    plan_run,
+)
+from quietedit.ingest.poll import PollResult, feed_states, poll_feed
+from quietedit.ingest.state import (
+    DocumentState,
+    FeedState,
+    document_from_record,
+    document_to_record,
+    feed_from_record,
+    feed_to_record,
+    ledger_record,
+)
+
+logger = logging.getLogger(__name__)
+
+LEDGER_STATE: Final = "ledger"
+
+
+@dataclass
+class IngestReport:
+    """What a run did, for the summary and ``--strict``."""
+
+    feeds: Counter[str] = field(default_factory=Counter)  # polled, not-modified, failed, ...
+    articles: Counter[str] = field(default_factory=Counter)  # new-revision, unchanged, ...
+    new_documents: int = 0
+    feed_edits: int = 0
+    deferred: int = 0  # due, but left for the next run by the budget
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def failures(self) -> int:
+        return self.feeds["failed"] + self.articles["failed"]
+
+    def summary(self) -> str:
+        feeds = ", ".join(f"{n} {k}" for k, n in sorted(self.feeds.items())) or "none"
+        articles = ", ".join(f"{n} {k}" for k, n in sorted(self.articles.items())) or "none"
+        return (
+            f"feeds: {feeds}; new documents: {self.new_documents}; feed edits: "
+            f"{self.feed_edits}; articles: {articles}; carried over: {self.deferred}"
+        )
+
+
+Progress = Callable[[str, str], None]
+"""Called with (what, outcome) after each feed poll and article check."""
+
+
+def run_ingest(
+    config: Config,
+    archive: Archive,
+    *,
+    now: datetime,
+    feeds_only: bool = False,
+    simulated: bool = False,
+    resolve: Resolver | None = None,
+    progress: Progress | None = None,
+) -> IngestReport:
+    """Run one ingest over ``archive`` (see the module docstring). Raises only
+    ``ArchiveLockedError`` when another run holds the archive."""
+    with RunLock(archive.root, now=now):
+        return asyncio.run(
+            _ingest(
+                config,
+                archive,
+                now=now,
+                feeds_only=feeds_only,
+                simulated=simulated,
+                resolve=resolve,
+                progress=progress or (lambda what, outcome: None),
+            )
+        )
+
+
+async def _ingest(
+    config: Config,
+    archive: Archive,
+    *,
+    now: datetime,
+    feeds_only: bool,
+    simulated: bool,
+    resolve: Resolver | None,
+    progress: Progress,
+) -> IngestReport:
+    settings = config.settings
+    report = IngestReport()
+    started = time.monotonic()
+    base = now.timestamp() if simulated else time.time()
+
+    def clock() -> float:
+        return base + (time.monotonic() - started)
+
+    ledger = _load_ledger(archive)
+    politeness = Politeness(settings.politeness, ledger=ledger, clock=clock)
+    feeds = feed_states(config.feeds, _load_feeds(archive))
+    configs = {feed.slug: feed for feed in config.feeds}
+    async with Fetcher(settings, politeness=politeness, clock=clock, resolve=resolve) as fetcher:
+        polls = await asyncio.gather(
+            *(poll_feed(fetcher, feeds[slug], configs[slug], now=now) for slug in sorted(configs))
+        )
+        for result in polls:
+            report.feeds[result.status] += 1
+            progress(f"feed {result.feed.slug}", result.status)
+            if result.error and result.status == "failed":
+                report.errors.append(f"feed {result.feed.slug}: {result.error}")
+            feeds[result.feed.slug] = result.feed
+            _register(archive, result, now=now, report=report)
+        if not feeds_only:
+            deadline = started + settings.run.max_duration
+            trust = await _check_due(
+                fetcher,
+                archive,
+                feeds,
+                now=now,
+                config=config,
+                deadline=deadline,
+                report=report,
+                progress=progress,
+            )
+            feeds = {
+                slug: replace(state, trust=trust.get(slug, state.trust))
+                for slug, state in feeds.items()
+            }
+    for slug, state in sorted(feeds.items()):
+        archive.write_feed(slug, feed_to_record(state, now=now))
+    _save_ledger(archive, ledger, now=datetime.fromtimestamp(clock(), tz=now.tzinfo))
+    logger.info("%s", report.summary())
+    return report
+
+
+def _register(archive: Archive, poll: PollResult, *, now: datetime, report: IngestReport) -> None:
+    """Make a document of every new link a poll found; note links, claims and feed edits."""
+    slug = poll.feed.slug
+    edited = {change.entry.link: change for change in poll.changes if change.entry.link}
+    for found in poll.candidates:
+        try:
+            url = canonical_url(found.url)
+        except InvalidURLError as exc:
+            report.errors.append(f"feed {slug}: {exc}")
+            continue
+        doc = document_id(url)
+        record = archive.read_document(doc)
+        state = (
+            document_from_record(doc, record)
+            if record is not None
+            else _new_document(doc, url, found, slug=slug)
+        )
+        if record is None:
+            report.new_documents += 1
+        before = state
+        state = state.with_link(found.url, feed=slug)
+        if state.title is None and found.title:
+            state = replace(state, title=found.title)
+        if found.url in poll.claims:
+            claim = found.updated_claim or now
+            current = state.candidate.claimed_at
+            if current is None or claim > current:
+                state = replace(state, candidate=replace(state.candidate, claimed_at=claim))
+        change = edited.get(found.url)
+        if record is not None and change is not None and change.previous is not None:
+            archive.append_event(
+                doc,
+                "feed-edit",
+                observed_at=now,
+                revision=_newest(archive, doc),
+                detail={
+                    "feed": slug,
+                    "fields": list(change.fields),
+                    "before": {"title": change.previous.title, "summary": change.previous.summary},
+                    "after": {"title": change.entry.title, "summary": change.entry.summary},
+                },
+            )
+            report.feed_edits += 1
+        if state != before or record is None:
+            archive.write_document(doc, document_to_record(state))
+
+
+def _new_document(doc: str, url: str, found: EntryCandidate, *, slug: str) -> DocumentState:
+    host = url.split("/")[2] if url.count("/") >= 2 else ""
+    return DocumentState(
+        id=doc,
+        url=url,
+        candidate=Candidate(
+            key=doc,
+            host=host.lower(),
+            discovered_at=found.discovered_at,
+            published_at=found.published_at if found.published_from != "discovered" else None,
+            feed=slug,
+        ),
+        title=found.title,
+    )
+
+
+async def _check_due(
+    fetcher: Fetcher,
+    archive: Archive,
+    feeds: Mapping[str, FeedState],
+    *,
+    now: datetime,
+    config: Config,
+    deadline: float,
+    report: IngestReport,
+    progress: Progress,
+) -> dict[str, FeedTrust]:
+    """Plan the run's article checks and carry them out; returns the feeds' new trust."""
+    settings = config.settings
+    states = {}
+    for doc in archive.document_ids():
+        record = archive.read_document(doc)
+        if record is not None:
+            states[doc] = document_from_record(doc, record)
+    trust = {slug: state.trust for slug, state in feeds.items()}
+    budget = settings.politeness.max_requests_per_host_per_hour
+    policy = RecheckPolicy(**asdict(settings.recheck))
+    plan = plan_run(
+        (state.candidate for state in states.values()),
+        policy=policy,
+        now=now,
+        max_articles=settings.run.max_articles,
+        trust=trust,
+        host_budget={host: max(0, budget - n) for host, n in _last_hour(fetcher, now).items()},
+    )
+    report.deferred += len(plan.deferred)
+
+    async def check(doc: str) -> CheckResult:
+        return await check_article(fetcher, archive, states[doc], now=now)
+
+    tasks = {decision.key: asyncio.create_task(check(decision.key)) for decision in plan.selected}
+    reasons = {decision.key: decision.reason for decision in plan.selected}
+    if not tasks:
+        return trust
+    remaining = max(0.0, deadline - time.monotonic())
+    done, pending = await asyncio.wait(tasks.values(), timeout=remaining)
+    for task in pending:
+        task.cancel()
+    if pending:
+        await asyncio.gather(*pending, return_exceptions=True)
+        report.deferred += len(pending)
+        report.errors.append(f"the run's time budget ended with {len(pending)} checks left")
+    for doc, task in sorted(tasks.items()):
+        if task not in done or task.cancelled():
+            continue
+        error = task.exception()
+        if error is not None:  # a bug or a damaged record: report it, keep going
+            if not isinstance(error, Exception):
+                raise error
+            report.articles["failed"] += 1
+            report.errors.append(f"article {states[doc].url}: {error!r}")
+            continue
+        result = task.result()
+        report.articles[result.status] += 1
+        if result.status == "deferred":
+            report.deferred += 1
+        progress(f"article {states[doc].url}", result.status)
+        reason = reasons[doc]
+        feed = states[doc].candidate.feed
+        if reason in (Reason.CLAIM, Reason.PROBE) and feed in trust and result.status != "deferred":
+            trust[feed] = after_claim(
+                trust[feed],
+                produced_revision=result.produced_revision,
+                probe=reason is Reason.PROBE,
+                now=now,
+            )
+    return trust
+
+
+def _last_hour(fetcher: Fetcher, now: datetime) -> Counter[str]:
+    ledger = fetcher.politeness.ledger if fetcher.politeness else RequestLedger()
+    since = now - timedelta(hours=1)
+    return Counter(entry.host for entry in ledger if entry.at >= since)
+
+
+def _newest(archive: Archive, doc: str) -> int | None:
+    latest = archive.latest_revision(doc)
+    return None if latest is None else latest.number
+
+
+def _load_feeds(archive: Archive) -> dict[str, FeedState]:
+    states = {}
+    for slug in archive.feed_slugs():
+        try:
+            record = archive.read_feed(slug)
+        except ArchiveError as exc:
+            logger.warning("%s; the feed starts afresh", exc)
+            continue
+        if record is not None:
+            states[slug] = feed_from_record(slug, record)
+    return states
+
+
+def _load_ledger(archive: Archive) -> RequestLedger:
+    try:
+        record = archive.read_state(LEDGER_STATE)
+        requests = record.get("requests") if record else None
+        rows = [r for r in requests if isinstance(r, dict)] if isinstance(requests, list) else []
+        return RequestLedger.from_records(rows, source=f"state/{LEDGER_STATE}.json")
+    except ArchiveError as exc:
+        logger.warning("%s; the request ledger starts afresh", exc)
+        return RequestLedger()
+
+
+def _save_ledger(archive: Archive, ledger: RequestLedger, *, now: datetime) -> None:
+    try:
+        previous = archive.read_state(LEDGER_STATE) or {}
+    except ArchiveError:
+        previous = {}
+    archive.write_state(LEDGER_STATE, ledger_record(ledger, previous, now=now))
