@@ -1,48 +1,71 @@
 """quietedit: catch silent edits to news articles.
 
-The stable public API is re-exported here as each part lands; see README.md.
+The stable public API (README.md, "Python API") is importable from here. Names are loaded
+on first use, so ``import quietedit`` — and every command — pays only for what it uses.
 """
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 __version__ = "0.1.0"
 
-from quietedit.analysis import (
-    Classification,
-    ExternalSignals,
-    RevisionDiff,
-    Significance,
-    classify_change,
-    diff_revisions,
-)
-from quietedit.article.encoding import EncodingDecision, resolve_encoding
-from quietedit.article.fingerprint import content_hash, fold_text
-from quietedit.article.identity import canonical_url
-from quietedit.errors import BlockedURLError, FeedParseError, InvalidURLError
-from quietedit.fetch import (
-    CachedResponse,
-    ConditionalCache,
-    Fetcher,
-    FetchPolicy,
-    LedgerEntry,
-    MemoryCache,
-    RawDocument,
-    RequestLedger,
-    check_public_url,
-    detect_kind,
-    discovered_url_headers,
-    fetch_document,
-    parse_retry_after,
-    robots_allowed,
-)
-from quietedit.ingest.candidates import EntryCandidate, feed_candidates, sitemap_candidates
-from quietedit.ingest.changes import EntryChange, EntrySnapshot, entry_changes
-from quietedit.ingest.dates import NormalizedDate, normalize_date
-from quietedit.ingest.discovery import DiscoveredFeed, discover_feeds
-from quietedit.ingest.entries import Feed, FeedEntry
-from quietedit.ingest.feeds import parse_feed
-from quietedit.ingest.sitemaps import Sitemap, SitemapEntry, SitemapRef, parse_sitemap
-from quietedit.model import Article, Block, Publisher
+# public name -> the module that defines it
+_EXPORTS = {
+    "Article": "quietedit.model",
+    "Block": "quietedit.model",
+    "Publisher": "quietedit.model",
+    "BlockedURLError": "quietedit.errors",
+    "FeedParseError": "quietedit.errors",
+    "HostProfileError": "quietedit.errors",
+    "InvalidURLError": "quietedit.errors",
+    "EncodingDecision": "quietedit.article.encoding",
+    "resolve_encoding": "quietedit.article.encoding",
+    "content_hash": "quietedit.article.fingerprint",
+    "fold_text": "quietedit.article.fingerprint",
+    "canonical_url": "quietedit.article.identity",
+    "extract_article": "quietedit.article.extract",
+    "HostProfile": "quietedit.article.template",
+    "learn_host_profile": "quietedit.article.template",
+    "CachedResponse": "quietedit.fetch",
+    "ConditionalCache": "quietedit.fetch",
+    "FetchPolicy": "quietedit.fetch",
+    "Fetcher": "quietedit.fetch",
+    "LedgerEntry": "quietedit.fetch",
+    "MemoryCache": "quietedit.fetch",
+    "RawDocument": "quietedit.fetch",
+    "RequestLedger": "quietedit.fetch",
+    "check_public_url": "quietedit.fetch",
+    "detect_kind": "quietedit.fetch",
+    "discovered_url_headers": "quietedit.fetch",
+    "fetch_document": "quietedit.fetch",
+    "parse_retry_after": "quietedit.fetch",
+    "robots_allowed": "quietedit.fetch",
+    "EntryCandidate": "quietedit.ingest.candidates",
+    "feed_candidates": "quietedit.ingest.candidates",
+    "sitemap_candidates": "quietedit.ingest.candidates",
+    "EntryChange": "quietedit.ingest.changes",
+    "EntrySnapshot": "quietedit.ingest.changes",
+    "entry_changes": "quietedit.ingest.changes",
+    "NormalizedDate": "quietedit.ingest.dates",
+    "normalize_date": "quietedit.ingest.dates",
+    "DiscoveredFeed": "quietedit.ingest.discovery",
+    "discover_feeds": "quietedit.ingest.discovery",
+    "Feed": "quietedit.ingest.entries",
+    "FeedEntry": "quietedit.ingest.entries",
+    "parse_feed": "quietedit.ingest.feeds",
+    "Sitemap": "quietedit.ingest.sitemaps",
+    "SitemapEntry": "quietedit.ingest.sitemaps",
+    "SitemapRef": "quietedit.ingest.sitemaps",
+    "parse_sitemap": "quietedit.ingest.sitemaps",
+    "Classification": "quietedit.analysis",
+    "ExternalSignals": "quietedit.analysis",
+    "RevisionDiff": "quietedit.analysis",
+    "Significance": "quietedit.analysis",
+    "classify_change": "quietedit.analysis",
+    "diff_revisions": "quietedit.analysis",
+}
 
 __all__ = [
     "Article",
@@ -62,6 +85,8 @@ __all__ = [
     "FeedParseError",
     "FetchPolicy",
     "Fetcher",
+    "HostProfile",
+    "HostProfileError",
     "InvalidURLError",
     "LedgerEntry",
     "MemoryCache",
@@ -84,9 +109,11 @@ __all__ = [
     "discover_feeds",
     "discovered_url_headers",
     "entry_changes",
+    "extract_article",
     "feed_candidates",
     "fetch_document",
     "fold_text",
+    "learn_host_profile",
     "normalize_date",
     "parse_feed",
     "parse_retry_after",
@@ -95,3 +122,66 @@ __all__ = [
     "robots_allowed",
     "sitemap_candidates",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'quietedit' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__
+
+
+if TYPE_CHECKING:
+    from quietedit.analysis import (
+        Classification,
+        ExternalSignals,
+        RevisionDiff,
+        Significance,
+        classify_change,
+        diff_revisions,
+    )
+    from quietedit.article.encoding import EncodingDecision, resolve_encoding
+    from quietedit.article.extract import extract_article
+    from quietedit.article.fingerprint import content_hash, fold_text
+    from quietedit.article.identity import canonical_url
+    from quietedit.article.template import HostProfile, learn_host_profile
+    from quietedit.errors import (
+        BlockedURLError,
+        FeedParseError,
+        HostProfileError,
+        InvalidURLError,
+    )
+    from quietedit.fetch import (
+        CachedResponse,
+        ConditionalCache,
+        Fetcher,
+        FetchPolicy,
+        LedgerEntry,
+        MemoryCache,
+        RawDocument,
+        RequestLedger,
+        check_public_url,
+        detect_kind,
+        discovered_url_headers,
+        fetch_document,
+        parse_retry_after,
+        robots_allowed,
+    )
+    from quietedit.ingest.candidates import (
+        EntryCandidate,
+        feed_candidates,
+        sitemap_candidates,
+    )
+    from quietedit.ingest.changes import EntryChange, EntrySnapshot, entry_changes
+    from quietedit.ingest.dates import NormalizedDate, normalize_date
+    from quietedit.ingest.discovery import DiscoveredFeed, discover_feeds
+    from quietedit.ingest.entries import Feed, FeedEntry
+    from quietedit.ingest.feeds import parse_feed
+    from quietedit.ingest.sitemaps import Sitemap, SitemapEntry, SitemapRef, parse_sitemap
+    from quietedit.model import Article, Block, Publisher

@@ -41,6 +41,8 @@ CORE = [
     "fetch/ledger.py",
     "fetch/retry.py",
     "fetch/robots.py",
+    "publish/pages.py",
+    "publish/charts.py",
 ]
 # Libraries and modules that mean I/O, a clock, randomness or the shell's tools.
 FORBIDDEN_IMPORTS = {

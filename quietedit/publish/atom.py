@@ -1,0 +1,58 @@
+"""The recent-edits feeds: Atom 1.0 (RFC 4287) and its RSS 2.0 twin, from Jinja2 templates.
+
+One entry per edit, whose id is the absolute URL of the edit's diff page (stable: a diff
+page's address never changes) and whose dates are the archive's (never the build time), so
+the same archive gives byte-identical feeds. Feed readers ignore updated entries, which is
+why every edit is an entry of its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from quietedit.publish.pages import Edit
+from quietedit.publish.render import Renderer
+
+FEED_ENTRIES: Final = 50
+"""Entries per feed: a reader polling hourly never misses an edit at realistic rates."""
+
+EPOCH: Final = "1970-01-01T00:00:00Z"
+"""``<updated>`` of a feed with no entries yet (Atom requires one; the clock is not allowed)."""
+
+
+def diff_path(edit: Edit) -> str:
+    return f"articles/{edit.document}/diff/{edit.number}/"
+
+
+def newest_first(edits: list[Edit], *, limit: int = FEED_ENTRIES) -> list[Edit]:
+    """The ``limit`` most recent edits by time (not significance): a feed is chronological."""
+    return sorted(edits, key=lambda e: (e.observed_at, e.document, e.number), reverse=True)[:limit]
+
+
+@dataclass(frozen=True, slots=True)
+class FeedSpec:
+    """One feed pair: where it goes, what it is called, which page it stands for."""
+
+    path: str  # without extension: "feed" → feed.xml and feed.rss
+    title: str
+    page: str  # the HTML page the feed mirrors
+    rss: bool = True
+
+
+def render_feed(renderer: Renderer, spec: FeedSpec, edits: list[Edit]) -> dict[str, str]:
+    """``{output path: text}`` of the Atom feed (and the RSS twin when ``spec.rss``)."""
+    entries = newest_first(edits)
+    updated = entries[0].observed_at if entries else EPOCH
+    context = {
+        "feed": spec,
+        "entries": entries,
+        "updated": updated,
+        "diff_path": diff_path,
+        "atom_path": f"{spec.path}.xml",
+        "rss_path": f"{spec.path}.rss",
+    }
+    out = {f"{spec.path}.xml": renderer.render("feeds/atom.xml", **context)}
+    if spec.rss:
+        out[f"{spec.path}.rss"] = renderer.render("feeds/rss.xml", **context)
+    return out

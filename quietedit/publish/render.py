@@ -1,0 +1,233 @@
+"""Templates to text: the Jinja2 environment, where templates are found, and site URLs.
+
+Autoescaping is on for every HTML and XML template, so archive text can never become
+markup; undefined variables are errors, so a typo in a template fails the build instead of
+printing nothing. Templates come from ``settings.paths.templates`` first and then from
+the templates shipped with quietedit, so a site can override one template and keep the
+rest, and a non-editable install (whose wheel carries ``quietedit/templates``) still finds
+them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+from email.utils import format_datetime
+from pathlib import Path
+from typing import Any, Final
+from urllib.parse import urlsplit
+
+import jinja2
+from markdown_it import MarkdownIt
+from markupsafe import Markup, escape
+
+from quietedit import __version__
+from quietedit.errors import TemplateError
+from quietedit.model import parse_timestamp
+
+logger = logging.getLogger(__name__)
+
+PACKAGED_TEMPLATES: Final = Path(__file__).resolve().parent.parent / "templates"
+"""Where a wheel carries the templates (hatch ``force-include`` of ``templates/``)."""
+SOURCE_TEMPLATES: Final = Path(__file__).resolve().parents[2] / "templates"
+"""The repository's ``templates/``, for a source checkout or an editable install."""
+
+CONTENT_SECURITY_POLICY: Final = (
+    "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+    "img-src 'self' data:; connect-src 'self'; font-src 'self'; base-uri 'none'; "
+    "form-action 'self'"
+)
+"""No inline script, nothing from another origin; ``wasm-unsafe-eval`` is Pagefind's
+WebAssembly search. (A meta CSP cannot set ``frame-ancestors``; Pages sets no headers.)"""
+
+
+def template_dirs(configured: Path | None) -> list[Path]:
+    """The template search path: ``configured`` (if it exists), then the shipped templates."""
+    dirs = []
+    if configured is not None:
+        if configured.is_dir():
+            dirs.append(configured)
+        else:
+            logger.info(
+                "templates folder %s does not exist; using the built-in templates", configured
+            )
+    for candidate in (PACKAGED_TEMPLATES, SOURCE_TEMPLATES):
+        if candidate.is_dir() and candidate not in dirs and (candidate / "base.html").is_file():
+            dirs.append(candidate)
+    if not any((d / "base.html").is_file() for d in dirs):
+        raise TemplateError(
+            "base.html",
+            f"not found in {[str(d) for d in dirs] or 'any templates folder'}; "
+            "set settings.paths.templates to a folder with the site templates, "
+            "or reinstall quietedit",
+        )
+    return dirs
+
+
+@dataclass(frozen=True, slots=True)
+class SiteURLs:
+    """Links inside the site: ``base_url`` is absolute and ends with ``/``."""
+
+    base_url: str
+
+    @classmethod
+    def parse(cls, base_url: str) -> SiteURLs:
+        parts = urlsplit(base_url)
+        if parts.scheme not in {"http", "https"} or not parts.hostname:
+            raise TemplateError(
+                "--base-url",
+                f"{base_url!r} is not an http(s) URL; use e.g. https://user.github.io/repo/",
+            )
+        if parts.query or parts.fragment:
+            raise TemplateError("--base-url", f"{base_url!r} has a query or fragment; drop it")
+        return cls(base_url if base_url.endswith("/") else base_url + "/")
+
+    @property
+    def base_path(self) -> str:
+        return urlsplit(self.base_url).path or "/"
+
+    @property
+    def host(self) -> str:
+        return urlsplit(self.base_url).hostname or "localhost"
+
+    def link(self, path: str) -> str:
+        """The root-relative link of a site path (``articles/x/``, ``feed.xml``, ``""``)."""
+        return self.base_path + path.lstrip("/")
+
+    def absolute(self, path: str) -> str:
+        return self.base_url + path.lstrip("/")
+
+
+def output_file(path: str) -> str:
+    """The file a site path is written to: folders get ``index.html``."""
+    return path + "index.html" if path == "" or path.endswith("/") else path
+
+
+def human_time(value: str | None) -> str:
+    """``2026-11-30T08:15:00Z`` → ``30 Nov 2026, 08:15 UTC``."""
+    if not value:
+        return "unknown"
+    try:
+        moment = parse_timestamp(value)
+    except ValueError:
+        return value
+    return moment.strftime("%d %b %Y, %H:%M UTC").lstrip("0")
+
+
+def human_day(value: str) -> str:
+    try:
+        return datetime.fromisoformat(value).strftime("%A %d %B %Y").replace(" 0", " ")
+    except ValueError:
+        return value
+
+
+_MARKS: Final = {
+    "-": ('<del><span class="vh">[removed: </span>', '<span class="vh">]</span></del>'),
+    "+": ('<ins><span class="vh">[added: </span>', '<span class="vh">]</span></ins>'),
+}
+_BREAK: Final = (
+    '<span class="para-break" title="paragraph break"><span aria-hidden="true"> ¶ </span>'
+    '<span class="vh">[paragraph break]</span></span>'
+)
+
+
+def segments_html(segments: tuple[tuple[str, str], ...], side: str = "both") -> Markup:
+    """A word diff as markup: ``<del>``/``<ins>`` with visually hidden labels, text escaped.
+
+    ``side`` "old" leaves out additions, "new" removals (the two columns of a side-by-side
+    view). Python rather than a template macro: diff pages call it for every block.
+    """
+    parts: list[str] = []
+    for op, text in segments:
+        if op == "=":
+            parts.append(str(escape(text)))
+        elif op in _MARKS and side != ("new" if op == "-" else "old"):
+            opening, closing = _MARKS[op]
+            parts.append(opening + str(escape(text)) + closing)
+        elif op == "|":
+            parts.append(_BREAK)
+    return Markup("".join(parts))  # noqa: S704 - every text part is escaped above
+
+
+def rfc822(value: str) -> str:
+    """An RFC 3339 archive timestamp as RSS 2.0 wants it (RFC 822, GMT)."""
+    return format_datetime(parse_timestamp(value), usegmt=True)
+
+
+class Renderer:
+    """Renders the site's templates with the site's URLs and filters."""
+
+    def __init__(self, dirs: list[Path], *, urls: SiteURLs, site_name: str = "quietedit") -> None:
+        self.dirs = dirs
+        self.urls = urls
+        self.env = jinja2.Environment(
+            loader=jinja2.FileSystemLoader([str(d) for d in dirs]),
+            autoescape=jinja2.select_autoescape(["html", "xml", "rss", "svg"]),
+            undefined=jinja2.StrictUndefined,
+            trim_blocks=True,
+            lstrip_blocks=True,
+            keep_trailing_newline=True,
+            auto_reload=False,  # one build renders with one set of templates
+            cache_size=-1,
+        )
+        self.env.globals.update(
+            url=urls.link,
+            abs_url=urls.absolute,
+            site_name=site_name,
+            base_path=urls.base_path,
+            csp=CONTENT_SECURITY_POLICY,
+            version=__version__,
+            segments=segments_html,
+        )
+        self.env.filters.update(human_time=human_time, human_day=human_day, rfc822=rfc822)
+        self.markdown = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")
+
+    def render(self, template: str, **context: Any) -> str:
+        """Render ``template`` with ``context``; template problems become ``TemplateError``."""
+        try:
+            return self.env.get_template(template).render(**context)
+        except jinja2.TemplateNotFound as exc:
+            raise TemplateError(template, f"not found in {[str(d) for d in self.dirs]}") from exc
+        except jinja2.TemplateSyntaxError as exc:
+            raise TemplateError(template, f"line {exc.lineno}: {exc.message}") from exc
+        except jinja2.UndefinedError as exc:
+            raise TemplateError(template, str(exc)) from exc
+
+    def fingerprint(self) -> str:
+        """A hash of every template file: a changed template invalidates the build cache."""
+        digest = hashlib.sha256(__version__.encode())
+        for folder in self.dirs:
+            for path in sorted(folder.rglob("*")):
+                if path.is_file():
+                    digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
+                    digest.update(path.read_bytes())
+        return digest.hexdigest()
+
+    def markdown_page(self, name: str) -> tuple[str, Markup]:
+        """``pages/<name>.md`` as ``(title, html)``; raw HTML in the Markdown is not passed on."""
+        for folder in self.dirs:
+            path = folder / "pages" / f"{name}.md"
+            if path.is_file():
+                text = path.read_text(encoding="utf-8")
+                title = next(
+                    (line[2:].strip() for line in text.splitlines() if line.startswith("# ")), name
+                )
+                return title, Markup(self.markdown.render(text))  # noqa: S704 - html disabled
+        raise TemplateError(f"pages/{name}.md", f"not found in {[str(d) for d in self.dirs]}")
+
+    def static_files(self) -> dict[str, bytes]:
+        """Every file under ``static/`` of the template folders (earlier folders win)."""
+        found: dict[str, bytes] = {}
+        for folder in reversed(self.dirs):
+            static = folder / "static"
+            if static.is_dir():
+                for path in sorted(static.rglob("*")):
+                    if path.is_file():
+                        found["static/" + path.relative_to(static).as_posix()] = path.read_bytes()
+        return found
+
+    def markdown_names(self) -> list[str]:
+        names = {p.stem for d in self.dirs for p in (d / "pages").glob("*.md")}
+        return sorted(names)

@@ -1,0 +1,402 @@
+"""The site-wide pages: listings, sources, kinds, stats, feeds, API index, sitemap, search.
+
+Each page is rendered only when the key of its inputs differs from the previous build's
+(a hash of the template name and the page's context), so an incremental build touches the
+newest listing pages, the affected source and kind pages, and little else.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import re
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from markupsafe import Markup
+
+from quietedit.archive.store import Archive
+from quietedit.errors import QuieteditError
+from quietedit.publish import api, charts, search
+from quietedit.publish.atom import FeedSpec, render_feed
+from quietedit.publish.listing import (
+    DocumentSummary,
+    ListingPage,
+    by_kind,
+    by_source,
+    compute_stats,
+    ordered,
+    paginate,
+    source_health,
+)
+from quietedit.publish.pages import Edit, Source
+from quietedit.publish.paths import SiteWriter
+from quietedit.publish.render import Renderer, output_file
+
+logger = logging.getLogger(__name__)
+
+SHARDS_FILE: Final = "search/index/shards.txt"
+"""Which articles each search bundle holds: the next build compares it to decide what to
+re-index (and researchers can see how the index is cut)."""
+
+SITEMAP_LIMIT: Final = 10_000
+"""URLs per sitemap file (the protocol allows 50,000): small enough that re-rendering the
+newest chunk after an edit is cheap."""
+
+
+def kind_slug(kind: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", kind.lower()).strip("-")[:63] or "other"
+
+
+@dataclass(slots=True)
+class SiteWide:
+    """Writes every page that depends on more than one document."""
+
+    renderer: Renderer
+    writer: SiteWriter
+    archive: Archive
+    fingerprint: str
+    keys: dict[str, str]  # previous build: output path → input key
+    new_keys: dict[str, str]  # this build's, filled in here
+    items: dict[tuple[str, int], Markup] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)
+    doc_keys: dict[str, str] = field(default_factory=dict)  # document → its input key
+    reprs: dict[int, tuple[object, str]] = field(default_factory=dict)
+
+    def _key_text(self, context: dict[str, Any]) -> str:
+        """The page's inputs as text for its key. A listing stands for its edits by their
+        documents' keys (which cover everything an edit shows); other values by their
+        ``repr``, computed once per object (the navigation is shared by every page)."""
+        parts = []
+        for name in sorted(context):
+            value = context[name]
+            if isinstance(value, ListingPage):
+                edits = [
+                    (day, [(self.doc_keys.get(e.document, ""), e.number) for e in items])
+                    for day, items in value.groups
+                ]
+                head = (value.path, value.heading, value.total, value.number, value.older)
+                text = repr((*head, value.newer, edits))
+            else:
+                memo = self.reprs.get(id(value))
+                if memo is None or memo[0] is not value:
+                    memo = self.reprs[id(value)] = (value, repr(value))
+                text = memo[1]
+            parts.append(f"{name}={text}")
+        return "\0".join(parts)
+
+    def groups(self, listing: ListingPage) -> list[tuple[str, list[Markup]]]:
+        """The listing's edits as list items, each rendered once per build and reused on
+        every listing it appears in (home, its source, each of its kinds)."""
+        out = []
+        for day, edits in listing.groups:
+            rendered = []
+            for edit in edits:
+                key = (edit.document, edit.number)
+                if key not in self.items:
+                    html = self.renderer.render("_edit_item.html", edit=edit, names=self.names)
+                    self.items[key] = Markup(html)  # noqa: S704 - rendered with autoescape
+                rendered.append(self.items[key])
+            out.append((day, rendered))
+        return out
+
+    def page(self, path: str, template: str, **context: Any) -> None:
+        """Render ``template`` to the site path ``path`` unless its inputs are unchanged.
+
+        A ``ListingPage`` in the context brings its rendered edit items as ``groups``;
+        they are made only when the page is rendered (its key is the listing itself).
+        """
+        target = output_file(path)
+        key = hashlib.sha256(
+            f"{self.fingerprint}\0{template}\0{path}\0{self._key_text(context)}".encode()
+        ).hexdigest()
+        self.new_keys[target] = key
+        digest = self.writer.known.get(target)
+        if (
+            self.keys.get(target) == key
+            and digest
+            and os.path.isfile(os.path.join(self.writer.root, target))  # claim() checks the path
+        ):
+            self.writer.claim(target, digest)
+            return
+        listing = context.get("listing")
+        if isinstance(listing, ListingPage):
+            context["groups"] = self.groups(listing)
+        self.writer.write(target, self.renderer.render(template, page_path=path, **context))
+
+    def write_all(
+        self,
+        documents: list[DocumentSummary],
+        edits: list[Edit],
+        *,
+        sources: dict[str, Source],
+        changed: set[str],
+        with_search: bool,
+        search_rebuild: bool,
+    ) -> list[str]:
+        """Write the site-wide pages; returns failures that did not stop the build."""
+        failures: list[str] = []
+        indexing = None
+        if with_search and search.search_available():
+            # Pagefind indexes the article pages (all written by now) in its own process
+            # while the site-wide pages are rendered here
+            indexing = _Indexing(self, documents, changed, rebuild=search_rebuild)
+        elif with_search:
+            logger.warning("search: pagefind is not installed; the search page says so")
+        all_edits = ordered(edits)
+        source_edits = by_source(all_edits)
+        kind_edits = by_kind(all_edits)
+        kinds = [(kind, kind_slug(kind), len(items)) for kind, items in kind_edits.items()]
+        source_list = sorted(sources.values(), key=lambda s: s.name.casefold())
+        self.names = {s.slug: s.name for s in source_list}
+        # no counts in the navigation: it is on every listing page, which must not change
+        # when an edit lands elsewhere
+        nav: dict[str, Any] = {
+            "sources": source_list,
+            "kinds": [(kind, slug) for kind, slug, _ in kinds],
+            "names": self.names,
+        }
+        for listing in paginate(all_edits, base="", heading="Recent edits"):
+            self.page(
+                listing.path + ("/" if listing.path else ""),
+                "listing.html",
+                listing=listing,
+                **nav,
+            )
+        docs_by_source: dict[str, list[DocumentSummary]] = {}
+        for doc in documents:
+            docs_by_source.setdefault(doc.source, []).append(doc)
+        healths = []
+        for source in source_list:
+            items = source_edits.get(source.slug, [])
+            health = source_health(
+                source,
+                docs_by_source.get(source.slug, []),
+                len(items),
+                self._feed_state(source.slug),
+            )
+            healths.append(health)
+            for listing in paginate(items, base=f"sources/{source.slug}", heading=source.name):
+                template = "source.html" if listing.number is None else "listing.html"
+                self.page(
+                    listing.path + "/",
+                    template,
+                    listing=listing,
+                    # the health figures change with every edit: front page only
+                    health=health if listing.number is None else None,
+                    source=source,
+                    **nav,
+                )
+            spec = FeedSpec(
+                f"sources/{source.slug}/feed", f"Edits: {source.name}", f"sources/{source.slug}/"
+            )
+            self._feeds(spec, items)
+        self.page("sources/", "sources.html", healths=healths, **nav)
+        for kind, slug, _ in kinds:
+            for listing in paginate(
+                kind_edits[kind], base=f"kinds/{slug}", heading=f"Edits of kind “{kind}”"
+            ):
+                self.page(
+                    listing.path + "/",
+                    "listing.html",
+                    listing=listing,
+                    **nav,
+                )
+        self.page("kinds/", "kinds.html", **{**nav, "kinds": kinds})
+        self._stats(all_edits, documents, source_list)
+        for name in self.renderer.markdown_names():
+            if re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
+                title, body = self.renderer.markdown_page(name)
+                self.page(f"{name}/", "markdown.html", title=title, body=body, **nav)
+        self._feeds(FeedSpec("feed", "quietedit: recent edits", ""), all_edits)
+        self.page("compare/", "compare.html", **nav)
+        self.page("404.html", "404.html", **nav)
+        self._api(documents, sources, source_edits)
+        self._sitemap(documents, all_edits, source_list, kinds)
+        self.writer.write("robots.txt", self.renderer.render("robots.txt", page_path="robots.txt"))
+        for path, data in self.renderer.static_files().items():
+            self.writer.write(path, data)
+        bundles: list[search.Shard] = []
+        if indexing is not None:
+            try:
+                bundles = indexing.finish()
+            except QuieteditError as exc:
+                logger.error("%s", exc)
+                failures.append(str(exc))
+        self.page(
+            "search/",
+            "search.html",
+            bundles=[(b.path, self.names.get(b.source, b.source)) for b in bundles],
+            **nav,
+        )
+        return failures
+
+    def _feeds(self, spec: FeedSpec, edits: list[Edit]) -> None:
+        for path, text in render_feed(self.renderer, spec, edits).items():
+            self.writer.write(path, text)
+
+    def _feed_state(self, slug: str) -> dict[str, Any] | None:
+        try:
+            return self.archive.read_feed(slug)
+        except QuieteditError as exc:
+            logger.warning("source %s: feed state unreadable: %s", slug, exc)
+            return None
+
+    def _stats(
+        self, edits: list[Edit], documents: list[DocumentSummary], sources: list[Source]
+    ) -> None:
+        stats = compute_stats(edits, documents)
+        names = {s.slug: s.name for s in sources}
+        series = [(names.get(slug, slug), counts) for slug, counts in stats.per_day.items()]
+        per_day = charts.stacked_columns(
+            stats.days,
+            series,
+            chart_id="per-day",
+            title="Edits per day, by source",
+            description=f"Edits observed on each of the {len(stats.days)} days "
+            "up to the newest edit.",
+        )
+        delays = charts.horizontal_bars(
+            stats.delays,
+            chart_id="delay",
+            title="Time from publication to edit",
+            description="How long after the publisher's stated publication time "
+            "each edit was observed.",
+        )
+        kinds = charts.horizontal_bars(
+            stats.kinds,
+            chart_id="kinds",
+            title="Kinds of edits",
+            description="How many edits were of each kind; an edit can be of several kinds.",
+        )
+        self.page(
+            "stats/",
+            "stats.html",
+            stats=stats,
+            series=series,
+            charts={"per_day": per_day, "delays": delays, "kinds": kinds},
+        )
+
+    def _api(
+        self,
+        documents: list[DocumentSummary],
+        sources: dict[str, Source],
+        source_edits: dict[str, list[Edit]],
+    ) -> None:
+        self.writer.write("api/index.json", api.dump(api.index_file(documents)))
+        doc_counts: dict[str, int] = {}
+        for doc in documents:
+            doc_counts[doc.source] = doc_counts.get(doc.source, 0) + 1
+        edit_counts = {slug: len(items) for slug, items in source_edits.items()}
+        self.writer.write(
+            "api/sources.json",
+            api.dump(
+                api.sources_file(list(sources.values()), documents=doc_counts, edits=edit_counts)
+            ),
+        )
+
+    def _sitemap(
+        self,
+        documents: list[DocumentSummary],
+        edits: list[Edit],
+        sources: list[Source],
+        kinds: list[tuple[str, str, int]],
+    ) -> None:
+        """``sitemap.xml``: an index of ``sitemaps/pages.xml`` and chunks of articles and
+        diffs in the order they appeared, so a new edit changes only the newest chunk."""
+        newest = max((d.last_seen for d in documents), default=None)
+        pages: list[tuple[str, str | None]] = [
+            ("", newest),
+            ("stats/", newest),
+            ("sources/", newest),
+            ("kinds/", newest),
+        ]
+        pages += [(f"sources/{s.slug}/", None) for s in sources]
+        pages += [(f"kinds/{slug}/", None) for _, slug, _ in kinds]
+        articles = [
+            (f"articles/{d.id}/", d.last_seen)
+            for d in sorted(documents, key=lambda d: (d.first_seen, d.id))
+        ]
+        diffs = [
+            (f"articles/{e.document}/diff/{e.number}/", e.observed_at)
+            for e in sorted(edits, key=lambda e: (e.observed_at, e.document, e.number))
+        ]
+        files = ["sitemaps/pages.xml"]
+        self.page("sitemaps/pages.xml", "sitemap.xml", entries=pages, index=None)
+        for series, entries in (("articles", articles), ("diffs", diffs)):
+            for start in range(0, len(entries), SITEMAP_LIMIT):
+                name = f"sitemaps/{series}-{start // SITEMAP_LIMIT + 1}.xml"
+                chunk = entries[start : start + SITEMAP_LIMIT]
+                self.page(name, "sitemap.xml", entries=chunk, index=None)
+                files.append(name)
+        self.page("sitemap.xml", "sitemap.xml", entries=[], index=files)
+
+    def _previous_shards(self) -> dict[str, tuple[str, ...]]:
+        """Which documents each shard held in the previous build (from ``SHARDS_FILE``)."""
+        path = self.writer.target(SHARDS_FILE)
+        if SHARDS_FILE not in self.writer.known or not path.is_file():
+            return {}
+        found: dict[str, tuple[str, ...]] = {}
+        for line in path.read_text(encoding="utf-8").splitlines():
+            name, _, docs = line.partition(" ")
+            found[name] = tuple(docs.split())
+        return found
+
+
+class _Indexing:
+    """The search index of one build: shards planned and kept at once, the changed ones
+    indexed in a background thread, their files written by :meth:`finish`."""
+
+    def __init__(
+        self, site: SiteWide, documents: list[DocumentSummary], changed: set[str], *, rebuild: bool
+    ) -> None:
+        self.site = site
+        writer = site.writer
+        self.shards = search.plan_shards({d.id: d.source for d in documents})
+        previous = site._previous_shards()
+        by_bundle: dict[str, dict[str, str]] = {}
+        for path, digest in writer.known.items():
+            if path.startswith(search.BUNDLE_ROOT):
+                bundle = "/".join(path.split("/")[:4]) + "/"  # search/index/<source>/<part>/
+                by_bundle.setdefault(bundle, {})[path] = digest
+        todo: list[search.Shard] = []
+        for shard in self.shards:
+            kept = by_bundle.get(shard.path, {})
+            entry = shard.path + "pagefind-entry.json"
+            if (
+                rebuild
+                or previous.get(shard.path) != shard.documents
+                or set(shard.documents) & changed
+                or entry not in kept
+                or not writer.target(entry).is_file()
+            ):
+                todo.append(shard)
+            else:
+                for path, digest in sorted(kept.items()):
+                    writer.claim(path, digest)
+        self.files: dict[str, dict[str, bytes]] = {}
+        self.error: QuieteditError | None = None
+        self.thread = threading.Thread(target=self._run, args=(todo,), name="quietedit-search")
+        self.thread.start()
+
+    def _run(self, todo: list[search.Shard]) -> None:
+        try:
+            self.files = search.index_shards(self.site.writer.root, todo)
+        except QuieteditError as exc:
+            self.error = exc
+
+    def finish(self) -> list[search.Shard]:
+        """Wait for the index, write its files, and return the shards (raises its error)."""
+        self.thread.join()
+        if self.error is not None:
+            raise self.error
+        writer = self.site.writer
+        for path, files in self.files.items():
+            for name, data in sorted(files.items()):
+                writer.write(path + name, data)
+        writer.write(
+            SHARDS_FILE, "".join(f"{s.path} {' '.join(s.documents)}\n" for s in self.shards)
+        )
+        return self.shards

@@ -1,0 +1,129 @@
+// Compare any two revisions of an article in the browser, from the static JSON API.
+// No third-party code: paragraphs are aligned, then words diffed, with a longest common
+// subsequence. Text is inserted with textContent only, never as markup.
+(function () {
+  "use strict";
+  var app = document.getElementById("compare-app");
+  if (!app) { return; }
+  var status = document.getElementById("compare-status");
+  var result = document.getElementById("compare-result");
+  var params = new URLSearchParams(window.location.search);
+  var doc = params.get("doc") || "";
+  var from = parseInt(params.get("from") || "", 10);
+  var to = parseInt(params.get("to") || "", 10);
+  if (!/^[a-z0-9][a-z0-9-]{0,80}$/.test(doc) || !(from > 0) || !(to > 0)) { return; }
+
+  function say(text) { status.textContent = text; }
+
+  function lcs(a, b) {
+    // operations [op, aIndex, bIndex] from a classic dynamic programme; fine for articles
+    var n = a.length, m = b.length, i, j;
+    if (n * m > 4000000) { return null; }
+    var table = [];
+    for (i = 0; i <= n; i++) { table.push(new Uint32Array(m + 1)); }
+    for (i = n - 1; i >= 0; i--) {
+      for (j = m - 1; j >= 0; j--) {
+        table[i][j] = a[i] === b[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
+      }
+    }
+    var ops = [];
+    i = 0; j = 0;
+    while (i < n && j < m) {
+      if (a[i] === b[j]) { ops.push(["=", i, j]); i++; j++; }
+      else if (table[i + 1][j] >= table[i][j + 1]) { ops.push(["-", i, -1]); i++; }
+      else { ops.push(["+", -1, j]); j++; }
+    }
+    for (; i < n; i++) { ops.push(["-", i, -1]); }
+    for (; j < m; j++) { ops.push(["+", -1, j]); }
+    return ops;
+  }
+
+  function words(text) { return text.match(/\S+\s*/g) || []; }
+
+  function marked(tag, label, text) {
+    var el = document.createElement(tag);
+    var hidden = document.createElement("span");
+    hidden.className = "vh";
+    hidden.textContent = "[" + label + ": ";
+    el.appendChild(hidden);
+    el.appendChild(document.createTextNode(text));
+    var close = document.createElement("span");
+    close.className = "vh";
+    close.textContent = "]";
+    el.appendChild(close);
+    return el;
+  }
+
+  function wordDiff(target, oldText, newText) {
+    var a = words(oldText), b = words(newText);
+    var ops = lcs(a.map(function (w) { return w.trim(); }), b.map(function (w) { return w.trim(); }));
+    if (!ops) {
+      target.appendChild(marked("del", "removed", oldText));
+      target.appendChild(marked("ins", "added", newText));
+      return;
+    }
+    ops.forEach(function (op) {
+      if (op[0] === "=") { target.appendChild(document.createTextNode(b[op[2]])); }
+      else if (op[0] === "-") { target.appendChild(marked("del", "removed", a[op[1]])); }
+      else { target.appendChild(marked("ins", "added", b[op[2]])); }
+    });
+  }
+
+  function row(kind, label) {
+    var p = document.createElement("p");
+    p.className = "row row-" + kind;
+    if (label) {
+      var tag = document.createElement("span");
+      tag.className = "tag";
+      tag.textContent = label;
+      p.appendChild(tag);
+      p.appendChild(document.createTextNode(" "));
+    }
+    result.appendChild(p);
+    return p;
+  }
+
+  function render(data) {
+    var revs = {};
+    data.revisions.forEach(function (r) { revs[r.number] = r; });
+    var a = revs[from], b = revs[to];
+    if (!a || !b) { say("This article has no revision " + (!a ? from : to) + "."); return; }
+    say("Revision " + from + " (" + a.observed_at + ") compared with revision " + to + " (" + b.observed_at + ").");
+    var heading = document.createElement("h2");
+    heading.textContent = b.title;
+    result.appendChild(heading);
+    if (a.title !== b.title) { wordDiff(row("changed", "headline"), a.title, b.title); }
+    var oldBlocks = a.blocks.map(function (x) { return x.text; });
+    var newBlocks = b.blocks.map(function (x) { return x.text; });
+    var ops = lcs(oldBlocks, newBlocks) || [];
+    for (var k = 0; k < ops.length; k++) {
+      var op = ops[k];
+      var next = ops[k + 1];
+      if (op[0] === "-" && next && next[0] === "+") {
+        wordDiff(row("changed", "changed"), oldBlocks[op[1]], newBlocks[next[2]]);
+        k++;
+      } else if (op[0] === "=") {
+        row("kept", "").textContent = newBlocks[op[2]];
+      } else if (op[0] === "-") {
+        row("removed", "removed").appendChild(marked("del", "removed", oldBlocks[op[1]]));
+      } else {
+        row("added", "added").appendChild(marked("ins", "added", newBlocks[op[2]]));
+      }
+    }
+    var back = document.createElement("p");
+    var link = document.createElement("a");
+    link.href = app.getAttribute("data-articles") + doc + "/";
+    link.textContent = "All revisions of this article";
+    back.appendChild(link);
+    result.appendChild(back);
+  }
+
+  say("Loading revisions…");
+  fetch(app.getAttribute("data-api") + doc + "/revisions.json", { credentials: "omit" })
+    .then(function (response) {
+      if (!response.ok) { throw new Error("HTTP " + response.status); }
+      return response.json();
+    })
+    .then(render)
+    .catch(function (error) { say("Could not load this article's revisions (" + error.message + ")."); });
+})();

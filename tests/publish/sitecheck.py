@@ -1,0 +1,41 @@
+"""Helpers the site tests share: parse built pages, resolve internal links."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from selectolax.lexbor import LexborHTMLParser
+
+from tests.publish.conftest import BASE_URL
+
+BASE_PATH = urlsplit(BASE_URL).path
+
+
+def html_pages(site: Path) -> list[Path]:
+    return sorted(p for p in site.rglob("*.html") if ".quietedit-cache" not in p.parts)
+
+
+def parse(path: Path) -> LexborHTMLParser:
+    return LexborHTMLParser(path.read_text(encoding="utf-8"))
+
+
+def resolve(site: Path, page: Path, link: str) -> tuple[Path, str] | None:
+    """The file an internal link points to and its fragment; None for external links."""
+    parts = urlsplit(link)
+    if parts.scheme or parts.netloc:
+        if link.startswith(BASE_URL):
+            parts = urlsplit(link[len(BASE_URL) - len(BASE_PATH) :])
+        else:
+            return None
+    path = parts.path
+    if not path:
+        target = page
+    elif path.startswith("/"):
+        assert path.startswith(BASE_PATH), f"{page}: {link} is outside the base path"
+        target = site / path[len(BASE_PATH) :]
+    else:
+        target = (page.parent / path).resolve()
+    if path.endswith("/") or target.is_dir():
+        target = target / "index.html"
+    return target, parts.fragment

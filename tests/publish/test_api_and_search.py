@@ -1,0 +1,85 @@
+"""The static JSON API (the research export) and the Pagefind search bundles."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from quietedit.publish.charts import horizontal_bars
+from quietedit.publish.search import plan_shards, search_available
+from tests.publish.conftest import STORIES
+
+
+def load(path: Path) -> Any:
+    """A JSON file of the site (``Any``: the tests index into it freely)."""
+    value = json.loads(path.read_text(encoding="utf-8"))
+    assert isinstance(value, dict)
+    return value
+
+
+def test_index_lists_every_document_with_links_to_its_files(built_site: Path) -> None:
+    index = load(built_site / "api/index.json")
+    documents = index["documents"]
+    assert isinstance(documents, list) and len(documents) == 4
+    assert [d["id"] for d in documents] == sorted(d["id"] for d in documents)
+    for doc in documents:
+        assert (built_site / doc["revisions_file"]).is_file()
+        assert (built_site / doc["diffs"]).is_file()
+    assert {d["url"] for d in documents} == {s.url for s in STORIES}
+
+
+def test_revisions_and_diffs_files_carry_the_archive_and_the_analysis(built_site: Path) -> None:
+    index = load(built_site / "api/index.json")
+    bridge = next(d for d in index["documents"] if d["url"] == STORIES[0].url)
+    revisions = load(built_site / bridge["revisions_file"])
+    assert [r["number"] for r in revisions["revisions"]] == [1, 2, 3]
+    assert revisions["revisions"][1]["blocks"][0]["text"].startswith("The regional council")
+    assert revisions["events"][0]["kind"] == "anomaly"
+    diffs = load(built_site / bridge["diffs"])["diffs"]
+    assert [(d["old"], d["new"]) for d in diffs] == [(1, 2), (2, 3)]
+    first = diffs[0]
+    assert first["diff"]["schema"] == 1 and "facts" in first["classification"]["kinds"]
+    raw = (built_site / bridge["diffs"]).read_text(encoding="utf-8")
+    assert (
+        raw.endswith("}\n")
+        and raw
+        == json.dumps(json.loads(raw), ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+        + "\n"
+    )
+
+
+def test_sources_file_counts_documents_and_edits(built_site: Path) -> None:
+    sources = {s["slug"]: s for s in load(built_site / "api/sources.json")["sources"]}
+    assert sources["courier-world"]["documents"] == 2 and sources["courier-world"]["edits"] == 2
+
+
+def test_large_sources_are_split_into_parts_and_small_ones_are_not() -> None:
+    docs = {f"news-example-org-{n:016x}": "big" for n in range(7000)}
+    docs["blog-example-com-000000000000000a"] = "small"
+    shards = plan_shards(docs)
+    small = [s for s in shards if s.source == "small"]
+    assert [s.part for s in small] == ["all"]
+    big = [s for s in shards if s.source == "big"]
+    assert len(big) == 16 and sum(len(s.documents) for s in big) == 7000
+    assert all(s.path.startswith("search/index/big/16-") for s in big)
+
+
+@pytest.mark.skipif(not search_available(), reason="pagefind is not installed")
+def test_search_bundles_are_built_per_source_and_named_on_the_search_page(built_site: Path) -> None:
+    shards = (built_site / "search/index/shards.txt").read_text(encoding="utf-8").splitlines()
+    assert len(shards) == 3
+    for line in shards:
+        bundle = line.split(" ")[0]
+        entry = load(built_site / bundle / "pagefind-entry.json")
+        assert entry["languages"]["en"]["page_count"] == len(line.split(" ")) - 1
+    page = (built_site / "search/index.html").read_text(encoding="utf-8")
+    assert 'data-source="The Example Courier \N{EN DASH} World"' in page
+    assert "pagefind-ui.js" in page
+
+
+def test_chart_labels_are_escaped() -> None:
+    svg = horizontal_bars([("<b>x</b>", 3)], chart_id="c", title="T & t", description="d")
+    assert "&lt;b&gt;x&lt;/b&gt;" in svg and "T &amp; t" in svg and "<b>" not in svg

@@ -1,0 +1,208 @@
+"""The pure page models: text cleaning, safe links, Diff JSON → rows, excerpts, pagination."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from quietedit.archive.records import new_revision
+from quietedit.model import JSON, Article, Block, Event, Observation, Revision
+from quietedit.publish.changes import compare_revisions
+from quietedit.publish.listing import PAGE_SIZE, compute_stats, ordered, paginate
+from quietedit.publish.pages import (
+    PARAGRAPH_BREAK,
+    Edit,
+    as_segments,
+    clean_text,
+    diff_rows,
+    event_line,
+    excerpt_of,
+    host_slug,
+    make_edit,
+    safe_http_url,
+)
+
+T0 = datetime(2026, 11, 28, 9, 0, tzinfo=UTC)
+DOC = "news-example-org-0123456789abcdef"
+
+
+def revision(title: str, *paragraphs: str, previous: Revision | None = None) -> Revision:
+    observation = Observation(
+        url="https://news.example.org/a",
+        observed_at=T0 + timedelta(hours=0 if previous is None else previous.number),
+        article=Article(title, tuple(Block(p) for p in paragraphs)),
+        extractor="tests/1",
+    )
+    return new_revision(DOC, observation, previous=previous)
+
+
+@given(st.text())
+def test_cleaned_text_has_no_xml_illegal_character(text: str) -> None:
+    cleaned = clean_text(text)
+    assert all(
+        ch in "\t\n\r"
+        or (0x20 <= ord(ch) < 0xD800 and ord(ch) != 0x7F)
+        or 0xE000 <= ord(ch) <= 0xFFFD
+        or ord(ch) > 0xFFFF
+        for ch in cleaned
+    )
+
+
+@given(st.text())
+def test_safe_url_is_http_or_nothing(text: str) -> None:
+    url = safe_http_url(text)
+    assert url is None or (url.lower().startswith(("http://", "https://")) and url == text)
+
+
+def test_script_and_data_urls_are_refused_and_web_urls_kept() -> None:
+    assert safe_http_url("javascript:alert(1)") is None
+    assert safe_http_url(" JavaScript:alert(1)") is None
+    assert safe_http_url("data:text/html,<script>") is None
+    assert safe_http_url("https://news.example.org/a?b=1") == "https://news.example.org/a?b=1"
+    assert safe_http_url("https://") is None
+
+
+def test_host_slug_is_a_valid_source_slug() -> None:
+    assert host_slug("https://www.News.Example.org/x") == "news-example-org"
+    assert host_slug(None) == "unknown-source"
+
+
+def test_split_and_merge_parts_are_joined_with_a_paragraph_break() -> None:
+    nested: JSON = [[["=", "One."], ["+", " Two"]], [["=", "Three."]]]
+    assert as_segments(nested) == (
+        ("=", "One."),
+        ("+", " Two"),
+        (PARAGRAPH_BREAK, ""),
+        ("=", "Three."),
+    )
+    assert as_segments([["=", "a"], ["?", "b"], "junk"]) == (("=", "a"),)
+
+
+def test_moved_paragraph_gets_a_stub_at_its_old_place_linked_both_ways() -> None:
+    old = revision("T", "Alpha paragraph here.", "Beta paragraph here.", "Gamma paragraph here.")
+    new = revision(
+        "T",
+        "Gamma paragraph here.",
+        "Alpha paragraph here.",
+        "Beta paragraph here.",
+        previous=old,
+    )
+    rows = diff_rows(compare_revisions(old, new).diff, old, new)
+    moved = [r for r in rows if r.op == "moved"]
+    stubs = [r for r in rows if r.op == "moved-from"]
+    assert len(moved) == 1 and len(stubs) == 1
+    assert moved[0].partner == stubs[0].anchor and stubs[0].partner == moved[0].anchor
+    assert moved[0].new_text == "Gamma paragraph here."
+    assert len({r.anchor for r in rows}) == len(rows)
+
+
+def test_excerpt_shows_the_changed_words_with_context() -> None:
+    old = revision(
+        "T", "The council approved a budget of 4.2 million euros on Monday after a debate."
+    )
+    new = revision(
+        "T",
+        "The council approved a budget of 4.8 million euros on Monday after a debate.",
+        previous=old,
+    )
+    comparison = compare_revisions(old, new)
+    excerpt = excerpt_of(diff_rows(comparison.diff, old, new))
+    assert ("-", "4.2 ") in excerpt and ("+", "4.8 ") in excerpt
+    assert excerpt[0][0] == "="
+
+
+def test_edit_survives_its_cache_record() -> None:
+    old = revision("Old headline", "Same text.")
+    new = revision("New headline", "Same text.", previous=old)
+    comparison = compare_revisions(old, new)
+    edit = make_edit(
+        DOC,
+        old,
+        new,
+        diff=comparison.diff,
+        classification=comparison.classification,
+        url="https://news.example.org/a",
+        source="news",
+    )
+    assert "headline" in edit.kinds and edit.summary.startswith("headline changed")
+    assert Edit.from_record(edit.to_record()) == edit
+
+
+def edit_at(hour: int, rank: int = 0, doc: str = DOC) -> Edit:
+    moment = (T0 + timedelta(hours=hour)).isoformat().replace("+00:00", "Z")
+    return Edit(doc, 2, moment, moment, "t", "t", None, "s", (), "minor", rank, True, (), "x", None)
+
+
+@given(st.integers(min_value=0, max_value=4 * PAGE_SIZE + 3))
+def test_every_edit_is_on_exactly_one_archive_page_and_the_front_shows_the_newest(n: int) -> None:
+    edits = ordered([edit_at(h) for h in range(n)])
+    pages = paginate(edits, base="", heading="Recent edits")
+    front = [e for _, items in pages[0].groups for e in items]
+    assert front == edits[:PAGE_SIZE]
+    archived = [e for page in pages[1:] for _, items in page.groups for e in items]
+    assert (
+        sorted(archived, key=Edit.order_key) == sorted(edits, key=Edit.order_key)
+        if n > PAGE_SIZE
+        else archived == []
+    )
+
+
+def test_archive_pages_keep_their_edits_when_a_new_edit_arrives() -> None:
+    before = paginate(ordered([edit_at(h) for h in range(3 * PAGE_SIZE)]), base="", heading="E")
+    after = paginate(ordered([edit_at(h) for h in range(3 * PAGE_SIZE + 1)]), base="", heading="E")
+    by_path = {p.path: p.groups for p in after}
+    assert [p.path for p in before[1:]] == ["edits/1", "edits/2", "edits/3"]
+    assert by_path["edits/1"] == before[1].groups and by_path["edits/2"] == before[2].groups
+
+
+def test_the_most_significant_edit_of_a_day_leads_it() -> None:
+    minor_late, major_early = edit_at(5, rank=0), edit_at(1, rank=3, doc="b-0000000000000000")
+    assert ordered([minor_late, major_early]) == [major_early, minor_late]
+
+
+def test_stats_bin_the_time_from_publication_and_end_on_the_newest_edit() -> None:
+    published = "2026-11-28T08:30:00Z"
+    edit = Edit(
+        DOC,
+        2,
+        "2026-11-28T12:00:00Z",
+        "",
+        "t",
+        "t",
+        None,
+        "s",
+        ("facts",),
+        "minor",
+        1,
+        True,
+        (),
+        "x",
+        published,
+    )
+    stats = compute_stats([edit], [])
+    assert stats.days[-1] == "2026-11-28" and stats.per_day == {"s": (0,) * 29 + (1,)}
+    assert dict(stats.delays)["1 to 6 hours"] == 1 and stats.kinds == (("facts", 1),)
+
+
+def test_events_are_described_in_words_with_their_evidence() -> None:
+    feed_edit = Event(
+        DOC,
+        1,
+        "feed-edit",
+        T0,
+        detail={
+            "feed": "courier",
+            "fields": ["title"],
+            "before": {"title": "Mayor quits", "summary": "x"},
+            "after": {"title": "Mayor resigns\x0b", "summary": "x"},
+        },
+    )
+    assert (
+        event_line(feed_edit) == "The feed changed its title from “Mayor quits” to “Mayor resigns”."
+    )
+    gone = Event(DOC, 2, "gone", T0, revision=1, detail={"status": 410})
+    assert event_line(gone) == "The article was taken down (HTTP 410)."
+    anomaly = Event(DOC, 3, "anomaly", T0, detail={"reason": "consent wall"})
+    assert event_line(anomaly).endswith("revision: consent wall.")

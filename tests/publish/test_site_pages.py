@@ -1,0 +1,193 @@
+"""Every page type of the built fixture site, parsed and checked: content, escaping, safety."""
+
+# css_first() returns an Optional node; a missing one fails these tests with AttributeError
+# mypy: disable-error-code="union-attr, operator"
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from selectolax.lexbor import LexborHTMLParser
+
+from tests.publish.conftest import BASE_URL, HOSTILE_TITLE, STORIES
+from tests.publish.sitecheck import BASE_PATH, html_pages, parse, resolve
+
+
+def page(site: Path, path: str) -> LexborHTMLParser:
+    return parse(site / path / "index.html" if not path.endswith(".html") else site / path)
+
+
+def doc_id(site: Path, url: str) -> str:
+    index = json.loads((site / "api/index.json").read_text(encoding="utf-8"))
+    return str(next(d["id"] for d in index["documents"] if d["url"] == url))
+
+
+def test_every_page_is_a_complete_accessible_document(built_site: Path) -> None:
+    pages = html_pages(built_site)
+    assert len(pages) > 20
+    for path in pages:
+        tree = parse(path)
+        assert tree.css_first("html").attributes.get("lang") == "en", path
+        assert len(tree.css("h1")) == 1, path
+        assert tree.css_first("main#main") is not None, path
+        assert tree.css_first('meta[name="viewport"]') is not None, path
+        csp = tree.css_first('meta[http-equiv="Content-Security-Policy"]')
+        assert csp is not None and "script-src 'self'" in csp.attributes["content"], path
+        assert tree.css_first('meta[property="og:title"]').attributes["content"], path
+        canonical = tree.css_first('link[rel="canonical"]').attributes["href"]
+        assert canonical is not None and canonical.startswith(BASE_URL), path
+
+
+def test_pages_run_no_inline_script_and_load_nothing_from_elsewhere(built_site: Path) -> None:
+    for path in html_pages(built_site):
+        tree = parse(path)
+        for script in tree.css("script"):
+            src = script.attributes.get("src")
+            assert src and src.startswith(BASE_PATH), f"{path}: inline or foreign script"
+        for node in tree.css("link[href], img[src], iframe, object, embed"):
+            target = node.attributes.get("href") or node.attributes.get("src") or ""
+            if node.tag == "link" and node.attributes.get("rel") in {"canonical", "alternate"}:
+                continue
+            assert target.startswith(BASE_PATH), f"{path}: loads {target}"
+        for node in tree.css("*"):
+            assert not any(name.startswith("on") for name in node.attributes), path
+
+
+def test_hostile_archive_text_is_shown_as_text_never_as_markup(built_site: Path) -> None:
+    mayor = doc_id(built_site, STORIES[2].url)
+    for path in (f"articles/{mayor}", f"articles/{mayor}/diff/2", ""):
+        tree = page(built_site, path)
+        assert HOSTILE_TITLE in tree.body.text()
+        assert not tree.css("img"), path
+        for anchor in tree.css("a[href]"):
+            href = anchor.attributes["href"] or ""
+            assert not href.lower().lstrip().startswith(("javascript:", "data:")), href
+    article = page(built_site, f"articles/{mayor}")
+    # the redirect event's location is javascript:, so it is described but not linked
+    assert "redirects to another address" in article.body.text()
+    assert "New address" not in article.body.text()
+    raw = (built_site / "articles" / mayor / "diff/2/index.html").read_text(encoding="utf-8")
+    assert "&lt;script&gt;alert(&#34;title&#34;)&lt;/script&gt;" in raw
+    assert "\x0b" not in raw
+
+
+def test_home_lists_each_edit_with_its_verdict_kinds_and_excerpt(built_site: Path) -> None:
+    home = page(built_site, "")
+    items = home.css("li.edit")
+    assert len(items) == 4
+    bridge = next(i for i in items if "Council approves Elm river bridge" in i.text())
+    assert bridge.css_first(".verdict-silent") is not None
+    assert {b.text() for b in bridge.css(".badge.kind")} >= {"facts"}
+    assert bridge.css_first(".excerpt del").text(deep=True) == "[removed: 48 ]"
+    assert "84" in bridge.css_first(".excerpt ins").text()
+    acknowledged = next(i for i in items if "despite cost doubts" in i.text())
+    assert acknowledged.css_first(".verdict-ack") is not None
+
+
+def test_article_page_has_timeline_headlines_and_events(built_site: Path) -> None:
+    bridge = doc_id(built_site, STORIES[0].url)
+    tree = page(built_site, f"articles/{bridge}")
+    assert [li.attributes["id"] for li in tree.css("ol.timeline > li")] == ["r1", "r2", "r3"]
+    times = [t.attributes["datetime"] for t in tree.css("ol.timeline time")]
+    assert times == ["2026-11-28T07:30:00Z", "2026-11-28T10:30:00Z", "2026-11-28T13:30:00Z"]
+    diff_links = [a.attributes["href"] for a in tree.css("ol.timeline a")]
+    assert diff_links == [
+        f"{BASE_PATH}articles/{bridge}/diff/2/",
+        f"{BASE_PATH}articles/{bridge}/diff/3/",
+    ]
+    headlines = [q.text() for q in tree.css("ol.headlines q")]
+    assert headlines == [
+        "Council approves Elm river bridge",
+        "Elm river bridge approved despite cost doubts",
+    ]
+    assert "anomaly" in tree.css_first("ul.events").text()
+    assert tree.css_first("a.canonical").attributes["href"] == STORIES[0].url
+    assert "Correction: an earlier version" in tree.css_first("section.notes").text()
+
+
+def test_diff_page_marks_changes_for_eyes_and_screen_readers(built_site: Path) -> None:
+    bridge = doc_id(built_site, STORIES[0].url)
+    tree = page(built_site, f"articles/{bridge}/diff/3")
+    inline = tree.css_first("#inline")
+    for mark in inline.css("ins, del"):
+        label = mark.css_first(".vh")
+        assert label is not None and label.text().startswith(
+            "[added" if mark.tag == "ins" else "[removed"
+        )
+    assert [t.text() for t in inline.css(".row-added .tag")] == ["added"]
+    moved = inline.css_first(".row-moved")
+    target = moved.css_first("a.moved-link").attributes["href"] or ""
+    stub = tree.css_first(target)
+    assert stub is not None and "row-moved-from" in (stub.attributes.get("class") or "")
+    assert stub.css_first("a").attributes["href"] == "#" + moved.attributes["id"]
+    headline = inline.css_first(".headline")
+    assert "approved despite cost doubts" in headline.css_first("ins").text()
+    rows = tree.css("table.side-by-side tbody tr")
+    assert len(rows) == 6  # headline, 4 blocks (one moved), 1 added
+    assert tree.css_first(".verdict-ack") is not None
+    assert "date-modified: seen" in tree.css_first("details.evidence").text()
+
+
+def test_source_pages_show_health_and_feed_state(built_site: Path) -> None:
+    courier = page(built_site, "sources/courier-world")
+    text = courier.css_first("section.health").text()
+    assert "Feed polls" in text and "42" in text and "Revisions stored" in text
+    assert len(courier.css("li.edit")) == 2
+    blog = page(built_site, "sources/blog-example-com")
+    assert "No feed state has been recorded" in blog.text()
+    index = page(built_site, "sources")
+    assert len(index.css("section.source-card")) == 3
+
+
+def test_stats_charts_are_inline_svg_with_table_alternatives(built_site: Path) -> None:
+    tree = page(built_site, "stats")
+    charts = tree.css("svg.chart")
+    assert len(charts) == 3
+    for chart in charts:
+        assert chart.attributes["role"] == "img"
+        assert chart.css_first("title") is not None and chart.css_first("desc") is not None
+    assert len(tree.css("table")) == 3
+    kinds_table = tree.css("table")[2].text()
+    assert "facts" in kinds_table
+
+
+def test_markdown_pages_are_rendered(built_site: Path) -> None:
+    about = page(built_site, "about")
+    assert about.css_first("h1").text() == "About"
+    method = page(built_site, "methodology")
+    assert "Methodology" in method.css_first("h1").text() and method.css("h2")
+
+
+def test_kind_filter_pages_list_only_that_kind(built_site: Path) -> None:
+    tree = page(built_site, "kinds/headline")
+    items = tree.css("li.edit")
+    assert items and all("headline" in {b.text() for b in i.css(".badge.kind")} for i in items)
+
+
+def test_search_and_compare_pages_degrade_without_javascript(built_site: Path) -> None:
+    compare = page(built_site, "compare")
+    assert "needs JavaScript" in compare.css_first("noscript").text()
+    search = page(built_site, "search")
+    assert search.css_first("noscript") is not None or "not available" in search.text()
+
+
+def test_robots_404_and_sitemap(built_site: Path) -> None:
+    assert f"Sitemap: {BASE_URL}sitemap.xml" in (built_site / "robots.txt").read_text()
+    assert "Page not found" in page(built_site, "404.html").css_first("h1").text()
+    index = LexborHTMLParser((built_site / "sitemap.xml").read_text())
+    locs = set()
+    for part in index.css("sitemap loc"):
+        target = resolve(built_site, built_site / "index.html", part.text())
+        assert target is not None and target[0].is_file(), part.text()
+        locs |= {loc.text() for loc in LexborHTMLParser(target[0].read_text()).css("url loc")}
+    documents = json.loads((built_site / "api/index.json").read_text())["documents"]
+    for doc in documents:
+        assert f"{BASE_URL}articles/{doc['id']}/" in locs
+        diffs = json.loads((built_site / doc["diffs"]).read_text())["diffs"]
+        for diff in diffs:
+            assert f"{BASE_URL}articles/{doc['id']}/diff/{diff['new']}/" in locs
+    assert f"{BASE_URL}stats/" in locs
+    for loc in locs:
+        target = resolve(built_site, built_site / "index.html", loc)
+        assert target is not None and target[0].is_file(), loc
