@@ -10,7 +10,8 @@ from click.testing import CliRunner
 from quietedit.analysis import classify_change, diff_revisions
 from quietedit.analysis.render import render_diff
 from quietedit.archive.store import Archive
-from quietedit.cli import _terminal_style, cli
+from quietedit.cli import cli
+from quietedit.cli.diff import terminal_style
 from tests.analysis.stories import BUDGET, story
 from tests.conftest import seed_story
 
@@ -103,7 +104,7 @@ def test_a_broken_revision_file_is_reported_not_a_traceback(archive: Archive) ->
 
 def test_on_a_terminal_changes_are_coloured_and_struck_or_underlined() -> None:
     old, new = story(BUDGET), story([BUDGET[0].replace("4.2", "4.5"), *BUDGET[1:]])
-    text = render_diff(diff_revisions(old, new), classify_change(old, new), style=_terminal_style)
+    text = render_diff(diff_revisions(old, new), classify_change(old, new), style=terminal_style)
     assert "\x1b[31m\x1b[9m4.2\x1b[0m" in text  # red, struck through
     assert "\x1b[32m\x1b[4m4.5\x1b[0m" in text  # green, underlined
     assert "[-" not in text and "{+" not in text

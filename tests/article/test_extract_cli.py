@@ -8,6 +8,7 @@ import unicodedata
 from pathlib import Path
 
 from click.testing import CliRunner
+from pytest_httpserver import HTTPServer
 
 from quietedit.cli import cli
 from tests.article.conftest import PAGES
@@ -76,16 +77,31 @@ def test_a_missing_file_is_named_and_the_other_files_are_still_extracted(
     assert second["title"] == "Inside the deal that saved the shipyard"
 
 
-def test_a_folder_or_a_url_is_a_clear_one_line_error(tmp_path: Path) -> None:
-    code, out, err = run(str(tmp_path), "https://news.example.org/a")
+def test_a_folder_or_a_blocked_url_is_a_clear_one_line_error(
+    tmp_path: Path, httpserver: HTTPServer
+) -> None:
+    code, out, err = run(str(tmp_path), httpserver.url_for("/a"))
     assert code == 1
     assert out == ""
     lines = err.strip().splitlines()
     assert lines[0].startswith(f"Error: {tmp_path}: cannot read the file (")
-    assert lines[1] == (
-        "Error: https://news.example.org/a: quietedit extract reads saved pages; "
-        "save the page and pass its file"
+    assert lines[1].startswith(f"Error: {httpserver.url_for('/a')}: ")
+    assert "refused by the SSRF guard" in lines[1]  # loopback, refused by default
+
+
+def test_a_url_is_fetched_and_extracted(tmp_path: Path, httpserver: HTTPServer) -> None:
+    (page,) = copy(tmp_path, "german-cp1252.html")
+    httpserver.expect_request("/a").respond_with_data(
+        Path(page).read_bytes(), content_type="text/html; charset=windows-1252"
     )
+    config = tmp_path / "feeds.yaml"
+    config.write_text("settings:\n  allow_private_addresses: true\n", encoding="utf-8")
+    code, out, _ = run("--json", "--config", str(config), httpserver.url_for("/a"))
+    assert code == 0
+    record = json.loads(out)
+    assert record["input"] == httpserver.url_for("/a")
+    _, saved_out, _ = run("--json", page)
+    assert record["title"] == json.loads(saved_out)["title"]
 
 
 def test_readable_output_shows_title_metadata_and_marked_blocks(tmp_path: Path) -> None:

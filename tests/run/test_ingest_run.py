@@ -7,8 +7,9 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -93,7 +94,9 @@ class Newsroom:
         self.server = server
         self.round = 1
         self.broken = False  # the ferry story's server fails
-        self.slow: set[str] = set()  # paths that take a second to answer
+        self.slow: set[str] = set()  # paths that answer only once `release` is set
+        self.release = threading.Event()
+        self.release.set()
         self.routes: dict[str, Callable[[int], Response]] = {}
         server.expect_request("/robots.txt").respond_with_data(
             "User-agent: *\nDisallow: /private/\n", content_type="text/plain"
@@ -116,7 +119,7 @@ class Newsroom:
     def handler(self, path: str) -> Callable[[Request], Response]:
         def respond(request: Request) -> Response:
             if path in self.slow:
-                time.sleep(1.0)
+                self.release.wait(timeout=10)
             return self.serve(path)
 
         return respond
@@ -176,8 +179,13 @@ class Newsroom:
 
 
 @pytest.fixture
-def newsroom(httpserver: HTTPServer) -> Newsroom:
-    return Newsroom(httpserver)
+def newsroom() -> Iterator[Newsroom]:
+    """The newsroom on its own threaded server: a slow answer holds up only itself."""
+    server = HTTPServer(threaded=True)
+    server.start()
+    yield Newsroom(server)
+    server.clear()
+    server.stop()
 
 
 @pytest.fixture
@@ -327,7 +335,7 @@ def test_a_run_killed_at_any_moment_leaves_a_sound_archive_and_the_next_finishes
     newsroom: Newsroom, config_file: Path, tmp_path: Path
 ) -> None:
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
-    newsroom.slow = {"/news/pool"}  # a slow host keeps the run busy after the others
+    newsroom.slow = {"/news/pool"}  # held back: the run is still busy after the others
     rng = random.Random(11)
     interrupted = []  # revisions stored when the kill landed
     # kill points: as documents appear; at the first revision; while the slow article is
@@ -349,6 +357,7 @@ def test_a_run_killed_at_any_moment_leaves_a_sound_archive_and_the_next_finishes
             "--now",
             T0.isoformat(),
         ]
+        newsroom.release.clear()  # the slow article is held until the kill
         writer = subprocess.Popen(
             command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
         )
@@ -361,6 +370,7 @@ def test_a_run_killed_at_any_moment_leaves_a_sound_archive_and_the_next_finishes
         time.sleep(delay)
         writer.send_signal(signal.SIGKILL)
         writer.wait()
+        newsroom.release.set()
         report = verify_archive(data)
         assert report.problems == ()
         interrupted.append(report.revisions)
@@ -376,3 +386,27 @@ def test_a_run_killed_at_any_moment_leaves_a_sound_archive_and_the_next_finishes
         assert len(archive.document_ids()) == 6
         assert verify_archive(data).problems == ()
     assert 4 in interrupted, f"no kill landed mid-run: {interrupted}"
+
+
+def test_run_ingests_then_builds_the_site(
+    newsroom: Newsroom, config_file: Path, tmp_path: Path
+) -> None:
+    site = tmp_path / "site"
+    args = [
+        "run",
+        "--config",
+        str(config_file),
+        "--data",
+        str(tmp_path / "data"),
+        "--out",
+        str(site),
+        "--now",
+        T0.isoformat(),
+    ]
+    result = CliRunner().invoke(cli, args, catch_exceptions=False)
+    assert result.exit_code == 0, result.stderr
+    assert "5 new-revision" in result.stdout
+    assert (site / "index.html").is_file()
+    assert (site / "feed.xml").is_file()
+    budget = doc_of(newsroom, "/news/budget")
+    assert any(budget in p.name or budget in str(p) for p in site.rglob("*.html"))

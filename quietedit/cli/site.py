@@ -1,0 +1,165 @@
+"""``quietedit build`` and ``quietedit serve``: the static site and its local preview."""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from quietedit.cli.options import CONFIG_OPTION, DATA_OPTION, OUT_OPTION
+from quietedit.config import Config, load_config
+
+
+@click.command()
+@CONFIG_OPTION
+@DATA_OPTION
+@OUT_OPTION
+@click.option(
+    "--base-url",
+    default=None,
+    metavar="URL",
+    help="The site's public address; every internal link goes under its path "
+    "(https://user.github.io/repo/ → /repo/).  [default: http://127.0.0.1:8000/]",
+)
+@click.option("--full", is_flag=True, help="Ignore the build cache and render every page.")
+def build(
+    config_path: Path | None,
+    data_dir: Path | None,
+    out_dir: Path | None,
+    base_url: str | None,
+    full: bool,
+) -> None:
+    """Render the archive as a static site: pages, diffs, feeds, JSON API, search.
+
+    Only pages whose inputs changed are rendered again (the cache is in
+    OUT/.quietedit-cache/); the same archive always gives byte-identical files.
+
+    \b
+    Example:
+        quietedit build --out site --base-url https://user.github.io/quietedit/
+    """
+    from quietedit.publish.build import DEFAULT_BASE_URL
+
+    report = build_once(
+        load_config(config_path),
+        data_dir,
+        out_dir,
+        base_url=base_url or DEFAULT_BASE_URL,
+        full=full,
+    )
+    if report.failures:
+        sys.exit(1)
+
+
+@click.command()
+@CONFIG_OPTION
+@DATA_OPTION
+@OUT_OPTION
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8000,
+    show_default=True,
+    help="The port on 127.0.0.1.",
+)
+@click.option(
+    "--base-path",
+    default="/",
+    show_default=True,
+    metavar="PATH",
+    help="Serve the site under this path, as GitHub Pages serves a project site.",
+)
+@click.option(
+    "--no-rebuild",
+    is_flag=True,
+    help="Serve the folder as it is: no build at start, no rebuild on change.",
+)
+def serve(
+    config_path: Path | None,
+    data_dir: Path | None,
+    out_dir: Path | None,
+    port: int,
+    base_path: str,
+    no_rebuild: bool,
+) -> None:
+    """Preview the site on 127.0.0.1 with GitHub Pages semantics, rebuilding on change.
+
+    Extensionless URLs find their .html file, folders their index.html, and unknown
+    paths get 404.html with status 404. The archive and templates are watched and the
+    site rebuilt when they change; refresh the page to see it.
+
+    \b
+    Example:
+        quietedit serve --port 8000 --base-path /quietedit/
+    """
+    from quietedit.publish.serve import (
+        Watcher,
+        make_server,
+        normalize_base_path,
+        serve_forever,
+    )
+
+    config = load_config(config_path)
+    out = out_dir if out_dir is not None else config.settings.paths.site
+    path = normalize_base_path(base_path)
+    server = make_server(out, port=port, base_path=path)
+    url = f"http://127.0.0.1:{server.server_address[1]}{path}"
+    watcher = None
+    if not no_rebuild:
+        data = data_dir if data_dir is not None else config.settings.paths.data
+
+        def rebuild() -> None:
+            # one process: the watcher thread must not fork a multi-threaded server
+            build_once(config, data_dir, out_dir, base_url=url, full=False, workers=1)
+
+        rebuild()
+        watcher = Watcher([data, config.settings.paths.templates], rebuild)
+    click.echo(f"serving {out} at {url} (Ctrl-C to stop)")
+    serve_forever(server, watcher)
+
+
+def build_once(
+    config: Config,
+    data_dir: Path | None,
+    out_dir: Path | None,
+    *,
+    base_url: str,
+    full: bool,
+    workers: int | None = None,
+) -> Any:
+    """Run one build and report it: a summary on stdout, failures on stderr."""
+    from quietedit.publish.build import BuildOptions, build_site
+    from quietedit.publish.pages import Source
+
+    paths = config.settings.paths
+    options = BuildOptions(
+        data=data_dir if data_dir is not None else paths.data,
+        out=out_dir if out_dir is not None else paths.site,
+        templates=paths.templates,
+        base_url=base_url,
+        full=full,
+        sources=tuple(Source(f.slug, f.name, f.url) for f in config.feeds),
+    )
+    if workers is not None:
+        options = dataclasses.replace(options, workers=workers)
+    if sys.stderr.isatty():
+        with click.progressbar(length=1, label="Rendering", file=sys.stderr) as bar:
+
+            def progress(done: int, total: int) -> None:
+                bar.length = max(total, 1)
+                bar.update(done - bar.pos)
+
+            report = build_site(options, progress=progress)
+    else:
+        report = build_site(options)
+    for failure in report.failures:
+        click.echo(f"Error: {failure}", err=True)
+    click.echo(
+        f"{options.out}: {report.documents} documents, {report.edits} edits, "
+        f"{report.files} files ({len(report.written)} written, {len(report.removed)} removed; "
+        f"{report.rendered} documents rendered, the rest unchanged)"
+    )
+    return report
