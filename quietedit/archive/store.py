@@ -83,7 +83,9 @@ class Archive:
         paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
         return self._read_revision(paths[-1]) if paths else None
 
-    def append_revision(self, document: str, observation: Observation) -> Revision:
+    def append_revision(
+        self, document: str, observation: Observation, *, fingerprint: str | None = None
+    ) -> Revision:
         """Store ``observation`` as the document's next revision and return it.
 
         The document needs a record first (``write_document``), so no revision is ever
@@ -101,7 +103,9 @@ class Archive:
                 self.layout.evidence_file(document, evidence),
                 "evidence is referenced before it was stored; put_evidence() first",
             )
-        revision = new_revision(document, observation, previous=self.latest_revision(document))
+        revision = new_revision(
+            document, observation, previous=self.latest_revision(document), fingerprint=fingerprint
+        )
         path = self.layout.revision_file(document, revision.number)
         self._create(path, dump_json(revision_to_record(revision)))
         logger.debug("stored %s", path)
@@ -247,7 +251,7 @@ class Archive:
 
     def _read_revision(self, path: Path) -> Revision:
         record = load_json(path)
-        problems = check_revision_record(record)
+        problems = check_revision_record(record, deep=False)
         if problems or not isinstance(record, dict):
             raise ArchiveError(path, "; ".join(problems))
         return revision_from_record(record)

@@ -159,6 +159,7 @@ def _record(
                 encoding=resolve_encoding(raw.body, raw.content_type).to_record(),
                 http={"status": raw.status, "etag": raw.etag, "last_modified": raw.last_modified},
             ),
+            fingerprint=fingerprint,
         )
         if state.status != "active":
             archive.append_event(
