@@ -264,8 +264,15 @@ def _utf8_shape(body: bytes) -> str:
     """
     if body.isascii():
         return "ascii"
-    text = body.decode("utf-8", errors="surrogateescape")
     cut = _cut_sequence_length(body)
+    trimmed = body[:-cut] if cut else body
+    try:  # the common case, valid UTF-8, checked without scanning the text (C speed)
+        trimmed.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    else:
+        return "ascii" if trimmed.isascii() else "utf-8"
+    text = body.decode("utf-8", errors="surrogateescape")
     if cut:
         text = text[:-cut]
     invalid = _SURROGATE_ESCAPE.search(text) is not None
