@@ -166,3 +166,19 @@ def test_events_are_numbered_create_only_records_of_a_known_document(archive: Ar
     assert archive.events(doc) == [first, second]
     with pytest.raises(ValueError, match="event kind 'deleted'"):
         archive.append_event(doc, "deleted", observed_at=T0)
+
+
+def test_event_numbers_continue_after_the_highest_even_with_a_gap(archive: Archive) -> None:
+    doc = seed_story(archive, revisions=1)
+    archive.append_event(doc, "gone", observed_at=T0)
+    archive.append_event(doc, "restored", observed_at=T0)
+    archive.layout.event_file(doc, 1).unlink()
+    assert archive.append_event(doc, "gone", observed_at=T0).number == 3
+
+
+def test_sweep_temp_clears_leftovers_but_keeps_the_lock(archive: Archive) -> None:
+    archive.layout.tmp_dir.mkdir(parents=True)
+    (archive.layout.tmp_dir / "000001.json.x").write_text("half")
+    (archive.layout.tmp_dir / "ingest.lock").write_text("")
+    assert archive.sweep_temp() == 1
+    assert [p.name for p in archive.layout.tmp_dir.iterdir()] == ["ingest.lock"]

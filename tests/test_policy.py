@@ -236,3 +236,9 @@ def test_decisions_are_consistent(age: int, since: int, changes: int) -> None:
     else:
         assert decision.due_at is not None
         assert decision.due == (decision.due_at <= NOW)
+
+
+def test_thousands_of_failures_do_not_overflow_the_back_off() -> None:
+    failing = story(age=2 * DAY, checked_ago=3 * DAY, failures=5000, last_failure_at=NOW - DAY)
+    decision = decide(failing, policy=POLICY, now=NOW)
+    assert decision.due_at == NOW - DAY + timedelta(seconds=POLICY.failure_max_interval)

@@ -268,3 +268,36 @@ def test_events_are_create_only_too(repo: Path) -> None:
         f"{archive.layout.event_file(doc, 1)}: modified since {base}; "
         "revisions, events and evidence are create-only"
     ]
+
+
+def test_nan_or_a_huge_number_in_a_hand_edited_file_is_a_problem_not_a_crash(
+    archive: Archive,
+) -> None:
+    doc = seed_story(archive, revisions=1)
+    path = archive.layout.revision_file(doc, 1)
+    path.write_text(path.read_text().replace('"status": 200', '"status": NaN'), encoding="utf-8")
+    feed = archive.root / "feeds" / "desk.json"
+    feed.parent.mkdir(exist_ok=True)
+    feed.write_text('{"n": ' + "9" * 5000 + "}\n", encoding="utf-8")
+    found = messages(archive.root)
+    assert any(m.startswith(f"{path}: not canonical JSON") for m in found)
+    assert any(m.startswith(f"{feed}: not valid UTF-8 JSON") for m in found)
+
+
+def test_a_change_undone_on_a_merged_branch_is_still_caught(repo: Path) -> None:
+    archive, doc, base = committed_story(repo)
+    path = archive.layout.revision_file(doc, 1)
+    original = path.read_bytes()
+    git(repo, "checkout", "-qb", "side")
+    forge(path, title="Rewritten on a branch")
+    git(repo, "commit", "-qam", "rewrite")
+    path.write_bytes(original)
+    git(repo, "commit", "-qam", "restore")
+    git(repo, "checkout", "-q", "main")
+    archive.write_state("ledger", {})
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "state")
+    git(repo, "merge", "-q", "--no-ff", "-m", "merge", "side")
+    found = [str(p) for p in audit_since(archive.root, base)]
+    assert len(found) == 2
+    assert all(p.startswith(f"{path}: modified in commit") for p in found)

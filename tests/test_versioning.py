@@ -140,3 +140,16 @@ def test_recovery_from_a_wall_is_not_a_flip_flop() -> None:
     _, known = observe(known, Article(title="Just a moment...", blocks=(Block("captcha"),)))
     verdict, _ = observe(known, article())
     assert verdict.action == "unchanged"
+
+
+def test_a_short_german_story_about_approval_ratings_is_not_a_consent_wall() -> None:
+    story = Article(
+        "Zustimmung zur Koalition sinkt",
+        (
+            Block(
+                "Die Zustimmung zur Regierung ist im November auf 31 Prozent gefallen, wie "
+                "eine neue Umfrage zeigt; im Oktober waren es noch 35 Prozent."
+            ),
+        ),
+    )
+    assert wall_reason(story) is None

@@ -39,7 +39,10 @@ def audit_since(root: Path, since: str) -> list[Problem]:
     net = _git(top, "diff", "--no-renames", "--name-status", "-z", commit, *pathspec)
     problems += _violations(net, top=top, prefix=prefix, where=f"since {since}")
     # and every commit in between: a modification later undone still happened
-    commits = _git(top, "rev-list", "--reverse", f"{commit}..HEAD", *pathspec).split()
+    # --full-history: a change made and undone on a merged branch is still a change
+    commits = _git(
+        top, "rev-list", "--full-history", "--reverse", f"{commit}..HEAD", *pathspec
+    ).split()
     for sha in commits:
         changes = _git(
             top, "diff-tree", "-r", "--no-commit-id", "--no-renames", "--name-status", "-z",

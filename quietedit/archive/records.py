@@ -176,10 +176,12 @@ def check_revision_record(record: object, *, deep: bool = True) -> list[str]:
     problems.extend(_check_publisher(record["publisher"]))
     if problems:
         return problems
-    if record["hash"] != record_hash(record):
-        problems.append(
-            f"hash: recorded {record['hash']} but the content hashes to {record_hash(record)}"
-        )
+    try:
+        recorded = record_hash(record)
+    except ValueError as exc:  # NaN or infinity in a hand-edited record: not JSON as written
+        return [f"not canonical JSON ({exc})"]
+    if record["hash"] != recorded:
+        problems.append(f"hash: recorded {record['hash']} but the content hashes to {recorded}")
     if record["fingerprint"] not in SUPPORTED_FINGERPRINTS:
         problems.append(f"fingerprint: version {record['fingerprint']} is unknown")
     elif deep:

@@ -145,7 +145,8 @@ class Archive:
                 "no document record; write_document() before append_event()",
             )
         folder = self.layout.events_dir(document)
-        number = len(list(folder.glob("*.json"))) + 1 if folder.is_dir() else 1
+        numbers = [int(p.stem) for p in folder.glob("*.json") if p.stem.isdigit()]
+        number = max(numbers, default=0) + 1
         event = Event(document, number, kind, observed_at, revision=revision, detail=detail or {})
         self._create(self.layout.event_file(document, number), dump_json(event_to_record(event)))
         return event
@@ -198,6 +199,19 @@ class Archive:
     def write_state(self, name: str, record: dict[str, JSON]) -> None:
         full = {**record, "schema": SCHEMA_VERSION, "type": "state", "name": name}
         self._replace(self.layout.state_file(name), dump_json(full))
+
+    def sweep_temp(self) -> int:
+        """Remove what interrupted writes left in ``.tmp/``; only while holding the run
+        lock, when no other writer can be at work. Returns how many files went."""
+        folder = self.layout.tmp_dir
+        if not folder.is_dir():
+            return 0
+        swept = 0
+        for path in folder.iterdir():
+            if path.name != "ingest.lock" and path.is_file():
+                path.unlink(missing_ok=True)
+                swept += 1
+        return swept
 
     # -- the two write primitives --------------------------------------------------
 
@@ -274,7 +288,7 @@ def load_json(path: Path) -> JSON:
         raise ArchiveError(path, f"cannot read: {exc.strerror}") from exc
     try:
         value: JSON = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError, a 5,000-digit number
         raise ArchiveError(path, f"not valid UTF-8 JSON: {exc}") from exc
     return value
 

@@ -85,7 +85,15 @@ async def check_article(
         return CheckResult(state, "deferred", str(exc))
     except FetchError as exc:
         raw = exc
-    return await asyncio.to_thread(_record, archive, state, raw, cache, url=url, now=now)
+    try:
+        return await asyncio.to_thread(_record, archive, state, raw, cache, url=url, now=now)
+    except Exception as exc:  # a bug or a damaged file must not pin the article for ever
+        logger.exception("article %s: the check failed", state.url)
+        detail = f"the check failed: {exc!r}"
+        try:
+            return _failed(archive, state, "failed", detail, now=now)
+        except Exception:  # noqa: BLE001 - the record itself cannot be written: report only
+            return CheckResult(state, "failed", detail)
 
 
 def _record(
@@ -130,12 +138,14 @@ def _record(
         return _failed(archive, state, "redirected", f"now redirects to {raw.url}", now=now)
     article = extract_article(raw.body, url=raw.url, content_type=raw.content_type)
     revisions = archive.revisions(state.id)
+    hashes = tuple(r.content_hash for r in revisions)
+    behind = len(revisions) > state.seen.revisions  # a run died after storing a revision
     known = Known(
-        revision_hashes=tuple(r.content_hash for r in revisions),
+        revision_hashes=hashes,
         newest_words=body_words(revisions[-1].article) if revisions else 0,
-        last_seen=state.seen.last_seen,
-        anomaly_hash=state.seen.anomaly_hash,
-        anomaly_count=state.seen.anomaly_count,
+        last_seen=hashes[-1] if behind else state.seen.last_seen,
+        anomaly_hash=None if behind else state.seen.anomaly_hash,
+        anomaly_count=0 if behind else state.seen.anomaly_count,
     )
     fingerprint = content_hash(article)
     verdict = judge(article, fingerprint=fingerprint, known=known)
@@ -143,7 +153,12 @@ def _record(
     state = replace(
         state,
         title=article.title or state.title,
-        seen=Seen(after.last_seen, after.anomaly_hash, after.anomaly_count),
+        seen=Seen(
+            after.last_seen,
+            after.anomaly_hash,
+            after.anomaly_count,
+            revisions=len(after.revision_hashes),
+        ),
     )
     newest = len(revisions) or None
     if verdict.action == "store":
@@ -161,15 +176,7 @@ def _record(
             ),
             fingerprint=fingerprint,
         )
-        if state.status != "active":
-            archive.append_event(
-                state.id,
-                "restored",
-                observed_at=now,
-                revision=revision.number,
-                detail={"was": state.status},
-            )
-        state = replace(state, status="active")
+        state = _restored(archive, state, revision=revision.number, now=now)
         result = _done(archive, state, "new-revision", verdict.reason, outcome="changed", now=now)
         return replace(result, revision=revision.number)
     if verdict.action in ("flip-flop", "anomaly") and verdict.record_event:
@@ -180,11 +187,24 @@ def _record(
             revision=verdict.revision if verdict.action == "flip-flop" else newest,
             detail={"reason": verdict.reason, "content_hash": fingerprint, "url": raw.url},
         )
+    if verdict.action != "anomaly":  # the article is served again, whatever its text
+        state = _restored(archive, state, revision=verdict.revision or newest, now=now)
     if verdict.action == "unchanged":
-        state = replace(state, status="active")
         return _done(archive, state, "unchanged", verdict.reason, outcome="unchanged", now=now)
     status: CheckStatus = "flip-flop" if verdict.action == "flip-flop" else "anomaly"
     return _done(archive, state, status, verdict.reason, outcome="unchanged", now=now)
+
+
+def _restored(
+    archive: Archive, state: DocumentState, *, revision: int | None, now: datetime
+) -> DocumentState:
+    """The document served again after being gone or redirected away: say so, once."""
+    if state.status == "active":
+        return state
+    archive.append_event(
+        state.id, "restored", observed_at=now, revision=revision, detail={"was": state.status}
+    )
+    return replace(state, status="active")
 
 
 def _gone(archive: Archive, state: DocumentState, *, status: int, now: datetime) -> CheckResult:

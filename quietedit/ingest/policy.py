@@ -151,7 +151,9 @@ def decide(
     if is_retired(candidate, policy=policy, now=now):
         return Decision(candidate.key, False, None, None, 0.0, retired=True)
     if candidate.failures and candidate.last_failure_at is not None:
-        wait = min(policy.min_interval * 2**candidate.failures, policy.failure_max_interval)
+        # the exponent is capped: 2**1024 overflows a float, and 2**40 intervals is forever
+        doubling = 2 ** min(candidate.failures, 40)
+        wait = min(policy.min_interval * doubling, policy.failure_max_interval)
         since, reason = candidate.last_failure_at, Reason.RETRY
     else:
         wait = interval(candidate, policy=policy, now=now)

@@ -241,6 +241,7 @@ def feed_states(
             resolved_url=None if moved else known.resolved_url,
             etag=None if moved else known.etag,
             last_modified=None if moved else known.last_modified,
+            failures=0 if moved else known.failures,  # a corrected URL is polled at once
         )
     for slug, known in records.items():
         if slug not in states:

@@ -96,6 +96,7 @@ def run_ingest(
     """Run one ingest over ``archive`` (see the module docstring). Raises only
     ``ArchiveLockedError`` when another run holds the archive."""
     with RunLock(archive.root, now=now):
+        archive.sweep_temp()
         return asyncio.run(
             _ingest(
                 config,
@@ -142,6 +143,9 @@ async def _ingest(
                 report.errors.append(f"feed {result.feed.slug}: {result.error}")
             feeds[result.feed.slug] = result.feed
             _register(archive, result, now=now, report=report)
+            # written now, so a run that dies later finds these entries known, and
+            # does not record their feed edits twice
+            archive.write_feed(result.feed.slug, feed_to_record(result.feed, now=now))
         if not feeds_only:
             deadline = started + settings.run.max_duration
             trust = await _check_due(
@@ -176,7 +180,11 @@ def _register(archive: Archive, poll: PollResult, *, now: datetime, report: Inge
             report.errors.append(f"feed {slug}: {exc}")
             continue
         doc = document_id(url)
-        record = archive.read_document(doc)
+        try:
+            record = archive.read_document(doc)
+        except ArchiveError as exc:  # a damaged record: this link waits, the run goes on
+            report.errors.append(f"feed {slug}: {exc}")
+            continue
         state = (
             document_from_record(doc, record)
             if record is not None
@@ -243,7 +251,11 @@ async def _check_due(
     settings = config.settings
     states = {}
     for doc in archive.document_ids():
-        record = archive.read_document(doc)
+        try:
+            record = archive.read_document(doc)
+        except ArchiveError as exc:  # reported; `quietedit verify` says more
+            report.errors.append(str(exc))
+            continue
         if record is not None:
             states[doc] = document_from_record(doc, record)
     trust = {slug: state.trust for slug, state in feeds.items()}

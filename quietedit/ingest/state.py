@@ -45,6 +45,7 @@ class Seen:
     last_seen: str | None = None
     anomaly_hash: str | None = None
     anomaly_count: int = 0
+    revisions: int = 0  # revisions this record knows of; fewer than stored after a crash
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +98,7 @@ def document_to_record(state: DocumentState) -> dict[str, JSON]:
             "last_seen": state.seen.last_seen,
             "anomaly_hash": state.seen.anomaly_hash,
             "anomaly_count": state.seen.anomaly_count,
+            "revisions": state.seen.revisions,
         },
     }
 
@@ -140,6 +142,7 @@ def document_from_record(document: str, record: Mapping[str, JSON]) -> DocumentS
             last_seen=_text(seen.get("last_seen")),
             anomaly_hash=_text(seen.get("anomaly_hash")),
             anomaly_count=_count(seen.get("anomaly_count")),
+            revisions=_count(seen.get("revisions")),
         ),
     )
 
@@ -173,7 +176,7 @@ class FeedState:
         """When a failing feed may be polled again; ``None`` when it is not failing."""
         if not self.failures or self.last_polled_at is None:
             return None
-        wait = min(FEED_RETRY_BASE * 2 ** (self.failures - 1), FEED_RETRY_MAX)
+        wait = min(FEED_RETRY_BASE * 2 ** min(self.failures - 1, 40), FEED_RETRY_MAX)
         return self.last_polled_at + timedelta(seconds=wait)
 
 

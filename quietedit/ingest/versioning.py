@@ -46,7 +46,7 @@ WALL_PATTERNS: Final = tuple(
         ("javascript wall", r"\b(please )?(enable|activate) javascript\b"
          r"|\bbitte aktivieren sie javascript\b"),
         ("consent wall", r"\b(we (and our partners )?use cookies|accept (all )?cookies"
-         r"|cookie (settings|consent)|your privacy choices|zustimmung|cookies akzeptieren"
+         r"|cookie (settings|consent)|your privacy choices|cookies akzeptieren"
          r"|datenschutzeinstellungen)\b"),
         ("paywall", r"\b(subscribe (now )?to (continue|read)|to continue reading"
          r"|already a subscriber|subscribers only|for subscribers|sign in to read"

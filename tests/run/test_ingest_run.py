@@ -10,6 +10,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ from quietedit.cli import cli
 from quietedit.config import load_config
 from quietedit.errors import ArchiveLockedError
 from quietedit.ingest.run import run_ingest
+from quietedit.model import Article, Block
 
 T0 = datetime(2026, 11, 30, 6, 0, tzinfo=UTC)
 
@@ -410,3 +412,65 @@ def test_run_ingests_then_builds_the_site(
     assert (site / "feed.xml").is_file()
     budget = doc_of(newsroom, "/news/budget")
     assert any(budget in p.name or budget in str(p) for p in site.rglob("*.html"))
+
+
+def test_a_damaged_record_or_revision_never_stops_the_run(
+    newsroom: Newsroom, config_file: Path, tmp_path: Path
+) -> None:
+    config = load_config(config_file, environ={})
+    archive = Archive(tmp_path / "data")
+    run_ingest(config, archive, now=T0, simulated=True)
+    ferry, budget = doc_of(newsroom, "/news/ferry"), doc_of(newsroom, "/news/budget")
+    archive.layout.document_file(ferry).write_text("<<<<<<< HEAD\n", encoding="utf-8")
+    archive.layout.revision_file(budget, 1).write_text('{"broken": ', encoding="utf-8")
+    newsroom.round = 2
+    report = run_ingest(config, archive, now=T0 + timedelta(hours=1), simulated=True)
+    assert any(ferry in error for error in report.errors)
+    assert report.articles["failed"] == 1  # the budget story's damaged revision
+    budget_record = archive.read_document(budget)
+    assert budget_record is not None
+    schedule: Any = budget_record["schedule"]
+    assert schedule["failures"] == 1
+    assert report.articles["unchanged"] >= 1  # the others were checked as usual
+    assert archive.read_feed("the-example-courier") is not None
+
+
+def test_a_run_killed_after_storing_a_revision_is_not_taken_for_a_flip_flop(
+    newsroom: Newsroom, config_file: Path, tmp_path: Path
+) -> None:
+    config = load_config(config_file, environ={})
+    archive = Archive(tmp_path / "data")
+    run_ingest(config, archive, now=T0, simulated=True)
+    budget = doc_of(newsroom, "/news/budget")
+    first = archive.revisions(budget)[0]
+    edited = Article(
+        first.article.title,
+        (Block(BUDGET[0].format(amount="4.8")), *first.article.blocks[1:]),
+        first.article.publisher,
+    )
+    # the state a kill leaves between the revision and the document record
+    archive.append_revision(
+        budget, replace(first.observation, article=edited, observed_at=T0 + timedelta(hours=1))
+    )
+    newsroom.round = 2
+    run_ingest(config, archive, now=T0 + timedelta(hours=1), simulated=True)
+    assert len(archive.revisions(budget)) == 2
+    assert [e.kind for e in archive.events(budget)] == []
+
+
+def test_a_page_that_comes_back_after_a_404_is_restored(
+    newsroom: Newsroom, config_file: Path, tmp_path: Path
+) -> None:
+    config = load_config(config_file, environ={})
+    archive = Archive(tmp_path / "data")
+    schools = doc_of(newsroom, "/news/schools")
+    run_ingest(config, archive, now=T0, simulated=True)
+    newsroom.round = 2
+    run_ingest(config, archive, now=T0 + timedelta(hours=1), simulated=True)
+    newsroom.round = 1  # the same text is served again
+    run_ingest(config, archive, now=T0 + timedelta(hours=3), simulated=True)
+    assert [e.kind for e in archive.events(schools)] == ["gone", "restored"]
+    record = archive.read_document(schools)
+    assert record is not None
+    assert record["status"] == "active"
+    assert len(archive.revisions(schools)) == 1

@@ -154,3 +154,13 @@ def test_the_ledger_keeps_two_hours_of_requests_and_rolls_up_the_rest() -> None:
         "a.example": {"2026-11-30": {"requests": 7, "bytes": 210, "errors": 1}},
         "b.example": {"2026-11-29": {"requests": 1, "bytes": 100, "errors": 0}},
     }
+
+
+def test_a_feed_failing_thousands_of_times_backs_off_a_day_and_a_new_url_resets_it() -> None:
+    failing = FeedState("desk", "https://x.example/old", "Desk", failures=5000, last_polled_at=NOW)
+    assert failing.next_poll_at() == NOW + timedelta(days=1)
+    [fixed] = feed_states(
+        (FeedConfig("https://x.example/new", "Desk", "desk", (), True),), {"desk": failing}
+    ).values()
+    assert fixed.failures == 0
+    assert fixed.next_poll_at() is None
