@@ -200,7 +200,9 @@ def _register(archive: Archive, poll: PollResult, *, now: datetime, report: Inge
             claim = found.updated_claim or now
             current = state.candidate.claimed_at
             if current is None or claim > current:
-                state = replace(state, candidate=replace(state.candidate, claimed_at=claim))
+                # the claim is this feed's: its trust decides, and it is charged the outcome
+                claimed = replace(state.candidate, claimed_at=claim, feed=slug)
+                state = replace(state, candidate=claimed)
         change = edited.get(found.url)
         if record is not None and change is not None and change.previous is not None:
             archive.append_event(

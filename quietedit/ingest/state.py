@@ -93,6 +93,7 @@ def document_to_record(state: DocumentState) -> dict[str, JSON]:
             "failures": c.failures,
             "last_failure_at": _time(c.last_failure_at),
             "claimed_at": _time(c.claimed_at),
+            "claimed_by": c.feed,
         },
         "seen": {
             "last_seen": state.seen.last_seen,
@@ -119,7 +120,8 @@ def document_from_record(document: str, record: Mapping[str, JSON]) -> DocumentS
         host=_text(record.get("host")) or "",
         discovered_at=discovered or parse_timestamp("1970-01-01T00:00:00Z"),
         published_at=_parse(record.get("published_at")),
-        feed=(_strings(record.get("feeds")) or (None,))[0],
+        # the feed whose claims count for this article: the one that made the last claim
+        feed=_text(schedule.get("claimed_by")) or (_strings(record.get("feeds")) or (None,))[0],
         last_checked_at=_parse(schedule.get("last_checked_at")),
         last_changed_at=_parse(schedule.get("last_changed_at")),
         changes=_count(schedule.get("changes")),

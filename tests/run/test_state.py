@@ -50,6 +50,17 @@ def test_a_document_record_round_trips() -> None:
     assert document_from_record(state.id, document_to_record(state)) == state
 
 
+def test_the_feed_that_made_the_last_claim_is_the_one_remembered() -> None:
+    record: dict[str, JSON] = {
+        "url": "https://x.example/a",
+        "feeds": ["alpha", "zeta"],
+        "schedule": {"claimed_at": "2026-11-30T11:00:00Z", "claimed_by": "zeta"},
+    }
+    assert document_from_record("x-0123456789abcdef", record).candidate.feed == "zeta"
+    del record["schedule"]
+    assert document_from_record("x-0123456789abcdef", record).candidate.feed == "alpha"
+
+
 def test_a_damaged_document_record_falls_back_to_defaults_instead_of_failing() -> None:
     state = document_from_record(
         "doc-0123456789abcdef",
