@@ -22,6 +22,7 @@ from quietedit.errors import QuieteditError
 COMMANDS = {
     "build": ("quietedit.cli.site", "build"),
     "config": ("quietedit.cli.archive", "show_config"),
+    "demo": ("quietedit.cli.demo", "demo"),
     "diff": ("quietedit.cli.diff", "diff"),
     "extract": ("quietedit.cli.extract", "extract"),
     "ingest": ("quietedit.cli.ingest", "ingest"),

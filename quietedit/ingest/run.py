@@ -274,15 +274,20 @@ async def _check_due(
     report.deferred += len(plan.deferred)
 
     async def check(doc: str) -> CheckResult:
+        # Past the budget no new check starts; one under way finishes, so its result is
+        # counted and recorded rather than cut off between the fetch and the archive.
+        if time.monotonic() >= deadline:
+            return CheckResult(states[doc], "deferred", "the run's time budget is spent")
         return await check_article(fetcher, archive, states[doc], now=now)
 
     tasks = {decision.key: asyncio.create_task(check(decision.key)) for decision in plan.selected}
     reasons = {decision.key: decision.reason for decision in plan.selected}
     if not tasks:
         return trust
-    remaining = max(0.0, deadline - time.monotonic())
+    # the grace lets checks under way finish: at most one fetch deadline each
+    remaining = max(0.0, deadline - time.monotonic()) + settings.fetch.deadline
     done, pending = await asyncio.wait(tasks.values(), timeout=remaining)
-    for task in pending:
+    for task in pending:  # still waiting for their host after the grace: carried over
         task.cancel()
     if pending:
         await asyncio.gather(*pending, return_exceptions=True)

@@ -474,3 +474,16 @@ def test_a_page_that_comes_back_after_a_404_is_restored(
     assert record is not None
     assert record["status"] == "active"
     assert len(archive.revisions(schools)) == 1
+
+
+def test_past_the_time_budget_no_check_starts_and_all_carry_over(
+    newsroom: Newsroom, config_file: Path, tmp_path: Path
+) -> None:
+    text = config_file.read_text(encoding="utf-8") + "  run:\n    max_duration: 1ms\n"
+    config_file.write_text(text, encoding="utf-8")
+    archive = Archive(tmp_path / "data")
+    report = run_ingest(load_config(config_file, environ={}), archive, now=T0, simulated=True)
+    assert report.new_documents == 6
+    assert report.articles == {"deferred": 6}
+    assert report.deferred == 6
+    assert all(archive.revisions(doc) == [] for doc in archive.document_ids())
