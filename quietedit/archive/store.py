@@ -15,6 +15,7 @@ import json
 import logging
 import os
 import tempfile
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
@@ -67,15 +68,12 @@ class Archive:
 
     def revisions(self, document: str) -> list[Revision]:
         """The document's revisions, oldest first, each checked on the way in."""
-        folder = self.layout.revisions_dir(document)
-        if not folder.is_dir():
-            return []
-        found = []
-        for number, path in enumerate(sorted(folder.glob("*.json")), start=1):
-            if path != self.layout.revision_file(document, number):
-                raise ArchiveError(path, f"expected revision {number} here; run quietedit verify")
-            found.append(self._read_revision(path))
-        return found
+        paths = _numbered(
+            self.layout.revisions_dir(document),
+            lambda n: self.layout.revision_file(document, n),
+            what="revision",
+        )
+        return [self._read_revision(path) for path in paths]
 
     def latest_revision(self, document: str) -> Revision | None:
         """The newest revision, or ``None`` for a document never successfully observed."""
@@ -115,13 +113,13 @@ class Archive:
 
     def events(self, document: str) -> list[Event]:
         """The document's events, oldest first, each checked on the way in."""
-        folder = self.layout.events_dir(document)
-        if not folder.is_dir():
-            return []
+        paths = _numbered(
+            self.layout.events_dir(document),
+            lambda n: self.layout.event_file(document, n),
+            what="event",
+        )
         found = []
-        for number, path in enumerate(sorted(folder.glob("*.json")), start=1):
-            if path != self.layout.event_file(document, number):
-                raise ArchiveError(path, f"expected event {number} here; run quietedit verify")
+        for path in paths:
             record = load_json(path)
             problems = check_event_record(record)
             if problems or not isinstance(record, dict):
@@ -278,6 +276,15 @@ class Archive:
         if problems or not isinstance(record, dict):
             raise ArchiveError(path, "; ".join(problems))
         return record
+
+
+def _numbered(folder: Path, expected: Callable[[int], Path], *, what: str) -> list[Path]:
+    """The files 1..n of a create-only series, in order; a gap or a stray name is an error."""
+    paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
+    for number, path in enumerate(paths, start=1):
+        if path != expected(number):
+            raise ArchiveError(path, f"expected {what} {number} here; run quietedit verify")
+    return paths
 
 
 def load_json(path: Path) -> JSON:
