@@ -15,8 +15,8 @@ from typing import Any
 
 import click
 
-from quietedit import __version__
 from quietedit.errors import QuieteditError
+from quietedit.version import __version__
 
 # command name -> (module, function)
 COMMANDS = {

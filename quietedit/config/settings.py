@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from quietedit import __version__
 from quietedit.config.values import (
     InvalidValueError,
     ProblemReport,
@@ -33,6 +32,7 @@ from quietedit.config.values import (
     parse_text,
     show_value,
 )
+from quietedit.version import __version__
 
 ENV_PREFIX = "QUIETEDIT_"
 ENV_SOURCE = "environment"

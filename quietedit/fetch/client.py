@@ -1,9 +1,11 @@
 """The one HTTP client: ``fetch_document`` and the ``Fetcher`` a run shares.
 
-A fetch runs up to ``1 + retries`` attempts; each attempt follows redirects by hand, one hop
-at a time, at most ``MAX_REDIRECTS``. Before each hop the SSRF guard checks the URL, the
-caller's ``validate`` hook runs, and for articles robots.txt is consulted; each request
-waits for its host's politeness slot and is recorded in the ledger.
+A fetch runs up to ``1 + retries`` attempts (``attempts``: retries, Retry-After, backoff,
+the attempt timeout and the fetch's deadline); each attempt follows redirects by hand, one
+hop at a time, at most ``MAX_REDIRECTS`` (``hops``: the SSRF guard, the caller's
+``validate`` hook and, for articles, robots.txt before each hop; the host's politeness slot
+and the ledger around each request). Which failures are retried, and the errors for running
+out of time or hops, are ``failures``.
 
 Time limits: ``timeout`` bounds one attempt (every hop and the whole body; 0 disables it),
 ``deadline`` bounds the fetch (attempts and the waits between them), so a server trickling
@@ -21,98 +23,30 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import inspect
-import logging
 import random
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
-from typing import Final
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 
 import httpx
 
 from quietedit.config import Settings
-from quietedit.errors import (
-    BlockedURLError,
-    FetchError,
-    FetchTimeoutError,
-    HTTPStatusError,
-    NetworkError,
-    RobotsDisallowedError,
-    TooManyRedirectsError,
-    UnsupportedURLError,
-)
-from quietedit.fetch.cache import CachedResponse, ConditionalCache
-from quietedit.fetch.decoding import ACCEPT_ENCODING
+from quietedit.fetch.attempts import Attempts
+from quietedit.fetch.cache import ConditionalCache
 from quietedit.fetch.document import RawDocument
-from quietedit.fetch.guard import (
-    AddressBlocked,
-    GuardedBackend,
-    ResolveFailed,
-    Resolver,
-    check_url_syntax,
-)
-from quietedit.fetch.headers import Headers, caller_headers, request_headers, same_origin
+from quietedit.fetch.failures import MAX_REDIRECTS, REDIRECT_STATUSES
+from quietedit.fetch.guard import GuardedBackend, Resolver
+from quietedit.fetch.headers import caller_headers
+from quietedit.fetch.hops import Hops
 from quietedit.fetch.policy import FetchPolicy, default_settings
-from quietedit.fetch.politeness import PER_HOST_CONCURRENCY, Clock, Politeness, Sleep, Ticket
-from quietedit.fetch.responses import (
-    WireCounter,
-    not_modified_document,
-    parse_url,
-    read_body,
-    received_document,
-    redirect_target,
-    remember,
-    status_error,
-    translated,
-)
-from quietedit.fetch.retry import backoff_delay, capped_wait, jitter_factor
-from quietedit.fetch.robots import (
-    ROBOTS_MAX_BYTES,
-    RobotsPolicy,
-    product_token,
-)
+from quietedit.fetch.politeness import PER_HOST_CONCURRENCY, Clock, Politeness, Sleep
+from quietedit.fetch.request import FetchRequest, Validate
+from quietedit.fetch.responses import parse_url
+from quietedit.fetch.robots import ROBOTS_MAX_BYTES, RobotsPolicy
 from quietedit.fetch.robots_cache import RobotsCache
 from quietedit.fetch.transport import GuardedTransport
 
-logger = logging.getLogger(__name__)
-
-MAX_REDIRECTS: Final = 5
-REDIRECT_STATUSES: Final = frozenset({301, 302, 303, 307, 308})
-
-Validate = Callable[[str], Awaitable[None] | None]
-"""A per-hop check: raise to refuse the URL (the refusal is a ``BlockedURLError``)."""
-
-
-@dataclass(slots=True)
-class _Progress:
-    """Where a fetch is: the URL being requested, attempts made, and when it began."""
-
-    requested: str
-    began: float
-    current: str = ""
-    attempts: int = 0
-    redirects: list[str] = field(default_factory=list)
-
-    def elapsed(self) -> float:
-        """Seconds since the fetch began (event-loop time)."""
-        return asyncio.get_running_loop().time() - self.began
-
-
-@dataclass(frozen=True, slots=True)
-class _Request:
-    """What stays the same across the attempts of one fetch."""
-
-    start: httpx.URL
-    policy: FetchPolicy
-    headers: Headers
-    cached: CachedResponse | None
-    cache: ConditionalCache | None
-    validate: Validate | None
-    obey_robots: bool
-    truncate: bool
-    sleep: Sleep
+__all__ = ["MAX_REDIRECTS", "REDIRECT_STATUSES", "Fetcher", "Validate", "fetch_document"]
 
 
 class Fetcher:
@@ -142,9 +76,7 @@ class Fetcher:
         if allow_private is None:
             allow_private = self.settings.allow_private_addresses
         self.allow_private = allow_private
-        self._clock = clock
         self._sleep = sleep
-        self._jitter = jitter
         if isinstance(politeness, Politeness):
             self.politeness: Politeness | None = politeness
         elif politeness:
@@ -169,6 +101,14 @@ class Fetcher:
         self._robots = RobotsCache(
             self._fetch_robots, user_agent=self.policy.user_agent, politeness=self.politeness
         )
+        hops = Hops(
+            self._transport,
+            allow_private=allow_private,
+            politeness=self.politeness,
+            robots=self.robots_policy,
+            clock=clock,
+        )
+        self._attempts = Attempts(hops, politeness=self.politeness, jitter=jitter)
         self._closed = False
 
     async def __aenter__(self) -> Fetcher:
@@ -272,7 +212,7 @@ class Fetcher:
     ) -> RawDocument:
         start = parse_url(url)
         requested = str(start)
-        request = _Request(
+        request = FetchRequest(
             start=start,
             policy=policy,
             headers=caller_headers(headers, url=requested),
@@ -283,272 +223,7 @@ class Fetcher:
             truncate=truncate,
             sleep=sleep,
         )
-        loop = asyncio.get_running_loop()
-        progress = _Progress(requested=requested, began=loop.time(), current=requested)
-        deadline = asyncio.timeout(policy.deadline)
-        try:
-            async with deadline:
-                return await self._attempts(request, progress, deadline)
-        except TimeoutError:
-            if not deadline.expired():
-                raise
-            raise FetchTimeoutError(
-                progress.current,
-                f"no document within the {policy.deadline:g} s deadline "
-                f"({progress.attempts} attempt(s)); the host is slow or trickling — "
-                "raise settings.fetch.deadline if it is merely slow",
-                deadline=True,
-            ) from None
-
-    async def _attempts(
-        self, request: _Request, progress: _Progress, deadline: asyncio.Timeout
-    ) -> RawDocument:
-        policy = request.policy
-        loop = asyncio.get_running_loop()
-        for attempt in range(policy.retries + 1):
-            progress.attempts = attempt + 1
-            progress.redirects.clear()
-            try:
-                return await self._attempt(request, progress, attempt, deadline)
-            except FetchError as exc:
-                asked = self._honour_retry_after(exc, policy)
-                if not _retryable(exc) or attempt == policy.retries:
-                    raise
-                wait = asked if asked is not None else self._backoff(attempt, policy)
-                when = deadline.when()
-                if when is not None and loop.time() + wait >= when:
-                    logger.info("%s: %s; no time left for a retry", exc.url, exc.message)
-                    raise
-                logger.info(
-                    "%s: %s; retry %d of %d in %.2f s",
-                    exc.url,
-                    exc.message,
-                    attempt + 1,
-                    policy.retries,
-                    wait,
-                )
-                await request.sleep(wait)
-        raise AssertionError("unreachable: the last attempt returns or raises")
-
-    def _honour_retry_after(self, error: FetchError, policy: FetchPolicy) -> float | None:
-        """The wait a Retry-After asks for (capped at ``max_wait``), or None without one.
-
-        The whole host is paused for it, whether or not this fetch retries: the other fetches
-        of the run owe the server the same rest.
-        """
-        if not isinstance(error, HTTPStatusError) or error.retry_after is None:
-            return None
-        wait = capped_wait(error.retry_after, cap=policy.max_wait)
-        if self.politeness is not None:
-            self.politeness.pause(error.url, wait)
-        return wait
-
-    def _backoff(self, attempt: int, policy: FetchPolicy) -> float:
-        """Full-jitter exponential backoff before retry ``attempt + 1``."""
-        factor = jitter_factor(self._jitter())
-        return backoff_delay(attempt, base=policy.backoff, factor=factor, cap=policy.max_wait)
-
-    async def _attempt(
-        self, request: _Request, progress: _Progress, attempt: int, deadline: asyncio.Timeout
-    ) -> RawDocument:
-        timeout = request.policy.timeout
-        timer = asyncio.timeout(timeout or None)
-        try:
-            async with timer:
-                return await self._follow(request, progress, attempt, (deadline, timer))
-        except TimeoutError:
-            if not timer.expired():
-                raise
-            raise FetchTimeoutError(
-                progress.current,
-                f"attempt {attempt + 1} got no complete response within {timeout:g} s "
-                "(settings.fetch.timeout)",
-            ) from None
-
-    async def _follow(
-        self,
-        request: _Request,
-        progress: _Progress,
-        attempt: int,
-        timers: tuple[asyncio.Timeout, ...],
-    ) -> RawDocument:
-        current = request.start
-        credentials = True
-        for hop in range(MAX_REDIRECTS + 1):
-            progress.current = str(current)
-            # Once the chain leaves the origin asked for, credentials stay behind for good.
-            if hop:
-                credentials = credentials and same_origin(progress.current, progress.requested)
-            await self._admit(progress.current, request, timers)
-            conditional = request.cached if hop == 0 else None
-            headers = request_headers(
-                request.headers,
-                user_agent=request.policy.user_agent,
-                accept_encoding=ACCEPT_ENCODING,
-                credentials=credentials,
-                etag=conditional.etag if conditional else None,
-                last_modified=conditional.last_modified if conditional else None,
-            )
-            outcome = await self._exchange(
-                current, headers, request, progress, attempt, timers, conditional
-            )
-            if isinstance(outcome, RawDocument):
-                return outcome
-            if hop == MAX_REDIRECTS:
-                raise TooManyRedirectsError(
-                    progress.current,
-                    f"redirects more than {MAX_REDIRECTS} times (from {progress.requested}); "
-                    "fetch the final URL directly",
-                )
-            progress.redirects.append(progress.current)
-            current = outcome
-        raise AssertionError("unreachable: the loop returns or raises")
-
-    async def _admit(
-        self, url: str, request: _Request, timers: tuple[asyncio.Timeout, ...]
-    ) -> None:
-        """The checks before a hop's request: guard, the caller's validate, robots.txt."""
-        check_url_syntax(url, allow_private=self.allow_private)
-        if request.validate is not None:
-            try:
-                result = request.validate(url)
-                if inspect.isawaitable(result):
-                    await result
-            except (BlockedURLError, UnsupportedURLError):
-                raise
-            except Exception as exc:
-                raise BlockedURLError(url, f"refused by validate: {exc}") from exc
-        if request.obey_robots:
-            async with _paused(timers):
-                robots = await self.robots_policy(url)
-            if not robots.allows(url, user_agent=request.policy.user_agent):
-                token = product_token(request.policy.user_agent)
-                raise RobotsDisallowedError(
-                    url, f"{robots.reason} disallows it for {token!r}; not fetched"
-                )
-
-    async def _exchange(
-        self,
-        url: httpx.URL,
-        headers: Headers,
-        request: _Request,
-        progress: _Progress,
-        attempt: int,
-        timers: tuple[asyncio.Timeout, ...],
-        conditional: CachedResponse | None,
-    ) -> RawDocument | httpx.URL:
-        """One request: the final document, or the URL a redirect points to."""
-        text = str(url)
-        async with self._slot(text, attempt, request.policy, timers) as ticket:
-            status: int | None = None
-            counter = WireCounter()
-            error: str | None = "cancelled"
-            try:
-                response = await self._send(url, headers, request.policy)
-                try:
-                    status = response.status_code
-                    outcome = await self._outcome(
-                        response, url, request, progress, counter, conditional
-                    )
-                finally:
-                    with contextlib.suppress(httpx.HTTPError):
-                        await response.aclose()
-                error = None
-                return outcome
-            except FetchError as exc:
-                error = type(exc).__name__
-                raise
-            finally:
-                if ticket is not None and self.politeness is not None:
-                    self.politeness.record(ticket, status=status, size=counter.raw, error=error)
-
-    @contextlib.asynccontextmanager
-    async def _slot(
-        self, url: str, attempt: int, policy: FetchPolicy, timers: tuple[asyncio.Timeout, ...]
-    ) -> AsyncIterator[Ticket | None]:
-        if self.politeness is None:
-            yield None
-            return
-        async with _paused(timers):  # queueing behind a busy host is not this fetch's time
-            ticket = await self.politeness.acquire(url, attempt=attempt, max_delay=policy.deadline)
-        try:
-            yield ticket
-        finally:
-            self.politeness.release(ticket)
-
-    async def _send(self, url: httpx.URL, headers: Headers, policy: FetchPolicy) -> httpx.Response:
-        text = str(url)
-        limit = policy.timeout or None
-        timeouts = {"connect": limit, "read": limit, "write": limit, "pool": limit}
-        try:
-            request = httpx.Request("GET", url, headers=headers, extensions={"timeout": timeouts})
-            return await self._transport.handle_async_request(request)
-        except AddressBlocked as exc:
-            raise BlockedURLError(text, f"refused by the SSRF guard: {exc.reason}") from exc
-        except ResolveFailed as exc:
-            raise NetworkError(text, f"{exc}; check the host name") from exc
-        except (httpx.HTTPError, httpx.InvalidURL) as exc:
-            raise translated(exc, text) from exc
-
-    async def _outcome(
-        self,
-        response: httpx.Response,
-        url: httpx.URL,
-        request: _Request,
-        progress: _Progress,
-        counter: WireCounter,
-        conditional: CachedResponse | None,
-    ) -> RawDocument | httpx.URL:
-        text = str(url)
-        status = response.status_code
-        if status in REDIRECT_STATUSES:
-            return redirect_target(response, url)
-        redirects = tuple(progress.redirects)
-        if status == 304 and conditional is not None:
-            return not_modified_document(
-                response, text, conditional, requested_url=progress.requested,
-                redirects=redirects, attempts=progress.attempts, elapsed=progress.elapsed(),
-            )  # fmt: skip
-        if not 200 <= status < 300:
-            raise status_error(response, text, now=self._now())
-        body = await read_body(
-            response, text, limit=request.policy.max_bytes, truncate=request.truncate,
-            counter=counter,
-        )  # fmt: skip
-        document = received_document(
-            response, text, body, requested_url=progress.requested, redirects=redirects,
-            attempts=progress.attempts, elapsed=progress.elapsed(),
-        )  # fmt: skip
-        if status == 200 and request.cache is not None:
-            remember(request.cache, progress.requested, document)
-        return document
-
-    def _now(self) -> datetime:
-        return datetime.fromtimestamp(self._clock(), UTC)
-
-
-@contextlib.asynccontextmanager
-async def _paused(timers: tuple[asyncio.Timeout, ...]) -> AsyncIterator[None]:
-    """Stop the timeout clocks for the block; they resume with the time it took added."""
-    loop = asyncio.get_running_loop()
-    saved = [timer.when() for timer in timers]
-    for timer in timers:
-        timer.reschedule(None)
-    began = loop.time()
-    try:
-        yield
-    finally:
-        waited = loop.time() - began
-        for timer, when in zip(timers, saved, strict=True):
-            timer.reschedule(None if when is None else when + waited)
-
-
-def _retryable(error: FetchError) -> bool:
-    if isinstance(error, FetchTimeoutError):
-        return not error.deadline
-    if isinstance(error, HTTPStatusError):
-        return error.transient
-    return isinstance(error, NetworkError)
+        return await self._attempts.run(request)
 
 
 async def fetch_document(

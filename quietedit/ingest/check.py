@@ -14,7 +14,6 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Final, Literal
 
-from quietedit import __version__
 from quietedit.archive.store import Archive
 from quietedit.article.encoding import resolve_encoding
 from quietedit.article.extract import extract_article
@@ -33,6 +32,7 @@ from quietedit.ingest.poll import ValidatorCache
 from quietedit.ingest.state import DocumentState, Seen, document_to_record
 from quietedit.ingest.versioning import Known, body_words, judge, next_known
 from quietedit.model import Observation
+from quietedit.version import __version__
 
 logger = logging.getLogger(__name__)
 

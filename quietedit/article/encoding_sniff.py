@@ -1,0 +1,103 @@
+"""What the bytes say about their own encoding: a BOM, UTF-8 validity, BOM-less UTF-16 (pure).
+
+``utf8_shape`` classifies a body once; ``contradiction`` uses it to refute a declaration
+the bytes cannot be in, and ``sniff`` to choose an encoding when no declaration stands.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from quietedit.article.encoding_labels import UTF8, UTF16, WINDOWS_1252
+
+SNIFF_BYTES: Final = 1024  # enough markup to tell UTF-16 from anything else
+
+_BOMS: Final = ((b"\xef\xbb\xbf", UTF8), (b"\xfe\xff", "utf-16be"), (b"\xff\xfe", "utf-16le"))
+_SURROGATE_ESCAPE: Final = re.compile("[\udc80-\udcff]")
+_NON_ASCII_CHAR: Final = re.compile("[\u0080-\udc7f\udd00-\U0010ffff]")
+
+
+def contradiction(body: bytes, declared: str, shape: str) -> str | None:
+    """Why the bytes refute ``declared``, or None when they do not."""
+    if declared == UTF8:
+        return "not-utf-8" if shape == "not-utf-8" else None
+    if declared in UTF16:
+        return None if 0 in body[:SNIFF_BYTES] else "no-nul-bytes"
+    return "bytes-are-utf-8" if shape == "utf-8" else None
+
+
+def utf8_shape(body: bytes) -> str:
+    """``ascii``, ``utf-8`` (valid, with multi-byte sequences), ``mixed`` or ``not-utf-8``.
+
+    A sequence cut short at the very end counts as valid: the fetcher's size cap cuts
+    bodies anywhere.
+    """
+    if body.isascii():
+        return "ascii"
+    cut = _cut_sequence_length(body)
+    trimmed = body[:-cut] if cut else body
+    try:  # the common case, valid UTF-8, checked without scanning the text (C speed)
+        trimmed.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    else:
+        return "ascii" if trimmed.isascii() else "utf-8"
+    text = body.decode("utf-8", errors="surrogateescape")
+    if cut:
+        text = text[:-cut]
+    invalid = _SURROGATE_ESCAPE.search(text) is not None
+    multibyte = _NON_ASCII_CHAR.search(text) is not None
+    if not invalid:
+        return "utf-8" if multibyte else "ascii"
+    return "mixed" if multibyte else "not-utf-8"
+
+
+def _cut_sequence_length(body: bytes) -> int:
+    """How many bytes at the end of ``body`` start a UTF-8 sequence that was cut short."""
+    for length in range(1, min(3, len(body)) + 1):
+        byte = body[-length]
+        if byte < 0x80:
+            return 0
+        if byte >= 0xC0:
+            needed = 2 if byte <= 0xDF else 3 if byte <= 0xEF else 4
+            return length if byte >= 0xC2 and byte <= 0xF4 and length < needed else 0
+    return 0
+
+
+def sniff(body: bytes, shape: str) -> tuple[str, str]:
+    """The encoding and source (``sniff`` or ``default``) for a body no declaration decided;
+    ``shape`` is its ``utf8_shape``."""
+    utf16 = sniff_utf16(body)
+    if utf16 is not None:
+        return utf16, "sniff"
+    if shape == "not-utf-8":
+        return WINDOWS_1252, "sniff"
+    return UTF8, "default"
+
+
+def sniff_utf16(body: bytes) -> str | None:
+    """UTF-16LE or BE when the first bytes look like ASCII markup with NUL high bytes."""
+    sample = body[:SNIFF_BYTES]
+    pairs = len(sample) // 2
+    if pairs < 2:
+        return None
+    even, odd = sample[0 : 2 * pairs : 2].count(0), sample[1 : 2 * pairs : 2].count(0)
+    if odd * 4 >= pairs and even * 10 <= odd:
+        return "utf-16le"
+    if even * 4 >= pairs and odd * 10 <= even:
+        return "utf-16be"
+    return None
+
+
+def bom_encoding(body: bytes) -> str | None:
+    """The encoding the byte order mark opening ``body`` names, or None without one."""
+    for bom, encoding in _BOMS:
+        if body.startswith(bom):
+            return encoding
+    return None
+
+
+def bom_length(body: bytes) -> int:
+    """How many bytes of BOM open ``body`` (0 without one)."""
+    return next((len(bom) for bom, _ in _BOMS if body.startswith(bom)), 0)
