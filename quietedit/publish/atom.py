@@ -8,8 +8,10 @@ why every edit is an entry of its own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from typing import Final
+from urllib.parse import quote
 
 from quietedit.publish.pages import Edit
 from quietedit.publish.render import Renderer
@@ -19,6 +21,24 @@ FEED_ENTRIES: Final = 50
 
 EPOCH: Final = "1970-01-01T00:00:00Z"
 """``<updated>`` of a feed with no entries yet (Atom requires one; the clock is not allowed)."""
+
+_NOT_IN_IRI: Final = re.compile(
+    '[\x00-\x20\x7f-\x9f<>"{}|\\\\^`\u200e\u200f\u202a-\u202e\ufdd0-\ufdef\ufffe\uffff]'
+    "|%(?![0-9A-Fa-f]{2})"
+)
+"""What RFC 3987 keeps out of an IRI: spaces, controls, ``<>"{}|\\^```, bidi formatting
+characters (§4.1), non-characters, and a ``%`` that starts no escape."""
+
+
+def iri_reference(url: str) -> str:
+    """``url`` with every character an IRI may not hold percent-encoded (RFC 3987 §3.1).
+
+    An archive's URL is usually canonical already; one that is not (an older archive, a
+    hand-edited record) would otherwise make ``href`` an invalid IRI and the feed invalid
+    (RFC 4287 §4.2.7.1). Idempotent; characters an IRI allows, non-ASCII ones included,
+    are kept as they are.
+    """
+    return _NOT_IN_IRI.sub(lambda m: quote(m.group(), safe=""), url)
 
 
 def diff_path(edit: Edit) -> str:
@@ -42,7 +62,7 @@ class FeedSpec:
 
 def render_feed(renderer: Renderer, spec: FeedSpec, edits: list[Edit]) -> dict[str, str]:
     """``{output path: text}`` of the Atom feed (and the RSS twin when ``spec.rss``)."""
-    entries = newest_first(edits)
+    entries = [replace(e, url=iri_reference(e.url)) if e.url else e for e in newest_first(edits)]
     updated = entries[0].observed_at if entries else EPOCH
     context = {
         "feed": spec,
