@@ -54,6 +54,7 @@ _ENTITY: Final = re.compile(
     re.IGNORECASE,
 )
 _CHAR_REFERENCE: Final = re.compile(r"&#(?:[0-9]{1,7}|x[0-9a-fA-F]{1,6});")
+_ANY_CHAR_REFERENCE: Final = re.compile(r"&#(?:([0-9]+)|[xX]([0-9a-fA-F]+));")
 _ENTITY_NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,60}")
 _UNSAFE_VALUE: Final = re.compile(r"[&%<>\"']")
 _ENTITY_KEYWORD: Final = re.compile(r"<!ENTITY", re.IGNORECASE)
@@ -90,11 +91,36 @@ def prepare_xml(body: bytes, *, content_type: str | None) -> PreparedXML:
     text, removed = FORBIDDEN_CHARACTERS.subn("", text)
     if removed:
         problems.append(f"{removed} control character(s) XML does not allow removed")
+    forbidden = [m for m in _ANY_CHAR_REFERENCE.finditer(text) if not _allowed_reference(m)]
+    if forbidden:
+        text = _ANY_CHAR_REFERENCE.sub(
+            lambda m: m.group() if _allowed_reference(m) else "&#xFFFD;", text
+        )
+        problems.append(
+            f"{len(forbidden)} character reference(s) to what XML does not allow replaced"
+        )
     text = _TEXT_DECLARATION.sub("", text, count=1).lstrip()
     text = neutralise_doctype(text, problems=problems)
     text = '<?xml version="1.0" encoding="utf-8"?>\n' + text
     return PreparedXML(
         data=text.encode("utf-8"), text=text, encoding=decision.encoding, problems=tuple(problems)
+    )
+
+
+def _allowed_reference(match: re.Match[str]) -> bool:
+    """Whether a character reference names a character XML allows. One that does not (a
+    surrogate, a control, a non-character, beyond U+10FFFF) makes a strict parser reject
+    the feed and the lenient one crash, so it becomes U+FFFD, as in HTML."""
+    decimal, hexadecimal = match.groups()
+    digits = (decimal or hexadecimal).lstrip("0")
+    if len(digits) > 7:
+        return False
+    code = int(decimal) if decimal else int(hexadecimal, 16)
+    return (
+        code in (0x9, 0xA, 0xD)
+        or 0x20 <= code <= 0xD7FF
+        or 0xE000 <= code <= 0xFFFD
+        or 0x10000 <= code <= 0x10FFFF
     )
 
 

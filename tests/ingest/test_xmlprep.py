@@ -87,6 +87,38 @@ def test_control_characters_are_removed_and_counted() -> None:
     assert prepared.problems == ("3 control character(s) XML does not allow removed",)
 
 
+@pytest.mark.parametrize(
+    "reference",
+    [
+        "&#xD800;",
+        "&#55296;",
+        "&#xDFFF;",
+        "&#1;",
+        "&#0;",
+        "&#xFFFE;",
+        "&#x110000;",
+        "&#99999999999;",
+    ],
+)
+def test_a_reference_to_a_character_xml_forbids_becomes_a_replacement(reference: str) -> None:
+    body = f"<rss><title>a{reference}b &#x1F600; &#65; &#x9;</title></rss>".encode()
+    prepared = prepare_xml(body, content_type=None)
+    assert "<title>a&#xFFFD;b &#x1F600; &#65; &#x9;</title>" in prepared.text
+    assert prepared.problems == ("1 character reference(s) to what XML does not allow replaced",)
+
+
+def test_a_feed_with_a_surrogate_reference_still_parses() -> None:
+    from quietedit.ingest.feeds import parse_feed
+
+    body = (
+        b"<rss version='2.0'><channel><title>T</title><link>https://example.org/</link>"
+        b"<item><title>Hi &#xD800; there</title><link>https://example.org/a</link></item>"
+        b"</channel></rss>"
+    )
+    feed = parse_feed(body, url="https://example.org/feed.xml", content_type="application/rss+xml")
+    assert feed.entries[0].title == "Hi \ufffd there"
+
+
 def test_white_space_before_the_declaration_is_removed() -> None:
     prepared = prepare_xml(b"\n\n  " + declared("utf-8").encode(), content_type=None)
     assert prepared.text.count("<?xml") == 1
