@@ -170,10 +170,20 @@ def _json_ld_article(scripts: list[str]) -> _LinkedData:
     return _linked_data(fallback) if fallback is not None else _LinkedData()
 
 
+_LONE_SURROGATE_ESCAPE: Final = re.compile(
+    r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+    r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+)
+
+
 def _load_json(text: str) -> object:
     if len(text) > JSON_LD_MAX_CHARS:
         return None
     text = _CDATA.sub("", text.strip())
+    if "\\u" in text:
+        # json.loads turns an unpaired "\ud800" into a lone surrogate, which no UTF-8
+        # writer or hash accepts: hostile or broken JSON-LD must not reach the archive so.
+        text = _LONE_SURROGATE_ESCAPE.sub(r"\\ufffd", text)
     for attempt in (text, _TRAILING_COMMA.sub(r"\1", text)):
         try:
             return json.loads(attempt, strict=False)
