@@ -12,6 +12,8 @@
     ├── InvalidURLError          not an absolute http(s) URL with a valid host (.url; a ValueError)
     ├── FeedParseError           a feed or sitemap body is hopeless (.url, .reason)
     ├── HostProfileError         a stored host profile is not one this version reads (a ValueError)
+    ├── InvalidShardError        a --shard value is not K/N with 1 <= K <= N (.value; a ValueError)
+    ├── WorkerCrashedError       worker processes kept dying while reading one page (.url)
     ├── FetchError               a fetch failed (.url: the hop that failed, .transient)
     │   ├── UnsupportedURLError  not an http(s) URL with a host, or a redirect to one
     │   ├── InvalidHeaderError   a caller header is malformed or one quietedit sets itself
@@ -145,6 +147,27 @@ class FeedParseError(QuieteditError):
 
 class HostProfileError(QuieteditError, ValueError):
     """A stored host profile (learnt furniture of one host) cannot be read back."""
+
+
+class InvalidShardError(QuieteditError, ValueError):
+    """A ``--shard`` value is not ``K/N`` with ``1 <= K <= N``; ``value`` is it as given."""
+
+    def __init__(self, value: str, problem: str) -> None:
+        self.value = value
+        shown = value if len(value) <= 40 else value[:40] + "…"
+        super().__init__(f"shard {shown!r}: {problem}")
+
+
+class WorkerCrashedError(QuieteditError):
+    """Worker processes died ``attempts`` times while reading the page of ``url``."""
+
+    def __init__(self, url: str, *, attempts: int) -> None:
+        self.url = url
+        self.attempts = attempts
+        super().__init__(
+            f"{url}: a worker process died reading this page {attempts} times (a crash in a "
+            "parser or the memory limit); the check is recorded as failed and retried later"
+        )
 
 
 class FetchError(QuieteditError):

@@ -83,7 +83,9 @@ class Observation:
     """One fetch of an article as the ingest saw it, before the archive numbers and chains it.
 
     ``evidence`` is the ``sha256:`` hash of the raw bytes kept as evidence, ``encoding``
-    the decoding decision, ``http`` the response facts (status, validators).
+    the decoding decision, ``http`` the response facts (status, validators), ``signals``
+    what the feeds and sitemaps listing the article claimed at the time (their ``updated``
+    and ``lastmod`` dates; data/README.md), ``None`` when nothing was recorded.
     """
 
     url: str
@@ -93,6 +95,7 @@ class Observation:
     evidence: str | None = None
     encoding: dict[str, JSON] | None = None
     http: dict[str, JSON] | None = None
+    signals: dict[str, JSON] | None = None
 
     def __post_init__(self) -> None:
         if self.observed_at.tzinfo is None:

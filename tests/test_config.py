@@ -55,7 +55,7 @@ DEFAULTS: dict[str, object] = {
         "probe_interval": 86_400.0,
         "failure_max_interval": 604_800.0,
     },
-    "run": {"max_articles": 100, "max_duration": 1_500.0},
+    "run": {"max_articles": 100, "max_duration": 1_500.0, "workers": 0},
     "politeness": {
         "max_requests_per_host_per_hour": 120,
         "min_host_interval": 1.0,
@@ -86,6 +86,7 @@ ENV_SAMPLES: dict[str, tuple[str, object]] = {
     "recheck.failure_max_interval": ("2d", 172_800.0),
     "run.max_articles": ("0", 0),
     "run.max_duration": ("1h", 3_600.0),
+    "run.workers": ("3", 3),
     "politeness.max_requests_per_host_per_hour": ("30", 30),
     "politeness.min_host_interval": ("2.5s", 2.5),
     "politeness.max_concurrency": ("64", 64),

@@ -58,6 +58,16 @@ REVISION_FIELDS: Final[dict[str, type | tuple[type, ...]]] = {
     "url": str,
 }
 
+OPTIONAL_REVISION_FIELDS: Final[dict[str, type | tuple[type, ...]]] = {
+    "signals": dict,
+}
+"""Fields a revision record may lack: older records were written without them, and a
+record's hash covers exactly the fields it has."""
+
+SIGNAL_KINDS: Final = ("feed_updated", "sitemap_lastmod")
+"""The claims a revision's ``signals`` records: a feed entry's ``updated`` date, a sitemap's
+``lastmod``; each ``{"feed": <slug>, "value": <date as written> | null}``."""
+
 
 def dump_json(record: Mapping[str, JSON]) -> bytes:
     """The one serialisation of archive files: sorted keys, two-space indent, UTF-8, newline.
@@ -115,9 +125,9 @@ def new_revision(
 
 
 def revision_to_record(revision: Revision) -> dict[str, JSON]:
-    """The JSON object stored for ``revision``."""
+    """The JSON object stored for ``revision`` (``signals`` only when it has them)."""
     observation = revision.observation
-    return {
+    record: dict[str, JSON] = {
         "blocks": [
             {"kind": block.kind, "text": block.text} for block in observation.article.blocks
         ],
@@ -137,6 +147,9 @@ def revision_to_record(revision: Revision) -> dict[str, JSON]:
         "title": observation.article.title,
         "url": observation.url,
     }
+    if observation.signals is not None:
+        record["signals"] = observation.signals
+    return record
 
 
 def check_revision_record(record: object, *, deep: bool = True) -> list[str]:
@@ -149,7 +162,7 @@ def check_revision_record(record: object, *, deep: bool = True) -> list[str]:
     """
     if not isinstance(record, dict):
         return [f"a revision must be a JSON object, not {type(record).__name__}"]
-    problems = _check_fields(record, REVISION_FIELDS)
+    problems = _check_fields(record, REVISION_FIELDS, optional=OPTIONAL_REVISION_FIELDS)
     if problems:
         return problems
     if record["schema"] != SCHEMA_VERSION:
@@ -157,6 +170,8 @@ def check_revision_record(record: object, *, deep: bool = True) -> list[str]:
             f"schema {record['schema']!r} is not {SCHEMA_VERSION}; "
             "written by another quietedit version (upgrade, or migrate the archive)"
         )
+    if "signals" in record:
+        problems.extend(_check_signals(record["signals"]))
     if record["number"] < 1:
         problems.append(f"number: {record['number']} is not a positive revision number")
     for key in ("content_hash", "hash", "previous", "evidence"):
@@ -206,6 +221,7 @@ def revision_from_record(record: Mapping[str, JSON]) -> Revision:
         evidence=_optional_str(record["evidence"]),
         encoding=encoding if isinstance(encoding, dict) else None,
         http=http if isinstance(http, dict) else None,
+        signals=signals if isinstance(signals := record.get("signals"), dict) else None,
     )
     number = record["number"]
     fingerprint = record["fingerprint"]
@@ -220,6 +236,50 @@ def revision_from_record(record: Mapping[str, JSON]) -> Revision:
         previous=_optional_str(record["previous"]),
         hash=str(record["hash"]),
     )
+
+
+def claims_changed(old: Revision, new: Revision) -> dict[str, bool | None]:
+    """Whether each source claim changed between two revisions' fetches, keyed as the
+    analysis's ``ExternalSignals`` fields: ``feed_updated_changed``, ``sitemap_lastmod_changed``.
+
+    ``None`` (not checked) unless both revisions recorded the claim from the same feed; a
+    claim is its date as written, so a source that starts or stops giving one changed it.
+    """
+    found: dict[str, bool | None] = {}
+    for kind in SIGNAL_KINDS:
+        before, after = _claim(old, kind), _claim(new, kind)
+        same_source = before is not None and after is not None and before[0] == after[0]
+        found[f"{kind}_changed"] = (before != after) if same_source else None
+    return found
+
+
+def _claim(revision: Revision, kind: str) -> tuple[str, str] | None:
+    """(feed, date as written, "" for none) of one claim of ``revision``, if recorded."""
+    signals = revision.observation.signals or {}
+    claim = signals.get(kind)
+    if not isinstance(claim, dict) or not isinstance(claim.get("feed"), str):
+        return None
+    value = claim.get("value")
+    return str(claim["feed"]), value.strip() if isinstance(value, str) else ""
+
+
+def _check_signals(signals: JSON) -> list[str]:
+    if not isinstance(signals, dict):
+        return [f"signals: {signals!r} is not an object"]
+    problems = []
+    for kind, claim in sorted(signals.items()):
+        if kind not in SIGNAL_KINDS:
+            problems.append(f"signals.{kind}: unknown; expected one of {list(SIGNAL_KINDS)}")
+        elif (
+            not isinstance(claim, dict)
+            or set(claim) != {"feed", "value"}
+            or not isinstance(claim["feed"], str)
+            or not isinstance(claim["value"], str | None)
+        ):
+            problems.append(
+                f"signals.{kind}: {claim!r} is not {{'feed': str, 'value': str or null}}"
+            )
+    return problems
 
 
 def _check_blocks(blocks: list[JSON]) -> list[str]:
@@ -337,11 +397,16 @@ def check_event_record(record: object) -> list[str]:
 
 
 def _check_fields(
-    record: dict[str, JSON], fields: Mapping[str, type | tuple[type, ...]]
+    record: dict[str, JSON],
+    fields: Mapping[str, type | tuple[type, ...]],
+    *,
+    optional: Mapping[str, type | tuple[type, ...]] | None = None,
 ) -> list[str]:
-    """Missing, unknown and mistyped fields of ``record`` against ``fields``."""
+    """Missing, unknown and mistyped fields of ``record`` against ``fields`` (required)
+    and ``optional``."""
     problems: list[str] = []
     missing = sorted(set(fields) - set(record))
+    fields = {**fields, **(optional or {})}
     unknown = sorted(set(record) - set(fields))
     if missing:
         problems.append(f"missing fields: {', '.join(missing)}")

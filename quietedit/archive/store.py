@@ -191,6 +191,11 @@ class Archive:
         full = {**record, "schema": SCHEMA_VERSION, "type": "feed", "slug": slug}
         self._replace(self.layout.feed_file(slug), dump_json(full))
 
+    def state_names(self) -> list[str]:
+        """Names of every run-level state file in ``state/``, sorted."""
+        folder = self.root / "state"
+        return sorted(p.stem for p in folder.glob("*.json")) if folder.is_dir() else []
+
     def read_state(self, name: str) -> dict[str, JSON] | None:
         return self._read_state(self.layout.state_file(name), kind="state")
 

@@ -13,11 +13,33 @@ import click
 from quietedit.archive.store import Archive
 from quietedit.cli.options import CONFIG_OPTION, DATA_OPTION, OUT_OPTION
 from quietedit.config import Config, load_config
+from quietedit.errors import InvalidShardError
+from quietedit.ingest.shard import WHOLE, Shard, parse_shard
 
 if TYPE_CHECKING:
     from quietedit.ingest.run import IngestReport
 
 logger = logging.getLogger("quietedit")
+
+
+def _shard(ctx: click.Context, param: click.Parameter, value: str | None) -> Shard:
+    """``--shard K/N`` parsed by ``parse_shard``; a bad value exits 2 with the reason."""
+    if value is None:
+        return WHOLE
+    try:
+        return parse_shard(value)
+    except InvalidShardError as exc:
+        raise click.BadParameter(str(exc), ctx=ctx, param=param) from exc
+
+
+SHARD_OPTION = click.option(
+    "--shard",
+    metavar="K/N",
+    default=None,
+    callback=_shard,
+    help="Ingest only shard K of N: the feeds and articles whose site hashes to K, "
+    "so N runners can share the work, e.g. 2/3.",
+)
 
 
 @click.command()
@@ -33,12 +55,14 @@ logger = logging.getLogger("quietedit")
 )
 @click.option("--feeds-only", is_flag=True, help="Poll the feeds; fetch no articles.")
 @click.option("--strict", is_flag=True, help="Exit 1 if any feed or article failed.")
+@SHARD_OPTION
 def ingest(
     config_path: Path | None,
     data_dir: Path | None,
     now_text: str | None,
     feeds_only: bool,
     strict: bool,
+    shard: Shard,
 ) -> None:
     """Poll the feeds and archive new revisions of the articles that are due.
 
@@ -52,7 +76,11 @@ def ingest(
         quietedit ingest --config feeds.yaml --data data
     """
     report = ingest_once(
-        load_config(config_path), data_dir, now_text=now_text, feeds_only=feeds_only
+        load_config(config_path),
+        data_dir,
+        now_text=now_text,
+        feeds_only=feeds_only,
+        shard=shard,
     )
     if strict and report.failures:
         sys.exit(1)
@@ -76,6 +104,7 @@ def ingest(
     help="The site's public address.  [default: http://127.0.0.1:8000/]",
 )
 @click.option("--strict", is_flag=True, help="Exit 1 if any feed, article or page failed.")
+@SHARD_OPTION
 def run(
     config_path: Path | None,
     data_dir: Path | None,
@@ -83,6 +112,7 @@ def run(
     now_text: str | None,
     base_url: str | None,
     strict: bool,
+    shard: Shard,
 ) -> None:
     """Ingest, then build the site: one scheduled run in one command.
 
@@ -94,16 +124,22 @@ def run(
     from quietedit.publish.build import DEFAULT_BASE_URL
 
     config = load_config(config_path)
-    report = ingest_once(config, data_dir, now_text=now_text, feeds_only=False)
+    report = ingest_once(config, data_dir, now_text=now_text, feeds_only=False, shard=shard)
     built = build_once(config, data_dir, out_dir, base_url=base_url or DEFAULT_BASE_URL, full=False)
     if built.failures or (strict and report.failures):
         sys.exit(1)
 
 
 def ingest_once(
-    config: Config, data_dir: Path | None, *, now_text: str | None, feeds_only: bool
+    config: Config,
+    data_dir: Path | None,
+    *,
+    now_text: str | None,
+    feeds_only: bool,
+    shard: Shard = WHOLE,
 ) -> IngestReport:
-    """One ingest run with a progress line on a terminal and the summary on stdout."""
+    """One ingest run with a progress line on a terminal and the summary on stdout
+    (prefixed with ``shard K/N:`` for a sharded run)."""
     from quietedit.ingest.run import run_ingest
 
     root = data_dir if data_dir is not None else config.settings.paths.data
@@ -116,12 +152,13 @@ def ingest_once(
         feeds_only=feeds_only,
         simulated=now_text is not None,
         progress=progress,
+        shard=shard,
     )
     if progress is not None:
         progress.close()
     for error in report.errors:
         logger.warning("%s", error)
-    click.echo(report.summary())
+    click.echo(report.summary() if shard.whole else f"shard {shard}: {report.summary()}")
     return report
 
 

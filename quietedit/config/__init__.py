@@ -75,10 +75,12 @@ class RecheckSettings:
 
 @dataclass(frozen=True, slots=True)
 class RunSettings:
-    """The budget of one ingest run; ``max_duration`` in seconds."""
+    """The budget of one ingest run; ``max_duration`` in seconds; ``workers`` as the
+    ``run.workers`` setting says (0: automatic)."""
 
     max_articles: int
     max_duration: float
+    workers: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,6 +306,7 @@ def _build_settings(values: Mapping[str, Any]) -> Settings:
         run=RunSettings(
             max_articles=values["run.max_articles"],
             max_duration=values["run.max_duration"],
+            workers=values["run.workers"],
         ),
         politeness=PolitenessSettings(
             max_requests_per_host_per_hour=values["politeness.max_requests_per_host_per_hour"],

@@ -196,6 +196,16 @@ SETTINGS: tuple[SettingSpec, ...] = (
         above=0,
     ),
     _setting(
+        "run.workers",
+        "0",
+        "integer",
+        "Processes that read (extract) article pages while the run fetches: 1 reads them "
+        "in the ingest process, N starts N workers, 0 one per CPU core for runs of at "
+        "least 64 checks (smaller ones read in-process).",
+        minimum=0,
+        maximum=64,
+    ),
+    _setting(
         "politeness.max_requests_per_host_per_hour",
         "120",
         "integer",

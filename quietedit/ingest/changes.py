@@ -10,10 +10,16 @@ quotes, dashes, spacing and invisible characters are not edits, exactly as for a
 revisions. A change of ``link`` or ``published`` is reported as ``metadata``; a new
 ``updated`` stamp is not a change of the entry (feeds stamp it on every render) but a
 claim the re-check policy weighs (see :mod:`quietedit.ingest.candidates`).
+
+Some feeds mint a new entry id on every render (a GUID per request, a timestamp in the
+id). An entry whose id is unknown is therefore matched by its link, when that link is
+unique both in the poll and among the stored snapshots: it is the same entry, its edits
+are still seen, and :func:`compare_feed` keeps one snapshot for it, not one per poll.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -119,13 +125,18 @@ class EntryChange:
 def entry_changes(previous: Mapping[str, EntrySnapshot], current: Feed) -> tuple[EntryChange, ...]:
     """What changed in ``current`` against the newest stored snapshot of each entry.
 
-    ``previous`` maps entry id to its newest snapshot. Entries are reported in feed order;
+    ``previous`` maps entry id to its newest snapshot; an entry with an unknown id is
+    matched by its link (see the module docstring). Entries are reported in feed order;
     unchanged entries (folded text, link and publication date equal) are not reported, and
     entries that left the feed are not reported either (feeds roll items off).
     """
+    return _changes(match_entries(previous, current), current)
+
+
+def _changes(matched: Mapping[str, EntrySnapshot], current: Feed) -> tuple[EntryChange, ...]:
     changes: list[EntryChange] = []
     for entry in current.entries:
-        before = previous.get(entry.id)
+        before = matched.get(entry.id)
         if before is None:
             changes.append(EntryChange("new", entry))
             continue
@@ -135,6 +146,73 @@ def entry_changes(previous: Mapping[str, EntrySnapshot], current: Feed) -> tuple
         kind: ChangeKind = "edited" if set(fields) & set(TEXT_FIELDS) else "metadata"
         changes.append(EntryChange(kind, entry, before, fields))
     return tuple(changes)
+
+
+def match_entries(previous: Mapping[str, EntrySnapshot], current: Feed) -> dict[str, EntrySnapshot]:
+    """The stored snapshot of each entry of ``current`` that has one, by the entry's id:
+    the snapshot of the same id, else the one snapshot with the entry's link when no other
+    entry of the poll has that link (never a snapshot that an id match claimed)."""
+    found = {entry.id: previous[entry.id] for entry in current.entries if entry.id in previous}
+    if len(found) == len(current.entries):
+        return found
+    claimed = {snapshot.id for snapshot in found.values()}
+    stored_links = Counter(s.link for s in previous.values() if s.link)
+    by_link = {
+        s.link: s
+        for s in previous.values()
+        if s.link and stored_links[s.link] == 1 and s.id not in claimed
+    }
+    polled_links = Counter(entry.link for entry in current.entries if entry.link)
+    for entry in current.entries:
+        if entry.id in found or not entry.link or polled_links[entry.link] != 1:
+            continue
+        before = by_link.get(entry.link)
+        if before is not None:
+            found[entry.id] = before
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class FeedComparison:
+    """A poll against the stored snapshots: ``changes`` as :func:`entry_changes` gives them,
+    the links whose ``updated`` stamp changed (``claims``), the snapshots to store next
+    (``snapshots``: each entry's new state, an entry matched by link under its new id) and
+    how many entries were matched by link because their id changed (``renamed``)."""
+
+    changes: tuple[EntryChange, ...]
+    claims: frozenset[str]
+    snapshots: dict[str, EntrySnapshot]
+    renamed: int
+
+
+def compare_feed(
+    previous: Mapping[str, EntrySnapshot], current: Feed, *, observed_at: datetime
+) -> FeedComparison:
+    """Compare a poll with the stored snapshots and give the snapshots to store next.
+
+    The snapshots of entries that left the feed are kept (their edits are seen if they
+    come back); forgetting old ones is the feed record's job (``ENTRY_MEMORY``).
+    """
+    matched = match_entries(previous, current)
+    snapshots = dict(previous)
+    claims: set[str] = set()
+    renamed = 0
+    for entry in current.entries:
+        before = matched.get(entry.id)
+        if before is not None and before.id != entry.id:
+            snapshots.pop(before.id, None)  # one snapshot per entry, under its newest id
+            renamed += 1
+        updated = entry.updated.raw if entry.updated else None
+        claimed = before is not None and updated is not None and before.updated != updated
+        if claimed and entry.link is not None:
+            claims.add(entry.link)
+        snapshots[entry.id] = EntrySnapshot.of(entry, observed_at=observed_at)
+    return FeedComparison(
+        changes=_changes(matched, current),
+        claims=frozenset(claims),
+        snapshots=snapshots,
+        renamed=renamed,
+    )
 
 
 def changed_fields(before: EntrySnapshot, entry: FeedEntry) -> tuple[str, ...]:

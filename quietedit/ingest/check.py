@@ -12,13 +12,13 @@ import asyncio
 import logging
 from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import partial
 from typing import Final, Literal
 
 from quietedit.archive.store import Archive
-from quietedit.article.encoding import resolve_encoding
-from quietedit.article.extract import extract_article
 from quietedit.article.fingerprint import content_hash
 from quietedit.article.identity import canonical_url, is_home_or_section
+from quietedit.article.template import HostProfile
 from quietedit.errors import (
     FetchError,
     HostDeferredError,
@@ -27,11 +27,14 @@ from quietedit.errors import (
     RobotsDisallowedError,
 )
 from quietedit.fetch import Fetcher, RawDocument
+from quietedit.ingest.pages import PageReading, read_page
 from quietedit.ingest.policy import Outcome, after_check
 from quietedit.ingest.poll import ValidatorCache
+from quietedit.ingest.profiles import judging_profile, without_furniture
 from quietedit.ingest.state import DocumentState, Seen, document_to_record
 from quietedit.ingest.versioning import Known, body_words, judge, next_known
-from quietedit.model import Observation
+from quietedit.ingest.workers import Workers
+from quietedit.model import JSON, Observation
 from quietedit.version import __version__
 
 logger = logging.getLogger(__name__)
@@ -68,14 +71,25 @@ class CheckResult:
 
 
 async def check_article(
-    fetcher: Fetcher, archive: Archive, state: DocumentState, *, now: datetime
+    fetcher: Fetcher,
+    archive: Archive,
+    state: DocumentState,
+    *,
+    now: datetime,
+    workers: Workers | None = None,
+    signals: dict[str, JSON] | None = None,
+    profile: HostProfile | None = None,
 ) -> CheckResult:
     """Check ``state``'s article once and record the result; the record is written here.
 
     Never raises for anything the publisher or the network does: it is all in the result.
     A deferral (the host's hourly budget is spent) leaves the document untouched, so it
-    carries over to the next run. Extraction and the archive's writes (each flushed to
-    disk) run in a worker thread, so other fetches go on meanwhile.
+    carries over to the next run. The page is read (:func:`~quietedit.ingest.pages.read_page`)
+    by ``workers`` and the archive's writes (each flushed to disk) run in their threads, so
+    other fetches go on meanwhile; without ``workers``, both run in a thread of the loop.
+    ``signals`` is what the feeds listing the article claim now, kept with a new revision;
+    ``profile`` the host's template, through which the text is compared with the stored
+    revisions (:mod:`quietedit.ingest.profiles`).
     """
     url = state.links[0] if state.links else state.url
     cache = ValidatorCache(url, etag=state.etag, last_modified=state.last_modified)
@@ -86,14 +100,44 @@ async def check_article(
     except FetchError as exc:
         raw = exc
     try:
-        return await asyncio.to_thread(_record, archive, state, raw, cache, url=url, now=now)
+        reading = None
+        if isinstance(raw, RawDocument) and _needs_reading(state, raw):
+            if workers is None:
+                reading = await asyncio.to_thread(
+                    read_page, raw.body, url=raw.url, content_type=raw.content_type
+                )
+            else:
+                reading = await workers.read_page(
+                    raw.body, url=raw.url, content_type=raw.content_type
+                )
+        record = partial(
+            _record,
+            archive,
+            state,
+            raw,
+            cache,
+            url=url,
+            reading=reading,
+            signals=signals,
+            profile=profile,
+            now=now,
+        )
+        return await (workers.write(record) if workers else asyncio.to_thread(record))
     except Exception as exc:  # a bug or a damaged file must not pin the article for ever
         logger.exception("article %s: the check failed", state.url)
         detail = f"the check failed: {exc!r}"
+        failed = partial(_failed, archive, state, "failed", detail, now=now)
         try:
-            return _failed(archive, state, "failed", detail, now=now)
+            return await (workers.write(failed) if workers else asyncio.to_thread(failed))
         except Exception:  # noqa: BLE001 - the record itself cannot be written: report only
             return CheckResult(state, "failed", detail)
+
+
+def _needs_reading(state: DocumentState, raw: RawDocument) -> bool:
+    """Whether :func:`_record` will look at the page's text (see its first steps)."""
+    if raw.not_modified:
+        return False
+    return not (_redirected_elsewhere(state, raw.url) and is_home_or_section(raw.url))
 
 
 def _record(
@@ -103,9 +147,13 @@ def _record(
     cache: ValidatorCache,
     *,
     url: str,
+    reading: PageReading | None,
+    signals: dict[str, JSON] | None,
+    profile: HostProfile | None,
     now: datetime,
 ) -> CheckResult:
-    """Everything after the fetch: extraction, the verdict and the archive's writes."""
+    """Everything after the fetch and the page's reading: the verdict and the archive's
+    writes. ``reading`` is the page's, read beforehand where :func:`_needs_reading` says."""
     if isinstance(raw, HTTPStatusError) and raw.status in GONE_STATUSES:
         return _gone(archive, state, status=raw.status, now=now)
     if isinstance(raw, RobotsDisallowedError):
@@ -136,9 +184,18 @@ def _record(
         # a story that now lands on a home or section page has been taken down
         state = replace(state, status="redirected")
         return _failed(archive, state, "redirected", f"now redirects to {raw.url}", now=now)
-    article = extract_article(raw.body, url=raw.url, content_type=raw.content_type)
+    if reading is None:  # not foreseen by _needs_reading: read here rather than fail
+        reading = read_page(raw.body, url=raw.url, content_type=raw.content_type)
+    article = reading.article
     revisions = archive.revisions(state.id)
-    hashes = tuple(r.content_hash for r in revisions)
+    # with a profile, both sides are compared without the host's furniture (profiles.py)
+    judging = judging_profile(profile, article, revisions[-1].article if revisions else None)
+    if judging is None:
+        hashes = tuple(r.content_hash for r in revisions)
+        fingerprint = reading.fingerprint
+    else:
+        hashes = tuple(content_hash(without_furniture(r.article, judging)) for r in revisions)
+        fingerprint = content_hash(without_furniture(article, judging))
     behind = len(revisions) > state.seen.revisions  # a run died after storing a revision
     known = Known(
         revision_hashes=hashes,
@@ -147,9 +204,8 @@ def _record(
         anomaly_hash=None if behind else state.seen.anomaly_hash,
         anomaly_count=0 if behind else state.seen.anomaly_count,
     )
-    fingerprint = content_hash(article)
     verdict = judge(article, fingerprint=fingerprint, known=known)
-    after = next_known(known, verdict, fingerprint=fingerprint, words=body_words(article))
+    after = next_known(known, verdict, fingerprint=fingerprint, words=reading.words)
     state = replace(
         state,
         title=article.title or state.title,
@@ -171,10 +227,11 @@ def _record(
                 article=article,
                 extractor=EXTRACTOR,
                 evidence=evidence,
-                encoding=resolve_encoding(raw.body, raw.content_type).to_record(),
+                encoding=reading.encoding,
                 http={"status": raw.status, "etag": raw.etag, "last_modified": raw.last_modified},
+                signals=signals,
             ),
-            fingerprint=fingerprint,
+            fingerprint=reading.fingerprint,  # what is stored is the text as extracted
         )
         state = _restored(archive, state, revision=revision.number, now=now)
         result = _done(archive, state, "new-revision", verdict.reason, outcome="changed", now=now)
@@ -185,7 +242,11 @@ def _record(
             verdict.action,
             observed_at=now,
             revision=verdict.revision if verdict.action == "flip-flop" else newest,
-            detail={"reason": verdict.reason, "content_hash": fingerprint, "url": raw.url},
+            detail={
+                "reason": verdict.reason,
+                "content_hash": reading.fingerprint,
+                "url": raw.url,
+            },
         )
     if verdict.action != "anomaly":  # the article is served again, whatever its text
         state = _restored(archive, state, revision=verdict.revision or newest, now=now)

@@ -21,7 +21,7 @@ from quietedit.errors import FeedParseError, FetchError
 from quietedit.fetch import CachedResponse, Fetcher, RawDocument, detect_kind
 from quietedit.fetch.headers import discovered_url_headers
 from quietedit.ingest.candidates import EntryCandidate, feed_candidates, sitemap_candidates
-from quietedit.ingest.changes import EntryChange, EntrySnapshot, entry_changes
+from quietedit.ingest.changes import EntryChange, EntrySnapshot, compare_feed
 from quietedit.ingest.discovery import discover_feeds
 from quietedit.ingest.feeds import parse_feed
 from quietedit.ingest.sitemaps import Sitemap, SitemapEntry, parse_sitemap
@@ -129,29 +129,27 @@ async def _read(
     if _is_sitemap(raw.body):
         return await _read_sitemap(fetcher, raw, state, config, now=now)
     feed = parse_feed(raw.body, url=raw.url, content_type=raw.content_type, fetched_at=now)
-    changes = entry_changes(state.entries, feed)
-    snapshots = dict(state.entries)
-    claims: set[str] = set()
-    for entry in feed.entries:
-        before = state.entries.get(entry.id)
-        updated = entry.updated.raw if entry.updated else None
-        changed = before is not None and updated is not None and before.updated != updated
-        if changed and entry.link is not None:
-            claims.add(entry.link)
-        snapshots[entry.id] = EntrySnapshot.of(entry, observed_at=now)
+    compared = compare_feed(state.entries, feed, observed_at=now)
+    problems = feed.problems
+    if compared.renamed * 2 > len(feed.entries):
+        problems = (
+            f"{compared.renamed} of {len(feed.entries)} entries changed their id since the "
+            "last poll; entries are matched by link",
+            *problems,
+        )
     fresh = replace(
         state,
         kind=feed.kind,
-        entries=snapshots,
+        entries=compared.snapshots,
         entries_seen=len(feed.entries),
-        problems=feed.problems[:10],
+        problems=problems[:10],
     )
     return PollResult(
         fresh,
         "polled",
         candidates=feed_candidates(feed, discovered_at=now),
-        changes=tuple(c for c in changes if c.kind == "edited"),
-        claims=frozenset(claims),
+        changes=tuple(c for c in compared.changes if c.kind == "edited"),
+        claims=compared.claims,
     )
 
 

@@ -24,12 +24,14 @@ from typing import Final
 from quietedit.archive.lock import RunLock
 from quietedit.archive.store import Archive
 from quietedit.article.identity import canonical_url, document_id
+from quietedit.article.template import HostProfile
 from quietedit.config import Config
 from quietedit.errors import ArchiveError, InvalidURLError
-from quietedit.fetch import Fetcher, RequestLedger
+from quietedit.fetch import Fetcher, LedgerEntry, RequestLedger
 from quietedit.fetch.guard import Resolver
 from quietedit.fetch.politeness import Politeness
 from quietedit.ingest.candidates import EntryCandidate
+from quietedit.ingest.changes import EntryChange
 from quietedit.ingest.check import CheckResult, check_article
 from quietedit.ingest.policy import (
     Candidate,
@@ -40,15 +42,20 @@ from quietedit.ingest.policy import (
     plan_run,
 )
 from quietedit.ingest.poll import PollResult, feed_states, poll_feed
+from quietedit.ingest.profiles import learn_profiles, profile_sample
+from quietedit.ingest.shard import WHOLE, Shard, is_ledger_name
 from quietedit.ingest.state import (
     DocumentState,
     FeedState,
+    SourceIndex,
     document_from_record,
     document_to_record,
     feed_from_record,
     feed_to_record,
     ledger_record,
 )
+from quietedit.ingest.workers import Workers, cpu_count, planned_workers
+from quietedit.model import Article
 
 logger = logging.getLogger(__name__)
 
@@ -65,6 +72,7 @@ class IngestReport:
     feed_edits: int = 0
     deferred: int = 0  # due, but left for the next run by the budget
     errors: list[str] = field(default_factory=list)
+    read_in_workers: int = 0  # article pages read by worker processes (run.workers)
 
     @property
     def failures(self) -> int:
@@ -92,9 +100,14 @@ def run_ingest(
     simulated: bool = False,
     resolve: Resolver | None = None,
     progress: Progress | None = None,
+    shard: Shard = WHOLE,
 ) -> IngestReport:
     """Run one ingest over ``archive`` (see the module docstring). Raises only
-    ``ArchiveLockedError`` when another run holds the archive."""
+    ``ArchiveLockedError`` when another run holds the archive.
+
+    ``shard`` limits the run to the feeds and documents that shard owns, and to writing its
+    own request ledger (:mod:`quietedit.ingest.shard`), so N runs over copies of one archive
+    write disjoint sets of files."""
     with RunLock(archive.root, now=now):
         archive.sweep_temp()
         return asyncio.run(
@@ -106,6 +119,7 @@ def run_ingest(
                 simulated=simulated,
                 resolve=resolve,
                 progress=progress or (lambda what, outcome: None),
+                shard=shard,
             )
         )
 
@@ -119,6 +133,7 @@ async def _ingest(
     simulated: bool,
     resolve: Resolver | None,
     progress: Progress,
+    shard: Shard,
 ) -> IngestReport:
     settings = config.settings
     report = IngestReport()
@@ -128,11 +143,15 @@ async def _ingest(
     def clock() -> float:
         return base + (time.monotonic() - started)
 
-    ledger = _load_ledger(archive)
+    ledger, own = _load_ledger(archive, shard=shard)
+    seeded = len(ledger)
     politeness = Politeness(settings.politeness, ledger=ledger, clock=clock)
     feeds = feed_states(config.feeds, _load_feeds(archive))
-    configs = {feed.slug: feed for feed in config.feeds}
-    async with Fetcher(settings, politeness=politeness, clock=clock, resolve=resolve) as fetcher:
+    configs = {feed.slug: feed for feed in config.feeds if shard.owns(feed.url)}
+    async with (
+        Fetcher(settings, politeness=politeness, clock=clock, resolve=resolve) as fetcher,
+        Workers() as workers,
+    ):
         polls = await asyncio.gather(
             *(poll_feed(fetcher, feeds[slug], configs[slug], now=now) for slug in sorted(configs))
         )
@@ -142,10 +161,12 @@ async def _ingest(
             if result.error and result.status == "failed":
                 report.errors.append(f"feed {result.feed.slug}: {result.error}")
             feeds[result.feed.slug] = result.feed
-            _register(archive, result, now=now, report=report)
+            await _register(archive, result, now=now, report=report, shard=shard, workers=workers)
             # written now, so a run that dies later finds these entries known, and
             # does not record their feed edits twice
-            archive.write_feed(result.feed.slug, feed_to_record(result.feed, now=now))
+            await workers.write(
+                archive.write_feed, result.feed.slug, feed_to_record(result.feed, now=now)
+            )
         if not feeds_only:
             deadline = started + settings.run.max_duration
             trust = await _check_due(
@@ -157,33 +178,91 @@ async def _ingest(
                 deadline=deadline,
                 report=report,
                 progress=progress,
+                shard=shard,
+                workers=workers,
             )
             feeds = {
                 slug: replace(state, trust=trust.get(slug, state.trust))
                 for slug, state in feeds.items()
             }
     for slug, state in sorted(feeds.items()):
-        archive.write_feed(slug, feed_to_record(state, now=now))
-    _save_ledger(archive, ledger, now=datetime.fromtimestamp(clock(), tz=now.tzinfo))
+        if shard.owns(state.url):  # another shard's feed record is that shard's to write
+            archive.write_feed(slug, feed_to_record(state, now=now))
+    _save_ledger(
+        archive,
+        [*own, *list(ledger)[seeded:]],
+        name=shard.ledger_name,
+        now=datetime.fromtimestamp(clock(), tz=now.tzinfo),
+    )
     logger.info("%s", report.summary())
     return report
 
 
-def _register(archive: Archive, poll: PollResult, *, now: datetime, report: IngestReport) -> None:
-    """Make a document of every new link a poll found; note links, claims and feed edits."""
+async def _register(
+    archive: Archive,
+    poll: PollResult,
+    *,
+    now: datetime,
+    report: IngestReport,
+    shard: Shard,
+    workers: Workers,
+) -> None:
+    """Make a document of every new link a poll found; note links, claims and feed edits.
+    A link to a document another shard owns is left to it (the feed record keeps it).
+
+    Documents are registered in the writer threads, many at once (each write waits for the
+    disk); the links of one document, in feed order, by one of them."""
     slug = poll.feed.slug
     edited = {change.entry.link: change for change in poll.changes if change.entry.link}
+    links: dict[str, list[tuple[str, EntryCandidate]]] = {}
     for found in poll.candidates:
         try:
             url = canonical_url(found.url)
         except InvalidURLError as exc:
             report.errors.append(f"feed {slug}: {exc}")
             continue
-        doc = document_id(url)
+        if not shard.owns(url):
+            continue
+        links.setdefault(document_id(url), []).append((url, found))
+    done = await asyncio.gather(
+        *(
+            workers.write(
+                _register_document, archive, doc, found, poll=poll, edited=edited, now=now
+            )
+            for doc, found in links.items()
+        )
+    )
+    for registered in done:
+        report.new_documents += registered.new
+        report.feed_edits += registered.feed_edits
+        report.errors.extend(registered.errors)
+
+
+@dataclass(frozen=True, slots=True)
+class _Registered:
+    new: bool = False
+    feed_edits: int = 0
+    errors: tuple[str, ...] = ()
+
+
+def _register_document(
+    archive: Archive,
+    doc: str,
+    links: list[tuple[str, EntryCandidate]],
+    *,
+    poll: PollResult,
+    edited: Mapping[str, EntryChange],
+    now: datetime,
+) -> _Registered:
+    """Register the ``links`` (canonical URL, candidate) of one document that ``poll`` found."""
+    slug = poll.feed.slug
+    registered = _Registered()
+    for url, found in links:
         try:
             record = archive.read_document(doc)
         except ArchiveError as exc:  # a damaged record: this link waits, the run goes on
-            report.errors.append(f"feed {slug}: {exc}")
+            errors = (*registered.errors, f"feed {slug}: {exc}")
+            registered = replace(registered, errors=errors)
             continue
         state = (
             document_from_record(doc, record)
@@ -191,7 +270,7 @@ def _register(archive: Archive, poll: PollResult, *, now: datetime, report: Inge
             else _new_document(doc, url, found, slug=slug)
         )
         if record is None:
-            report.new_documents += 1
+            registered = replace(registered, new=True)
         before = state
         state = state.with_link(found.url, feed=slug)
         if state.title is None and found.title:
@@ -217,9 +296,10 @@ def _register(archive: Archive, poll: PollResult, *, now: datetime, report: Inge
                     "after": {"title": change.entry.title, "summary": change.entry.summary},
                 },
             )
-            report.feed_edits += 1
+            registered = replace(registered, feed_edits=registered.feed_edits + 1)
         if state != before or record is None:
             archive.write_document(doc, document_to_record(state))
+    return registered
 
 
 def _new_document(doc: str, url: str, found: EntryCandidate, *, slug: str) -> DocumentState:
@@ -248,6 +328,8 @@ async def _check_due(
     deadline: float,
     report: IngestReport,
     progress: Progress,
+    shard: Shard,
+    workers: Workers,
 ) -> dict[str, FeedTrust]:
     """Plan the run's article checks and carry them out; returns the feeds' new trust."""
     settings = config.settings
@@ -259,7 +341,9 @@ async def _check_due(
             report.errors.append(str(exc))
             continue
         if record is not None:
-            states[doc] = document_from_record(doc, record)
+            state = document_from_record(doc, record)
+            if shard.owns(state.url):
+                states[doc] = state
     trust = {slug: state.trust for slug, state in feeds.items()}
     budget = settings.politeness.max_requests_per_host_per_hour
     policy = RecheckPolicy(**asdict(settings.recheck))
@@ -272,13 +356,33 @@ async def _check_due(
         host_budget={host: max(0, budget - n) for host, n in _last_hour(fetcher, now).items()},
     )
     report.deferred += len(plan.deferred)
+    # an explicit count is what the operator wants every page read with; automatic
+    # workers take over from the ingest process once they are up
+    workers.start_processes(
+        planned_workers(settings.run.workers, checks=len(plan.selected), cores=cpu_count()),
+        wait=settings.run.workers > 1,
+    )
+
+    sources = SourceIndex.of(feeds)
+    hosts = {states[decision.key].candidate.host for decision in plan.selected}
+    profiles = await _learn_profiles(archive, states, hosts=hosts, workers=workers)
 
     async def check(doc: str) -> CheckResult:
         # Past the budget no new check starts; one under way finishes, so its result is
         # counted and recorded rather than cut off between the fetch and the archive.
         if time.monotonic() >= deadline:
             return CheckResult(states[doc], "deferred", "the run's time budget is spent")
-        return await check_article(fetcher, archive, states[doc], now=now)
+        state = states[doc]
+        claims = sources.claims(state)
+        return await check_article(
+            fetcher,
+            archive,
+            state,
+            now=now,
+            workers=workers,
+            signals=claims,
+            profile=profiles.get(state.candidate.host),
+        )
 
     tasks = {decision.key: asyncio.create_task(check(decision.key)) for decision in plan.selected}
     reasons = {decision.key: decision.reason for decision in plan.selected}
@@ -317,7 +421,35 @@ async def _check_due(
                 probe=reason is Reason.PROBE,
                 now=now,
             )
+    report.read_in_workers = workers.read_in_workers
     return trust
+
+
+async def _learn_profiles(
+    archive: Archive, states: Mapping[str, DocumentState], *, hosts: set[str], workers: Workers
+) -> dict[str, HostProfile]:
+    """The template of each of ``hosts``, learnt from the newest stored revisions of a
+    sample of its documents (:func:`~quietedit.ingest.profiles.profile_sample`). Stored
+    revisions never depend on a template, so the same archive always teaches the same one;
+    nothing is written. A revision that cannot be read is left out of the sample."""
+    sample = profile_sample(states.values(), hosts=hosts)
+
+    def newest(doc: str) -> Article | None:
+        try:
+            revision = archive.latest_revision(doc)
+        except ArchiveError:
+            return None
+        return None if revision is None else revision.article
+
+    docs = [doc for _, chosen in sorted(sample.items()) for doc in chosen]
+    articles = await asyncio.gather(*(workers.write(newest, doc) for doc in docs))
+    found = dict(zip(docs, articles, strict=True))
+    return learn_profiles(
+        {
+            host: [(doc, article) for doc in chosen if (article := found[doc]) is not None]
+            for host, chosen in sample.items()
+        }
+    )
 
 
 def _last_hour(fetcher: Fetcher, now: datetime) -> Counter[str]:
@@ -344,20 +476,30 @@ def _load_feeds(archive: Archive) -> dict[str, FeedState]:
     return states
 
 
-def _load_ledger(archive: Archive) -> RequestLedger:
-    try:
-        record = archive.read_state(LEDGER_STATE)
-        requests = record.get("requests") if record else None
-        rows = [r for r in requests if isinstance(r, dict)] if isinstance(requests, list) else []
-        return RequestLedger.from_records(rows, source=f"state/{LEDGER_STATE}.json")
-    except ArchiveError as exc:
-        logger.warning("%s; the request ledger starts afresh", exc)
-        return RequestLedger()
+def _load_ledger(archive: Archive, *, shard: Shard) -> tuple[RequestLedger, list[LedgerEntry]]:
+    """The politeness ledger seeded with the requests of every ledger file (the unsharded
+    one and each shard's), and the entries of this run's own file, which it rewrites."""
+    own: list[LedgerEntry] = []
+    others: list[LedgerEntry] = []
+    names = {name for name in archive.state_names() if is_ledger_name(name)}
+    for name in sorted(names | {shard.ledger_name}):
+        try:
+            record = archive.read_state(name)
+            requests = record.get("requests") if record else None
+            rows = (
+                [r for r in requests if isinstance(r, dict)] if isinstance(requests, list) else []
+            )
+            entries = list(RequestLedger.from_records(rows, source=f"state/{name}.json"))
+        except ArchiveError as exc:
+            logger.warning("%s; the request ledger starts afresh", exc)
+            continue
+        (own if name == shard.ledger_name else others).extend(entries)
+    return RequestLedger([*others, *own]), own
 
 
-def _save_ledger(archive: Archive, ledger: RequestLedger, *, now: datetime) -> None:
+def _save_ledger(archive: Archive, entries: list[LedgerEntry], *, name: str, now: datetime) -> None:
     try:
-        previous = archive.read_state(LEDGER_STATE) or {}
+        previous = archive.read_state(name) or {}
     except ArchiveError:
         previous = {}
-    archive.write_state(LEDGER_STATE, ledger_record(ledger, previous, now=now))
+    archive.write_state(name, ledger_record(entries, previous, now=now))

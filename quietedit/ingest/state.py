@@ -19,6 +19,7 @@ from typing import Final
 
 from quietedit.fetch.ledger import LedgerEntry
 from quietedit.ingest.changes import EntrySnapshot
+from quietedit.ingest.entries import MAX_ENTRIES
 from quietedit.ingest.policy import Candidate, FeedTrust
 from quietedit.model import JSON, format_timestamp, parse_timestamp
 
@@ -27,6 +28,11 @@ MAX_LINKS: Final = 20
 
 ENTRY_MEMORY: Final = timedelta(days=30)
 """How long a feed record keeps the snapshot of an entry that left the feed."""
+
+MAX_SNAPSHOTS: Final = 2 * MAX_ENTRIES
+"""Entry snapshots a feed record keeps at most, the newest: twice what one poll reads. A
+backstop against feeds that change ids and links on every render, which no matching can
+recognise as the same entries (a rotating id alone is matched by link, see changes.py)."""
 
 LEDGER_KEEP: Final = timedelta(hours=2)
 """Requests kept one by one: the hourly budget needs the last hour, exactly."""
@@ -183,11 +189,16 @@ class FeedState:
 
 
 def feed_to_record(state: FeedState, *, now: datetime) -> dict[str, JSON]:
-    """The feed record; entry snapshots older than ``ENTRY_MEMORY`` are forgotten."""
-    entries: dict[str, JSON] = {
-        entry_id: snapshot.to_record()
-        for entry_id, snapshot in sorted(state.entries.items())
+    """The feed record; entry snapshots older than ``ENTRY_MEMORY`` are forgotten, and
+    beyond ``MAX_SNAPSHOTS`` the oldest ones."""
+    recent = [
+        (snapshot.observed_at, entry_id, snapshot)
+        for entry_id, snapshot in state.entries.items()
         if now - snapshot.observed_at <= ENTRY_MEMORY
+    ]
+    kept = sorted(recent, key=lambda item: (item[0], item[1]), reverse=True)[:MAX_SNAPSHOTS]
+    entries: dict[str, JSON] = {
+        entry_id: snapshot.to_record() for _, entry_id, snapshot in sorted(kept, key=_by_id)
     }
     return {
         "url": state.url,
@@ -255,6 +266,43 @@ def feed_from_record(slug: str, record: Mapping[str, JSON]) -> FeedState:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class SourceIndex:
+    """Each feed's newest entry snapshots by link, to tell what the sources listing an
+    article claim about it; ``sitemaps`` are the feeds that are sitemaps."""
+
+    by_link: Mapping[str, Mapping[str, EntrySnapshot]]
+    sitemaps: frozenset[str]
+
+    @classmethod
+    def of(cls, feeds: Mapping[str, FeedState]) -> SourceIndex:
+        by_link = {
+            slug: {s.link: s for _, s in sorted(feed.entries.items()) if s.link}
+            for slug, feed in feeds.items()
+        }
+        sitemaps = frozenset(slug for slug, feed in feeds.items() if feed.kind == "sitemap")
+        return cls(by_link, sitemaps)
+
+    def claims(self, state: DocumentState) -> dict[str, JSON] | None:
+        """The revision ``signals`` of ``state``'s article (data/README.md): per kind, the
+        date the first of its feeds listing it gives (the claiming feed first, then by
+        slug), ``None`` when no known feed lists it."""
+        first = state.candidate.feed
+        slugs = sorted(state.feeds, key=lambda slug: (slug != first, slug))
+        found: dict[str, JSON] = {}
+        for slug in slugs:
+            kind = "sitemap_lastmod" if slug in self.sitemaps else "feed_updated"
+            if kind in found:
+                continue
+            entries = self.by_link.get(slug, {})
+            for link in state.links:
+                snapshot = entries.get(link)
+                if snapshot is not None:
+                    found[kind] = {"feed": slug, "value": snapshot.updated}
+                    break
+        return found or None
+
+
 def ledger_record(
     entries: Iterable[LedgerEntry], previous: Mapping[str, JSON], *, now: datetime
 ) -> dict[str, JSON]:
@@ -285,6 +333,10 @@ def ledger_record(
         if recent:
             rolled[host] = recent
     return {"requests": kept, "daily": rolled}
+
+
+def _by_id(item: tuple[datetime, str, EntrySnapshot]) -> str:
+    return item[1]
 
 
 def _time(moment: datetime | None) -> str | None:

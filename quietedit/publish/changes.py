@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Final
 
 import quietedit.analysis
-from quietedit.analysis import classify_change, diff_revisions
+from quietedit.analysis import ExternalSignals, classify_change, diff_revisions
 from quietedit.analysis.diff import DIFF_SCHEMA
+from quietedit.archive.records import claims_changed
 from quietedit.model import JSON, Revision
 
 
@@ -54,7 +55,9 @@ class Comparison:
 def compare_revisions(old: Revision, new: Revision) -> Comparison:
     """Diff and classify ``old`` → ``new`` (a pure function of the two revisions)."""
     diff = diff_revisions(old, new)
-    classification = classify_change(old, new, diff=diff)
+    # what the feeds and sitemaps claimed at each fetch, as the revisions recorded it
+    signals = ExternalSignals(**claims_changed(old, new))
+    classification = classify_change(old, new, diff=diff, signals=signals)
     return Comparison(diff.to_dict(), classification.to_dict())
 
 

@@ -19,7 +19,11 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Final
 
-from quietedit.archive.records import REVISION_FIELDS, revision_from_record
+from quietedit.archive.records import (
+    OPTIONAL_REVISION_FIELDS,
+    REVISION_FIELDS,
+    revision_from_record,
+)
 from quietedit.archive.store import Archive, load_json
 from quietedit.errors import ArchiveError, QuieteditError
 from quietedit.model import JSON, Event, Revision, format_timestamp
@@ -314,7 +318,8 @@ class DocumentPages:
             if path != layout.revision_file(doc, number):
                 raise ArchiveError(path, f"expected revision {number} here; run quietedit verify")
             record = load_json(path)
-            if not isinstance(record, dict) or set(record) != set(REVISION_FIELDS):
+            known = set(REVISION_FIELDS) | set(OPTIONAL_REVISION_FIELDS)
+            if not isinstance(record, dict) or not set(REVISION_FIELDS) <= set(record) <= known:
                 raise ArchiveError(path, "not a revision record; run quietedit verify")
             wrong = [k for k, kind in REVISION_FIELDS.items() if not isinstance(record[k], kind)]
             if wrong:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import random
 import signal
@@ -487,3 +488,32 @@ def test_past_the_time_budget_no_check_starts_and_all_carry_over(
     assert report.articles == {"deferred": 6}
     assert report.deferred == 6
     assert all(archive.revisions(doc) == [] for doc in archive.document_ids())
+
+
+def test_pages_read_by_worker_processes_give_a_byte_identical_archive(
+    newsroom: Newsroom, config_file: Path, tmp_path: Path
+) -> None:
+    base = config_file.read_text(encoding="utf-8")
+    archives = {}
+    for workers in (1, 2):
+        config_file.write_text(base + f"  run:\n    workers: {workers}\n", encoding="utf-8")
+        config = load_config(config_file, environ={})
+        archive = Archive(tmp_path / f"data-{workers}")
+        for round_ in (1, 2):
+            newsroom.round = round_
+            report = run_ingest(
+                config, archive, now=T0 + timedelta(hours=round_ - 1), simulated=True
+            )
+            assert report.articles["new-revision"] >= 1
+            # every page the run read went through the workers (none are read after a 404)
+            read = sum(report.articles[k] for k in ("new-revision", "unchanged", "flip-flop"))
+            assert report.read_in_workers == (read if workers == 2 else 0)
+        assert multiprocessing.active_children() == []  # the workers were stopped
+        archives[workers] = {
+            path.relative_to(archive.root).as_posix(): path.read_bytes()
+            for path in sorted(archive.root.rglob("*.json"))
+            if "documents" in path.parts or "feeds" in path.parts  # the ledger has real times
+        }
+    assert archives[1].keys() == archives[2].keys()
+    assert any("/revisions/" in name for name in archives[1])
+    assert archives[1] == archives[2]

@@ -149,3 +149,23 @@ def test_a_failing_feed_is_skipped_while_it_backs_off_then_polled_again(
     later = replace(failing, last_polled_at=NOW - timedelta(hours=1))
     recovered = poll(httpserver, later, config)
     assert (recovered.status, recovered.feed.failures) == ("polled", 0)
+
+
+def test_a_feed_that_renames_its_entries_every_poll_keeps_one_snapshot_each_and_says_so(
+    httpserver: HTTPServer,
+) -> None:
+    state, config = feed(httpserver)
+    base = httpserver.url_for("").rstrip("/")
+    for n, title in enumerate(["Council approves budget"] * 3 + ["Council approves cuts"]):
+        body = RSS.format(title=title, base=base, updated="").replace(
+            "<guid>a</guid>", f"<guid>urn:uuid:7f3c-{n:04d}</guid>"
+        )
+        httpserver.clear()
+        httpserver.expect_request("/feed.xml").respond_with_data(
+            body, content_type="application/rss+xml"
+        )
+        result = poll(httpserver, state, config)
+        state = result.feed
+        assert list(state.entries) == [f"urn:uuid:7f3c-{n:04d}"]
+    assert [c.fields for c in result.changes] == [("title",)]  # the last poll's real edit
+    assert "changed their id since the last poll" in state.problems[0]

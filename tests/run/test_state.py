@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from quietedit.config import FeedConfig
@@ -13,6 +14,7 @@ from quietedit.ingest.state import (
     DocumentState,
     FeedState,
     Seen,
+    SourceIndex,
     document_from_record,
     document_to_record,
     feed_from_record,
@@ -175,3 +177,39 @@ def test_a_feed_failing_thousands_of_times_backs_off_a_day_and_a_new_url_resets_
     ).values()
     assert fixed.failures == 0
     assert fixed.next_poll_at() is None
+
+
+def test_the_claims_of_an_article_come_from_the_feeds_and_sitemaps_that_list_it() -> None:
+    link = "https://news.example.org/politics/budget?utm_source=rss"
+
+    def snapshot(updated: str | None, at: str = link) -> EntrySnapshot:
+        return EntrySnapshot(id=at, observed_at=NOW, title="Budget", summary="", link=at,
+                             updated=updated)  # fmt: skip
+
+    feeds = {
+        "city-desk": FeedState("city-desk", "u", "City", kind="rss",
+                               entries={"g1": snapshot(None)}),
+        "politics": FeedState("politics", "u", "Politics", kind="atom",
+                              entries={"g2": snapshot("2026-11-30T09:00:00Z")}),
+        "sitemap": FeedState("sitemap", "u", "Map", kind="sitemap",
+                             entries={link: snapshot("2026-11-30T09:05:00+00:00")}),
+        "sport": FeedState("sport", "u", "Sport", kind="rss",
+                           entries={"g3": snapshot("x", at="https://news.example.org/b")}),
+    }  # fmt: skip
+    state = DocumentState(
+        id="doc",
+        url="https://news.example.org/politics/budget",
+        candidate=Candidate(key="doc", host="news.example.org", discovered_at=NOW,
+                            feed="politics"),
+        links=(link,),
+        feeds=("city-desk", "politics", "sitemap", "sport"),
+    )  # fmt: skip
+    index = SourceIndex.of(feeds)
+    assert index.claims(state) == {
+        # the feed whose claim counts for the article goes first
+        "feed_updated": {"feed": "politics", "value": "2026-11-30T09:00:00Z"},
+        "sitemap_lastmod": {"feed": "sitemap", "value": "2026-11-30T09:05:00+00:00"},
+    }
+    unclaimed = replace(state, candidate=replace(state.candidate, feed=None))
+    assert index.claims(unclaimed)["feed_updated"] == {"feed": "city-desk", "value": None}  # type: ignore[index]
+    assert index.claims(replace(state, links=("https://news.example.org/c",))) is None
