@@ -2,8 +2,9 @@
 
 Runs the corpus scorer (``../shared/tools/score_extraction.py``) on each extraction corpus
 that is present, with ``quietedit extract --json`` as the command and, when trafilatura is
-installed, trafilatura on the same pages in the same run; prints one table. Then times the
-stages of extraction in-process, so a slow stage shows.
+installed, trafilatura on the same pages in the same run, then ``quietedit extract --json
+--jobs 1`` (one process, one core) for comparison; prints one table and the load average.
+Then times the stages of extraction in-process, so a slow stage shows.
 
     .venv/bin/python bench/extraction.py [--limit N] [--no-baseline] [--stages-only]
 
@@ -17,6 +18,7 @@ import argparse
 import gzip
 import importlib.util
 import json
+import os
 import shlex
 import statistics
 import subprocess
@@ -31,8 +33,12 @@ CORPORA = ("wcxb-dev-articles", "readability-testpages")
 COLUMNS = ("word_f1", "shingle_f1", "with", "without", "pages_per_second")
 
 
-def score(corpus: Path, *, limit: int | None, baseline: bool) -> dict[str, object]:
+def score(
+    corpus: Path, *, limit: int | None, baseline: bool, jobs: int | None = None
+) -> dict[str, object]:
     command = f"{shlex.quote(sys.executable)} -m quietedit extract --json"
+    if jobs is not None:
+        command += f" --jobs {jobs}"
     args = [sys.executable, str(SCORER), str(corpus), "--cmd", command, "--json"]
     if baseline:
         args += ["--baseline", "trafilatura"]
@@ -45,16 +51,20 @@ def score(corpus: Path, *, limit: int | None, baseline: bool) -> dict[str, objec
 
 def table(name: str, results: dict[str, object]) -> None:
     print(f"\n{name}")
-    print(f"  {'system':<12} {'pages':>5} " + " ".join(f"{c:>16}" for c in COLUMNS))
+    print(f"  {'system':<14} {'pages':>5} " + " ".join(f"{c:>16}" for c in COLUMNS))
     for system, row in results.items():
         if not isinstance(row, dict):
             continue
         cells = " ".join(
             f"{row[c]:>16.3f}" if isinstance(row.get(c), float) else f"{'-':>16}" for c in COLUMNS
         )
-        print(f"  {system:<12} {row['pages']:>5} {cells}")
+        print(f"  {system:<14} {row['pages']:>5} {cells}")
     if "speed_ratio" in results:
         print(f"  speed ratio quietedit / trafilatura: {results['speed_ratio']:.2f}x")
+    alone, baseline = results.get("quietedit -j1"), results.get("trafilatura")
+    if isinstance(alone, dict) and isinstance(baseline, dict):
+        ratio = alone["pages_per_second"] / baseline["pages_per_second"]
+        print(f"  in one process (one core):           {ratio:.2f}x")
 
 
 def stages(corpus: Path, *, limit: int | None) -> None:
@@ -122,7 +132,13 @@ def main() -> None:
             if not SCORER.is_file():
                 print(f"\nthe scorer is not at {SCORER}; quality runs skipped")
             else:
-                table(name, score(corpus, limit=args.limit, baseline=baseline))
+                results = score(corpus, limit=args.limit, baseline=baseline)
+                # The same in one process (--jobs 1): what one core gives, for comparison.
+                alone = score(corpus, limit=args.limit, baseline=False, jobs=1)
+                results["quietedit -j1"] = alone["quietedit"]
+                table(name, results)
+                load = " ".join(f"{value:.2f}" for value in os.getloadavg())
+                print(f"  load average (1, 5, 15 min): {load}")
         stages(corpus, limit=args.limit)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any, Final, NamedTuple
 
 from quietedit.article.dom import LINK_END, LINK_START
@@ -37,7 +38,8 @@ BLOCK_TAGS: Final = frozenset(
 )  # fmt: skip
 HEADING_TAGS: Final = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
-_LINK_MARK: Final = re.compile("[\x01\x02]")
+# A link's text with its marks: from its start mark to its end mark, or to the end.
+_LINK_TEXT: Final = re.compile("\x01[^\x02]*\x02?")
 _CONTROL: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 # Invisible characters that glue or split words without being seen.
 _INVISIBLE: Final = ("\u200b", "\ufeff", "\u00ad")
@@ -117,14 +119,18 @@ class Segment(NamedTuple):
         return self.link_chars / len(self.text) if self.text else 0.0
 
 
+_new_segment: Final = tuple.__new__
+
+
 def normalize_space(text: str) -> str:
     """Collapse every run of white space (Unicode included) to one space; trim both ends.
 
     Control characters, zero-width spaces, byte-order marks and soft hyphens are removed.
     """
-    for invisible in _INVISIBLE:
-        if invisible in text:
-            text = text.replace(invisible, "")
+    if not text.isascii():  # the invisible characters are not ASCII; most text is
+        for invisible in _INVISIBLE:
+            if invisible in text:
+                text = text.replace(invisible, "")
     text = " ".join(text.split())
     if not text.isprintable():  # rare: most text is printable once spaces are collapsed
         text = " ".join(_CONTROL.sub("", text).split())
@@ -152,30 +158,34 @@ class _Collector:
             # Link characters were counted on raw text; scale them to the normalised one.
             if links:
                 links = min(len(text), round(links * len(text) / max(len(raw), 1)))
-            self.segments.append(Segment(text, box, links))
+            # tuple.__new__ skips the Python-level __new__ of a NamedTuple: same value.
+            self.segments.append(_new_segment(Segment, (text, box, links)))
 
     def _unmark(self, raw: str) -> tuple[str, int]:
         """``raw`` without link marks, and how many of its characters are link text."""
-        pieces: list[str] = []
         links = 0
-        in_link = self.in_link
-        position = 0
+        rest = raw
         # A link may open in one segment and close in a later one (a linked card).
-        while True:
-            mark = raw.find(LINK_END if in_link else LINK_START, position)
-            piece = raw[position:] if mark < 0 else raw[position:mark]
-            pieces.append(piece)
-            if in_link:
-                links += len(piece)
-            if mark < 0:
-                break
-            in_link = not in_link
-            position = mark + 1
-        self.in_link = in_link
-        text = "".join(pieces)
-        if LINK_START in text or LINK_END in text:  # unbalanced marks: drop the strays
-            text = _LINK_MARK.sub("", text)
-        return text, links
+        if self.in_link:
+            end = raw.find(LINK_END)
+            if end < 0:
+                return _without_marks(raw), len(raw)
+            links = end
+            rest = raw[end + 1 :]
+            self.in_link = False
+        if LINK_START in rest:
+            # Each link's text goes with its two marks (one if it is still open at the
+            # end): what the removal takes, less the marks, is link text.
+            outside, spans = _LINK_TEXT.subn("", rest)
+            still_open = rest.rfind(LINK_START) > rest.rfind(LINK_END)
+            links += len(rest) - len(outside) - 2 * spans + still_open
+            self.in_link = still_open
+        return _without_marks(raw), links
+
+
+def _without_marks(text: str) -> str:
+    """``text`` without link marks, stray ones of unbalanced links included."""
+    return text.replace(LINK_START, "").replace(LINK_END, "")
 
 
 def walk(root: Any) -> tuple[list[Segment], list[Box]]:
@@ -198,8 +208,11 @@ def walk(root: Any) -> tuple[list[Segment], list[Box]]:
     landmarks = _LANDMARKS
     negative = _NEGATIVE
     none = Hint.NONE
+    hidden = Hint.HIDDEN
+    weak = Hint.WEAK
     # The children still to visit at each level, and the box each level opened (or None).
-    levels: list[Iterator[Any]] = [root.iter(include_text=True, skip_empty=True)]
+    # iter(include_text, skip_empty): positional, as keywords cost a parse on every call.
+    levels: list[Iterator[Any]] = [root.iter(True, True)]
     opened: list[Box | None] = [None]
     while levels:
         for node in levels[-1]:
@@ -222,10 +235,10 @@ def walk(root: Any) -> tuple[list[Segment], list[Box]]:
             attributes: dict[str, str | None] = node.attributes
             if attributes:
                 hint, label = _element_hint(tag, attributes)
-                if hint is Hint.HIDDEN and tag not in block_tags:
+                if hint is hidden and tag not in block_tags:
                     continue
             elif tag in landmarks:
-                hint = Hint.WEAK
+                hint = weak
             if tag in block_tags:
                 if parts:
                     flush(current)
@@ -244,7 +257,7 @@ def walk(root: Any) -> tuple[list[Segment], list[Box]]:
                 opened.append(current)
             else:
                 opened.append(None)
-            levels.append(node.iter(include_text=True, skip_empty=True))
+            levels.append(node.iter(True, True))
             break
         else:
             levels.pop()
@@ -262,21 +275,35 @@ def walk(root: Any) -> tuple[list[Segment], list[Box]]:
 
 def _element_hint(tag: str, attributes: dict[str, str | None]) -> tuple[Hint, str]:
     """What an element's attributes say about it, and its label (class and id)."""
-    hint = Hint.NONE
-    label = ""
-    classes = (attributes.get("class") or "")[:LABEL_MAX] or None
-    ident = (attributes.get("id") or "")[:LABEL_MAX] or None
-    itemprop = (attributes.get("itemprop") or "")[:LABEL_MAX] or None
-    if classes or ident or itemprop:
-        hint = class_hint(classes, ident, itemprop)
-        label = f"{classes} {ident}" if classes and ident else classes or ident or ""
+    hint, label = _described_hint(
+        tag,
+        (attributes.get("class") or "")[:LABEL_MAX],
+        (attributes.get("id") or "")[:LABEL_MAX],
+        (attributes.get("itemprop") or "")[:LABEL_MAX],
+        (attributes.get("role") or "")[:LABEL_MAX],
+    )
     if ("hidden" in attributes or "style" in attributes) and hidden_by_attributes(attributes):
         return Hint.HIDDEN, label or "hidden"
+    return hint, label
+
+
+@lru_cache(maxsize=32768)
+def _described_hint(
+    tag: str, classes: str, ident: str, itemprop: str, role: str
+) -> tuple[Hint, str]:
+    """The hint and label of an element's tag, class, id, itemprop and role.
+
+    Cached: the elements of a site repeat a few combinations of these thousands of times.
+    """
+    hint = Hint.NONE
+    label = ""
+    if classes or ident or itemprop:
+        hint = class_hint(classes or None, ident or None, itemprop or None)
+        label = f"{classes} {ident}" if classes and ident else classes or ident
     if hint is Hint.HIDDEN:
         return hint, label
     if tag == "main" and hint in _NEGATIVE:
         hint = Hint.NONE  # <main> says what it is more reliably than a class
-    role = attributes.get("role")
     if role:
         by_role = role_hint(role)
         if by_role.value < min(hint.value, 0) or (by_role is Hint.CONTENT and hint is Hint.NONE):

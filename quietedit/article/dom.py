@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from selectolax.lexbor import LexborHTMLParser
 
-from quietedit.article.furniture import LABEL_MAX, Hint, class_hint, hidden_by_attributes
+from quietedit.article.furniture import LABEL_MAX, hidden_by_attributes, hides
 
 logger = logging.getLogger(__name__)
 
@@ -138,12 +138,13 @@ def prepare(tree: Any) -> RawHead:
     # Removal waits until the pass is over: removing <head> first would empty the
     # <script> and <title> elements inside it before they are read.
     doomed: list[Any] = []
+    inline_tags, skipped_tags, read_attributes = INLINE_TAGS, SKIPPED_TAGS, _READ_ATTRIBUTES
     for node in tree.css("*"):
         tag = node.tag
-        if tag in INLINE_TAGS:
+        if tag in inline_tags:
             # Hiding classes, microdata and rel=author sit on these; reading every <b>'s
             # attributes too would cost more than the rare hidden <b> is worth.
-            if tag in _READ_ATTRIBUTES:
+            if tag in read_attributes:
                 attributes = node.attributes
                 if attributes and _hidden(attributes):
                     node.decompose()
@@ -156,7 +157,7 @@ def prepare(tree: Any) -> RawHead:
                     first.insert_before(LINK_START)
                     node.insert_child(LINK_END)
             node.unwrap()
-        elif tag in SKIPPED_TAGS:
+        elif tag in skipped_tags:
             if tag == "meta":
                 head.metas.append(node.attributes)
             elif tag == "link":
@@ -166,7 +167,8 @@ def prepare(tree: Any) -> RawHead:
                     head.json_ld.append(node.text())
             elif tag == "title" and in_head and head.title is None:
                 head.title = node.text()
-            doomed.append(node)
+            if not in_head or tag == "head":  # <head> takes what it holds along
+                doomed.append(node)
         elif tag == "body":
             in_head = False
     for node in doomed:
@@ -188,6 +190,6 @@ def _microdata(node: Any, attributes: dict[str, str | None], head: RawHead) -> N
 
 def _hidden(attributes: dict[str, str | None]) -> bool:
     classes = attributes.get("class")
-    if classes and class_hint(classes[:LABEL_MAX], None, None) is Hint.HIDDEN:
+    if classes and hides(classes[:LABEL_MAX]):
         return True
     return hidden_by_attributes(attributes)

@@ -11,7 +11,7 @@ The stages, each in its own module:
 3. locate the article (:mod:`quietedit.article.locate`): the box whose segments add up to
    the most prose, with furniture boxes decided by their hints and their share of text;
 4. assemble: the container's blocks minus furniture lines, bylines, dates, "Updated"
-   lines and the host's learnt furniture (:mod:`quietedit.article.template`), the
+   lines and the host's learnt furniture (:mod:`quietedit.article.profile`), the
    headline (:mod:`quietedit.article.titles`), and the publisher's metadata and notices
    (:mod:`quietedit.article.metadata`, :mod:`quietedit.article.notices`).
 
@@ -22,6 +22,7 @@ input — empty, binary, broken, hostile — makes it raise.
 from __future__ import annotations
 
 import codecs
+import re
 from collections.abc import Sequence
 from typing import Final
 
@@ -32,6 +33,8 @@ from quietedit.article.furniture import is_boilerplate_line
 from quietedit.article.locate import LINK_DENSITY_MAX, PageLayout
 from quietedit.article.metadata import PageMeta, read_metadata, split_authors
 from quietedit.article.notices import (
+    NOTE_MAX,
+    UPDATED_LINE_MAX,
     byline_text,
     is_byline,
     is_date_line,
@@ -39,7 +42,7 @@ from quietedit.article.notices import (
     is_updated_line,
     updated_line,
 )
-from quietedit.article.template import HostProfile, furniture_key
+from quietedit.article.profile import HostProfile, furniture_key
 from quietedit.article.titles import choose_title, same_title
 from quietedit.model import JSON, Article, Block, Publisher
 
@@ -57,6 +60,7 @@ LINE_MAX: Final = 160
 CELL_MAX: Final = 200
 CELL_SEPARATOR: Final = " | "
 _CELLS: Final = frozenset({"td", "th"})
+_ALNUM: Final = re.compile(r"[^\W_]")  # what str.isalnum accepts: \w without the underscore
 
 
 def extract_article(
@@ -125,8 +129,9 @@ def _body_blocks(
     for segment in page.segments:
         text = segment.text
         box = segment.box
+        kind = box.kind
         inside = container.order <= box.order <= container.end
-        if not title_seen and segment.kind == "heading" and same_title(text, title):
+        if not title_seen and kind == "heading" and same_title(text, title):
             title_seen = True
             # Short lines above the headline are kickers, breadcrumbs and labels.
             if all(len(block.text) < KICKER_MAX for block in kept):
@@ -143,11 +148,11 @@ def _body_blocks(
             ):
                 continue
             standfirsts += 1
-        if page.is_furniture(segment) or (box.figure and segment.kind != "quote"):
+        if page.is_furniture(segment) or (box.figure and kind != "quote"):
             continue
         if segment.link_chars > LINK_DENSITY_MAX * len(text):
             continue
-        if not any(character.isalnum() for character in text):
+        if _ALNUM.search(text) is None:
             continue  # rules, dingbats and replacement characters say nothing
         if len(text) <= LINE_MAX and _is_furniture_line(text):
             continue
@@ -159,7 +164,7 @@ def _body_blocks(
             kept[-1] = Block(kept[-1].text + CELL_SEPARATOR + text, kept[-1].kind)
             continue
         last_row = row if row is not None and len(text) <= CELL_MAX else None
-        kept.append(Block(text, segment.kind))
+        kept.append(Block(text, kind))
     return tuple(kept)
 
 
@@ -170,11 +175,15 @@ def _is_furniture_line(text: str) -> bool:
 
 
 def _publisher(meta: PageMeta, segments: Sequence[Segment], title: str) -> Publisher:
-    updated = next((line for s in segments if (line := updated_line(s.text))), None)
+    updated: str | None = None
     notes: list[str] = []
     for segment in segments:
-        if is_note(segment.text) and segment.text not in notes:
-            notes.append(segment.text)
+        text = segment.text
+        length = len(text)
+        if updated is None and length <= UPDATED_LINE_MAX:
+            updated = updated_line(text)
+        if length <= NOTE_MAX and is_note(text) and text not in notes:
+            notes.append(text)
     return Publisher(
         canonical_url=meta.canonical_url,
         og_url=meta.og_url,

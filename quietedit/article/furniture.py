@@ -112,6 +112,8 @@ _RANK: Final = {
     for rank, words in ((1, _WEAK), (2, _CONTENT), (3, _STRONG), (4, _ALWAYS))
     for word in words
 }
+# The parts (between hyphens) a class word needs one of to rank at all.
+_PARTS: Final = frozenset(_RANK) | _STARTERS
 _ANYWHERE: Final = re.compile("|".join(_ALWAYS_ANYWHERE))
 _FURNITURE_ROLES: Final = frozenset(
     {
@@ -131,6 +133,7 @@ _HIDDEN_CLASSES: Final = frozenset(
     }
 )  # fmt: skip
 _RESPONSIVE: Final = re.compile(r"d-(?:sm|md|lg|xl|xxl)-|(?:sm|md|lg|xl)-")
+_RESPONSIVE_STARTS: Final = ("d-", "sm-", "md-", "lg-", "xl-")  # what _RESPONSIVE needs
 _HIDDEN_STYLE: Final = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 
 
@@ -150,7 +153,6 @@ LABEL_MAX: Final = 400
 hostile page must not fill the hint caches with megabyte-long keys."""
 
 
-@lru_cache(maxsize=32768)
 def class_hint(classes: str | None, ident: str | None = None, itemprop: str | None = None) -> Hint:
     """The hint an element's ``class``, ``id`` and ``itemprop`` give.
 
@@ -163,17 +165,25 @@ def class_hint(classes: str | None, ident: str | None = None, itemprop: str | No
     Script hooks ("js-social-anchor") describe behaviour, not content, and an id of four
     or more words is the slug of a heading ("sharing-with-a-single-developer"): neither
     counts.
+
+    Not cached here: the walk caches each element's whole hint, and a second cache of the
+    same keys would only cost a look-up on every miss.
     """
     verdict = 0
     if classes:
-        for word in classes.split():
-            verdict |= _word_bits(word)
+        lowered = classes.lower()
+        # Most classes hold none of the words searched for anywhere: one search of the
+        # whole value spares each of its words its own.
+        bits = _word_bits if _ANYWHERE.search(lowered) else _plain_word_bits
+        for word in lowered.split():
+            verdict |= bits(word)
         if verdict & _HIDES and not verdict & _SHOWS:
             return Hint.HIDDEN
     if itemprop and "articlebody" in itemprop.lower():
         return Hint.CONTENT
     if ident and ident.replace("_", "-").count("-") < SLUG_MIN_HYPHENS:
-        verdict |= _word_bits(ident)
+        lowered = ident.lower()
+        verdict |= (_word_bits if _ANYWHERE.search(lowered) else _plain_word_bits)(lowered)
     if verdict & _ALWAYS_BIT:
         return Hint.ALWAYS
     if verdict & _STRONG_BIT:
@@ -189,16 +199,34 @@ def class_hint(classes: str | None, ident: str | None = None, itemprop: str | No
 def _word_bits(word: str) -> int:
     """One class word's verdict: its hint's bit and its hide/show bits."""
     word = word.lower()
-    bits = 0
+    if not word.startswith(("js-", "js_")) and _ANYWHERE.search(word):
+        return _display_bits(word) | _ALWAYS_BIT
+    return _plain_word_bits(word)
+
+
+def _display_bits(word: str) -> int:
+    """A lower-case class word's hide/show bits."""
     if word in _HIDDEN_CLASSES:
+        return _HIDES
+    if ":" in word or (word.startswith(_RESPONSIVE_STARTS) and _RESPONSIVE.match(word)):
+        return _SHOWS
+    return 0
+
+
+@lru_cache(maxsize=65536)
+def _plain_word_bits(word: str) -> int:
+    """:func:`_word_bits` of a lower-case word known to hold no word searched for anywhere."""
+    if word in _HIDDEN_CLASSES:  # _display_bits, inlined: this runs once per new word
         bits = _HIDES
-    elif ":" in word or _RESPONSIVE.match(word):
+    elif ":" in word or (word.startswith(_RESPONSIVE_STARTS) and _RESPONSIVE.match(word)):
         bits = _SHOWS
+    else:
+        bits = 0
     if word.startswith(("js-", "js_")):
         return bits
-    if _ANYWHERE.search(word):
-        return bits | _ALWAYS_BIT
     parts = word.replace("_", "-").split("-")
+    if _PARTS.isdisjoint(parts):
+        return bits  # most words: no part of them is or starts a vocabulary entry
     best = 0
     rank = _RANK.get
     for start, part in enumerate(parts):
@@ -212,6 +240,19 @@ def _word_bits(word: str) -> int:
         if found > best:
             best = found
     return bits | _BITS[best - 1] if best else bits
+
+
+@lru_cache(maxsize=16384)
+def hides(classes: str) -> bool:
+    """Whether a ``class`` value hides its element: ``class_hint(classes) is Hint.HIDDEN``.
+
+    The cheaper question for the inline elements of a page, which are many and whose
+    other hints nobody reads.
+    """
+    words = classes.lower().split()
+    if _HIDDEN_CLASSES.isdisjoint(words):
+        return False
+    return not any(":" in word or _RESPONSIVE.match(word) for word in words)
 
 
 def hidden_by_attributes(attributes: dict[str, str | None]) -> bool:

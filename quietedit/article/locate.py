@@ -78,46 +78,48 @@ class PageLayout:
     def __init__(self, segments: Sequence[Segment], boxes: Sequence[Box]) -> None:
         self.segments = segments
         self.boxes = boxes
-        self.prose = list(map(prose_value, segments))
+        self.prose = prose = list(map(prose_value, segments))
         count = len(boxes)
+        # Every sum runs over plain lists indexed by box order: a page has hundreds of
+        # boxes, and this is the cheapest way for Python to visit them.
+        up = [box.parent.order if box.parent is not None else -1 for box in boxes]
+        hints = [box.hint for box in boxes]
         held = [0.0] * count  # prose held by each box
-        for segment, value in zip(segments, self.prose, strict=True):
+        for segment, value in zip(segments, prose, strict=True):
             if value > 0:
                 held[segment.box.order] += value
+        for order in range(count - 1, 0, -1):  # children come after their parents
+            if up[order] >= 0:
+                held[up[order]] += held[order]
         content = [0.0] * count  # largest content-marked box inside each box
         headline = [False] * count  # whether an <h1> is inside each box
-        for box in reversed(boxes):
-            order = box.order
+        for box in boxes:
             if box.hint is Hint.CONTENT:
-                content[order] = max(content[order], held[order])
+                _raise_ancestors(content, up, box.order, held[box.order])
             if box.tag == "h1":
-                headline[order] = True
-            parent = box.parent
-            if parent is not None:
-                held[parent.order] += held[order]
-                content[parent.order] = max(content[parent.order], content[order])
-                headline[parent.order] = headline[parent.order] or headline[order]
+                _mark_ancestors(headline, up, box.order)
         total = held[0] if count else 0.0
         # Parents come before their children, so a furniture parent is known in time.
         furniture = [False] * count
-        for box in boxes:
-            parent = box.parent
-            if parent is not None and furniture[parent.order]:
-                furniture[box.order] = True
+        none, marked, weak, strong = Hint.NONE, Hint.CONTENT, Hint.WEAK, Hint.STRONG
+        for order in range(count):
+            parent = up[order]
+            if parent >= 0 and furniture[parent]:
+                furniture[order] = True
                 continue
-            limit = HINT_OVERRULE.get(box.hint)
-            if limit is None or (box.hint is Hint.WEAK and headline[box.order]):
+            hint = hints[order]
+            if hint is none or hint is marked or (hint is weak and headline[order]):
                 # The header that holds the headline ("article-header") is the article's.
                 continue
             if not total:
-                furniture[box.order] = True
+                furniture[order] = True
                 continue
-            share = held[box.order] / total
-            wrapped = content[box.order] / total
-            if share < limit and not (box.hint is Hint.STRONG and wrapped >= CONTENT_OVERRULE):
-                furniture[box.order] = True
+            share = held[order] / total
+            wrapped = content[order] / total
+            if share < HINT_OVERRULE[hint] and not (hint is strong and wrapped >= CONTENT_OVERRULE):
+                furniture[order] = True
         self._furniture = furniture
-        self.container = self._best_container()
+        self.container = self._best_container(up, hints)
 
     def is_furniture(self, segment: Segment) -> bool:
         """Whether the segment sits in a furniture box."""
@@ -128,24 +130,41 @@ class PageLayout:
         container = self.container
         return container.order <= segment.box.order <= container.end
 
-    def _best_container(self) -> Box:
+    def _best_container(self, up: list[int], hints: list[Hint]) -> Box:
         boxes = self.boxes
         scores = [0.0] * len(boxes)
         furniture = self._furniture
         for segment, prose in zip(self.segments, self.prose, strict=True):
             order = segment.box.order
             scores[order] += -FURNITURE_COST * len(segment.text) if furniture[order] else prose
-        for box in reversed(boxes):
-            if box.parent is not None:
-                scores[box.parent.order] += scores[box.order]
+        for order in range(len(boxes) - 1, 0, -1):
+            if up[order] >= 0:
+                scores[up[order]] += scores[order]
         # A page without any prose (a stub, a single line) is all container; among equal
         # scores the innermost box wins, as it holds the same text with less around it.
-        best = boxes[0]
+        best = 0
         best_score = 0.0
-        for box in boxes:
-            score = scores[box.order]
-            if box.hint is Hint.CONTENT:
+        marked = Hint.CONTENT
+        for order, score in enumerate(scores):
+            if hints[order] is marked:
                 score *= CONTENT_HINT_BONUS
-            if score > best_score or (score == best_score and score > 0 and box.depth > best.depth):
-                best, best_score = box, score
-        return best
+            if score > best_score or (
+                score == best_score and score > 0 and boxes[order].depth > boxes[best].depth
+            ):
+                best, best_score = order, score
+        return boxes[best]
+
+
+def _raise_ancestors(values: list[float], up: list[int], order: int, value: float) -> None:
+    """Raise ``values`` of the box at ``order`` and of all its ancestors to at least ``value``."""
+    while order >= 0:
+        if values[order] < value:
+            values[order] = value
+        order = up[order]
+
+
+def _mark_ancestors(marks: list[bool], up: list[int], order: int) -> None:
+    """Mark the box at ``order`` and all its ancestors."""
+    while order >= 0 and not marks[order]:
+        marks[order] = True
+        order = up[order]

@@ -179,7 +179,9 @@ _LONE_SURROGATE_ESCAPE: Final = re.compile(
 def _load_json(text: str) -> object:
     if len(text) > JSON_LD_MAX_CHARS:
         return None
-    text = _CDATA.sub("", text.strip())
+    text = text.strip()
+    if "<!" in text or "]]>" in text or "-->" in text:  # the wrappers _CDATA removes
+        text = _CDATA.sub("", text)
     if "\\u" in text:
         # json.loads turns an unpaired "\ud800" into a lone surrogate, which no UTF-8
         # writer or hash accepts: hostile or broken JSON-LD must not reach the archive so.

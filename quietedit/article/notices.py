@@ -25,10 +25,10 @@ _UPDATED: Final = re.compile(
     r"stand(?=\s*:)|mis\s+\u00e0\s+jour|actualizado|aggiornato)\b",
     re.IGNORECASE,
 )
-_UPDATED_WORDS: Final = (
-    "updated", "modified", "aktualisiert", "stand", "mis \u00e0 jour", "actualizado",
-    "aggiornato",
-)  # fmt: skip
+# One of these in the lower-cased line is needed for _UPDATED to match: a cheap gate.
+_UPDATED_WORDS: Final = re.compile(
+    "updated|modified|aktualisiert|stand|mis \u00e0 jour|actualizado|aggiornato"
+)
 _DIGIT: Final = re.compile(r"\d")
 _SEPARATOR: Final = re.compile(r"\s+[|\u00b7\u2022]\s+")  # "Updated … | Published …"
 
@@ -99,8 +99,7 @@ def updated_line(text: str) -> str | None:
     "Updated 30 Nov, 10:12"), or None when the line announces no update with a time."""
     if len(text) > UPDATED_LINE_MAX:
         return None
-    lower = text.lower()
-    if not any(word in lower for word in _UPDATED_WORDS):
+    if _UPDATED_WORDS.search(text.lower()) is None:
         return None
     match = _UPDATED.search(text)
     if match is None:

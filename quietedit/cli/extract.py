@@ -1,23 +1,35 @@
-"""``quietedit extract``: the article in saved pages, as text or JSON."""
+"""``quietedit extract``: the article in saved pages, as text or JSON.
+
+Start-up is most of the cost of a short run, so this module imports only what extracting
+saved files needs; the fetching stack, the settings loader and the process pool are
+imported when a URL argument or a batch big enough to share out asks for them.
+"""
 
 from __future__ import annotations
 
-import asyncio
+import gc
 import json
-import multiprocessing
+import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import click
 
 from quietedit.article.extract import article_record, extract_article
 from quietedit.cli.options import CONFIG_OPTION
-from quietedit.config import load_config
 from quietedit.errors import QuieteditError
+
+FILES_PER_JOB: Final = 8
+"""With ``--jobs 0``, a batch gets one more process per this many files, up to one per core:
+a worker costs a fork and its share of the hand-over, a few pages' worth of work."""
+EXTRACT_CHUNK: Final = 4
+"""Files per task handed to a worker: enough to hide the hand-over, few enough that the
+last worker to finish is not left with much more than the others."""
+_URL_PREFIXES: Final = ("http://", "https://")
 
 
 @click.command("extract")
@@ -33,10 +45,13 @@ from quietedit.errors import QuieteditError
 )
 @click.option(
     "--jobs",
-    type=click.IntRange(min=1),
-    default=1,
+    type=click.IntRange(min=0),
+    default=0,
     show_default=True,
-    help="Extract in this many processes (the output order stays the argument order).",
+    help=(
+        "Extract in this many processes; 0 picks one per CPU core, for batches of "
+        f"{FILES_PER_JOB} files or more per process (the output order stays the argument order)."
+    ),
 )
 @CONFIG_OPTION
 def extract(
@@ -51,7 +66,8 @@ def extract(
     read is reported on stderr (and as {"input", "error"} with --json); the others are
     still extracted, and the exit status is 1. A URL argument (http or https) is fetched
     with quietedit's client, SSRF guard included (settings.allow_private_addresses lifts
-    it for loopback and private networks).
+    it for loopback and private networks). Large batches are shared out among processes,
+    one per CPU core (--jobs); the output is the same.
 
     \b
     Example:
@@ -60,61 +76,109 @@ def extract(
     if url is not None and len(files) != 1:
         raise click.UsageError(f"--url names the address of one FILE, but {len(files)} were given")
     private = False
-    if any(name.startswith(("http://", "https://")) for name in files):
+    if any(name.startswith(_URL_PREFIXES) for name in files):
+        from quietedit.config import load_config  # only fetching reads the settings
+
         private = load_config(config_path).settings.allow_private_addresses
-    tasks = [(name, url, private) for name in files]
-    failed = 0
-    with _pool(jobs if len(files) > 1 else 1) as pool:
-        for name, record, error in pool.map(_extract_file, tasks, chunksize=EXTRACT_CHUNK):
-            if error is not None:
-                failed += 1
-                click.echo(f"Error: {error}", err=True)
-                if as_json:
-                    click.echo(json.dumps({"input": name, "error": error}, ensure_ascii=False))
-            elif as_json:
-                click.echo(json.dumps({"input": name, **(record or {})}, ensure_ascii=False))
-            else:
-                click.echo(_readable_article(name, record or {}))
+    tasks = [(name, url, private, as_json) for name in files]
+    failed = done = 0
+    try:
+        with _pool(worker_count(len(files), jobs=jobs, cores=_usable_cores())) as pool:
+            for output, error in pool.map(_extract_file, tasks, chunksize=EXTRACT_CHUNK):
+                done += 1
+                if error is not None:
+                    failed += 1
+                    click.echo(f"Error: {error}", err=True)
+                if output is not None:
+                    click.echo(output)
+    except BrokenExecutor as exc:  # a worker was killed (out of memory, a signal)
+        first = files[min(done, len(files) - 1)]
+        raise click.ClickException(
+            f"a worker process died extracting {first} or a file after it ({exc}); "
+            "extract those again with --jobs 1 to find the page"
+        ) from exc
     if failed:
         sys.exit(1)
 
 
-EXTRACT_CHUNK = 8  # files per task handed to a worker: big enough to hide the hand-over
+def worker_count(files: int, *, jobs: int, cores: int) -> int:
+    """How many processes extract ``files`` files: ``jobs``, or with 0 as many as pay off.
+
+    Never more processes than files, nor (for ``jobs`` 0) than ``cores``, nor fewer than one.
+    """
+    if jobs == 0:
+        jobs = min(cores, -(-files // FILES_PER_JOB))
+    return max(1, min(jobs, files))
 
 
-def _extract_file(
-    task: tuple[str, str | None, bool],
-) -> tuple[str, dict[str, Any] | None, str | None]:
-    """(file name or URL, its article record or None, the error or None) for one page."""
-    name, url, allow_private = task
+def _usable_cores() -> int:
+    """The CPU cores this process may run on (its affinity mask, where the platform says)."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    if affinity is not None:
+        return len(affinity(0)) or 1
+    return os.cpu_count() or 1
+
+
+def _extract_file(task: tuple[str, str | None, bool, bool]) -> tuple[str | None, str | None]:
+    """One FILE's (stdout text or None, error or None), formatted where it was extracted.
+
+    Worker processes return text rather than records: a string crosses a process boundary
+    faster than a nested record, and formatting once here keeps the output the same
+    whichever process made it.
+    """
+    name, url, allow_private, as_json = task
     try:
-        if name.startswith(("http://", "https://")):
-            from quietedit.fetch import fetch_document  # only URL arguments need the client
+        if name.startswith(_URL_PREFIXES):
+            import asyncio  # only URL arguments need the event loop and the client
+
+            from quietedit.fetch import fetch_document
 
             raw = asyncio.run(fetch_document(name, allow_private=allow_private))
             article = extract_article(raw.body, url=raw.url, content_type=raw.content_type)
         else:
             article = extract_article(_read_page(name), url=url)
-        return name, article_record(article), None
     except (OSError, QuieteditError) as exc:
-        return name, None, str(exc)
+        error = str(exc)
+        if as_json:
+            return json.dumps({"input": name, "error": error}, ensure_ascii=False), error
+        return None, error
+    record = article_record(article)
+    if as_json:
+        return json.dumps({"input": name, **record}, ensure_ascii=False), None
+    return _readable_article(name, record), None
 
 
 @contextmanager
 def _pool(jobs: int) -> Iterator[Executor]:
-    """Worker processes for ``jobs`` > 1 (forked where the platform can), else this one."""
+    """Worker processes for ``jobs`` > 1, else this one.
+
+    Workers are forked where the platform can safely and this process has no other thread
+    (a fork copies a lock some thread may hold), so they start with everything imported;
+    otherwise they are spawned.
+    """
     if jobs == 1:
-        with _Inline() as inline:
-            yield inline
+        yield _Inline()
         return
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        yield pool
+    import multiprocessing  # a batch of one or a few files never pays for the pool
+    import threading
+    from concurrent.futures import ProcessPoolExecutor
+
+    # macOS's system libraries (its resolver among them) may crash in a forked child.
+    forkable = "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin"
+    method = "fork" if forkable and threading.active_count() == 1 else "spawn"
+    context = multiprocessing.get_context(method)
+    # Frozen objects are left alone by the collector, so forked workers share their
+    # memory pages with this process instead of copying them as the collector walks.
+    gc.freeze()
+    try:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+            yield pool
+    finally:
+        gc.unfreeze()
 
 
 class _Inline(Executor):
-    """An executor that runs every call in this process, in order."""
+    """Runs every call in this process, in order: the executor of a one-process run."""
 
     def map(self, fn: Callable[..., Any], *iterables: Iterable[Any], **_: Any) -> Iterator[Any]:
         return map(fn, *iterables)
