@@ -10,7 +10,9 @@ fresh child process so peak memory is the build's own:
 1. a full build (``--full``) of the archive,
 2. one new revision appended to one document, and an incremental build.
 
-Prints seconds, files written, pages per second and peak RSS for each.
+Prints seconds (wall and CPU, the render workers and Pagefind included), files written,
+pages per second, peak RSS and the load average for each: on a shared machine the wall
+time stretches with the load while the CPU time stays put.
 
     python bench/build.py                                  # 1,000 documents, a quick check
     python bench/build.py --docs 10000 --revisions 4       # the target: 40,000 revisions
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import resource
 import shutil
@@ -230,12 +233,14 @@ def run_child(data: Path, out: Path, *, full: bool, search: bool) -> dict[str, f
 
 def show(label: str, figures: dict[str, float]) -> None:
     rate = figures["html_written"] / figures["seconds"] if figures["seconds"] else 0.0
+    load = ", ".join(f"{n:.2f}" for n in os.getloadavg())
     print(
         f"{label}: {figures['seconds']:.2f} s wall, {figures['cpu_seconds']:.1f} s CPU, "
         f"{figures['written']:.0f} files written "
         f"({figures['html_written']:.0f} pages, {rate:,.0f} pages/s) of {figures['files']:.0f}; "
         f"{figures['rendered']:.0f} documents rendered; peak RSS {figures['max_rss_mb']:.0f} MB"
         + (f"; {figures['failures']:.0f} FAILURES" if figures["failures"] else "")
+        + f" (load average {load}: a shared machine stretches wall time, not CPU time)"
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -145,6 +146,7 @@ def build_once(
     )
     if workers is not None:
         options = dataclasses.replace(options, workers=workers)
+    started = time.monotonic()
     if sys.stderr.isatty():
         with click.progressbar(length=1, label="Rendering", file=sys.stderr) as bar:
 
@@ -155,11 +157,14 @@ def build_once(
             report = build_site(options, progress=progress)
     else:
         report = build_site(options)
+    seconds = max(time.monotonic() - started, 1e-6)
+    pages = sum(path.endswith(".html") for path in report.written)
     for failure in report.failures:
         click.echo(f"Error: {failure}", err=True)
     click.echo(
         f"{options.out}: {report.documents} documents, {report.edits} edits, "
         f"{report.files} files ({len(report.written)} written, {len(report.removed)} removed; "
-        f"{report.rendered} documents rendered, the rest unchanged)"
+        f"{report.rendered} documents rendered, the rest unchanged) in {seconds:.1f} s, "
+        f"{pages / seconds:,.0f} pages written per second"
     )
     return report

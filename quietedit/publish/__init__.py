@@ -1,10 +1,11 @@
 """The static site: ``build_site`` renders the archive, ``serve`` previews it locally.
 
-Modules: ``build`` (orchestration and the build cache), ``sitewide`` (listings, sources,
-stats, feeds, sitemap, search), ``pages`` and ``listing`` (page models, pure), ``charts``
-(inline SVG, pure), ``changes`` (the adapter to ``quietedit.analysis``), ``render``
-(Jinja2, URLs), ``atom`` (Atom and RSS), ``api`` (the JSON API), ``search`` (Pagefind),
-``serve`` (the preview server) and ``paths`` (output path containment).
+Modules: ``build`` (orchestration), ``state`` (the build cache), ``documents`` (one
+document's pages), ``workers`` (rendering in parallel), ``sitewide`` (listings, sources,
+stats, feeds, sitemap), ``pages``, ``diffview``, ``listing`` and ``text`` (page models,
+pure), ``charts`` (inline SVG, pure), ``changes`` (the adapter to ``quietedit.analysis``),
+``render`` (Jinja2, URLs), ``atom`` (Atom and RSS), ``api`` (the JSON API), ``search``
+(Pagefind), ``serve`` (the preview server) and ``paths`` (output path containment).
 """
 
 from __future__ import annotations

@@ -1,52 +1,54 @@
 """``quietedit build``: the archive in, the static site out — deterministic and incremental.
 
-Gather (archive, config, cache), decide (pure page models in ``pages``/``listing``), apply
-(render and write through :class:`~quietedit.publish.paths.SiteWriter`).
+Gather (archive scan, config, the build cache), decide (pure page models in ``pages``,
+``diffview`` and ``listing``), apply (render and write through
+:class:`~quietedit.publish.paths.SiteWriter`).
 
-**The build cache** lives in ``<out>/.quietedit-cache/`` (a dot-folder: the Pages upload
-and ``quietedit serve`` leave it out): ``manifest.json`` records every output file with
-the SHA-256 of its bytes and the key of its inputs; ``summaries.json`` holds each
-document's key, edit summaries and files; ``diffs/<id>.json`` its computed comparisons.
-A document's key hashes the build's fingerprint (the builder's and the analysis's code,
-the templates, the base URL, the sources) with its content key: its record, its newest
-revision file (whose hash chains every older one) and its events. The content key is
-recomputed when the document's folder times change. An unchanged document is neither
-read nor rendered; each diff is keyed by the two revisions' hashes and computed once;
-site-wide pages are rendered only when the key of their inputs changed; files whose
-bytes are unchanged are not rewritten, and files no longer produced are deleted.
-``--full`` ignores the cache (deleting the folder has the same effect). Documents are
-rendered in parallel by forked worker processes, one per core (``documents``).
+An incremental build stats each document's folders (``state.stamp``) and recomputes the
+content key only where the times moved; a document whose key (content key + the build's
+fingerprint: builder and analysis code, templates, base URL, sources) is unchanged and
+whose article page is on disk is neither read nor rendered. Changed documents are
+rendered in forked workers, one per core (``workers``), grouped by search shard: as soon
+as a shard's pages are written, Pagefind indexes it in its own process while rendering
+goes on. Site-wide pages are rendered only when the key of their inputs changed; files
+whose bytes are unchanged are not rewritten, and files no longer produced are deleted.
+``--full`` trusts nothing recorded (deleting the cache folder has the same effect, except
+that stale files are then unknown and stay).
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 import os
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
-from markupsafe import Markup
-
-from quietedit import __version__
 from quietedit.archive.store import Archive
+from quietedit.article.identity import is_document_id
 from quietedit.errors import PublishError
-from quietedit.model import JSON
-from quietedit.publish import sitewide
+from quietedit.publish import search, sitewide
 from quietedit.publish.changes import ANALYSIS_VERSION
-from quietedit.publish.documents import DocumentPages, DocumentResult, render_documents
-from quietedit.publish.pages import (
-    Source,
-)
+from quietedit.publish.documents import DocumentPages, document_folders, unconfigured_source
+from quietedit.publish.pages import Source
 from quietedit.publish.paths import CACHE_DIR, SiteWriter
-from quietedit.publish.render import Renderer, SiteURLs, template_dirs
+from quietedit.publish.render import Renderer, SiteURLs, output_file, template_dirs
+from quietedit.publish.state import (
+    BuildState,
+    DocumentEntry,
+    code_fingerprint,
+    content_key,
+    document_key,
+    stamp,
+)
+from quietedit.publish.workers import Chunk, render_documents
+from quietedit.version import __version__
 
 logger = logging.getLogger(__name__)
 
-CACHE_SCHEMA: Final = 1
 MAX_WORKERS: Final = 4
 """Processes rendering documents in parallel (one per core, at most this many)."""
 DEFAULT_BASE_URL: Final = "http://127.0.0.1:8000/"
@@ -95,164 +97,190 @@ def build_site(
         )
     urls = SiteURLs.parse(options.base_url)
     renderer = Renderer(template_dirs(options.templates), urls=urls)
-    fingerprint = _fingerprint(renderer, options)
-    cache_root = options.out / CACHE_DIR
-    manifest = _load_manifest(cache_root, fingerprint)
-    previous = {path: entry[0] for path, entry in manifest.get("files", {}).items()}
-    # --full trusts nothing recorded: every page is rendered and compared with the bytes
-    # on disk; the previous file list still says which files are stale
-    known = {} if options.full else previous
-    keys = {} if options.full else {p: e[1] for p, e in manifest.get("files", {}).items()}
-    options.out.mkdir(parents=True, exist_ok=True)
-    writer = SiteWriter(options.out, known=known)
     archive = Archive(options.data)
-    sources = {s.slug: s for s in options.sources}
-    ids = archive.document_ids()
-    results: list[DocumentResult] = []
-    failures: list[str] = []
-    new_keys: dict[str, str] = {}
-    summaries = {} if options.full else _load_summaries(cache_root)
-    context = DocumentPages(
-        archive, renderer, writer, sources, fingerprint, cache_root, options.full
+    fingerprint = _fingerprint(renderer, options, archive)
+    cache_root = options.out / CACHE_DIR
+    previous = BuildState.load(cache_root)
+    # --full trusts nothing recorded: every page is rendered and compared with the bytes on
+    # disk; the previous state still says which files are stale
+    trusted = BuildState() if options.full else previous
+    options.out.mkdir(parents=True, exist_ok=True)
+    writer = SiteWriter(options.out, known={p: e[0] for p, e in trusted.site.items()})
+    pages = DocumentPages(
+        archive, renderer, {s.slug: s for s in options.sources}, cache_root, full=options.full
     )
-    context.summaries = summaries
-    todo: list[str] = []
-    for doc in ids:
+    state = BuildState(loaded=True)
+    failures: dict[str, str] = {}
+    todo: dict[str, str] = {}  # document to render → its stamp
+    for doc, (doc_stamp, home) in _scan(archive).items():
+        if not is_document_id(doc):
+            failures[doc] = f"{doc}: not a document id (expected <host>-<16 hex digits>)"
+            continue
+        entry = trusted.documents.get(doc)
+        if entry is None:
+            todo[doc] = doc_stamp  # rendered in any case: its worker takes its content key
+            continue
         try:
-            cached = context.cached(doc, keys)
-        except Exception as exc:  # noqa: BLE001 - one bad document must not stop the build
-            logger.error("%s: not published: %s", doc, exc)
-            failures.append(f"{doc}: {exc}")
+            content = entry.content if entry.stamp == doc_stamp else content_key(home)
+        except OSError as exc:
+            failures[doc] = f"{doc}: unreadable: {exc}"
             continue
-        if cached is None:
-            todo.append(doc)
-            continue
-        results.append(cached)
-        for path in cached.files:
-            new_keys[path] = context.keys[doc]
-    for chunk in render_documents(context, todo, keys, workers=options.workers):
+        if entry.key == document_key(fingerprint, content) and _has_pages(options.out, doc):
+            state.documents[doc] = entry
+        else:
+            todo[doc] = doc_stamp
+    shards = _shards(pages, state, todo, failures)
+    indexing = None
+    if options.search and search.search_available():
+        indexing = search.SearchIndexing(
+            writer, shards, changed=set(todo), rebuild=options.full or not previous.loaded
+        )
+    elif options.search:
+        logger.warning("search: pagefind is not installed; the search page says so")
+    # grouped by shard, so that each shard can be indexed as soon as its pages are written
+    order = {doc: n for n, shard in enumerate(shards) for doc in shard.documents}
+    ids = sorted(todo, key=lambda d: (order.get(d, len(shards)), d))
+    items: dict[tuple[str, int], str] = {}
+    done, total, rendered = len(state.documents), len(state.documents) + len(ids), 0
+
+    def merge(chunk: Chunk) -> None:
         for path, digest in chunk.claimed.items():
             writer.claim(path, digest)  # two documents claiming one path fail here
         writer.written.extend(chunk.written)
-        failures.extend(chunk.failures)
-        for result in chunk.results:
-            results.append(result)
-            for path in result.files:
-                new_keys[path] = chunk.keys[result.summary.id]
+        writer.removed.extend(chunk.removed)
+        failures.update(chunk.failures)
+        for doc, result in chunk.results.items():
+            key = document_key(fingerprint, result.content)
+            state.documents[doc] = DocumentEntry.of(
+                todo[doc], result.content, key, result.files, summary=result.summary,
+                edits=result.edits,
+            )  # fmt: skip
+            items.update(((doc, n), html) for n, html in result.items.items())
+
+    for chunk in render_documents(pages, ids, writer=writer, workers=options.workers):
+        merge(chunk)
+        if indexing is not None:
+            indexing.rendered(chunk.documents)
+        done += len(chunk.documents)
+        rendered += len(chunk.results)
         if progress is not None:
-            progress(len(results) + len(failures), len(ids))
-    for slug in sorted({r.summary.source for r in results}):
-        sources[slug] = context.source(slug)
+            progress(done, total)
+    # the cached documents' edits are parsed only now, once the changed pages are off to
+    # the search index; one whose cache entry turns out damaged is rendered again
+    damaged = [doc for doc, entry in state.documents.items() if not entry.readable()]
+    if damaged:
+        logger.warning("build cache: %d damaged entries; rendering them again", len(damaged))
+        todo.update((doc, state.documents.pop(doc).stamp) for doc in damaged)
+        # in this process: the search index's thread runs, so no forking now
+        for chunk in render_documents(pages, damaged, writer=writer, workers=1):
+            merge(chunk)
+            rendered += len(chunk.results)
+    for doc in sorted(set(previous.documents) - set(state.documents)):
+        if is_document_id(doc):  # a document gone from the archive, or failing now
+            writer.remove_unclaimed(document_folders(doc))
     site = sitewide.SiteWide(
         renderer=renderer,
         writer=writer,
         archive=archive,
         fingerprint=fingerprint,
-        keys=keys,
-        new_keys=new_keys,
-        doc_keys=context.keys,
-        items={
-            (r.summary.id, int(n)): Markup(html)  # noqa: S704 - rendered with autoescape
-            for r in results
-            for n, html in r.items.items()
-        },
+        keys={p: e[1] for p, e in trusted.site.items()},
+        doc_keys={doc: entry.key for doc, entry in state.documents.items()},
+        items=items,
     )
-    failures += site.write_all(
-        [r.summary for r in results],
-        [e for r in results for e in r.edits],
-        sources=sources,
-        changed={r.summary.id for r in results if r.rendered},
-        with_search=options.search,
-        search_rebuild=options.full or not manifest,
+    entries = [state.documents[doc] for doc in sorted(state.documents)]
+    site_failures = site.write_all(
+        [e.summary for e in entries],
+        [edit for e in entries for edit in e.edits],
+        sources={**pages.sources, **_sources_of(pages, entries)},
+        indexing=indexing,
     )
-    removed = writer.remove_stale(previous)
-    _save_manifest(cache_root, fingerprint, writer.claimed, new_keys)
-    if todo or set(summaries) != {r.summary.id for r in results}:
-        _save_summaries(cache_root, {r.summary.id: r.record for r in results})
-    context.prune_cache({r.summary.id for r in results})
+    document_files = {p for p in writer.claimed if p.startswith(("articles/", "api/documents/"))}
+    state.site = {
+        path: (digest, site.new_keys.get(path, ""))
+        for path, digest in writer.claimed.items()
+        if path not in document_files
+    }
+    stale = {p: "" for p in previous.site if p not in state.site and p not in document_files}
+    removed = writer.removed + writer.remove_stale(stale)
+    state.save(cache_root)
+    _prune_diffs(cache_root, set(state.documents))
     return BuildReport(
-        documents=len(results),
-        rendered=sum(r.rendered for r in results),
-        edits=sum(len(r.edits) for r in results),
-        files=len(writer.claimed),
+        documents=len(state.documents),
+        rendered=rendered,
+        edits=sum(len(e.edits) for e in entries),
+        files=len(state.site) + sum(e.files for e in entries),
         written=tuple(writer.written),
         removed=tuple(removed),
-        failures=tuple(failures),
+        failures=tuple(failures[doc] for doc in sorted(failures)) + tuple(site_failures),
     )
 
 
-def _fingerprint(renderer: Renderer, options: BuildOptions) -> str:
+def _scan(archive: Archive) -> dict[str, tuple[str, str]]:
+    """Every document folder with a record: id → (stamp, folder), sorted by id."""
+    folder = str(archive.layout.documents_dir)
+    try:
+        names = sorted(os.listdir(folder))
+    except FileNotFoundError:
+        return {}
+    found = {}
+    for name in names:
+        home = os.path.join(folder, name)
+        doc_stamp = stamp(home)
+        if doc_stamp is not None:
+            found[name] = (doc_stamp, home)
+    return found
+
+
+def _has_pages(out: Path, doc: str) -> bool:
+    """Whether the document's article page is on disk (a cache restored without the site,
+    as in CI, must not leave documents out)."""
+    return os.path.isfile(os.path.join(out, output_file(f"articles/{doc}/")))
+
+
+def _shards(
+    pages: DocumentPages,
+    state: BuildState,
+    todo: dict[str, str],
+    failures: dict[str, str],
+) -> list[search.Shard]:
+    """The search shards of every document: cached ones by their summary's source, the
+    others by their record (read here once; a record that cannot be read fails later)."""
+    sources = {doc: entry.source for doc, entry in state.documents.items()}
+    for doc in todo:
+        try:
+            sources[doc] = pages.source_of_document(doc)
+        except Exception as exc:  # noqa: BLE001 - reported when the document is rendered
+            logger.debug("%s: source unknown before rendering: %s", doc, exc)
+    return search.plan_shards({d: s for d, s in sources.items() if d not in failures})
+
+
+def _sources_of(pages: DocumentPages, entries: list[DocumentEntry]) -> dict[str, Source]:
+    return {slug: pages.source(slug) for slug in sorted({e.summary.source for e in entries})}
+
+
+def _prune_diffs(cache_root: Path, alive: set[str]) -> None:
+    folder = cache_root / "diffs"
+    if folder.is_dir():
+        for path in folder.glob("*.json"):
+            if path.stem not in alive:
+                path.unlink()
+    shutil.rmtree(cache_root / "documents", ignore_errors=True)  # an older cache layout
+    for leftover in cache_root.glob("search-*"):  # the work of an interrupted search index
+        shutil.rmtree(leftover, ignore_errors=True)
+
+
+def _fingerprint(renderer: Renderer, options: BuildOptions, archive: Archive) -> str:
+    """What every page depends on: the code, the templates, the base URL and the sources
+    (from feeds.yaml, and the names the archive's feed states give the others)."""
     digest = hashlib.sha256()
     for part in (
-        f"cache-{CACHE_SCHEMA}",
         __version__,
-        _code_version(),
+        code_fingerprint(Path(__file__).parent),
         ANALYSIS_VERSION,
         renderer.fingerprint(),
         renderer.urls.base_url,
         repr(sorted(options.sources, key=lambda s: s.slug)),
+        repr([unconfigured_source(archive, slug) for slug in archive.feed_slugs()]),
     ):
         digest.update(part.encode() + b"\0")
     return digest.hexdigest()
-
-
-def _code_version() -> str:
-    """A hash of the site builder's own code: a changed builder re-renders every page."""
-    digest = hashlib.sha256()
-    for path in sorted(Path(__file__).parent.glob("*.py")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
-
-
-def _load_manifest(cache_root: Path, fingerprint: str) -> dict[str, dict[str, list[str]]]:
-    """The previous build's manifest, or ``{}`` when absent, unreadable or not this kind."""
-    path = cache_root / "manifest.json"
-    try:
-        record = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(record, dict) or record.get("schema") != CACHE_SCHEMA:
-        return {}
-    files = record.get("files")
-    if not isinstance(files, dict):
-        return {}
-    if record.get("fingerprint") != fingerprint:
-        # templates or settings changed: every page is re-rendered, but files whose bytes
-        # come out the same are still left untouched
-        return {"files": {p: [e[0], ""] for p, e in files.items() if isinstance(e, list)}}
-    return {"files": {p: e for p, e in files.items() if isinstance(e, list) and len(e) == 2}}
-
-
-def _load_summaries(cache_root: Path) -> dict[str, JSON]:
-    """The previous build's per-document summaries (``{}`` when absent or unreadable)."""
-    try:
-        record = json.loads((cache_root / "summaries.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(record, dict) or record.get("schema") != CACHE_SCHEMA:
-        return {}
-    documents = record.get("documents")
-    return documents if isinstance(documents, dict) else {}
-
-
-def _save_summaries(cache_root: Path, documents: dict[str, dict[str, JSON]]) -> None:
-    record = {"documents": documents, "schema": CACHE_SCHEMA}
-    cache_root.mkdir(parents=True, exist_ok=True)
-    tmp = cache_root / "summaries.json.tmp"
-    # not key-sorted: the cache is read by this code only, and sorting costs a second here
-    tmp.write_text(json.dumps(record, separators=(",", ":")), encoding="utf-8")
-    tmp.replace(cache_root / "summaries.json")
-
-
-def _save_manifest(
-    cache_root: Path, fingerprint: str, claimed: dict[str, str], keys: dict[str, str]
-) -> None:
-    record = {
-        "files": {path: [digest, keys.get(path, "")] for path, digest in sorted(claimed.items())},
-        "fingerprint": fingerprint,
-        "schema": CACHE_SCHEMA,
-    }
-    cache_root.mkdir(parents=True, exist_ok=True)
-    tmp = cache_root / "manifest.json.tmp"
-    tmp.write_text(json.dumps(record, separators=(",", ":")), encoding="utf-8")  # built sorted
-    tmp.replace(cache_root / "manifest.json")

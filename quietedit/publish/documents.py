@@ -1,23 +1,19 @@
-"""One document's pages: read it, diff it (each pair once), render and write its pages.
+"""One document's pages: read it, compare each pair of revisions once, render, write.
 
-``DocumentPages.cached`` answers from the build cache when the document's key is unchanged;
-``render_documents`` renders the others in order, in forked worker processes when there
-are enough of them to pay for the fork. A document that fails is recorded in the chunk's
-``failures`` and the rest go on.
+:class:`DocumentPages` is handed to the render workers (``workers``) by fork; each
+document it renders writes its article page, one diff page per pair, its feeds and its
+two API files, saves its comparisons in the build cache, and removes files of its own
+that this build no longer makes.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
-import multiprocessing as mp
 import os
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
-from typing import Final
 
 from quietedit.archive.records import (
     OPTIONAL_REVISION_FIELDS,
@@ -30,219 +26,90 @@ from quietedit.model import JSON, Event, Revision, format_timestamp
 from quietedit.publish import api
 from quietedit.publish.atom import FeedSpec, render_feed
 from quietedit.publish.changes import Comparison, compare_revisions, pair_key
+from quietedit.publish.diffview import DiffRow, diff_rows, side_by_side, title_segments
 from quietedit.publish.listing import DocumentSummary
 from quietedit.publish.pages import (
-    DiffRow,
     Edit,
     Source,
     clean_text,
-    diff_rows,
     event_line,
     findings_of,
     headline_history,
     host_slug,
     make_edit,
     safe_http_url,
-    side_by_side,
-    title_segments,
     verdict_of,
 )
 from quietedit.publish.paths import SiteWriter
 from quietedit.publish.render import Renderer, output_file
+from quietedit.publish.state import content_key
 
 logger = logging.getLogger(__name__)
 
-PARALLEL_THRESHOLD: Final = 200
-"""Below this many documents to render, forking workers costs more than it saves."""
-CHUNK_SIZE: Final = 50
-"""Documents per unit of work handed to a worker: small enough to balance two cores."""
+
+def document_folders(doc: str) -> tuple[str, str]:
+    """The output folders that hold a document's files, and nothing else's."""
+    return f"articles/{doc}/", f"api/documents/{doc}/"
 
 
 @dataclass(slots=True)
 class DocumentResult:
+    """What rendering one document produced, for the site-wide pages and the cache."""
+
     summary: DocumentSummary
     edits: list[Edit]
-    files: dict[str, str] = field(default_factory=dict)  # path → digest
-    rendered: bool = False
-    items: dict[str, str] = field(default_factory=dict)  # edit number → its list item HTML
-    record: dict[str, JSON] = field(default_factory=dict)  # its entry in summaries.json
-
-
-@dataclass(slots=True)
-class Chunk:
-    """What rendering a run of documents produced, to be merged into the build."""
-
-    results: list[DocumentResult]
-    claimed: dict[str, str]
-    written: list[str]
-    failures: list[str]
-    keys: dict[str, str]
-
-
-_FORKED: list[tuple[DocumentPages, dict[str, str]]] = []
-"""The context a forked worker inherits from the parent (set just before forking)."""
-
-
-def render_documents(
-    context: DocumentPages, ids: list[str], keys: dict[str, str], *, workers: int
-) -> Iterator[Chunk]:
-    """Render ``ids`` in chunks, in order; in ``workers`` forked processes when it pays."""
-    chunks = [ids[i : i + CHUNK_SIZE] for i in range(0, len(ids), CHUNK_SIZE)]
-    if workers <= 1 or len(ids) < PARALLEL_THRESHOLD or "fork" not in mp.get_all_start_methods():
-        for chunk in chunks:
-            yield _render_chunk(context, keys, chunk)
-        return
-    _FORKED[:] = [(context, keys)]
-    try:
-        with mp.get_context("fork").Pool(workers) as pool:
-            yield from pool.imap(_render_forked, chunks)
-    finally:
-        _FORKED.clear()
-
-
-def _render_forked(ids: list[str]) -> Chunk:
-    context, keys = _FORKED[0]
-    return _render_chunk(context, keys, ids)
-
-
-def _render_chunk(context: DocumentPages, keys: dict[str, str], ids: list[str]) -> Chunk:
-    """Render (or take from the cache) each document; a failing one is recorded, not raised."""
-    context.writer = context.writer.fresh()
-    chunk = Chunk([], {}, [], [], {})
-    for doc in ids:
-        try:
-            result = context.render(doc)
-        except Exception as exc:  # noqa: BLE001 - one bad document must not stop the build
-            logger.error("%s: not published: %s", doc, exc)
-            chunk.failures.append(f"{doc}: {exc}")
-            continue
-        chunk.keys[doc] = context.keys[doc]
-        if result is not None:
-            chunk.results.append(result)
-    chunk.claimed = context.writer.claimed
-    chunk.written = context.writer.written
-    return chunk
+    files: int  # files the document's pages consist of
+    content: str  # its content key, taken before reading it (``state.content_key``)
+    items: dict[int, str] = field(default_factory=dict)  # edit number → its list item
 
 
 class DocumentPages:
-    """Renders one document's pages, or takes them from the cache when its key is unchanged."""
+    """Renders documents' pages through a writer (one per unit of work)."""
 
     def __init__(
         self,
         archive: Archive,
         renderer: Renderer,
-        writer: SiteWriter,
         sources: dict[str, Source],
-        fingerprint: str,
         cache_root: Path,
+        *,
         full: bool,
     ) -> None:
         self.archive = archive
         self.renderer = renderer
-        self.writer = writer
         self.sources = sources
-        self.fingerprint = fingerprint
         self.cache_root = cache_root
         self.full = full
-        self.keys: dict[str, str] = {}
-        self.stamps: dict[str, tuple[str, str]] = {}  # doc → (stamp, content key)
-        self.summaries: dict[str, JSON] = {}  # the previous build's summaries.json
+        self.writer: SiteWriter | None = None
 
     def cache_file(self, doc: str) -> Path:
         """``diffs/<id>.json``: the document's computed comparisons, read when it changed."""
         return self.cache_root / "diffs" / f"{doc}.json"
 
-    def stamp(self, doc: str) -> str:
-        """Modification times of the document's folders and record: a cheap "unchanged"
-        test (a new revision or event changes its folder's time, a new record the
-        document folder's) that saves re-hashing the files of an unchanged document.
-        The content key stays the real key: the stamp only says when to recompute it."""
-        home = str(self.archive.layout.document_dir(doc))  # validates the id
-        times = []
-        # document.json is replaced by a rename, which changes the folder's time too
-        for name in ("", "revisions", "events"):
-            path = os.path.join(home, name) if name else home
-            try:
-                times.append(str(os.stat(path).st_mtime_ns))
-            except FileNotFoundError:
-                times.append("-")
-        return " ".join(times)
+    def source_of_document(self, doc: str) -> str:
+        """The document's source, from a quick read of its record (checked when it is
+        rendered): the build plans the search shards with it before rendering."""
+        path = os.path.join(self.archive.layout.documents_dir, doc, "document.json")
+        with open(path, "rb") as handle:
+            record = json.loads(handle.read())
+        if not isinstance(record, dict):
+            raise ArchiveError(Path(path), "not a document record; run quietedit verify")
+        return self._source_of(record, safe_http_url(record.get("url")))
 
-    def content_key(self, doc: str) -> str:
-        """Hash of everything the document's pages depend on, without parsing revisions."""
-        home = str(self.archive.layout.document_dir(doc))
-        digest = hashlib.sha256()
-        with open(os.path.join(home, "document.json"), "rb") as handle:
-            digest.update(handle.read())
-        for kind in ("revisions", "events"):
-            folder = os.path.join(home, kind)
-            try:
-                names = sorted(n for n in os.listdir(folder) if n.endswith(".json"))
-            except FileNotFoundError:
-                names = []
-            digest.update(f"\0{len(names)}\0".encode())
-            if names:
-                # create-only files: the names fix the set, the newest file's bytes (its
-                # hash chains every older revision) fix the content
-                with open(os.path.join(folder, names[-1]), "rb") as handle:
-                    digest.update(handle.read())
-        return digest.hexdigest()
-
-    def cached(self, doc: str, keys: dict[str, str]) -> DocumentResult | None:
-        """The document's result from the cache, or ``None`` when it must be rendered."""
-        stamp = self.stamp(doc)
-        entry = self.summaries.get(doc)
-        if isinstance(entry, dict) and entry.get("stamp") == stamp and entry.get("content"):
-            content = str(entry["content"])
-        else:
-            content = self.content_key(doc)
-        key = hashlib.sha256(f"{self.fingerprint}\0{content}".encode()).hexdigest()
-        self.keys[doc] = key
-        self.stamps[doc] = (stamp, content)
-        if self.full or not isinstance(entry, dict) or entry.get("key") != key:
-            return None
-        return self._from_cache(entry, keys, key)
-
-    def render(self, doc: str) -> DocumentResult | None:
-        """Read, compare and render the document (after :meth:`cached` said so)."""
-        return self._render(doc, self.keys[doc])
-
-    def _read_cache(self, doc: str) -> dict[str, JSON] | None:
-        try:
-            record = json.loads(self.cache_file(doc).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return None
-        return record if isinstance(record, dict) else None
-
-    def _from_cache(
-        self, cached: dict[str, JSON], keys: dict[str, str], key: str
-    ) -> DocumentResult | None:
-        files = cached.get("files")
-        summary, edits = cached.get("summary"), cached.get("edits")
-        if (
-            not isinstance(files, dict)
-            or not isinstance(summary, dict)
-            or not isinstance(edits, list)
-        ):
-            return None
-        root = str(self.writer.root)
-        for path in files:
-            if keys.get(path) != key or not os.path.isfile(os.path.join(root, path)):
-                return None
-        for path, digest in files.items():
-            self.writer.claim(path, str(digest))
-        return DocumentResult(
-            DocumentSummary.from_record(summary),
-            [Edit.from_record(e) for e in edits if isinstance(e, dict)],
-            {p: str(d) for p, d in files.items()},
-            record=cached,
-        )
-
-    def _render(self, doc: str, key: str) -> DocumentResult | None:
-        record = self.archive.read_document(doc) or {}
+    def render(self, doc: str, writer: SiteWriter) -> DocumentResult | None:
+        """Read, compare and render the document through ``writer``; ``None`` when it has
+        no revision yet. Its files from earlier builds that it no longer makes are removed
+        (listed in ``writer.removed``)."""
+        self.writer = writer
+        content = content_key(os.path.join(self.archive.layout.documents_dir, doc))
+        folders = document_folders(doc)
+        # a folder made by this build holds nothing stale: walk only the older ones
+        existing = tuple(f for f in folders if os.path.isdir(os.path.join(writer.root, f)))
         revisions = self._read_revisions(doc)
         if not revisions:
+            writer.remove_unclaimed(existing)
             return None
+        record = self.archive.read_document(doc) or {}
         events = self.archive.events(doc)
         url = safe_http_url(record.get("url"))
         source = self._source_of(record, url)
@@ -251,7 +118,7 @@ class DocumentPages:
         stored: dict[str, JSON] = {}
         for old, new in pairwise(revisions):
             pk = pair_key(old, new)
-            found = old_comparisons.get(pk) if isinstance(old_comparisons, dict) else None
+            found = old_comparisons.get(pk) if old_comparisons is not None else None
             comparison = Comparison.from_record(found) if isinstance(found, dict) else None
             if comparison is None:
                 comparison = compare_revisions(old, new)
@@ -289,18 +156,32 @@ class DocumentPages:
             },
         )
         files = self._write_pages(doc, summary, revisions, events, comparisons, edits, rows)
+        writer.remove_unclaimed(existing)
         names = {source: self.source(source).name}
         items = {
-            str(e.number): self.renderer.render("_edit_item.html", edit=e, names=names)
-            for e in edits
+            e.number: self.renderer.render("_edit_item.html", edit=e, names=names) for e in edits
         }
-        record = self._save_cache(doc, key, summary, edits, files, stored, items)
-        return DocumentResult(summary, edits, files, rendered=True, items=items, record=record)
+        self._save_cache(doc, stored)
+        return DocumentResult(summary, edits, len(files), content, items)
+
+    def _read_cache(self, doc: str) -> dict[str, JSON] | None:
+        try:
+            record = json.loads(self.cache_file(doc).read_bytes())
+        except (OSError, ValueError):
+            return None
+        return record if isinstance(record, dict) else None
+
+    def _save_cache(self, doc: str, comparisons: dict[str, JSON]) -> None:
+        path = self.cache_file(doc)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(comparisons, separators=(",", ":")), "utf-8")
+        tmp.replace(path)
 
     def source(self, slug: str) -> Source:
         """The source named ``slug``: from feeds.yaml, else from its feed state, else bare."""
         if slug not in self.sources:
-            self.sources[slug] = _unconfigured_source(self.archive, slug)
+            self.sources[slug] = unconfigured_source(self.archive, slug)
         return self.sources[slug]
 
     def _read_revisions(self, doc: str) -> list[Revision]:
@@ -371,9 +252,12 @@ class DocumentPages:
         ]
         written: dict[str, str] = {}
 
+        writer = self.writer
+        assert writer is not None  # noqa: S101 - set by render()
+
         def put(path: str, text: str) -> None:
-            self.writer.write(path, text)
-            written[path] = self.writer.claimed[path]
+            writer.write(path, text)
+            written[path] = writer.claimed[path]
 
         publisher = revisions[-1].article.publisher
         put(
@@ -435,42 +319,8 @@ class DocumentPages:
         )
         return written
 
-    def _save_cache(
-        self,
-        doc: str,
-        key: str,
-        summary: DocumentSummary,
-        edits: list[Edit],
-        files: dict[str, str],
-        comparisons: dict[str, JSON],
-        items: dict[str, str],
-    ) -> dict[str, JSON]:
-        """Write the document's comparisons; return its entry for ``summaries.json``."""
-        path = self.cache_file(doc)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(comparisons, sort_keys=True, separators=(",", ":")), "utf-8")
-        tmp.replace(path)
-        stamp, content = self.stamps[doc]
-        return {
-            "content": content,
-            "edits": [e.to_record() for e in edits],
-            "files": dict[str, JSON](files),
-            "key": key,
-            "stamp": stamp,
-            "summary": summary.to_record(),
-        }
 
-    def prune_cache(self, alive: set[str]) -> None:
-        for kind in ("documents", "diffs"):  # documents/: this cache's older layout
-            folder = self.cache_root / kind
-            if folder.is_dir():
-                for path in folder.glob("*.json"):
-                    if path.stem not in alive:
-                        path.unlink()
-
-
-def _unconfigured_source(archive: Archive, slug: str) -> Source:
+def unconfigured_source(archive: Archive, slug: str) -> Source:
     """A source missing from feeds.yaml: named by its feed state's ``name``, else its slug."""
     try:
         state = archive.read_feed(slug) or {}

@@ -100,8 +100,9 @@ def ordered(edits: list[Edit]) -> list[Edit]:
 def _grouped(edits: list[Edit]) -> tuple[tuple[str, tuple[Edit, ...]], ...]:
     groups: list[tuple[str, list[Edit]]] = []
     for edit in edits:
-        if not groups or groups[-1][0] != edit.day:
-            groups.append((edit.day, []))
+        day = edit.observed_at[:10]  # Edit.day, without a property call per edit
+        if not groups or groups[-1][0] != day:
+            groups.append((day, []))
         groups[-1][1].append(edit)
     return tuple((day, tuple(items)) for day, items in groups)
 

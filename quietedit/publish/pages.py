@@ -3,57 +3,27 @@
 The shell reads a document's record, revisions, events and comparisons; this module turns
 them into plain view values that the templates render: the article page, one diff page per
 consecutive pair, and one :class:`Edit` summary per pair that the listings, feeds and
-stats are made of. Every piece of archive text passes through :func:`clean_text` (XML- and
-HTML-illegal control characters removed) and every link through :func:`safe_http_url`
-(http(s) or nothing), so nothing the archive holds can become markup or a script URL.
+stats are made of (the diff itself, as rows, is ``diffview``'s). Every piece of archive
+text passes through :func:`~quietedit.publish.text.clean_text` (XML- and HTML-illegal
+control characters removed) and every link through
+:func:`~quietedit.publish.text.safe_http_url` (http(s) or nothing), so nothing the archive
+holds can become markup or a script URL.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Final, TypeAlias
-from urllib.parse import urlsplit
+from typing import Final
 
 from quietedit.model import JSON, Event, Revision, format_timestamp, parse_timestamp
-
-Segment: TypeAlias = tuple[str, str]
-"""A run of a word diff: ``("=", text)`` kept, ``("-", text)`` removed, ``("+", text)`` added."""
+from quietedit.publish.diffview import DiffRow, Segment, diff_rows, excerpt_of
+from quietedit.publish.text import clean_text as clean_text
+from quietedit.publish.text import host_slug as host_slug
+from quietedit.publish.text import safe_http_url as safe_http_url
 
 SIGNIFICANCE_ORDER: Final = ("cosmetic", "minor", "moderate", "substantive")
 """The analysis's significance names, least to most; an unknown name ranks as cosmetic."""
-
-EXCERPT_WORDS: Final = 40
-"""Words of context-plus-change in an edit's excerpt: enough to read the change in a list."""
-
-_ILLEGAL: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff\ud800-\udfff]")
-
-
-def clean_text(text: str) -> str:
-    """``text`` without the control characters XML 1.0 forbids (and DEL, and lone surrogates)."""
-    return _ILLEGAL.sub("", text)
-
-
-def safe_http_url(url: object) -> str | None:
-    """``url`` if it is an http(s) URL with a host and no control characters, else ``None``."""
-    if not isinstance(url, str) or _ILLEGAL.search(url) or any(c.isspace() for c in url):
-        return None
-    try:
-        parts = urlsplit(url)
-    except ValueError:
-        return None
-    if parts.scheme.lower() not in {"http", "https"} or not parts.hostname:
-        return None
-    return url
-
-
-def host_slug(url: str | None) -> str:
-    """A source slug from a URL's host (``www.example.org`` → ``example-org``)."""
-    host = (urlsplit(url).hostname or "") if url else ""
-    host = host.removeprefix("www.")
-    slug = re.sub(r"[^a-z0-9]+", "-", host.lower()).strip("-")[:63].strip("-")
-    return slug or "unknown-source"
 
 
 def parse_publisher_date(text: str | None) -> datetime | None:
@@ -128,6 +98,42 @@ class Edit:
         record["excerpt"] = [list(s) for s in self.excerpt]
         return record
 
+    def to_row(self) -> list[JSON]:
+        """The fields in order, for the build cache (a list reads back faster than a dict)."""
+        row: list[JSON] = [getattr(self, name) for name in _EDIT_FIELDS]
+        row[_EDIT_FIELDS.index("kinds")] = list(self.kinds)
+        row[_EDIT_FIELDS.index("excerpt")] = [list(s) for s in self.excerpt]
+        return row
+
+    @classmethod
+    def from_row(cls, row: JSON) -> Edit:
+        """Read :meth:`to_row`'s output back; ``ValueError`` when it is not one."""
+        if not isinstance(row, list) or len(row) != len(_EDIT_FIELDS):
+            raise ValueError("edit row: wrong length")
+        doc, number, observed_at, previous_at, title, old_title, url, source = row[:8]
+        kinds, significance, rank, silent, excerpt, summary, published = row[8:]
+        if not isinstance(number, int) or not isinstance(rank, int):
+            raise ValueError("edit row: number and rank must be integers")
+        if not isinstance(kinds, list) or not isinstance(excerpt, list):
+            raise ValueError("edit row: kinds and excerpt must be lists")
+        return cls(
+            str(doc),
+            number,
+            str(observed_at),
+            str(previous_at),
+            str(title),
+            str(old_title),
+            url if isinstance(url, str) else None,
+            str(source),
+            tuple(map(str, kinds)),
+            str(significance),
+            rank,
+            silent if isinstance(silent, bool) else None,
+            tuple([(str(s[0]), str(s[1])) for s in excerpt if isinstance(s, list)]),
+            str(summary),
+            published if isinstance(published, str) else None,
+        )
+
     @classmethod
     def from_record(cls, record: dict[str, JSON]) -> Edit:
         """Read :meth:`to_record`'s output back (the build cache reads thousands per build)."""
@@ -155,6 +161,9 @@ class Edit:
             summary=str(record["summary"]),
             published=published if isinstance(published, str) else None,
         )
+
+
+_EDIT_FIELDS: Final = tuple(Edit.__dataclass_fields__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,230 +239,11 @@ def summary_text(diff: dict[str, JSON]) -> str:
     return ", ".join(parts) if parts else "text changed"
 
 
-def title_segments(diff: dict[str, JSON]) -> tuple[Segment, ...]:
-    """The headline's word diff, when the diff carries one."""
-    title = diff.get("title")
-    if not isinstance(title, dict):
-        return ()
-    return as_segments(title.get("words", title.get("segments", title.get("ops"))))
-
-
 def _title_changed(diff: dict[str, JSON]) -> bool:
     summary, title = diff.get("summary"), diff.get("title")
     if isinstance(summary, dict) and isinstance(summary.get("title_changed"), bool):
         return bool(summary["title_changed"])
     return isinstance(title, dict) and title.get("op") == "changed"
-
-
-PARAGRAPH_BREAK: Final = "|"
-"""A pseudo-op between the parts of a split or merged block: rendered as a ¶ mark."""
-
-
-def as_segments(value: JSON) -> tuple[Segment, ...]:
-    """Word-diff segments from a Diff JSON ``words`` value.
-
-    ``[[op, text], ...]`` for one block; ``[[[op, text], ...], ...]`` (one list per part)
-    for a split or merge, whose parts are joined with a :data:`PARAGRAPH_BREAK`.
-    """
-    if not isinstance(value, list):
-        return ()
-    if value and all(
-        isinstance(part, list) and all(isinstance(s, list) for s in part) for part in value
-    ):
-        joined: list[Segment] = []
-        for n, part in enumerate(value):
-            if n:
-                joined.append((PARAGRAPH_BREAK, ""))
-            joined.extend(as_segments(part))
-        return tuple(joined)
-    segments: list[Segment] = []
-    for item in value:
-        if isinstance(item, list) and len(item) == 2:
-            op, text = item
-        elif isinstance(item, dict):
-            op, text = item.get("op"), item.get("text")
-        else:
-            continue
-        if op in {"=", "-", "+"} and isinstance(text, str):
-            segments.append((str(op), clean_text(text)))
-    return tuple(segments)
-
-
-def excerpt_of(rows: tuple[DiffRow, ...], *, words: int = EXCERPT_WORDS) -> tuple[Segment, ...]:
-    """A short excerpt around the first change: kept context trimmed, changes whole-ish."""
-    for row in rows:
-        if row.op == "changed" and any(op != "=" for op, _ in row.segments):
-            return _trim(row.segments, words)
-        if row.op in {"added", "removed"}:
-            text = row.new_text if row.op == "added" else row.old_text
-            return _trim((("+" if row.op == "added" else "-", text),), words)
-    for row in rows:
-        if row.op in {"moved", "split", "merged"}:
-            return _trim((("=", row.new_text or row.old_text),), words)
-    return ()
-
-
-def _trim(segments: tuple[Segment, ...], budget: int) -> tuple[Segment, ...]:
-    first = next((i for i, (op, _) in enumerate(segments) if op != "="), 0)
-    out: list[Segment] = []
-    if first > 0 and segments[first - 1][0] == "=":
-        lead = segments[first - 1][1].split()
-        out.append(("=", ("… " if len(lead) > 8 else "") + " ".join(lead[-8:]) + " "))
-    used = sum(len(t.split()) for _, t in out)
-    for op, text in segments[first:]:
-        words = text.split()
-        if used + len(words) > budget:
-            room = max(budget - used, 3)
-            out.append((op, " ".join(words[:room]) + " …"))
-            break
-        out.append((op, text))
-        used += len(words)
-    return tuple(out)
-
-
-@dataclass(frozen=True, slots=True)
-class DiffRow:
-    """One aligned block of a diff, ready for the inline and side-by-side views.
-
-    ``old_index``/``new_index`` are 0-based block positions (``None`` on the side where the
-    block does not exist); ``segments`` holds the word diff of changed, split and merged
-    blocks; ``anchor`` is this row's id and ``partner`` the id of the row a moved block's
-    other end is shown at.
-    """
-
-    op: str
-    old_index: int | None
-    new_index: int | None
-    old_text: str
-    new_text: str
-    segments: tuple[Segment, ...]
-    anchor: str
-    partner: str | None = None
-    direction: str | None = None
-
-
-def _positions(value: JSON) -> tuple[int, ...]:
-    if isinstance(value, bool):
-        return ()
-    if isinstance(value, int):
-        return (value,)
-    if isinstance(value, list):
-        return tuple(v for v in value if isinstance(v, int) and not isinstance(v, bool))
-    if isinstance(value, dict):
-        return _positions(value.get("start", value.get("index")))
-    return ()
-
-
-def diff_rows(diff: dict[str, JSON], old: Revision, new: Revision) -> tuple[DiffRow, ...]:
-    """The diff's block operations as rows; a moved block becomes a source and a target row."""
-    old_texts = [clean_text(b.text) for b in old.article.blocks]
-    new_texts = [clean_text(b.text) for b in new.article.blocks]
-    blocks = diff.get("blocks")
-    rows: list[DiffRow] = []
-    moves: list[DiffRow] = []
-    for index, entry in enumerate(blocks if isinstance(blocks, list) else []):
-        if not isinstance(entry, dict) or not isinstance(entry.get("op"), str):
-            continue
-        op = str(entry["op"])
-        olds = _positions(entry.get("old", entry.get("old_positions", entry.get("from"))))
-        news = _positions(entry.get("new", entry.get("new_positions", entry.get("to"))))
-        olds = tuple(i for i in olds if 0 <= i < len(old_texts))
-        news = tuple(i for i in news if 0 <= i < len(new_texts))
-        old_text = " ".join(old_texts[i] for i in olds)
-        new_text = " ".join(new_texts[i] for i in news)
-        segments = as_segments(entry.get("words", entry.get("segments", entry.get("ops"))))
-        parts = entry.get("parts")
-        if not segments and isinstance(parts, list):
-            segments = tuple(s for part in parts for s in as_segments(part))
-        row = DiffRow(
-            op,
-            olds[0] if olds else None,
-            news[0] if news else None,
-            old_text,
-            new_text,
-            segments,
-            anchor=f"b{index + 1}",
-        )
-        if op == "moved":
-            moves.append(row)
-        rows.append(row)
-    return tuple(_link_moves(rows, moves))
-
-
-def _link_moves(rows: list[DiffRow], moves: list[DiffRow]) -> list[DiffRow]:
-    """Give each moved block a stub at its old place, linked both ways."""
-    if not moves:
-        return rows
-    out: list[DiffRow] = []
-    for row in rows:
-        if row.op != "moved":
-            out.append(row)
-            continue
-        source = f"{row.anchor}-from"
-        moved_down = (row.new_index or 0) > (row.old_index or 0)
-        out.append(
-            DiffRow(
-                "moved",
-                row.old_index,
-                row.new_index,
-                row.old_text,
-                row.new_text,
-                row.segments,
-                anchor=row.anchor,
-                partner=source,
-                direction="down" if moved_down else "up",
-            )
-        )
-    # the stubs go where the old position falls among the rows, in old-text order
-    for move in [r for r in out if r.op == "moved"]:
-        stub = DiffRow(
-            "moved-from",
-            move.old_index,
-            None,
-            move.old_text,
-            "",
-            (),
-            anchor=str(move.partner),
-            partner=move.anchor,
-            direction=move.direction,
-        )
-        position = len(out)
-        for i, other in enumerate(out):
-            if (
-                other.op not in {"moved", "added"}
-                and other.old_index is not None
-                and move.old_index is not None
-                and other.old_index > move.old_index
-            ):
-                position = i
-                break
-        out.insert(position, stub)
-    return out
-
-
-SIDE_CONTEXT: Final = 1
-"""Unchanged paragraphs shown around each change in the side-by-side view (the inline view
-shows the whole article)."""
-
-
-def side_by_side(rows: tuple[DiffRow, ...]) -> tuple[DiffRow | int, ...]:
-    """The rows of the side-by-side view: changes with ``SIDE_CONTEXT`` kept rows around
-    them; each longer run of kept rows becomes its length (an "N unchanged" marker)."""
-    shown = [r for r in rows if r.op != "moved-from"]
-    keep = [r.op != "kept" for r in shown]
-    near = [
-        any(keep[j] for j in range(max(0, i - SIDE_CONTEXT), min(len(shown), i + SIDE_CONTEXT + 1)))
-        for i in range(len(shown))
-    ]
-    out: list[DiffRow | int] = []
-    for row, visible in zip(shown, near, strict=True):
-        if visible:
-            out.append(row)
-        elif out and isinstance(out[-1], int):
-            out[-1] += 1
-        else:
-            out.append(1)
-    return tuple(out)
 
 
 def observed(revision: Revision) -> str:

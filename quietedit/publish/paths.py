@@ -10,6 +10,7 @@ build rewrites only what changed.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import os
@@ -65,24 +66,25 @@ class SiteWriter:
         self.known = known if known is not None else {}  # read only: shared, not copied
         self.claimed: dict[str, str] = {}
         self.written: list[str] = []
+        self.removed: list[str] = []
+        self._root = str(root)
         self._resolved_root = root.resolve()
-        self._checked: set[Path] = set()  # folders known to be inside the output folder
+        # folders known to be real folders inside the output folder (no link on the way)
+        self._checked: set[str] = {self._root}
+        self._made: set[str] = set()  # folders this process created: nothing to compare in them
 
     def target(self, relative: str) -> Path:
         """The file path for ``relative``, checked to stay inside the output folder."""
         path = self.root / check_output_path(relative)
-        folder = path.parent
-        if folder not in self._checked and folder.exists():
-            # a symlinked folder inside the output could still lead outside it
-            if not folder.resolve().is_relative_to(self._resolved_root):
-                raise UnsafeOutputPathError(relative, f"leads outside {self.root} through a link")
-            self._checked.add(folder)
+        folder = os.path.dirname(str(path))
+        if folder not in self._checked and os.path.isdir(folder):
+            self._check_existing(relative, folder)
         return path
 
     def fresh(self) -> SiteWriter:
         """A writer for the same build with nothing claimed yet (for one unit of work)."""
         writer = SiteWriter(self.root, known=self.known)
-        writer._checked = self._checked
+        writer._checked, writer._made = self._checked, self._made
         return writer
 
     def claim(self, relative: str, digest: str) -> None:
@@ -96,23 +98,91 @@ class SiteWriter:
     def write(self, relative: str, data: bytes | str) -> bool:
         """Write ``data`` to ``relative`` unless the file already holds it; True if written."""
         body = data.encode("utf-8") if isinstance(data, str) else data
-        digest = file_digest(body)
-        path = self.target(relative)
-        self.claim(relative, digest)
-        if self.known.get(relative) == digest and path.is_file():
+        path = self._prepare(relative, file_digest(body))
+        if path is None:
             return False
-        if (
-            relative not in self.known
-            and path.is_file()
-            and file_digest(path.read_bytes()) == digest
-        ):
-            return False
-        if path.parent not in self._checked:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self.target(relative)  # now that the folder exists, check where it leads
-        _atomic_write(path, body)
+        if os.path.dirname(path) in self._made:
+            # a folder this build made holds no older file: create-only, no temp file
+            with open(path, "xb") as handle:
+                handle.write(body)
+        else:
+            _atomic_write(path, body)
         self.written.append(relative)
         return True
+
+    def adopt(self, relative: str, source: Path) -> bool:
+        """Move the finished file ``source`` (on the same file system, outside the site)
+        to ``relative``, or drop it when the file there holds its bytes; True if moved."""
+        path = self._prepare(relative, file_digest(source.read_bytes()))
+        if path is None:
+            source.unlink()
+            return False
+        os.replace(source, path)
+        self.written.append(relative)
+        return True
+
+    def _prepare(self, relative: str, digest: str) -> str | None:
+        """Claim ``relative`` with ``digest``; its file path when it must be written, ``None``
+        when the file there already holds those bytes."""
+        self.claim(relative, digest)  # checks the path's form
+        path = os.path.join(self._root, relative)
+        folder = os.path.dirname(path)
+        if folder not in self._checked:
+            self._make_folder(relative, folder)
+        if folder in self._made:
+            return path
+        if self.known.get(relative) == digest and os.path.isfile(path):
+            return None
+        if relative not in self.known and os.path.isfile(path):
+            with open(path, "rb") as handle:
+                if file_digest(handle.read()) == digest:
+                    return None
+        return path
+
+    def _make_folder(self, relative: str, folder: str) -> None:
+        """Create ``folder`` (and its parents) inside the output folder; a folder that
+        exists already is checked not to be (or lead through) a link out of it."""
+        parent = os.path.dirname(folder)
+        if parent not in self._checked:
+            self._make_folder(relative, parent)
+        try:
+            os.mkdir(folder)
+        except FileExistsError:
+            self._check_existing(relative, folder)
+            return
+        # made here, inside a checked folder: a real folder inside the output
+        self._checked.add(folder)
+        self._made.add(folder)
+
+    def _check_existing(self, relative: str, folder: str) -> None:
+        if not os.path.isdir(folder):
+            raise UnsafeOutputPathError(relative, f"{folder} is in the way and not a folder")
+        parent = os.path.dirname(folder)
+        if (parent in self._checked and not os.path.islink(folder)) or Path(
+            folder
+        ).resolve().is_relative_to(self._resolved_root):
+            self._checked.add(folder)
+            return
+        raise UnsafeOutputPathError(relative, f"leads outside {self.root} through a link")
+
+    def remove_unclaimed(self, folders: tuple[str, ...]) -> None:
+        """Delete the files below ``folders`` (site paths ending in ``/`` that belong to
+        one unit of work, such as a document) that this writer has not claimed."""
+        for folder in folders:
+            top = os.path.join(self._root, folder)
+            if not os.path.isdir(top):
+                continue
+            self.target(folder + "index.html")  # the folder must not lead out through a link
+            for current, _, names in os.walk(top):
+                for name in names:
+                    full = os.path.join(current, name)
+                    relative = os.path.relpath(full, self._root).replace(os.sep, "/")
+                    if relative not in self.claimed and not name.startswith("."):
+                        os.unlink(full)
+                        self.removed.append(relative)
+            for current, _, _ in sorted(os.walk(top), reverse=True):
+                with contextlib.suppress(OSError):  # not empty: kept
+                    os.rmdir(current)
 
     def remove_stale(self, previous: dict[str, str]) -> list[str]:
         """Delete files the previous build wrote that this build no longer produces."""
@@ -130,15 +200,18 @@ class SiteWriter:
         return removed
 
 
-def _atomic_write(path: Path, body: bytes) -> None:
+def _atomic_write(path: str, body: bytes) -> None:
     # one writer per output path and build (claims are unique), so a per-process temp
     # name cannot collide; a dot-name is never served and never part of the site
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    folder, name = os.path.split(path)
+    tmp = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
     try:
-        tmp.write_bytes(body)
+        with open(tmp, "wb") as handle:
+            handle.write(body)
         os.replace(tmp, path)
     except BaseException:
-        tmp.unlink(missing_ok=True)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
         raise
 
 

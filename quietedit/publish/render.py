@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from email.utils import format_datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 from urllib.parse import urlsplit
@@ -23,9 +24,9 @@ import jinja2
 from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
-from quietedit import __version__
 from quietedit.errors import TemplateError
 from quietedit.model import parse_timestamp
+from quietedit.version import __version__
 
 logger = logging.getLogger(__name__)
 
@@ -84,9 +85,11 @@ class SiteURLs:
             raise TemplateError("--base-url", f"{base_url!r} has a query or fragment; drop it")
         return cls(base_url if base_url.endswith("/") else base_url + "/")
 
-    @property
-    def base_path(self) -> str:
-        return urlsplit(self.base_url).path or "/"
+    base_path: str = field(init=False, repr=False, compare=False)
+    """The path part of ``base_url`` (computed once: every link on every page uses it)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "base_path", urlsplit(self.base_url).path or "/")
 
     @property
     def host(self) -> str:
@@ -105,6 +108,7 @@ def output_file(path: str) -> str:
     return path + "index.html" if path == "" or path.endswith("/") else path
 
 
+@lru_cache(maxsize=1 << 14)  # a document's few timestamps recur on each of its pages
 def human_time(value: str | None) -> str:
     """``2026-11-30T08:15:00Z`` → ``30 Nov 2026, 08:15 UTC``."""
     if not value:

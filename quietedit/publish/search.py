@@ -9,23 +9,35 @@ grows. The index is *sharded by source*: each source's articles form one Pagefin
 filter chunks in a different order on every run (so a filtered index is never
 byte-identical), and an incremental build re-indexes only the shards whose articles
 changed. Only article pages are indexed, scoped by their ``data-pagefind-body``.
+
+:class:`SearchIndexing` is one build's index: it plans the shards, keeps the unchanged ones
+and hands each of the others to an :class:`Indexer` (one Pagefind service in a background
+thread) as soon as its changed articles are written, so indexing runs beside rendering.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import queue
 import shutil
 import tempfile
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
 from quietedit.errors import PublishError
+from quietedit.publish.paths import CACHE_DIR, SiteWriter
 
 logger = logging.getLogger(__name__)
 
 BUNDLE_ROOT: Final = "search/index"
+SHARDS_FILE: Final = "search/index/shards.txt"
+"""Which articles each search bundle holds: the next build compares it to decide what to
+re-index (and researchers can see how the index is cut)."""
+
 PARTS_FOR_SIZE: Final = ((1500, 1), (6000, 4))
 """Articles of one source → bundles: under 1,500 one bundle (about 1.5 s to index), under
 6,000 four, beyond that sixteen, so one incremental re-index stays near a second."""
@@ -78,43 +90,160 @@ def _glob(shard: Shard) -> str:
     return "articles/{" + ",".join(shard.documents) + "}/index.html"
 
 
-def index_shards(site: Path, shards: list[Shard]) -> dict[str, dict[str, bytes]]:
-    """Index each shard's article pages below ``site``: ``{shard path: {name: bytes}}``.
+class Indexer:
+    """Pagefind at work beside the build: one service in a background thread indexes each
+    shard handed to :meth:`add` (once its article pages are written) while the build
+    goes on; :meth:`finish` waits and returns ``{shard path: {name: bytes}}``.
 
-    One Pagefind service indexes every shard in turn. Raises ``PublishError`` when
-    Pagefind is missing or fails.
+    Pagefind is a process of its own, so indexing overlaps with rendering on another
+    core. Failures surface from :meth:`finish` as ``PublishError``.
     """
-    if not shards:
-        return {}
-    try:
+
+    def __init__(self, site: Path, *, work: Path | None = None) -> None:
+        self.root = str(site.resolve())
+        self.queue: queue.SimpleQueue[Shard | None] = queue.SimpleQueue()
+        self.shards: list[Shard] = []
+        # on the site's file system when given, so finished files move instead of copying
+        if work is not None:
+            work.mkdir(parents=True, exist_ok=True)
+        self.work = Path(tempfile.mkdtemp(prefix="search-", dir=work))
+        self.error: BaseException | None = None
+        self._ended = False  # the end of the queue was read
+        self.thread = threading.Thread(target=self._run, name="quietedit-search", daemon=True)
+        self.thread.start()
+
+    def add(self, shard: Shard) -> None:
+        """Index ``shard`` (its article pages must be written by now)."""
+        self.shards.append(shard)
+        self.queue.put(shard)
+
+    def finish(self) -> dict[str, dict[str, Path]]:
+        """Wait for the index: ``{shard path: {file name: its file}}``. The files stay
+        until :meth:`close`; raises ``PublishError`` when Pagefind failed."""
+        self.queue.put(None)
+        self.thread.join()
+        if self.error is not None:
+            self.close()
+            raise PublishError(f"search: Pagefind failed: {self.error}") from self.error
+        results: dict[str, dict[str, Path]] = {}
+        for n, shard in enumerate(self.shards):
+            folder = self.work / str(n)
+            files = sorted(p for p in folder.rglob("*") if p.is_file())
+            results[shard.path] = {p.relative_to(folder).as_posix(): p for p in files}
+        return results
+
+    def close(self) -> None:
+        shutil.rmtree(self.work, ignore_errors=True)
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._index_all())
+        except Exception as exc:  # noqa: BLE001 - Pagefind raises bare Exceptions
+            self.error = exc
+            while not self._ended:  # drain what add() queues until finish() ends it
+                self._ended = self.queue.get() is None
+
+    async def _index_all(self) -> None:
         from pagefind.index import IndexConfig
         from pagefind.service import PagefindService
-    except ImportError as exc:
-        raise PublishError(
-            "search: the pagefind package is not installed; pip install 'pagefind[bin]'"
-        ) from exc
-    root = str(site.resolve())
 
-    async def run_all(work: Path) -> None:
         async with PagefindService() as service:
-            for n, shard in enumerate(shards):
-                config = IndexConfig(force_language="en")
-                index = await service.create_index(config)
-                result = await index.add_directory(root, glob=_glob(shard))
+            n = 0
+            while (shard := await asyncio.to_thread(self.queue.get)) is not None:
+                self._ended = False
+                index = await service.create_index(IndexConfig(force_language="en"))
+                result = await index.add_directory(self.root, glob=_glob(shard))
                 logger.debug("search %s: %s pages", shard.path, result.get("page_count"))
-                await index.write_files(output_path=str(work / str(n)))
+                await index.write_files(output_path=str(self.work / str(n)))
+                await index.delete_index()
+                n += 1
+            self._ended = True
 
-    results: dict[str, dict[str, bytes]] = {}
-    work = Path(tempfile.mkdtemp(prefix="quietedit-search-"))
-    try:
-        try:
-            asyncio.run(run_all(work))
-        except Exception as exc:  # Pagefind raises bare Exceptions
-            raise PublishError(f"search: Pagefind failed: {exc}") from exc
-        for n, shard in enumerate(shards):
-            folder = work / str(n)
-            files = sorted(p for p in folder.rglob("*") if p.is_file()) if folder.is_dir() else []
-            results[shard.path] = {p.relative_to(folder).as_posix(): p.read_bytes() for p in files}
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-    return results
+
+class SearchIndexing:
+    """The search index of one build: shards planned at once; unchanged ones kept, the
+    others handed to Pagefind (:class:`~quietedit.publish.Indexer`) as soon as
+    their changed documents are rendered, so indexing overlaps with rendering."""
+
+    def __init__(
+        self,
+        writer: SiteWriter,
+        shards: list[Shard],
+        *,
+        changed: set[str],
+        rebuild: bool,
+    ) -> None:
+        self.writer = writer
+        self.shards = shards
+        previous = _previous_shards(writer)
+        by_bundle: dict[str, dict[str, str]] = {}
+        for path, digest in writer.known.items():
+            if path.startswith(BUNDLE_ROOT):
+                bundle = "/".join(path.split("/")[:4]) + "/"  # search/index/<source>/<part>/
+                by_bundle.setdefault(bundle, {})[path] = digest
+        self.indexer: Indexer | None = None
+        self.waiting: dict[str, tuple[Shard, set[str]]] = {}  # shard path → ...
+        self.shard_of: dict[str, str] = {}  # changed document → its shard's path
+        for shard in shards:
+            kept = by_bundle.get(shard.path, {})
+            entry = shard.path + "pagefind-entry.json"
+            pending = set(shard.documents) & changed
+            if (
+                rebuild
+                or previous.get(shard.path) != shard.documents
+                or pending
+                or entry not in kept
+                or not os.path.isfile(os.path.join(writer.root, entry))
+            ):
+                self.waiting[shard.path] = (shard, pending)
+                self.shard_of.update((doc, shard.path) for doc in pending)
+            else:
+                for path, digest in sorted(kept.items()):
+                    writer.claim(path, digest)
+        # started by the first rendered(): after the render workers are forked, since
+        # forking a process that runs threads is unsafe
+        self.idle = not self.waiting
+
+    def rendered(self, documents: list[str]) -> None:
+        """``documents`` are written (or failed): index each shard that waited only on them."""
+        if self.indexer is None and not self.idle:
+            self.indexer = Indexer(self.writer.root, work=self.writer.root / CACHE_DIR)
+        for doc in documents:
+            path = self.shard_of.pop(doc, None)
+            if path is not None:
+                self.waiting[path][1].discard(doc)
+        for path, (shard, pending) in list(self.waiting.items()):
+            if not pending and self.indexer is not None:
+                self.indexer.add(shard)
+                del self.waiting[path]
+
+    def finish(self) -> list[Shard]:
+        """Wait for the index, write its files, and return the shards (raises its error)."""
+        self.rendered([])
+        if self.indexer is not None:
+            for shard, _ in self.waiting.values():  # a document of it failed: index the rest
+                self.indexer.add(shard)
+            self.waiting.clear()
+            try:
+                for path, found in self.indexer.finish().items():
+                    for name, file in sorted(found.items()):
+                        self.writer.adopt(path + name, file)
+            finally:
+                self.indexer.close()
+        self.writer.write(
+            SHARDS_FILE, "".join(f"{s.path} {' '.join(s.documents)}\n" for s in self.shards)
+        )
+        return self.shards
+
+
+def _previous_shards(writer: SiteWriter) -> dict[str, tuple[str, ...]]:
+    """Which documents each shard held in the previous build (from ``SHARDS_FILE``)."""
+    path = os.path.join(writer.root, SHARDS_FILE)
+    if SHARDS_FILE not in writer.known or not os.path.isfile(path):
+        return {}
+    found: dict[str, tuple[str, ...]] = {}
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            name, _, docs = line.rstrip("\n").partition(" ")
+            found[name] = tuple(docs.split())
+    return found

@@ -1,8 +1,9 @@
 """The site-wide pages: listings, sources, kinds, stats, feeds, API index, sitemap, search.
 
 Each page is rendered only when the key of its inputs differs from the previous build's
-(a hash of the template name and the page's context), so an incremental build touches the
-newest listing pages, the affected source and kind pages, and little else.
+(a hash of the template name and the page's context; a feed's, of its newest edits; the
+API index's, of every document's key), so an incremental build touches the newest listing
+pages, the affected source and kind pages and feeds, and little else.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ import hashlib
 import logging
 import os
 import re
-import threading
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -19,8 +19,8 @@ from markupsafe import Markup
 
 from quietedit.archive.store import Archive
 from quietedit.errors import QuieteditError
-from quietedit.publish import api, charts, search
-from quietedit.publish.atom import FeedSpec, render_feed
+from quietedit.publish import api, charts
+from quietedit.publish.atom import FeedSpec, newest_first, render_feed
 from quietedit.publish.listing import (
     DocumentSummary,
     ListingPage,
@@ -34,16 +34,13 @@ from quietedit.publish.listing import (
 from quietedit.publish.pages import Edit, Source
 from quietedit.publish.paths import SiteWriter
 from quietedit.publish.render import Renderer, output_file
+from quietedit.publish.search import SearchIndexing, Shard
 
 logger = logging.getLogger(__name__)
 
-SHARDS_FILE: Final = "search/index/shards.txt"
-"""Which articles each search bundle holds: the next build compares it to decide what to
-re-index (and researchers can see how the index is cut)."""
-
-SITEMAP_LIMIT: Final = 10_000
+SITEMAP_LIMIT: Final = 5_000
 """URLs per sitemap file (the protocol allows 50,000): small enough that re-rendering the
-newest chunk after an edit is cheap."""
+chunks a new edit touches is cheap."""
 
 
 def kind_slug(kind: str) -> str:
@@ -59,8 +56,8 @@ class SiteWide:
     archive: Archive
     fingerprint: str
     keys: dict[str, str]  # previous build: output path → input key
-    new_keys: dict[str, str]  # this build's, filled in here
-    items: dict[tuple[str, int], Markup] = field(default_factory=dict)
+    new_keys: dict[str, str] = field(default_factory=dict)  # this build's, filled in here
+    items: dict[tuple[str, int], str] = field(default_factory=dict)  # rendered list items
     names: dict[str, str] = field(default_factory=dict)
     doc_keys: dict[str, str] = field(default_factory=dict)  # document → its input key
     reprs: dict[int, tuple[object, str]] = field(default_factory=dict)
@@ -73,12 +70,13 @@ class SiteWide:
         for name in sorted(context):
             value = context[name]
             if isinstance(value, ListingPage):
-                edits = [
-                    (day, [(self.doc_keys.get(e.document, ""), e.number) for e in items])
+                keys = self.doc_keys
+                edits = "".join(
+                    f"\n{day}" + "".join(f" {keys.get(e.document, '')}:{e.number}" for e in items)
                     for day, items in value.groups
-                ]
+                )
                 head = (value.path, value.heading, value.total, value.number, value.older)
-                text = repr((*head, value.newer, edits))
+                text = repr((*head, value.newer)) + edits
             else:
                 memo = self.reprs.get(id(value))
                 if memo is None or memo[0] is not value:
@@ -97,8 +95,8 @@ class SiteWide:
                 key = (edit.document, edit.number)
                 if key not in self.items:
                     html = self.renderer.render("_edit_item.html", edit=edit, names=self.names)
-                    self.items[key] = Markup(html)  # noqa: S704 - rendered with autoescape
-                rendered.append(self.items[key])
+                    self.items[key] = html
+                rendered.append(Markup(self.items[key]))  # noqa: S704 - rendered with autoescape
             out.append((day, rendered))
         return out
 
@@ -109,22 +107,30 @@ class SiteWide:
         they are made only when the page is rendered (its key is the listing itself).
         """
         target = output_file(path)
-        key = hashlib.sha256(
-            f"{self.fingerprint}\0{template}\0{path}\0{self._key_text(context)}".encode()
-        ).hexdigest()
-        self.new_keys[target] = key
-        digest = self.writer.known.get(target)
-        if (
-            self.keys.get(target) == key
-            and digest
-            and os.path.isfile(os.path.join(self.writer.root, target))  # claim() checks the path
-        ):
-            self.writer.claim(target, digest)
+        if self._kept((target,), f"{template}\0{path}\0{self._key_text(context)}"):
             return
         listing = context.get("listing")
         if isinstance(listing, ListingPage):
             context["groups"] = self.groups(listing)
         self.writer.write(target, self.renderer.render(template, page_path=path, **context))
+
+    def _kept(self, targets: tuple[str, ...], inputs: str) -> bool:
+        """Whether ``targets`` (made together from ``inputs``) can stay as they are: the
+        same inputs as last time and every file still there. Claims them if so."""
+        key = hashlib.sha256(f"{self.fingerprint}\0{inputs}".encode()).hexdigest()
+        for target in targets:
+            self.new_keys[target] = key
+        digests = [self.writer.known.get(t) for t in targets]
+        if all(
+            self.keys.get(t) == key
+            and d
+            and os.path.isfile(os.path.join(self.writer.root, t))  # claim() checks the path
+            for t, d in zip(targets, digests, strict=True)
+        ):
+            for target, digest in zip(targets, digests, strict=True):
+                self.writer.claim(target, str(digest))
+            return True
+        return False
 
     def write_all(
         self,
@@ -132,19 +138,11 @@ class SiteWide:
         edits: list[Edit],
         *,
         sources: dict[str, Source],
-        changed: set[str],
-        with_search: bool,
-        search_rebuild: bool,
+        indexing: SearchIndexing | None,
     ) -> list[str]:
-        """Write the site-wide pages; returns failures that did not stop the build."""
+        """Write the site-wide pages, and the search index that ``indexing`` has been
+        making; returns failures that did not stop the build."""
         failures: list[str] = []
-        indexing = None
-        if with_search and search.search_available():
-            # Pagefind indexes the article pages (all written by now) in its own process
-            # while the site-wide pages are rendered here
-            indexing = _Indexing(self, documents, changed, rebuild=search_rebuild)
-        elif with_search:
-            logger.warning("search: pagefind is not installed; the search page says so")
         all_edits = ordered(edits)
         source_edits = by_source(all_edits)
         kind_edits = by_kind(all_edits)
@@ -218,7 +216,7 @@ class SiteWide:
         self.writer.write("robots.txt", self.renderer.render("robots.txt", page_path="robots.txt"))
         for path, data in self.renderer.static_files().items():
             self.writer.write(path, data)
-        bundles: list[search.Shard] = []
+        bundles: list[Shard] = []
         if indexing is not None:
             try:
                 bundles = indexing.finish()
@@ -234,6 +232,11 @@ class SiteWide:
         return failures
 
     def _feeds(self, spec: FeedSpec, edits: list[Edit]) -> None:
+        """A feed pair, rendered only when its spec or its newest edits changed."""
+        entries = [(self.doc_keys.get(e.document, ""), e.number) for e in newest_first(edits)]
+        targets = (f"{spec.path}.xml", f"{spec.path}.rss") if spec.rss else (f"{spec.path}.xml",)
+        if self._kept(targets, f"feed\0{spec!r}\0{entries!r}"):
+            return
         for path, text in render_feed(self.renderer, spec, edits).items():
             self.writer.write(path, text)
 
@@ -285,7 +288,9 @@ class SiteWide:
         sources: dict[str, Source],
         source_edits: dict[str, list[Edit]],
     ) -> None:
-        self.writer.write("api/index.json", api.dump(api.index_file(documents)))
+        inputs = "".join(self.doc_keys.get(d.id, "") for d in documents)
+        if not self._kept(("api/index.json",), f"api\0{len(documents)}\0{inputs}"):
+            self.writer.write("api/index.json", api.dump(api.index_file(documents)))
         doc_counts: dict[str, int] = {}
         for doc in documents:
             doc_counts[doc.source] = doc_counts.get(doc.source, 0) + 1
@@ -332,71 +337,3 @@ class SiteWide:
                 self.page(name, "sitemap.xml", entries=chunk, index=None)
                 files.append(name)
         self.page("sitemap.xml", "sitemap.xml", entries=[], index=files)
-
-    def _previous_shards(self) -> dict[str, tuple[str, ...]]:
-        """Which documents each shard held in the previous build (from ``SHARDS_FILE``)."""
-        path = self.writer.target(SHARDS_FILE)
-        if SHARDS_FILE not in self.writer.known or not path.is_file():
-            return {}
-        found: dict[str, tuple[str, ...]] = {}
-        for line in path.read_text(encoding="utf-8").splitlines():
-            name, _, docs = line.partition(" ")
-            found[name] = tuple(docs.split())
-        return found
-
-
-class _Indexing:
-    """The search index of one build: shards planned and kept at once, the changed ones
-    indexed in a background thread, their files written by :meth:`finish`."""
-
-    def __init__(
-        self, site: SiteWide, documents: list[DocumentSummary], changed: set[str], *, rebuild: bool
-    ) -> None:
-        self.site = site
-        writer = site.writer
-        self.shards = search.plan_shards({d.id: d.source for d in documents})
-        previous = site._previous_shards()
-        by_bundle: dict[str, dict[str, str]] = {}
-        for path, digest in writer.known.items():
-            if path.startswith(search.BUNDLE_ROOT):
-                bundle = "/".join(path.split("/")[:4]) + "/"  # search/index/<source>/<part>/
-                by_bundle.setdefault(bundle, {})[path] = digest
-        todo: list[search.Shard] = []
-        for shard in self.shards:
-            kept = by_bundle.get(shard.path, {})
-            entry = shard.path + "pagefind-entry.json"
-            if (
-                rebuild
-                or previous.get(shard.path) != shard.documents
-                or set(shard.documents) & changed
-                or entry not in kept
-                or not writer.target(entry).is_file()
-            ):
-                todo.append(shard)
-            else:
-                for path, digest in sorted(kept.items()):
-                    writer.claim(path, digest)
-        self.files: dict[str, dict[str, bytes]] = {}
-        self.error: QuieteditError | None = None
-        self.thread = threading.Thread(target=self._run, args=(todo,), name="quietedit-search")
-        self.thread.start()
-
-    def _run(self, todo: list[search.Shard]) -> None:
-        try:
-            self.files = search.index_shards(self.site.writer.root, todo)
-        except QuieteditError as exc:
-            self.error = exc
-
-    def finish(self) -> list[search.Shard]:
-        """Wait for the index, write its files, and return the shards (raises its error)."""
-        self.thread.join()
-        if self.error is not None:
-            raise self.error
-        writer = self.site.writer
-        for path, files in self.files.items():
-            for name, data in sorted(files.items()):
-                writer.write(path + name, data)
-        writer.write(
-            SHARDS_FILE, "".join(f"{s.path} {' '.join(s.documents)}\n" for s in self.shards)
-        )
-        return self.shards

@@ -27,6 +27,7 @@ def test_build_command_writes_the_site_and_reports(
     assert "0 written" in again.stdout and "0 documents rendered" in again.stdout
     full = runner.invoke(cli, ["build", "--data", "data", "--out", "out", *BASE, "--full"])
     assert "4 documents rendered" in full.stdout
+    assert "pages written per second" in full.stdout
 
 
 def test_build_errors_are_one_clear_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,19 +10,10 @@ from hypothesis import strategies as st
 from quietedit.archive.records import new_revision
 from quietedit.model import JSON, Article, Block, Event, Observation, Revision
 from quietedit.publish.changes import compare_revisions
+from quietedit.publish.diffview import PARAGRAPH_BREAK, as_segments, diff_rows, excerpt_of
 from quietedit.publish.listing import PAGE_SIZE, compute_stats, ordered, paginate
-from quietedit.publish.pages import (
-    PARAGRAPH_BREAK,
-    Edit,
-    as_segments,
-    clean_text,
-    diff_rows,
-    event_line,
-    excerpt_of,
-    host_slug,
-    make_edit,
-    safe_http_url,
-)
+from quietedit.publish.pages import Edit, event_line, make_edit
+from quietedit.publish.text import clean_text, host_slug, safe_http_url
 
 T0 = datetime(2026, 11, 28, 9, 0, tzinfo=UTC)
 DOC = "news-example-org-0123456789abcdef"

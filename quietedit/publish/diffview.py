@@ -1,0 +1,239 @@
+"""A diff as the diff page shows it (pure): aligned rows, word segments, the side-by-side
+view and the short excerpt that listings and feeds show.
+
+Reads only the documented Diff JSON (``RevisionDiff.to_dict()``) and the two revisions'
+blocks; every piece of text passes through :func:`~quietedit.publish.text.clean_text`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, TypeAlias
+
+from quietedit.model import JSON, Revision
+from quietedit.publish.text import clean_text
+
+Segment: TypeAlias = tuple[str, str]
+"""A run of a word diff: ``("=", text)`` kept, ``("-", text)`` removed, ``("+", text)`` added."""
+
+EXCERPT_WORDS: Final = 40
+"""Words of context-plus-change in an edit's excerpt: enough to read the change in a list."""
+
+
+def title_segments(diff: dict[str, JSON]) -> tuple[Segment, ...]:
+    """The headline's word diff, when the diff carries one."""
+    title = diff.get("title")
+    if not isinstance(title, dict):
+        return ()
+    return as_segments(title.get("words", title.get("segments", title.get("ops"))))
+
+
+PARAGRAPH_BREAK: Final = "|"
+"""A pseudo-op between the parts of a split or merged block: rendered as a ¶ mark."""
+
+
+def as_segments(value: JSON) -> tuple[Segment, ...]:
+    """Word-diff segments from a Diff JSON ``words`` value.
+
+    ``[[op, text], ...]`` for one block; ``[[[op, text], ...], ...]`` (one list per part)
+    for a split or merge, whose parts are joined with a :data:`PARAGRAPH_BREAK`.
+    """
+    if not isinstance(value, list):
+        return ()
+    if value and all(
+        isinstance(part, list) and all(isinstance(s, list) for s in part) for part in value
+    ):
+        joined: list[Segment] = []
+        for n, part in enumerate(value):
+            if n:
+                joined.append((PARAGRAPH_BREAK, ""))
+            joined.extend(as_segments(part))
+        return tuple(joined)
+    segments: list[Segment] = []
+    for item in value:
+        if isinstance(item, list) and len(item) == 2:
+            op, text = item
+        elif isinstance(item, dict):
+            op, text = item.get("op"), item.get("text")
+        else:
+            continue
+        if op in {"=", "-", "+"} and isinstance(text, str):
+            segments.append((str(op), clean_text(text)))
+    return tuple(segments)
+
+
+def excerpt_of(rows: tuple[DiffRow, ...], *, words: int = EXCERPT_WORDS) -> tuple[Segment, ...]:
+    """A short excerpt around the first change: kept context trimmed, changes whole-ish."""
+    for row in rows:
+        if row.op == "changed" and any(op != "=" for op, _ in row.segments):
+            return _trim(row.segments, words)
+        if row.op in {"added", "removed"}:
+            text = row.new_text if row.op == "added" else row.old_text
+            return _trim((("+" if row.op == "added" else "-", text),), words)
+    for row in rows:
+        if row.op in {"moved", "split", "merged"}:
+            return _trim((("=", row.new_text or row.old_text),), words)
+    return ()
+
+
+def _trim(segments: tuple[Segment, ...], budget: int) -> tuple[Segment, ...]:
+    first = next((i for i, (op, _) in enumerate(segments) if op != "="), 0)
+    out: list[Segment] = []
+    if first > 0 and segments[first - 1][0] == "=":
+        lead = segments[first - 1][1].split()
+        out.append(("=", ("… " if len(lead) > 8 else "") + " ".join(lead[-8:]) + " "))
+    used = sum(len(t.split()) for _, t in out)
+    for op, text in segments[first:]:
+        words = text.split()
+        if used + len(words) > budget:
+            room = max(budget - used, 3)
+            out.append((op, " ".join(words[:room]) + " …"))
+            break
+        out.append((op, text))
+        used += len(words)
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class DiffRow:
+    """One aligned block of a diff, ready for the inline and side-by-side views.
+
+    ``old_index``/``new_index`` are 0-based block positions (``None`` on the side where the
+    block does not exist); ``segments`` holds the word diff of changed, split and merged
+    blocks; ``anchor`` is this row's id and ``partner`` the id of the row a moved block's
+    other end is shown at.
+    """
+
+    op: str
+    old_index: int | None
+    new_index: int | None
+    old_text: str
+    new_text: str
+    segments: tuple[Segment, ...]
+    anchor: str
+    partner: str | None = None
+    direction: str | None = None
+
+
+def _positions(value: JSON) -> tuple[int, ...]:
+    if isinstance(value, bool):
+        return ()
+    if isinstance(value, int):
+        return (value,)
+    if isinstance(value, list):
+        return tuple(v for v in value if isinstance(v, int) and not isinstance(v, bool))
+    if isinstance(value, dict):
+        return _positions(value.get("start", value.get("index")))
+    return ()
+
+
+def diff_rows(diff: dict[str, JSON], old: Revision, new: Revision) -> tuple[DiffRow, ...]:
+    """The diff's block operations as rows; a moved block becomes a source and a target row."""
+    old_texts = [clean_text(b.text) for b in old.article.blocks]
+    new_texts = [clean_text(b.text) for b in new.article.blocks]
+    blocks = diff.get("blocks")
+    rows: list[DiffRow] = []
+    moves: list[DiffRow] = []
+    for index, entry in enumerate(blocks if isinstance(blocks, list) else []):
+        if not isinstance(entry, dict) or not isinstance(entry.get("op"), str):
+            continue
+        op = str(entry["op"])
+        olds = _positions(entry.get("old", entry.get("old_positions", entry.get("from"))))
+        news = _positions(entry.get("new", entry.get("new_positions", entry.get("to"))))
+        olds = tuple(i for i in olds if 0 <= i < len(old_texts))
+        news = tuple(i for i in news if 0 <= i < len(new_texts))
+        old_text = " ".join(old_texts[i] for i in olds)
+        new_text = " ".join(new_texts[i] for i in news)
+        segments = as_segments(entry.get("words", entry.get("segments", entry.get("ops"))))
+        parts = entry.get("parts")
+        if not segments and isinstance(parts, list):
+            segments = tuple(s for part in parts for s in as_segments(part))
+        row = DiffRow(
+            op,
+            olds[0] if olds else None,
+            news[0] if news else None,
+            old_text,
+            new_text,
+            segments,
+            anchor=f"b{index + 1}",
+        )
+        if op == "moved":
+            moves.append(row)
+        rows.append(row)
+    return tuple(_link_moves(rows, moves))
+
+
+def _link_moves(rows: list[DiffRow], moves: list[DiffRow]) -> list[DiffRow]:
+    """Give each moved block a stub at its old place, linked both ways."""
+    if not moves:
+        return rows
+    out: list[DiffRow] = []
+    for row in rows:
+        if row.op != "moved":
+            out.append(row)
+            continue
+        source = f"{row.anchor}-from"
+        moved_down = (row.new_index or 0) > (row.old_index or 0)
+        out.append(
+            DiffRow(
+                "moved",
+                row.old_index,
+                row.new_index,
+                row.old_text,
+                row.new_text,
+                row.segments,
+                anchor=row.anchor,
+                partner=source,
+                direction="down" if moved_down else "up",
+            )
+        )
+    # the stubs go where the old position falls among the rows, in old-text order
+    for move in [r for r in out if r.op == "moved"]:
+        stub = DiffRow(
+            "moved-from",
+            move.old_index,
+            None,
+            move.old_text,
+            "",
+            (),
+            anchor=str(move.partner),
+            partner=move.anchor,
+            direction=move.direction,
+        )
+        position = len(out)
+        for i, other in enumerate(out):
+            if (
+                other.op not in {"moved", "added"}
+                and other.old_index is not None
+                and move.old_index is not None
+                and other.old_index > move.old_index
+            ):
+                position = i
+                break
+        out.insert(position, stub)
+    return out
+
+
+SIDE_CONTEXT: Final = 1
+"""Unchanged paragraphs shown around each change in the side-by-side view (the inline view
+shows the whole article)."""
+
+
+def side_by_side(rows: tuple[DiffRow, ...]) -> tuple[DiffRow | int, ...]:
+    """The rows of the side-by-side view: changes with ``SIDE_CONTEXT`` kept rows around
+    them; each longer run of kept rows becomes its length (an "N unchanged" marker)."""
+    shown = [r for r in rows if r.op != "moved-from"]
+    keep = [r.op != "kept" for r in shown]
+    near = [
+        any(keep[j] for j in range(max(0, i - SIDE_CONTEXT), min(len(shown), i + SIDE_CONTEXT + 1)))
+        for i in range(len(shown))
+    ]
+    out: list[DiffRow | int] = []
+    for row, visible in zip(shown, near, strict=True):
+        if visible:
+            out.append(row)
+        elif out and isinstance(out[-1], int):
+            out[-1] += 1
+        else:
+            out.append(1)
+    return tuple(out)

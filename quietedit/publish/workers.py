@@ -1,0 +1,87 @@
+"""Rendering many documents: in order, in forked worker processes when it pays.
+
+Each unit of work (a run of documents) renders through a fresh
+:class:`~quietedit.publish.paths.SiteWriter` and comes back as a :class:`Chunk` that the
+build merges in order, so the site is the same whichever process rendered what. A document
+that fails is recorded in the chunk's ``failures`` and the rest go on.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing as mp
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Final
+
+from quietedit.publish.documents import DocumentPages, DocumentResult, document_folders
+from quietedit.publish.paths import SiteWriter
+
+logger = logging.getLogger(__name__)
+
+PARALLEL_THRESHOLD: Final = 200
+"""Below this many documents to render, forking workers costs more than it saves."""
+CHUNK_SIZE: Final = 25
+"""Documents per unit of work: small enough to balance two cores and to hand the search
+indexer each finished shard soon."""
+
+
+@dataclass(slots=True)
+class Chunk:
+    """What rendering a run of documents produced, to be merged into the build."""
+
+    documents: list[str]  # every document of the run, rendered or not
+    results: dict[str, DocumentResult] = field(default_factory=dict)
+    claimed: dict[str, str] = field(default_factory=dict)
+    written: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    failures: dict[str, str] = field(default_factory=dict)
+
+
+_FORKED: list[tuple[DocumentPages, SiteWriter]] = []
+"""The context a forked worker inherits from the parent (set just before forking)."""
+
+
+def render_documents(
+    pages: DocumentPages, ids: list[str], *, writer: SiteWriter, workers: int
+) -> Iterator[Chunk]:
+    """Render ``ids`` in chunks, yielded in order; in ``workers`` forked processes when
+    there are enough documents to pay for the fork."""
+    chunks = [ids[i : i + CHUNK_SIZE] for i in range(0, len(ids), CHUNK_SIZE)]
+    if workers <= 1 or len(ids) < PARALLEL_THRESHOLD or "fork" not in mp.get_all_start_methods():
+        for chunk in chunks:
+            yield render_chunk(pages, writer, chunk)
+        return
+    _FORKED[:] = [(pages, writer)]
+    try:
+        with mp.get_context("fork").Pool(workers) as pool:
+            yield from pool.imap(_render_forked, chunks)
+    finally:
+        _FORKED.clear()
+
+
+def _render_forked(ids: list[str]) -> Chunk:
+    pages, writer = _FORKED[0]
+    return render_chunk(pages, writer, ids)
+
+
+def render_chunk(pages: DocumentPages, writer: SiteWriter, ids: list[str]) -> Chunk:
+    """Render each document of ``ids``; a failing one is recorded, not raised."""
+    own = writer.fresh()
+    chunk = Chunk(list(ids))
+    for doc in ids:
+        try:
+            result = pages.render(doc, own)
+        except Exception as exc:  # noqa: BLE001 - one bad document must not stop the build
+            logger.error("%s: not published: %s", doc, exc)
+            chunk.failures[doc] = f"{doc}: {exc}"
+            # what it wrote before failing goes, with its pages of earlier builds
+            folders = document_folders(doc)
+            for path in [p for p in own.claimed if p.startswith(folders)]:
+                del own.claimed[path]
+            own.remove_unclaimed(folders)
+            continue
+        if result is not None:
+            chunk.results[doc] = result
+    chunk.claimed, chunk.written, chunk.removed = own.claimed, own.written, own.removed
+    return chunk

@@ -1,0 +1,270 @@
+"""The build cache under change: what an incremental build rewrites, and what it must not miss.
+
+Correctness first: every test here would fail if the cache kept a page whose inputs
+changed, or touched a page whose inputs did not.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import shutil
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from quietedit.archive.store import Archive
+from quietedit.errors import UnsafeOutputPathError
+from quietedit.model import Article, Block, Observation
+from quietedit.publish import BuildOptions, BuildReport, build_site
+from quietedit.publish.pages import Edit
+from quietedit.publish.paths import CACHE_DIR, SiteWriter
+from quietedit.publish.search import search_available
+from quietedit.publish.state import STATE_FILE
+from tests.publish.conftest import BASE_URL, SOURCES, STORIES, T0, write_archive
+
+
+def build(data: Path, out: Path, **kwargs: Any) -> BuildReport:
+    options = BuildOptions(data=data, out=out, base_url=BASE_URL, sources=SOURCES, search=False)
+    return build_site(dataclasses.replace(options, **kwargs))
+
+
+def files(out: Path) -> dict[str, tuple[int, int, bytes]]:
+    """Each site file's inode, modification time and bytes."""
+    found = {}
+    for path in sorted(out.rglob("*")):
+        if path.is_file() and CACHE_DIR not in path.parts:
+            st = path.stat()
+            found[path.relative_to(out).as_posix()] = (st.st_ino, st.st_mtime_ns, path.read_bytes())
+    return found
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    root = tmp_path / "data"
+    write_archive(root)
+    return root
+
+
+def bridge_document(archive: Archive) -> str:
+    return next(
+        d
+        for d in archive.document_ids()
+        if d.startswith("news-example-org") and len(archive.revisions(d)) == 3
+    )
+
+
+def add_revision(archive: Archive, doc: str, text: str, *, hours: int = 12) -> None:
+    last = archive.revisions(doc)[-1]
+    archive.append_revision(
+        doc,
+        Observation(
+            url=STORIES[0].url,
+            observed_at=T0 + timedelta(hours=hours),
+            article=Article(
+                last.article.title, (*last.article.blocks, Block(text)), last.article.publisher
+            ),
+            extractor="tests/1",
+        ),
+    )
+
+
+def test_a_new_revision_leaves_every_unaffected_file_untouched(data: Path, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build(data, out)
+    before = files(out)
+    archive = Archive(data)
+    doc = bridge_document(archive)
+    add_revision(archive, doc, "The mayor welcomed the decision.")
+    report = build(data, out)
+    after = files(out)
+    changed = {p for p in after if before.get(p) != after[p]}
+    assert changed == set(report.written)
+    assert f"articles/{doc}/diff/4/index.html" in changed
+    others = {p for p in changed if p.startswith(("articles/", "api/documents/")) and doc not in p}
+    assert others == set()
+    # the other documents' pages keep their inode and time, not just their bytes
+    untouched = [p for p in before if p.startswith("articles/") and doc not in p]
+    assert untouched and all(before[p][:2] == after[p][:2] for p in untouched)
+
+
+def test_the_new_revision_shows_on_every_page_that_lists_it(data: Path, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build(data, out)
+    archive = Archive(data)
+    doc = bridge_document(archive)
+    add_revision(archive, doc, "A spokesperson declined to comment on the overrun.")
+    build(data, out)
+    fresh = tmp_path / "fresh"
+    build(data, fresh)
+    # the incremental site is exactly the one a build from nothing makes
+    assert {p: v[2] for p, v in files(out).items()} == {p: v[2] for p, v in files(fresh).items()}
+
+
+def test_a_damaged_cache_falls_back_to_a_full_build(data: Path, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    first = build(data, out)
+    (out / CACHE_DIR / STATE_FILE).write_text('{"schema": 2, "documents": {"x": [1]}', "utf-8")
+    report = build(data, out)
+    assert report.rendered == first.rendered == report.documents
+    assert report.failures == () and report.written == ()  # same bytes: nothing rewritten
+    state = out / CACHE_DIR / STATE_FILE
+    build(data, out)
+    header, *lines = state.read_text(encoding="utf-8").splitlines()
+    # one document's edits damaged: that document is rendered again, the rest kept
+    state.write_text("\n".join([header, lines[0][:-9], *lines[1:]]) + "\n", encoding="utf-8")
+    again = build(data, out)
+    assert again.rendered == 1 and again.documents == first.documents and again.written == ()
+    # a line of the wrong shape, or the end of the file cut off: none of it is trusted
+    state.write_text("\n".join([header, "x\ty", *lines[1:]]) + "\n", encoding="utf-8")
+    assert build(data, out).rendered == first.rendered
+    state.write_text(header + "\n" + "\n".join(lines), encoding="utf-8")
+    assert build(data, out).rendered == first.rendered
+
+
+def test_a_cache_restored_without_the_site_rebuilds_every_page(data: Path, tmp_path: Path) -> None:
+    """CI restores only the cache folder into an empty output folder."""
+    out = tmp_path / "site"
+    first = build(data, out)
+    restored = tmp_path / "restored"
+    shutil.copytree(out / CACHE_DIR, restored / CACHE_DIR)
+    report = build(data, restored)
+    assert report.rendered == first.rendered
+    assert {p: v[2] for p, v in files(restored).items()} == {p: v[2] for p, v in files(out).items()}
+
+
+def test_a_new_base_url_rewrites_every_page_with_its_links(data: Path, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build(data, out)
+    report = build(data, out, base_url="https://mirror.example.com/edits/")
+    assert report.rendered == report.documents
+    pages = [p for p in files(out) if p.endswith(".html")]
+    assert set(pages) <= set(report.written)
+    assert all("/quietedit/" not in (out / p).read_text(encoding="utf-8") for p in pages), (
+        "a page kept a link under the old base path"
+    )
+
+
+def test_a_changed_template_rerenders_what_it_renders(data: Path, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    templates = tmp_path / "templates"
+    templates.mkdir()
+    build(data, out, templates=templates)
+    shipped = Path(__file__).parents[2] / "templates" / "_edit_item.html"
+    (templates / "_edit_item.html").write_text(
+        shipped.read_text(encoding="utf-8").replace("{{ edit_item", "<!-- v2 -->{{ edit_item"),
+        encoding="utf-8",
+    )
+    report = build(data, out, templates=templates)
+    assert "<!-- v2 -->" in (out / "index.html").read_text(encoding="utf-8")
+    assert "index.html" in report.written
+
+
+def test_a_document_that_starts_failing_loses_its_pages_and_is_reported(
+    data: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "site"
+    build(data, out)
+    archive = Archive(data)
+    doc = bridge_document(archive)
+    # a new (create-only, next-numbered) event file that cannot be read
+    folder = archive.layout.events_dir(doc)
+    folder.mkdir(exist_ok=True)
+    broken = folder / f"{len(list(folder.glob('*.json'))) + 1:06d}.json"
+    broken.write_text("{ not json", encoding="utf-8")
+    report = build(data, out)
+    assert len(report.failures) == 1 and doc in report.failures[0]
+    assert not (out / "articles" / doc).exists()
+    assert f"articles/{doc}/index.html" in report.removed
+    broken.unlink()
+    assert build(data, out).failures == ()
+    assert (out / "articles" / doc / "index.html").is_file()
+
+
+def test_removed_documents_lose_their_pages_and_their_cached_diffs(
+    data: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "site"
+    build(data, out)
+    doc = bridge_document(Archive(data))
+    assert (out / CACHE_DIR / "diffs" / f"{doc}.json").is_file()
+    shutil.rmtree(data / "documents" / doc)
+    report = build(data, out)
+    assert f"api/documents/{doc}/diffs.json" in report.removed
+    assert not (out / "articles" / doc).exists()
+    assert not (out / CACHE_DIR / "diffs" / f"{doc}.json").exists()
+
+
+def test_a_linked_folder_leading_out_of_the_site_is_refused(tmp_path: Path) -> None:
+    site, outside = tmp_path / "site", tmp_path / "outside"
+    (site / "articles").mkdir(parents=True)
+    outside.mkdir()
+    os.symlink(outside, site / "articles" / "x")
+    with pytest.raises(UnsafeOutputPathError, match="through a link"):
+        SiteWriter(site).write("articles/x/index.html", "page")
+    assert list(outside.iterdir()) == []
+
+
+def test_an_edit_reads_back_from_its_cache_row_unchanged() -> None:
+    edit = Edit(
+        document="news-example-org-0123456789abcdef",
+        number=3,
+        observed_at="2026-11-28T10:00:00Z",
+        previous_at="2026-11-28T08:00:00Z",
+        title="Bridge cost rises to 52 million",
+        old_title="Bridge approved",
+        url=None,
+        source="courier-world",
+        kinds=("facts", "headline"),
+        significance="substantive",
+        rank=3,
+        silent=None,
+        excerpt=(("=", "at a cost of "), ("-", "48"), ("+", "52")),
+        summary="headline changed, 1 paragraph changed",
+        published="2026-11-28T06:00:00Z",
+    )
+    assert Edit.from_row(json.loads(json.dumps(edit.to_row()))) == edit
+    with pytest.raises(ValueError, match="wrong length"):
+        Edit.from_row(edit.to_row()[:-1])
+
+
+@pytest.mark.skipif(not search_available(), reason="pagefind is not installed")
+def test_a_new_revision_reindexes_only_the_search_shard_of_its_source(
+    data: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "site"
+    build(data, out, search=True)
+    before = files(out)
+    archive = Archive(data)
+    doc = bridge_document(archive)
+    add_revision(archive, doc, "Engineers will inspect the riverbed in January.")
+    report = build(data, out, search=True)
+    shards = (out / "search/index/shards.txt").read_text(encoding="utf-8").splitlines()
+    own = next(line.split()[0] for line in shards if doc in line)
+    touched = {p for p in report.written if p.startswith("search/index/") and "/" in p[13:]}
+    assert touched and all(p.startswith(own) for p in touched if p != "search/index/shards.txt")
+    others = [p for p in before if p.startswith("search/index/") and not p.startswith(own)]
+    assert others and all(files(out)[p][:2] == before[p][:2] for p in others if p in files(out))
+    fresh = tmp_path / "fresh"
+    build(data, fresh, search=True)
+    assert {p: v[2] for p, v in files(out).items()} == {p: v[2] for p, v in files(fresh).items()}
+
+
+def test_a_renamed_feed_renames_its_source_on_the_pages_of_its_articles(
+    data: Path, tmp_path: Path
+) -> None:
+    """A source missing from feeds.yaml is named by its feed state, in the archive."""
+    out = tmp_path / "site"
+    build(data, out)
+    archive = Archive(data)
+    blog = next(d for d in archive.document_ids() if d.startswith("blog-example-com"))
+    archive.write_feed("blog-example-com", {"name": "The Example Blog", "polls": 3})
+    report = build(data, out)
+    assert f"articles/{blog}/index.html" in report.written
+    assert "The Example Blog" in (out / "articles" / blog / "index.html").read_text("utf-8")
+    # counters of a feed state change on every poll; they are not part of any article page
+    archive.write_feed("blog-example-com", {"name": "The Example Blog", "polls": 4})
+    assert not [p for p in build(data, out).written if p.startswith("articles/")]
