@@ -14,6 +14,7 @@
     ├── HostProfileError         a stored host profile is not one this version reads (a ValueError)
     ├── InvalidShardError        a --shard value is not K/N with 1 <= K <= N (.value; a ValueError)
     ├── WorkerCrashedError       worker processes kept dying while reading one page (.url)
+    ├── PageReadTimeoutError     a worker spent too long reading one page (.url, .seconds)
     ├── FetchError               a fetch failed (.url: the hop that failed, .transient)
     │   ├── UnsupportedURLError  not an http(s) URL with a host, or a redirect to one
     │   ├── InvalidHeaderError   a caller header is malformed or one quietedit sets itself
@@ -167,6 +168,18 @@ class WorkerCrashedError(QuieteditError):
         super().__init__(
             f"{url}: a worker process died reading this page {attempts} times (a crash in a "
             "parser or the memory limit); the check is recorded as failed and retried later"
+        )
+
+
+class PageReadTimeoutError(QuieteditError):
+    """A worker process spent more than ``seconds`` reading the page of ``url``."""
+
+    def __init__(self, url: str, *, seconds: float) -> None:
+        self.url = url
+        self.seconds = seconds
+        super().__init__(
+            f"{url}: reading this page took more than {seconds:g} s (a pathological page); "
+            "its worker was stopped, the check is recorded as failed and retried later"
         )
 
 

@@ -37,8 +37,8 @@ SHARD_OPTION = click.option(
     metavar="K/N",
     default=None,
     callback=_shard,
-    help="Ingest only shard K of N: the feeds and articles whose site hashes to K, "
-    "so N runners can share the work, e.g. 2/3.",
+    help="Ingest only shard K of N: poll every feed, keep the articles and feed records "
+    "whose site hashes to K, so N runners can share the work, e.g. 2/3.",
 )
 
 

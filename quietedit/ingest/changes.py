@@ -12,9 +12,16 @@ revisions. A change of ``link`` or ``published`` is reported as ``metadata``; a 
 claim the re-check policy weighs (see :mod:`quietedit.ingest.candidates`).
 
 Some feeds mint a new entry id on every render (a GUID per request, a timestamp in the
-id). An entry whose id is unknown is therefore matched by its link, when that link is
-unique both in the poll and among the stored snapshots: it is the same entry, its edits
-are still seen, and :func:`compare_feed` keeps one snapshot for it, not one per poll.
+id). An entry whose id is unknown is therefore matched by its link, when no other entry of
+the poll has that link and the stored snapshot with that link is the same story by its
+date: both give the same ``published`` moment (such CMSs keep the publication date while
+the id rotates), or neither gives one and the snapshot's id has left the feed. Of several
+stored snapshots that qualify (a story the feed once listed twice) the newest is taken.
+The matched entry is the same entry, its edits are still seen, and :func:`compare_feed`
+keeps one snapshot for it, not one per poll. A new stable id with another publication
+date on the same link (a live page's next alert) is a new entry, never an edit of the old
+one; two undated entries on one link, the first gone from the feed, cannot be told from a
+rotated id and are matched.
 """
 
 from __future__ import annotations
@@ -150,26 +157,44 @@ def _changes(matched: Mapping[str, EntrySnapshot], current: Feed) -> tuple[Entry
 
 def match_entries(previous: Mapping[str, EntrySnapshot], current: Feed) -> dict[str, EntrySnapshot]:
     """The stored snapshot of each entry of ``current`` that has one, by the entry's id:
-    the snapshot of the same id, else the one snapshot with the entry's link when no other
-    entry of the poll has that link (never a snapshot that an id match claimed)."""
+    the snapshot of the same id, else, when no other entry of the poll has the entry's
+    link, the newest snapshot with that link that no id match claimed and that is the
+    same story by its date (module docstring). No snapshot is given to two entries."""
     found = {entry.id: previous[entry.id] for entry in current.entries if entry.id in previous}
     if len(found) == len(current.entries):
         return found
+    polled_ids = {entry.id for entry in current.entries}
     claimed = {snapshot.id for snapshot in found.values()}
-    stored_links = Counter(s.link for s in previous.values() if s.link)
-    by_link = {
-        s.link: s
-        for s in previous.values()
-        if s.link and stored_links[s.link] == 1 and s.id not in claimed
-    }
+    by_link: dict[str, list[EntrySnapshot]] = {}
+    for snapshot in previous.values():
+        if snapshot.link and snapshot.id not in claimed:
+            by_link.setdefault(snapshot.link, []).append(snapshot)
     polled_links = Counter(entry.link for entry in current.entries if entry.link)
     for entry in current.entries:
         if entry.id in found or not entry.link or polled_links[entry.link] != 1:
             continue
-        before = by_link.get(entry.link)
-        if before is not None:
-            found[entry.id] = before
+        same = [
+            snapshot
+            for snapshot in by_link.get(entry.link, ())
+            if _same_story(snapshot, entry, polled_ids=polled_ids)
+        ]
+        if same:
+            # newest first; the id only breaks ties, so the choice is deterministic
+            found[entry.id] = max(same, key=lambda snapshot: (snapshot.observed_at, snapshot.id))
     return found
+
+
+def _same_story(snapshot: EntrySnapshot, entry: FeedEntry, *, polled_ids: set[str]) -> bool:
+    """Whether ``snapshot``, stored under another id with ``entry``'s link, is ``entry``
+    under a rotated id: the same publication moment, or no date on either and the old id
+    gone from the poll (an old id still listed is another entry)."""
+    if snapshot.published is None and entry.published is None:
+        return snapshot.id not in polled_ids
+    return (
+        snapshot.published is not None
+        and entry.published is not None
+        and _same_date(snapshot.published, entry.published)
+    )
 
 
 @dataclass(frozen=True, slots=True)

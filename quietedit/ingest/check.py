@@ -16,7 +16,6 @@ from functools import partial
 from typing import Final, Literal
 
 from quietedit.archive.store import Archive
-from quietedit.article.fingerprint import content_hash
 from quietedit.article.identity import canonical_url, is_home_or_section
 from quietedit.article.template import HostProfile
 from quietedit.errors import (
@@ -30,9 +29,8 @@ from quietedit.fetch import Fetcher, RawDocument
 from quietedit.ingest.pages import PageReading, read_page
 from quietedit.ingest.policy import Outcome, after_check
 from quietedit.ingest.poll import ValidatorCache
-from quietedit.ingest.profiles import judging_profile, without_furniture
-from quietedit.ingest.state import DocumentState, Seen, document_to_record
-from quietedit.ingest.versioning import Known, body_words, judge, next_known
+from quietedit.ingest.profiles import judge_observation
+from quietedit.ingest.state import DocumentState, document_to_record
 from quietedit.ingest.workers import Workers
 from quietedit.model import JSON, Observation
 from quietedit.version import __version__
@@ -189,33 +187,15 @@ def _record(
     article = reading.article
     revisions = archive.revisions(state.id)
     # with a profile, both sides are compared without the host's furniture (profiles.py)
-    judging = judging_profile(profile, article, revisions[-1].article if revisions else None)
-    if judging is None:
-        hashes = tuple(r.content_hash for r in revisions)
-        fingerprint = reading.fingerprint
-    else:
-        hashes = tuple(content_hash(without_furniture(r.article, judging)) for r in revisions)
-        fingerprint = content_hash(without_furniture(article, judging))
-    behind = len(revisions) > state.seen.revisions  # a run died after storing a revision
-    known = Known(
-        revision_hashes=hashes,
-        newest_words=body_words(revisions[-1].article) if revisions else 0,
-        last_seen=hashes[-1] if behind else state.seen.last_seen,
-        anomaly_hash=None if behind else state.seen.anomaly_hash,
-        anomaly_count=0 if behind else state.seen.anomaly_count,
+    verdict, seen = judge_observation(
+        article,
+        plain=reading.fingerprint,
+        words=reading.words,
+        revisions=[(r.content_hash, r.article) for r in revisions],
+        seen=state.seen,
+        profile=profile,
     )
-    verdict = judge(article, fingerprint=fingerprint, known=known)
-    after = next_known(known, verdict, fingerprint=fingerprint, words=reading.words)
-    state = replace(
-        state,
-        title=article.title or state.title,
-        seen=Seen(
-            after.last_seen,
-            after.anomaly_hash,
-            after.anomaly_count,
-            revisions=len(after.revision_hashes),
-        ),
-    )
+    state = replace(state, title=article.title or state.title, seen=seen)
     newest = len(revisions) or None
     if verdict.action == "store":
         evidence = archive.put_evidence(state.id, raw.body)

@@ -8,6 +8,14 @@ the new text and every stored revision with the same profile's furniture removed
 both sides. A change in furniture alone is then no edit, and a profile that grows or
 shrinks between runs can never make a revision by itself: it acts on both sides alike.
 
+What a document's record remembers of its last observation (``seen``: the page's content
+hash, the cut-down text being confirmed) is always in plain content hashes, whatever
+profile judged it, and is translated into the profile's terms for each check
+(:func:`judge_observation`). A page that is exactly the last observation, which was not
+stored then, is no revision now either, even if the profile changed meanwhile: a line the
+profile covered then and no longer covers (furniture that changed while it was covered)
+would otherwise look like an edit.
+
 A profile that would remove most of a text is not trusted for that check (a host whose
 pages all look alike, say a weather service, would otherwise lose its real paragraphs),
 and the comparison falls back to the plain text, again on both sides.
@@ -25,9 +33,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Final
 
+from quietedit.article.fingerprint import content_hash
 from quietedit.article.template import MIN_PAGES, HostProfile, learn_host_profile
-from quietedit.ingest.state import DocumentState
-from quietedit.ingest.versioning import body_words
+from quietedit.ingest.state import DocumentState, Seen
+from quietedit.ingest.versioning import Known, Verdict, body_words, judge, next_known
 from quietedit.model import Article
 
 MIN_KEPT_SHARE: Final = 0.5
@@ -59,6 +68,64 @@ def judging_profile(
         if words and body_words(without_furniture(article, profile)) < MIN_KEPT_SHARE * words:
             return None
     return profile
+
+
+def judge_observation(
+    article: Article,
+    *,
+    plain: str,
+    words: int,
+    revisions: Sequence[tuple[str, Article]],
+    seen: Seen,
+    profile: HostProfile | None,
+) -> tuple[Verdict, Seen]:
+    """The verdict on a new observation of ``article`` (content hash ``plain``, ``words``
+    body words) of a document whose stored ``revisions`` are (content hash, article) in
+    order and whose record says ``seen``, compared through ``profile``; and the ``seen``
+    state to record after it (plain content hashes)."""
+    newest = revisions[-1][1] if revisions else None
+    judging = judging_profile(profile, article, newest)
+    plains = tuple(stored for stored, _ in revisions)
+    if judging is None:
+        hashes, fingerprint = plains, plain
+    else:
+        hashes = tuple(content_hash(without_furniture(a, judging)) for _, a in revisions)
+        fingerprint = content_hash(without_furniture(article, judging))
+    # plain hashes of this page and of the revisions, in this check's terms; any other
+    # plain hash (or one a record of an older version kept in other terms) matches nothing
+    terms = {**dict(zip(plains, hashes, strict=True)), plain: fingerprint}
+    behind = len(revisions) > seen.revisions  # a run died after storing a revision
+    last = plains[-1] if behind else seen.last_seen
+    last_seen = terms.get(last, last) if last is not None else None
+    if hashes and last_seen == hashes[-1]:
+        # the newest revision's text: no switch to come back from (a profile can make two
+        # revisions look alike, and the earlier one must not make this a flip-flop)
+        last_seen = None
+    anomaly = None if behind else seen.anomaly_hash
+    known = Known(
+        revision_hashes=hashes,
+        newest_words=body_words(newest) if newest is not None else 0,
+        last_seen=last_seen,
+        anomaly_hash=terms.get(anomaly, anomaly) if anomaly is not None else None,
+        anomaly_count=0 if behind else seen.anomaly_count,
+    )
+    verdict = judge(article, fingerprint=fingerprint, known=known)
+    if (
+        verdict.action == "store"
+        and hashes
+        and last == plain
+        and fingerprint != known.anomaly_hash  # not a cut-down text confirmed by repetition
+    ):
+        verdict = Verdict(
+            "unchanged", "same page as the last observation, not stored then", record_event=False
+        )
+    after = next_known(known, verdict, fingerprint=fingerprint, words=words)
+    return verdict, Seen(
+        plain,  # next_known keeps this observation as the last one, in its terms
+        plain if after.anomaly_hash is not None else None,
+        after.anomaly_count,
+        revisions=len(after.revision_hashes),
+    )
 
 
 def profile_sample(

@@ -13,6 +13,7 @@ real seconds on top of it, so spacing and the hourly budget hold in both.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections import Counter
@@ -55,7 +56,7 @@ from quietedit.ingest.state import (
     ledger_record,
 )
 from quietedit.ingest.workers import Workers, cpu_count, planned_workers
-from quietedit.model import Article
+from quietedit.model import JSON, Article
 
 logger = logging.getLogger(__name__)
 
@@ -105,9 +106,10 @@ def run_ingest(
     """Run one ingest over ``archive`` (see the module docstring). Raises only
     ``ArchiveLockedError`` when another run holds the archive.
 
-    ``shard`` limits the run to the feeds and documents that shard owns, and to writing its
-    own request ledger (:mod:`quietedit.ingest.shard`), so N runs over copies of one archive
-    write disjoint sets of files."""
+    ``shard`` limits what the run writes to the feed records and documents that shard owns
+    and its own request ledger (:mod:`quietedit.ingest.shard`), so N runs over copies of one
+    archive write disjoint sets of files. Every shard polls every feed, so the documents it
+    owns get the links, claims and feed edits of all the feeds that list them."""
     with RunLock(archive.root, now=now):
         archive.sweep_temp()
         return asyncio.run(
@@ -147,11 +149,33 @@ async def _ingest(
     seeded = len(ledger)
     politeness = Politeness(settings.politeness, ledger=ledger, clock=clock)
     feeds = feed_states(config.feeds, _load_feeds(archive))
-    configs = {feed.slug: feed for feed in config.feeds if shard.owns(feed.url)}
+    # every shard polls every feed from its committed record (validators, back-off, entry
+    # snapshots), so all shards see the same changes; each keeps those of its own documents
+    configs = {feed.slug: feed for feed in config.feeds}
+
+    def save(error: type[BaseException] | None, *_: object) -> None:
+        try:
+            # after an error the feed records written as each feed was registered stand: a
+            # later state could mark entries known whose documents were never registered
+            for slug, state in sorted(feeds.items()) if error is None else ():
+                if shard.owns(state.url):  # another shard's feed record is that shard's to write
+                    archive.write_feed(slug, feed_to_record(state, now=now))
+        finally:
+            _save_ledger(
+                archive,
+                [*own, *list(ledger)[seeded:]],
+                name=shard.ledger_name,
+                now=datetime.fromtimestamp(clock(), tz=now.tzinfo),
+            )
+
     async with (
+        # closed last, whatever ends the run (an error, Ctrl-C): the request ledger (and,
+        # unless the run failed, the feed records) saved once workers and writes are done
+        contextlib.AsyncExitStack() as finish,
         Fetcher(settings, politeness=politeness, clock=clock, resolve=resolve) as fetcher,
         Workers() as workers,
     ):
+        finish.push(save)
         polls = await asyncio.gather(
             *(poll_feed(fetcher, feeds[slug], configs[slug], now=now) for slug in sorted(configs))
         )
@@ -162,11 +186,12 @@ async def _ingest(
                 report.errors.append(f"feed {result.feed.slug}: {result.error}")
             feeds[result.feed.slug] = result.feed
             await _register(archive, result, now=now, report=report, shard=shard, workers=workers)
-            # written now, so a run that dies later finds these entries known, and
-            # does not record their feed edits twice
-            await workers.write(
-                archive.write_feed, result.feed.slug, feed_to_record(result.feed, now=now)
-            )
+            if shard.owns(result.feed.url):  # another shard's feed record is that shard's
+                # written now, so a run that dies later finds these entries known, and
+                # does not record their feed edits twice
+                await workers.write(
+                    archive.write_feed, result.feed.slug, feed_to_record(result.feed, now=now)
+                )
         if not feeds_only:
             deadline = started + settings.run.max_duration
             trust = await _check_due(
@@ -185,15 +210,6 @@ async def _ingest(
                 slug: replace(state, trust=trust.get(slug, state.trust))
                 for slug, state in feeds.items()
             }
-    for slug, state in sorted(feeds.items()):
-        if shard.owns(state.url):  # another shard's feed record is that shard's to write
-            archive.write_feed(slug, feed_to_record(state, now=now))
-    _save_ledger(
-        archive,
-        [*own, *list(ledger)[seeded:]],
-        name=shard.ledger_name,
-        now=datetime.fromtimestamp(clock(), tz=now.tzinfo),
-    )
     logger.info("%s", report.summary())
     return report
 
@@ -208,7 +224,8 @@ async def _register(
     workers: Workers,
 ) -> None:
     """Make a document of every new link a poll found; note links, claims and feed edits.
-    A link to a document another shard owns is left to it (the feed record keeps it).
+    Only links to documents ``shard`` owns: the shard of each other document polls the same
+    feed and registers its own.
 
     Documents are registered in the writer threads, many at once (each write waits for the
     disk); the links of one document, in feed order, by one of them."""
@@ -254,7 +271,12 @@ def _register_document(
     edited: Mapping[str, EntryChange],
     now: datetime,
 ) -> _Registered:
-    """Register the ``links`` (canonical URL, candidate) of one document that ``poll`` found."""
+    """Register the ``links`` (canonical URL, candidate) of one document that ``poll`` found.
+
+    A ``feed-edit`` event the document already has as its newest one from this feed (same
+    text before and after) is not recorded again: a shard compares another shard's feed
+    with its committed record, which lags when that shard's run failed to push, and a run
+    that died before writing the feed record compares with the old one."""
     slug = poll.feed.slug
     registered = _Registered()
     for url, found in links:
@@ -284,22 +306,37 @@ def _register_document(
                 state = replace(state, candidate=claimed)
         change = edited.get(found.url)
         if record is not None and change is not None and change.previous is not None:
-            archive.append_event(
-                doc,
-                "feed-edit",
-                observed_at=now,
-                revision=_newest(archive, doc),
-                detail={
-                    "feed": slug,
-                    "fields": list(change.fields),
-                    "before": {"title": change.previous.title, "summary": change.previous.summary},
-                    "after": {"title": change.entry.title, "summary": change.entry.summary},
-                },
-            )
-            registered = replace(registered, feed_edits=registered.feed_edits + 1)
+            detail: dict[str, JSON] = {
+                "feed": slug,
+                "fields": list(change.fields),
+                "before": {"title": change.previous.title, "summary": change.previous.summary},
+                "after": {"title": change.entry.title, "summary": change.entry.summary},
+            }
+            if not _recorded_last(archive, doc, detail):
+                archive.append_event(
+                    doc,
+                    "feed-edit",
+                    observed_at=now,
+                    revision=_newest(archive, doc),
+                    detail=detail,
+                )
+                registered = replace(registered, feed_edits=registered.feed_edits + 1)
         if state != before or record is None:
             archive.write_document(doc, document_to_record(state))
     return registered
+
+
+def _recorded_last(archive: Archive, doc: str, detail: Mapping[str, JSON]) -> bool:
+    """Whether the newest ``feed-edit`` event of ``doc`` from ``detail``'s feed records the
+    same edit (``before`` and ``after``); an unreadable event history counts as not."""
+    try:
+        events = archive.events(doc)
+    except ArchiveError:
+        return False
+    for event in reversed(events):
+        if event.kind == "feed-edit" and event.detail.get("feed") == detail["feed"]:
+            return all(event.detail.get(key) == detail[key] for key in ("before", "after"))
+    return False
 
 
 def _new_document(doc: str, url: str, found: EntryCandidate, *, slug: str) -> DocumentState:

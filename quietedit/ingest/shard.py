@@ -11,24 +11,49 @@ or user info; ``registrable_domain`` is the one in :mod:`quietedit.article.ident
 (``news.bbc.co.uk`` -> ``bbc.co.uk``; an IP address stands for itself). A URL that cannot
 be normalised is keyed by its raw lower-case host name, or by ``""`` when it has none.
 
-- A **feed** belongs to the shard of its configured ``url`` (for a feed no longer in
-  ``feeds.yaml``, the ``url`` its record keeps). Only that shard polls it and writes
-  ``feeds/<slug>.json``.
 - A **document** belongs to the shard of its canonical URL. Only that shard creates it,
-  checks it, and writes anything below ``documents/<id>/``. When a feed of another shard
-  lists the article, that shard keeps the entry in its own feed record only: the
-  document gets no link, claim or ``feed-edit`` event from it.
+  checks it, and writes anything below ``documents/<id>/``.
+- A **feed** belongs to the shard of its configured ``url`` (for a feed no longer in
+  ``feeds.yaml``, the ``url`` its record keeps). Only that shard writes
+  ``feeds/<slug>.json``. But **every shard polls every enabled feed**, conditionally with
+  the validators of the committed feed record and respecting its back-off, compares the
+  entries with that record's snapshots (the baseline the feed's own shard uses too), and
+  registers, links, records claims and ``feed-edit`` events for the documents it owns
+  only. So a document gets the links, claims and feed edits of every feed that lists it,
+  in the same run, wherever the feed is hosted (FeedBurner, a CDN, a partner site).
 - The **request ledger** is one file per shard, ``state/ledger-shard-K-of-N.json``, holding
   the requests of that shard's runs; a run is seeded with the requests of every ledger
   file (``state/ledger.json`` and all ``state/ledger-shard-*.json``).
 
-Keying by registrable domain keeps every feed and article of one site — all its host
-names — in one shard, so the per-host spacing and hourly budget stay exact: no two runners
-ever ask one host at the same time. (A feed link through another host, or a redirect
-onto one, is the exception; such requests count in the ledger of the shard that made
-them.) The write sets of two shards of one N are disjoint, so their commits rebase onto
-each other without conflicts. Ownership is recomputed every run from the URLs alone:
-changing N between runs is safe. ``1/1`` owns everything, and is the unsharded run.
+What this guarantees: the write sets of two shards of one N are disjoint, so their commits
+rebase onto each other without conflicts; and when every feed answers the N shards' polls
+of a run alike, the merged archive equals the unsharded run's in every document file
+(record, revisions, events, evidence) and in every feed record except ``trust``. The
+differences, all of them:
+
+- A feed's ``trust`` (claims without a revision, the last probe) moves only with the checks
+  of documents its own shard owns; its claims on other shards' documents never count. A
+  feed whose articles are all on other shards' sites therefore never loses its claims'
+  power (nor regains it), and a distrusted feed's claims may be probed by every shard in
+  every run instead of once per probe interval.
+- Each shard's requests are in its own ledger, and every feed's poll is in all N of them;
+  near a host's hourly ceiling those extra polls count against it, so a shard may carry
+  over a check of that host that an unsharded run would make.
+- A feed whose content changes between two shards' polls of one run is seen differently:
+  an edit seen only by a shard that polled before it may be missed for that shard's
+  documents. A feed-edit event a document already has as its newest from that feed is
+  not recorded again, so a record that lags (its shard failed to push) adds no duplicates.
+
+What it costs: each feed is requested N times a run instead of once. The per-host spacing
+and hourly ceiling count every request already in a committed ledger, but shards running
+at the same time do not see each other's requests of that run: a feed's host gets up to
+N - 1 more poll requests per feed and run than one runner would make (a sitemap index's
+children and a discovered page's feed likewise), up to N at the same moment. Articles keep
+exact politeness: keying by registrable domain keeps every article of one site - all its
+host names - in one shard (an article link through another host, or a redirect onto
+one, is the exception; such requests count in the ledger of the shard that made them).
+Ownership is recomputed every run from the URLs alone: changing N between runs is safe.
+``1/1`` owns everything, and is the unsharded run.
 """
 
 from __future__ import annotations

@@ -46,7 +46,12 @@ FEED_RETRY_MAX: Final = 86400.0
 
 @dataclass(frozen=True, slots=True)
 class Seen:
-    """The last observation of a document's page, when it differs from its newest revision."""
+    """The last observation of a document's page, when it differs from its newest revision.
+
+    ``last_seen`` and ``anomaly_hash`` are plain content hashes of the page as extracted,
+    whatever host profile judged it (see :mod:`quietedit.ingest.profiles`); a record from
+    an older version may hold a hash without a profile's furniture, which then simply
+    matches nothing."""
 
     last_seen: str | None = None
     anomaly_hash: str | None = None
@@ -276,6 +281,8 @@ class SourceIndex:
 
     @classmethod
     def of(cls, feeds: Mapping[str, FeedState]) -> SourceIndex:
+        """The index of ``feeds`` as this run polled them (a sharded run polls every feed,
+        so the claims of another shard's feed are as fresh as an unsharded run's)."""
         by_link = {
             slug: {s.link: s for _, s in sorted(feed.entries.items()) if s.link}
             for slug, feed in feeds.items()

@@ -103,12 +103,19 @@ def test_a_worker_killed_mid_run_is_replaced_and_its_pages_are_read_again() -> N
         return list(await asyncio.gather(*tasks))
 
     with Workers() as workers:
-        workers.start_processes(2)
+        workers.start_processes(2)  # automatic (run.workers: 0): no waiting for workers
         wait_ready(workers)
         readings = asyncio.run(read_many(workers))
         assert workers.restarts == 1
-    assert len(readings) == 8 * len(pages())
-    assert all(reading is not None for reading in readings)
+        # every page, those retried after the kill too, was read by a worker: a retry
+        # waits for the new pool instead of reading in this process
+        assert (workers.read_in_workers, workers.read_in_process) == (len(readings), 0)
+    expected = [
+        read_page(body, url=f"https://news.example.org/{n}/{name}", content_type=None)
+        for n in range(8)
+        for name, body in pages()
+    ]
+    assert readings == expected
 
 
 # Starts two workers, prints their ids once they answer, then reads pages until stopped.

@@ -1,12 +1,15 @@
 """`--shard K/N`: N runners ingest disjoint parts of one archive, and git merges them.
 
-The newsroom is four sites on loopback (one server, told apart by the Host header), with
+The newsroom is five sites on loopback (one server, told apart by the Host header), with
 the shards of their registrable domains fixed by the documented formula:
 
-    islandradio.test -> 1    harbourtimes.test -> 2    valleypost.test, northgazette.test -> 3
+    islandradio.test -> 1    harbourtimes.test, fjordbay-cdn.test -> 2
+    valleypost.test, northgazette.test, fjordbay.test -> 3
 
 The North Gazette (shard 3) also lists a Harbour Times story (shard 2), as syndication
-does, so one document is reachable from feeds of two shards.
+does, so one document is reachable from feeds of two shards; and Fjord Bay's feed is
+served from its CDN's domain (shard 2) while its articles are on its own (shard 3), as
+FeedBurner or CDN-hosted feeds are.
 """
 
 from __future__ import annotations
@@ -56,7 +59,11 @@ HOSTS = {  # host -> the shard the formula gives its registrable domain, for N =
     "www.harbourtimes.test": 2,
     "news.valleypost.test": 3,
     "www.northgazette.test": 3,
+    "feeds.fjordbay-cdn.test": 2,
+    "www.fjordbay.test": 3,
 }
+FJORD_CDN, FJORD = "feeds.fjordbay-cdn.test", "www.fjordbay.test"
+SEA_WALL, MARKET = "/2026/11/30/sea-wall-repairs", "/2026/11/30/fish-market-hours"
 SYNDICATED = "/news/2026/11/30/council-budget"  # on the Harbour Times, also in the Gazette
 
 
@@ -112,6 +119,22 @@ STORIES: dict[tuple[str, str], tuple[str, list[str]]] = {
             "Replacement buses will connect the two closest stations every twenty minutes.",
         ],
     ),
+    (FJORD, SEA_WALL): (
+        "Sea wall repairs begin",
+        [
+            "Repairs to the sea wall along the old harbour began on Monday, with {crews} "
+            "working in shifts before the next high tide.",
+            "The town said the promenade would stay closed until the work is finished.",
+        ],
+    ),
+    (FJORD, MARKET): (
+        "Fish market keeps winter hours",
+        [
+            "The fish market will open from seven until noon on weekdays through February, "
+            "the traders' association said.",
+            "Saturday markets continue as before.",
+        ],
+    ),
     ("www.islandradio.test", "/stories/storm-warning"): (
         "Storm warning for the islands",
         [
@@ -161,6 +184,7 @@ class Newsroom:
             ("news.valleypost.test", "/atom.xml"): self.valley_atom,
             ("www.northgazette.test", "/feed/"): self.gazette,
             ("www.islandradio.test", "/feed.json"): self.island_json,
+            (FJORD_CDN, "/fjordbay/latest.atom"): self.fjord_atom,
         }
         if (host, path) in feeds:
             return feeds[host, path]()
@@ -174,6 +198,7 @@ class Newsroom:
             t.format(
                 amount="4.2" if self.round == 1 else "4.8",
                 level="yellow" if self.round == 1 else "orange",
+                crews="two crews" if self.round == 1 else "four crews",
             )
             for t in template
         ]
@@ -269,6 +294,29 @@ class Newsroom:
         )
         return Response(body, content_type="application/atom+xml")
 
+    def fjord_atom(self) -> Response:
+        """Fjord Bay's feed, served by its CDN: round 2 edits the sea wall headline and
+        bumps both entries' ``updated`` (claims); round 3 bumps the market's again."""
+        wall = "Sea wall repairs begin" + ("" if self.round == 1 else " after storm damage")
+        wall_updated = "05:00" if self.round == 1 else "06:30"
+        market_updated = {1: "05:00", 2: "06:40"}.get(self.round, "07:40")
+        entries = "".join(
+            f"<entry><title>{title}</title><id>tag:fjordbay.test,2026:{path}</id>"
+            f'<link rel="alternate" href="{self.url(FJORD, path)}"/>'
+            f"<published>2026-11-30T05:00:00Z</published><updated>2026-11-30T{updated}:00Z"
+            f"</updated><summary>{title}.</summary></entry>"
+            for title, path, updated in (
+                (wall, SEA_WALL, wall_updated),
+                ("Fish market keeps winter hours", MARKET, market_updated),
+            )
+        )
+        body = (
+            '<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom">'
+            f"<title>Fjord Bay</title><id>tag:fjordbay.test,2026:feed</id>"
+            f"<updated>2026-11-30T05:00:00Z</updated>{entries}</feed>"
+        )
+        return Response(body, content_type="application/atom+xml")
+
     def island_json(self) -> Response:
         host = "www.islandradio.test"
         link = self.url(host, "/stories/storm-warning")
@@ -290,6 +338,7 @@ class Newsroom:
 
 
 FEEDS = [  # (slug, host, path)
+    ("fjord-bay", FJORD_CDN, "/fjordbay/latest.atom"),
     ("harbour-news", "www.harbourtimes.test", "/rss/news.xml"),
     ("harbour-sport", "www.harbourtimes.test", "/rss/sport.xml"),
     ("island-radio", "www.islandradio.test", "/feed.json"),
@@ -461,16 +510,17 @@ def test_a_bad_shard_option_exits_2_with_a_clear_message(
     assert not (tmp_path / "d").exists()  # refused before anything was written
 
 
-def test_each_feed_is_polled_by_exactly_one_shard_on_the_command_line(
+def test_every_shard_polls_every_feed_and_keeps_only_its_own_documents_on_the_command_line(
     httpserver: HTTPServer, tmp_path: Path
 ) -> None:
     # the command line has no resolver: this feed lives on 127.0.0.1 itself
     feed = httpserver.url_for("/feed/")
     local = httpserver.url_for("/2026/11/30/rail-works")
-    partner = "http://www.harbourtimes.test/news/2026/11/30/council-budget"
+    # a partner's story on another site, which hashes to the other shard of two
+    partner = "http://www.fjordbay.test/2026/11/30/sea-wall-repairs"
     items = "".join(
         f"<item><title>{title}</title><link>{link}</link><guid>{link}</guid></item>"
-        for title, link in (("Holiday rail works", local), ("Council approves budget", partner))
+        for title, link in (("Holiday rail works", local), ("Sea wall repairs begin", partner))
     )
     httpserver.expect_request("/feed/").respond_with_data(
         f'<?xml version="1.0"?><rss version="2.0"><channel><title>Local Gazette</title>'
@@ -486,25 +536,24 @@ def test_each_feed_is_polled_by_exactly_one_shard_on_the_command_line(
         encoding="utf-8",
     )
     owner = shard_of(feed, count=2)
+    docs = {document_id(canonical_url(url)): shard_of(url, count=2) for url in (local, partner)}
+    assert shard_of(partner, count=2) != owner  # the scenario rests on this
     data = tmp_path / "data"
-    for k in (1, 2):
+    ran: set[int] = set()
+    for k in (3 - owner, owner):  # the other shard first: the feed record is not yet there
         args = ["ingest", "--config", str(config), "--data", str(data), "--feeds-only"]
         result = CliRunner().invoke(
             cli, [*args, "--now", "2026-11-30T06:00:00Z", "--shard", f"{k}/2"]
         )
         assert result.exit_code == 0, result.output
-        assert result.stdout.startswith(f"shard {k}/2: feeds: ")
-        assert ("1 polled" in result.stdout) is (k == owner)
-    archive = Archive(data)
-    assert archive.feed_slugs() == ["local-gazette"]
-    assert archive.state_names() == ["ledger-shard-1-of-2", "ledger-shard-2-of-2"]
-    assert requests_of(data, f"ledger-shard-{3 - owner}-of-2") == []  # it asked no one
-    # the local story is the feed's shard's; the partner story is created only if its
-    # own site hashes to the same shard (the other shard never polls this feed)
-    expected = {document_id(canonical_url(local))}
-    if shard_of(partner, count=2) == owner:
-        expected.add(document_id(canonical_url(partner)))
-    assert set(archive.document_ids()) == expected
+        assert result.stdout.startswith(f"shard {k}/2: feeds: 1 polled;")
+        ran.add(k)
+        archive = Archive(data)
+        assert archive.feed_slugs() == ([] if k != owner else ["local-gazette"])
+        assert set(archive.document_ids()) == {doc for doc, s in docs.items() if s in ran}
+    assert set(Archive(data).document_ids()) == set(docs)  # each created by its own shard
+    for k in (1, 2):  # each shard asked for the feed once, and for nothing else
+        assert [r["url"] for r in requests_of(data, f"ledger-shard-{k}-of-2")] == [feed]
 
 
 # -- N shards together make the archive one run makes -------------------------------------
@@ -540,6 +589,24 @@ def push_with_rebase(clone: Path) -> None:
     git(clone, "push", "-q", "origin", "HEAD:main")
 
 
+def trust_of(data: Path, slug: str) -> dict[str, Any]:
+    record = json.loads((data / "feeds" / f"{slug}.json").read_text(encoding="utf-8"))
+    trust: dict[str, Any] = record["trust"]
+    return trust
+
+
+def requests_since(data: Path, name: str, since: datetime) -> Counter[tuple[str, int]]:
+    """(url, status) of the requests a ledger holds from ``since`` on (one round's)."""
+    return Counter(
+        (r["url"], r["status"])
+        for r in requests_of(data, name)
+        if datetime.fromisoformat(r["at"].replace("Z", "+00:00")) >= since
+    )
+
+
+ROUNDS = (1, 2, 3)
+
+
 def test_three_shards_merged_by_git_make_the_archive_one_run_makes(
     newsroom: Newsroom, tmp_path: Path
 ) -> None:
@@ -563,9 +630,13 @@ def test_three_shards_merged_by_git_make_the_archive_one_run_makes(
     merged = tmp_path / "merged"
     git(tmp_path, "clone", "-q", str(origin), str(merged))
 
-    cross = document_id(canonical_url(newsroom.url("www.harbourtimes.test", SYNDICATED)))
+    def doc(host: str, path: str) -> str:
+        return document_id(canonical_url(newsroom.url(host, path)))
+
+    cross = doc("www.harbourtimes.test", SYNDICATED)
+    wall, market = doc(FJORD, SEA_WALL), doc(FJORD, MARKET)
     feed_urls = {feed.slug: feed.url for feed in config.feeds}
-    for round_ in (1, 2):
+    for round_ in ROUNDS:
         newsroom.round = round_
         ingest(config, unsharded, round_=round_)
         for clone in clones.values():  # like a matrix: every shard starts from one commit
@@ -583,30 +654,43 @@ def test_three_shards_merged_by_git_make_the_archive_one_run_makes(
         # by design: the one ledger of the unsharded run is one ledger per shard
         assert state_a == {"state/ledger.json"}
         assert state_b == {f"state/ledger-shard-{k}-of-{N}.json" for k in clones}
-        # by design: a document listed by feeds of two shards records only its own
-        # shard's feeds and links; everything else about it is the same
-        record_path = f"documents/{cross}/document.json"
-        record_a, record_b = json.loads(a[record_path]), json.loads(b[record_path])
-        assert record_a["feeds"] == ["harbour-news", "north-gazette"]
-        assert record_b["feeds"] == ["harbour-news"]
-        assert record_a["links"][0] == record_b["links"][0]
-        assert len(record_a["links"]) == 2 and len(record_b["links"]) == 1
-        for key in ("feeds", "links"):
-            del record_a[key], record_b[key]
-        assert record_a == record_b
-        # every other file, byte for byte: revisions, events, evidence, records, feeds
-        same = set(a) - state_a - {record_path}
-        assert same == set(b) - state_b - {record_path}
+        assert set(a) - state_a == set(b) - state_b
+        # documents, revisions, events, evidence: byte for byte, cross-site ones included
+        records = {p for p in a if p.startswith("feeds/")}
+        same = set(a) - state_a - records
         assert [p for p in sorted(same) if a[p] != b[p]] == []
+        # feed records: byte for byte but for `trust`, which only the checks of the feed's
+        # own shard's documents move (README); Fjord Bay's documents are all on shard 3
+        for path in sorted(records):
+            record_a, record_b = json.loads(a[path]), json.loads(b[path])
+            trust_a, trust_b = record_a.pop("trust"), record_b.pop("trust")
+            assert record_a == record_b, path
+            if path != "feeds/fjord-bay.json":
+                assert trust_a == trust_b, path
+        assert trust_of(merged / "data", "fjord-bay") == {
+            "unproductive_claims": 0,
+            "last_probe_at": None,
+        }
+        # unsharded, the market's unproductive claims count (rounds 2 and 3); in round 2
+        # the sea wall's productive claim resets the count if its check comes later
+        expected = {1: 0, 2: int(wall < market), 3: 1 + int(wall < market)}[round_]
+        assert trust_of(unsharded, "fjord-bay")["unproductive_claims"] == expected
 
-        # the same requests, each in the ledger of the shard that owns its host
-        made_a = Counter((r["url"], r["status"]) for r in requests_of(unsharded, "ledger"))
+        # the same requests: each article's in the ledger of the shard that owns its
+        # host, and every feed's poll in every shard's ledger (N polls instead of one)
+        since = T0 + timedelta(hours=round_ - 1)
+        made_a = requests_since(unsharded, "ledger", since)
+        polls_a = Counter({key: n for key, n in made_a.items() if key[0] in feed_urls.values()})
+        assert len(polls_a) == len(FEEDS)
         made_b: Counter[tuple[str, int]] = Counter()
         for k in clones:
-            rows = requests_of(merged / "data", f"ledger-shard-{k}-of-{N}")
-            assert {shard_of(r["url"], count=N) for r in rows} == {k}
-            made_b.update((r["url"], r["status"]) for r in rows)
-        assert made_a == made_b
+            rows = requests_since(merged / "data", f"ledger-shard-{k}-of-{N}", since)
+            polls_b = Counter({key: n for key, n in rows.items() if key in polls_a})
+            assert polls_b == polls_a
+            pages = rows - polls_b
+            assert {shard_of(url, count=N) for url, _ in pages} <= {k}
+            made_b.update(pages)
+        assert made_b == made_a - polls_a
 
         assert verify_archive(merged / "data").problems == ()
         verified = CliRunner().invoke(
@@ -614,43 +698,101 @@ def test_three_shards_merged_by_git_make_the_archive_one_run_makes(
         )
         assert verified.exit_code == 0, verified.output
 
-    # what the two rounds recorded, so the comparison above compared something
+    # what the rounds recorded, so the comparison above compared something
     archive = Archive(merged / "data")
-    assert len(archive.document_ids()) == 7
+    assert len(archive.document_ids()) == 9
+    record = json.loads(files(merged / "data")[f"documents/{cross}/document.json"])
+    assert record["feeds"] == ["harbour-news", "north-gazette"]  # a link from each shard's feed
+    assert len(record["links"]) == 2
     assert [r.number for r in archive.revisions(cross)] == [1, 2]
     kinds = Counter(e.kind for doc in archive.document_ids() for e in archive.events(doc))
-    assert kinds == {"feed-edit": 1, "gone": 1}
-    storm = document_id(
-        canonical_url(newsroom.url("www.islandradio.test", "/stories/storm-warning"))
+    assert kinds == {"feed-edit": 2, "gone": 1}
+    [edit] = archive.events(wall)  # the CDN-hosted feed's headline edit, on shard 3's document
+    assert (edit.kind, edit.detail["feed"], edit.detail["fields"]) == (
+        "feed-edit",
+        "fjord-bay",
+        ["title", "summary"],
     )
+    # the revision records the claim of the feed as polled in that very run
+    second = archive.revisions(wall)[1]
+    assert second.observation.signals == {
+        "feed_updated": {"feed": "fjord-bay", "value": "2026-11-30T06:30:00Z"}
+    }
+    assert len(archive.revisions(market)) == 1
+    storm = doc("www.islandradio.test", "/stories/storm-warning")
     assert len(archive.revisions(storm)) == 2
-    assert len(git(merged, "log", "--format=%H").split()) == 1 + 2 * N
+    assert len(git(merged, "log", "--format=%H").split()) == 1 + len(ROUNDS) * N
 
 
-def test_a_feed_of_another_shard_never_writes_into_the_document(
+def test_another_shards_feed_edit_goes_to_the_documents_shard_and_the_record_to_the_feeds(
+    newsroom: Newsroom, tmp_path: Path
+) -> None:
+    config = write_config(tmp_path / "feeds.yaml", newsroom)
+    committed = tmp_path / "committed"
+    for k in (2, 3):  # disjoint write sets: one after another on one folder is a merge
+        ingest(config, committed, round_=1, shard=Shard(k, N))
+    cross = document_id(canonical_url(newsroom.url("www.harbourtimes.test", SYNDICATED)))
+    folder, gazette = f"documents/{cross}/", "feeds/north-gazette.json"
+    before = files(committed)
+    shards = {k: tmp_path / f"shard-{k}" for k in (2, 3)}
+    for path in [*shards.values(), tmp_path / "unsharded"]:
+        shutil.copytree(committed, path)
+
+    newsroom.round = 2
+    newsroom.gazette_teaser = "Councillors argued until 2 am, our partners report."
+    for k, data in shards.items():
+        ingest(config, data, round_=2, shard=Shard(k, N))
+    ingest(config, tmp_path / "unsharded", round_=2)
+    owner, feeder = files(shards[2]), files(shards[3])
+    unsharded = files(tmp_path / "unsharded")
+
+    # the document's shard records the Gazette's teaser edit as an unsharded run does ...
+    events = sorted(p for p in owner if p.startswith(folder + "events/"))
+    assert events == sorted(p for p in unsharded if p.startswith(folder + "events/"))
+    assert [owner[p] for p in events] == [unsharded[p] for p in events]
+    [event] = Archive(shards[2]).events(cross)
+    assert (event.kind, event.detail["feed"]) == ("feed-edit", "north-gazette")
+    # ... but leaves the Gazette's record to its shard, which leaves the document alone
+    assert owner[gazette] == before[gazette]
+    assert feeder[gazette] == unsharded[gazette] != before[gazette]
+    assert {p: v for p, v in feeder.items() if p.startswith(folder)} == {
+        p: v for p, v in before.items() if p.startswith(folder)
+    }
+
+    # the Gazette's shard failed to push: the next run compares with the same old record,
+    # and the edit the document already has is not recorded a second time
+    ingest(config, shards[2], round_=3, shard=Shard(2, N))
+    assert [e.kind for e in Archive(shards[2]).events(cross)] == ["feed-edit"]
+
+
+def test_a_shard_respects_the_back_off_in_another_shards_feed_record(
     newsroom: Newsroom, tmp_path: Path
 ) -> None:
     config = write_config(tmp_path / "feeds.yaml", newsroom)
     data = tmp_path / "data"
-    for k in (2, 3):  # disjoint write sets: one after another on one folder is a merge
-        ingest(config, data, round_=1, shard=Shard(k, N))
-    cross = document_id(canonical_url(newsroom.url("www.harbourtimes.test", SYNDICATED)))
-    folder = data / "documents" / cross
-    before = files(folder)
-    unsharded = tmp_path / "unsharded"
-    shutil.copytree(data, unsharded)
+    ingest(config, data, round_=1, shard=Shard(3, N))  # the Gazette's and Valley's shard
+    archive = Archive(data)
+    record = archive.read_feed("north-gazette")
+    assert record is not None
+    health = dict(record["health"])  # type: ignore[arg-type]
+    health.update(failures=3, last_polled_at="2026-11-30T06:30:00Z", last_error="HTTP 503")
+    archive.write_feed("north-gazette", {**record, "health": health})
+    gazette_feed = newsroom.url("www.northgazette.test", "/feed/")
+    valley_feed = newsroom.url("news.valleypost.test", "/atom.xml")
 
-    newsroom.gazette_teaser = "Councillors argued until 2 am, our partners report."
-    ingest(config, data, round_=2, shard=Shard(3, N))
-    assert files(folder) == before
-    gazette = json.loads((data / "feeds" / "north-gazette.json").read_text(encoding="utf-8"))
-    teasers = [entry["summary"] for entry in gazette["entries"].values()]
-    assert "Councillors argued until 2 am, our partners report." in teasers
-
-    # unsharded, the same teaser edit is an event of the document
-    ingest(config, unsharded, round_=2)
-    events = Archive(unsharded).events(cross)
-    assert [(e.kind, e.detail["feed"]) for e in events] == [("feed-edit", "north-gazette")]
+    report = run_ingest(
+        config,
+        archive,
+        now=T0 + timedelta(hours=1),
+        simulated=True,
+        resolve=loopback,
+        shard=Shard(2, N),
+        feeds_only=True,
+    )
+    asked = [r["url"] for r in requests_of(data, "ledger-shard-2-of-3")]
+    assert gazette_feed not in asked  # backing off until 06:30 + 40 min, as its shard would
+    assert valley_feed in asked  # another shard's feed that is not failing is polled
+    assert report.feeds["skipped"] == 1
 
 
 def test_a_shard_is_held_to_the_hourly_budget_other_ledgers_spent(
