@@ -63,7 +63,8 @@ FORBIDDEN_METHODS = {
 }  # fmt: skip
 SHELL_MODULES = {
     "quietedit.archive.store", "quietedit.archive.verify", "quietedit.archive.audit",
-    "quietedit.config", "quietedit.ingest.run", "quietedit.demo",
+    "quietedit.config", "quietedit.ingest.run", "quietedit.ingest.register",
+    "quietedit.ingest.ledgers", "quietedit.demo",
 }  # fmt: skip
 SHELL_PACKAGES = ("quietedit.cli", "quietedit.fetch", "quietedit.publish")
 

@@ -3,7 +3,9 @@
 The shape is gather → decide → apply: the feeds are polled (I/O), the re-check policy
 picks the articles to fetch (pure), each is checked and recorded (I/O). One feed or
 article failing is recorded and the run goes on; only a configuration error or another run
-holding the archive stops it before it starts.
+holding the archive stops it before it starts. Registering the documents a poll found is
+:mod:`quietedit.ingest.register`; loading and saving the request ledgers,
+:mod:`quietedit.ingest.ledgers`.
 
 Time: ``now`` is the run's clock for everything it records. A simulated ``now`` (replays,
 tests, the demo) is frozen for the whole run; the HTTP politeness clock always runs in
@@ -24,39 +26,29 @@ from typing import Final
 
 from quietedit.archive.lock import RunLock
 from quietedit.archive.store import Archive
-from quietedit.article.identity import canonical_url, document_id
 from quietedit.article.template import HostProfile
 from quietedit.config import Config
-from quietedit.errors import ArchiveError, InvalidURLError
-from quietedit.fetch import Fetcher, LedgerEntry, RequestLedger
+from quietedit.errors import ArchiveError
+from quietedit.fetch import Fetcher, RequestLedger
 from quietedit.fetch.guard import Resolver
 from quietedit.fetch.politeness import Politeness
-from quietedit.ingest.candidates import EntryCandidate
-from quietedit.ingest.changes import EntryChange
 from quietedit.ingest.check import CheckResult, check_article
-from quietedit.ingest.policy import (
-    Candidate,
-    FeedTrust,
-    Reason,
-    RecheckPolicy,
-    after_claim,
-    plan_run,
-)
-from quietedit.ingest.poll import PollResult, feed_states, poll_feed
+from quietedit.ingest.ledgers import load_ledger, save_ledger
+from quietedit.ingest.policy import FeedTrust, Reason, RecheckPolicy, after_claim, plan_run
+from quietedit.ingest.poll import feed_states, poll_feed
 from quietedit.ingest.profiles import learn_profiles, profile_sample
-from quietedit.ingest.shard import WHOLE, Shard, is_ledger_name
+from quietedit.ingest.register import register_poll
+from quietedit.ingest.shard import WHOLE, Shard
 from quietedit.ingest.state import (
     DocumentState,
     FeedState,
     SourceIndex,
     document_from_record,
-    document_to_record,
     feed_from_record,
     feed_to_record,
-    ledger_record,
 )
 from quietedit.ingest.workers import Workers, cpu_count, planned_workers
-from quietedit.model import JSON, Article
+from quietedit.model import Article
 
 logger = logging.getLogger(__name__)
 
@@ -145,7 +137,7 @@ async def _ingest(
     def clock() -> float:
         return base + (time.monotonic() - started)
 
-    ledger, own = _load_ledger(archive, shard=shard)
+    ledger, own = load_ledger(archive, shard=shard)
     seeded = len(ledger)
     politeness = Politeness(settings.politeness, ledger=ledger, clock=clock)
     feeds = feed_states(config.feeds, _load_feeds(archive))
@@ -161,7 +153,7 @@ async def _ingest(
                 if shard.owns(state.url):  # another shard's feed record is that shard's to write
                     archive.write_feed(slug, feed_to_record(state, now=now))
         finally:
-            _save_ledger(
+            save_ledger(
                 archive,
                 [*own, *list(ledger)[seeded:]],
                 name=shard.ledger_name,
@@ -185,7 +177,10 @@ async def _ingest(
             if result.error and result.status == "failed":
                 report.errors.append(f"feed {result.feed.slug}: {result.error}")
             feeds[result.feed.slug] = result.feed
-            await _register(archive, result, now=now, report=report, shard=shard, workers=workers)
+            registered = await register_poll(archive, result, now=now, shard=shard, workers=workers)
+            report.errors.extend(registered.errors)
+            report.new_documents += registered.new_documents
+            report.feed_edits += registered.feed_edits
             if shard.owns(result.feed.url):  # another shard's feed record is that shard's
                 # written now, so a run that dies later finds these entries known, and
                 # does not record their feed edits twice
@@ -212,147 +207,6 @@ async def _ingest(
             }
     logger.info("%s", report.summary())
     return report
-
-
-async def _register(
-    archive: Archive,
-    poll: PollResult,
-    *,
-    now: datetime,
-    report: IngestReport,
-    shard: Shard,
-    workers: Workers,
-) -> None:
-    """Make a document of every new link a poll found; note links, claims and feed edits.
-    Only links to documents ``shard`` owns: the shard of each other document polls the same
-    feed and registers its own.
-
-    Documents are registered in the writer threads, many at once (each write waits for the
-    disk); the links of one document, in feed order, by one of them."""
-    slug = poll.feed.slug
-    edited = {change.entry.link: change for change in poll.changes if change.entry.link}
-    links: dict[str, list[tuple[str, EntryCandidate]]] = {}
-    for found in poll.candidates:
-        try:
-            url = canonical_url(found.url)
-        except InvalidURLError as exc:
-            report.errors.append(f"feed {slug}: {exc}")
-            continue
-        if not shard.owns(url):
-            continue
-        links.setdefault(document_id(url), []).append((url, found))
-    done = await asyncio.gather(
-        *(
-            workers.write(
-                _register_document, archive, doc, found, poll=poll, edited=edited, now=now
-            )
-            for doc, found in links.items()
-        )
-    )
-    for registered in done:
-        report.new_documents += registered.new
-        report.feed_edits += registered.feed_edits
-        report.errors.extend(registered.errors)
-
-
-@dataclass(frozen=True, slots=True)
-class _Registered:
-    new: bool = False
-    feed_edits: int = 0
-    errors: tuple[str, ...] = ()
-
-
-def _register_document(
-    archive: Archive,
-    doc: str,
-    links: list[tuple[str, EntryCandidate]],
-    *,
-    poll: PollResult,
-    edited: Mapping[str, EntryChange],
-    now: datetime,
-) -> _Registered:
-    """Register the ``links`` (canonical URL, candidate) of one document that ``poll`` found.
-
-    A ``feed-edit`` event the document already has as its newest one from this feed (same
-    text before and after) is not recorded again: a shard compares another shard's feed
-    with its committed record, which lags when that shard's run failed to push, and a run
-    that died before writing the feed record compares with the old one."""
-    slug = poll.feed.slug
-    registered = _Registered()
-    for url, found in links:
-        try:
-            record = archive.read_document(doc)
-        except ArchiveError as exc:  # a damaged record: this link waits, the run goes on
-            errors = (*registered.errors, f"feed {slug}: {exc}")
-            registered = replace(registered, errors=errors)
-            continue
-        state = (
-            document_from_record(doc, record)
-            if record is not None
-            else _new_document(doc, url, found, slug=slug)
-        )
-        if record is None:
-            registered = replace(registered, new=True)
-        before = state
-        state = state.with_link(found.url, feed=slug)
-        if state.title is None and found.title:
-            state = replace(state, title=found.title)
-        if found.url in poll.claims:
-            claim = found.updated_claim or now
-            current = state.candidate.claimed_at
-            if current is None or claim > current:
-                # the claim is this feed's: its trust decides, and it is charged the outcome
-                claimed = replace(state.candidate, claimed_at=claim, feed=slug)
-                state = replace(state, candidate=claimed)
-        change = edited.get(found.url)
-        if record is not None and change is not None and change.previous is not None:
-            detail: dict[str, JSON] = {
-                "feed": slug,
-                "fields": list(change.fields),
-                "before": {"title": change.previous.title, "summary": change.previous.summary},
-                "after": {"title": change.entry.title, "summary": change.entry.summary},
-            }
-            if not _recorded_last(archive, doc, detail):
-                archive.append_event(
-                    doc,
-                    "feed-edit",
-                    observed_at=now,
-                    revision=_newest(archive, doc),
-                    detail=detail,
-                )
-                registered = replace(registered, feed_edits=registered.feed_edits + 1)
-        if state != before or record is None:
-            archive.write_document(doc, document_to_record(state))
-    return registered
-
-
-def _recorded_last(archive: Archive, doc: str, detail: Mapping[str, JSON]) -> bool:
-    """Whether the newest ``feed-edit`` event of ``doc`` from ``detail``'s feed records the
-    same edit (``before`` and ``after``); an unreadable event history counts as not."""
-    try:
-        events = archive.events(doc)
-    except ArchiveError:
-        return False
-    for event in reversed(events):
-        if event.kind == "feed-edit" and event.detail.get("feed") == detail["feed"]:
-            return all(event.detail.get(key) == detail[key] for key in ("before", "after"))
-    return False
-
-
-def _new_document(doc: str, url: str, found: EntryCandidate, *, slug: str) -> DocumentState:
-    host = url.split("/")[2] if url.count("/") >= 2 else ""
-    return DocumentState(
-        id=doc,
-        url=url,
-        candidate=Candidate(
-            key=doc,
-            host=host.lower(),
-            discovered_at=found.discovered_at,
-            published_at=found.published_at if found.published_from != "discovered" else None,
-            feed=slug,
-        ),
-        title=found.title,
-    )
 
 
 async def _check_due(
@@ -495,11 +349,6 @@ def _last_hour(fetcher: Fetcher, now: datetime) -> Counter[str]:
     return Counter(entry.host for entry in ledger if entry.at >= since)
 
 
-def _newest(archive: Archive, doc: str) -> int | None:
-    latest = archive.latest_revision(doc)
-    return None if latest is None else latest.number
-
-
 def _load_feeds(archive: Archive) -> dict[str, FeedState]:
     states = {}
     for slug in archive.feed_slugs():
@@ -511,32 +360,3 @@ def _load_feeds(archive: Archive) -> dict[str, FeedState]:
         if record is not None:
             states[slug] = feed_from_record(slug, record)
     return states
-
-
-def _load_ledger(archive: Archive, *, shard: Shard) -> tuple[RequestLedger, list[LedgerEntry]]:
-    """The politeness ledger seeded with the requests of every ledger file (the unsharded
-    one and each shard's), and the entries of this run's own file, which it rewrites."""
-    own: list[LedgerEntry] = []
-    others: list[LedgerEntry] = []
-    names = {name for name in archive.state_names() if is_ledger_name(name)}
-    for name in sorted(names | {shard.ledger_name}):
-        try:
-            record = archive.read_state(name)
-            requests = record.get("requests") if record else None
-            rows = (
-                [r for r in requests if isinstance(r, dict)] if isinstance(requests, list) else []
-            )
-            entries = list(RequestLedger.from_records(rows, source=f"state/{name}.json"))
-        except ArchiveError as exc:
-            logger.warning("%s; the request ledger starts afresh", exc)
-            continue
-        (own if name == shard.ledger_name else others).extend(entries)
-    return RequestLedger([*others, *own]), own
-
-
-def _save_ledger(archive: Archive, entries: list[LedgerEntry], *, name: str, now: datetime) -> None:
-    try:
-        previous = archive.read_state(name) or {}
-    except ArchiveError:
-        previous = {}
-    archive.write_state(name, ledger_record(entries, previous, now=now))
