@@ -7,17 +7,20 @@ Gather (archive scan, config, the build cache), decide (pure page models in ``pa
 An incremental build stats each document's folders (``state.stamp``) and recomputes the
 content key only where the times moved; a document whose key (content key + the build's
 fingerprint: builder and analysis code, templates, base URL, sources) is unchanged and
-whose article page is on disk is neither read nor rendered. Changed documents are
-rendered in forked workers, one per core (``workers``), grouped by search shard: as soon
-as a shard's pages are written, Pagefind indexes it in its own process while rendering
-goes on. Site-wide pages are rendered only when the key of their inputs changed; files
-whose bytes are unchanged are not rewritten, and files no longer produced are deleted.
+whose article folder is on disk is neither read nor rendered, and its edits stay light
+references (``listing.EditRef``) unless a site-wide page shows them again. Changed
+documents are rendered in forked workers, one per core (``workers``), grouped by search
+shard: as soon as a shard's pages are written, Pagefind indexes it in its own process
+while rendering goes on (with nothing to fork, Pagefind starts at once). Site-wide pages
+are rendered only when the key of their inputs changed; files whose bytes are unchanged
+are not rewritten, and files no longer produced are deleted.
 ``--full`` trusts nothing recorded (deleting the cache folder has the same effect, except
 that stale files are then unknown and stay).
 """
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import logging
 import os
@@ -35,7 +38,7 @@ from quietedit.publish.changes import ANALYSIS_VERSION
 from quietedit.publish.documents import DocumentPages, document_folders, unconfigured_source
 from quietedit.publish.pages import Source
 from quietedit.publish.paths import CACHE_DIR, SiteWriter
-from quietedit.publish.render import Renderer, SiteURLs, output_file, template_dirs
+from quietedit.publish.render import Renderer, SiteURLs, template_dirs
 from quietedit.publish.state import (
     BuildState,
     DocumentEntry,
@@ -44,7 +47,7 @@ from quietedit.publish.state import (
     document_key,
     stamp,
 )
-from quietedit.publish.workers import Chunk, render_documents
+from quietedit.publish.workers import Chunk, forks, render_documents
 from quietedit.version import __version__
 
 logger = logging.getLogger(__name__)
@@ -90,6 +93,13 @@ def build_site(
     One document that cannot be read or rendered is reported in ``failures`` and left out;
     the rest of the site is built. Template and output-path problems abort the build.
     """
+    try:
+        return _build(options, progress)
+    finally:
+        gc.unfreeze()  # the cache read at the start is garbage like the rest again
+
+
+def _build(options: BuildOptions, progress: Callable[[int, int], None] | None) -> BuildReport:
     if not options.data.is_dir():
         raise PublishError(
             f"no archive at {options.data}; pass --data with the archive folder "
@@ -100,7 +110,17 @@ def build_site(
     archive = Archive(options.data)
     fingerprint = _fingerprint(renderer, options, archive)
     cache_root = options.out / CACHE_DIR
-    previous = BuildState.load(cache_root)
+    # the cache holds every edit of the archive (half a million objects at 10,000
+    # documents, no cycles) and lives as long as the build: read with the collector off
+    # and then frozen out of its sight, so that no collection walks all of it
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        previous = BuildState.load(cache_root)
+        gc.freeze()
+    finally:
+        if collecting:
+            gc.enable()
     # --full trusts nothing recorded: every page is rendered and compared with the bytes on
     # disk; the previous state still says which files are stale
     trusted = BuildState() if options.full else previous
@@ -112,6 +132,7 @@ def build_site(
     state = BuildState(loaded=True)
     failures: dict[str, str] = {}
     todo: dict[str, str] = {}  # document to render → its stamp
+    on_disk = _article_folders(options.out)
     for doc, (doc_stamp, home) in _scan(archive).items():
         if not is_document_id(doc):
             failures[doc] = f"{doc}: not a document id (expected <host>-<16 hex digits>)"
@@ -125,8 +146,8 @@ def build_site(
         except OSError as exc:
             failures[doc] = f"{doc}: unreadable: {exc}"
             continue
-        if entry.key == document_key(fingerprint, content) and _has_pages(options.out, doc):
-            state.documents[doc] = entry
+        if entry.key == document_key(fingerprint, content) and doc in on_disk:
+            state.documents[doc] = entry.restamped(doc_stamp)
         else:
             todo[doc] = doc_stamp
     shards = _shards(pages, state, todo, failures)
@@ -135,6 +156,8 @@ def build_site(
         indexing = search.SearchIndexing(
             writer, shards, changed=set(todo), rebuild=options.full or not previous.loaded
         )
+        if not forks(len(todo), options.workers):
+            indexing.start()  # no worker to fork: Pagefind can start while this one renders
     elif options.search:
         logger.warning("search: pagefind is not installed; the search page says so")
     # grouped by shard, so that each shard can be indexed as soon as its pages are written
@@ -153,7 +176,7 @@ def build_site(
             key = document_key(fingerprint, result.content)
             state.documents[doc] = DocumentEntry.of(
                 todo[doc], result.content, key, result.files, summary=result.summary,
-                edits=result.edits,
+                edits=result.edits, refs=result.refs,
             )  # fmt: skip
             items.update(((doc, n), html) for n, html in result.items.items())
 
@@ -165,16 +188,6 @@ def build_site(
         rendered += len(chunk.results)
         if progress is not None:
             progress(done, total)
-    # the cached documents' edits are parsed only now, once the changed pages are off to
-    # the search index; one whose cache entry turns out damaged is rendered again
-    damaged = [doc for doc, entry in state.documents.items() if not entry.readable()]
-    if damaged:
-        logger.warning("build cache: %d damaged entries; rendering them again", len(damaged))
-        todo.update((doc, state.documents.pop(doc).stamp) for doc in damaged)
-        # in this process: the search index's thread runs, so no forking now
-        for chunk in render_documents(pages, damaged, writer=writer, workers=1):
-            merge(chunk)
-            rendered += len(chunk.results)
     for doc in sorted(set(previous.documents) - set(state.documents)):
         if is_document_id(doc):  # a document gone from the archive, or failing now
             writer.remove_unclaimed(document_folders(doc))
@@ -184,13 +197,14 @@ def build_site(
         archive=archive,
         fingerprint=fingerprint,
         keys={p: e[1] for p, e in trusted.site.items()},
+        edit_of=lambda ref: state.documents[ref.document].edit(ref.number),
         doc_keys={doc: entry.key for doc, entry in state.documents.items()},
         items=items,
     )
     entries = [state.documents[doc] for doc in sorted(state.documents)]
     site_failures = site.write_all(
         [e.summary for e in entries],
-        [edit for e in entries for edit in e.edits],
+        [ref for e in entries for ref in e.refs],
         sources={**pages.sources, **_sources_of(pages, entries)},
         indexing=indexing,
     )
@@ -207,7 +221,7 @@ def build_site(
     return BuildReport(
         documents=len(state.documents),
         rendered=rendered,
-        edits=sum(len(e.edits) for e in entries),
+        edits=sum(len(e.refs) for e in entries),
         files=len(state.site) + sum(e.files for e in entries),
         written=tuple(writer.written),
         removed=tuple(removed),
@@ -231,10 +245,14 @@ def _scan(archive: Archive) -> dict[str, tuple[str, str]]:
     return found
 
 
-def _has_pages(out: Path, doc: str) -> bool:
-    """Whether the document's article page is on disk (a cache restored without the site,
-    as in CI, must not leave documents out)."""
-    return os.path.isfile(os.path.join(out, output_file(f"articles/{doc}/")))
+def _article_folders(out: Path) -> set[str]:
+    """The documents whose article folder is on disk: a cache restored without the site,
+    as in CI, must not leave documents out. (One listing, not a look at each article page:
+    that would cost as much as the rest of a one-revision build's scan.)"""
+    try:
+        return set(os.listdir(out / "articles"))
+    except (FileNotFoundError, NotADirectoryError):
+        return set()
 
 
 def _shards(

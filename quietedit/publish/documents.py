@@ -27,7 +27,7 @@ from quietedit.publish import api
 from quietedit.publish.atom import FeedSpec, render_feed
 from quietedit.publish.changes import Comparison, compare_revisions, pair_key
 from quietedit.publish.diffview import DiffRow, diff_rows, side_by_side, title_segments
-from quietedit.publish.listing import DocumentSummary
+from quietedit.publish.listing import DocumentSummary, EditRef
 from quietedit.publish.pages import (
     Edit,
     Source,
@@ -61,6 +61,7 @@ class DocumentResult:
     files: int  # files the document's pages consist of
     content: str  # its content key, taken before reading it (``state.content_key``)
     items: dict[int, str] = field(default_factory=dict)  # edit number → its list item
+    refs: tuple[EditRef, ...] = ()  # one per edit (made here, in the render worker)
 
 
 class DocumentPages:
@@ -162,7 +163,8 @@ class DocumentPages:
             e.number: self.renderer.render("_edit_item.html", edit=e, names=names) for e in edits
         }
         self._save_cache(doc, stored)
-        return DocumentResult(summary, edits, len(files), content, items)
+        refs = tuple(EditRef.of(e) for e in edits)
+        return DocumentResult(summary, edits, len(files), content, items, refs)
 
     def _read_cache(self, doc: str) -> dict[str, JSON] | None:
         try:

@@ -8,10 +8,12 @@ shows the newest edits and links to the archive page that continues it.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import Final
+from typing import Final, NamedTuple
 
 from quietedit.model import JSON, parse_timestamp
 from quietedit.publish.pages import Edit, Source
@@ -32,6 +34,57 @@ DELAY_BUCKETS: Final = (
     ("over 7 days", None),
 )
 """Bins of the time from publication to edit; the publisher's datePublished is the start."""
+
+
+class EditRef(NamedTuple):
+    """What listings, feeds, sitemaps and stats need of an :class:`Edit`, and a digest of
+    all of it: the build keeps one per edit of the archive and materialises the full
+    ``Edit`` only for the pages it renders.
+
+    A named tuple rather than a dataclass: tens of thousands are made per build, and its
+    natural order is the listing order (day, significance, time, identity), so sorting
+    needs no key function.
+    """
+
+    day: str
+    rank: int
+    observed_at: str
+    document: str
+    number: int
+    source: str
+    kinds: tuple[str, ...]
+    delay: int  # index into DELAY_BUCKETS; -1 when the article gives no publication date
+    silent: bool | None
+    digest: str  # of every field of the Edit: what its list item and feed entry show
+
+    @classmethod
+    def of(cls, edit: Edit) -> EditRef:
+        """The reference of ``edit``."""
+        text = json.dumps(edit.to_row(), ensure_ascii=False, separators=(",", ":"))
+        return cls(
+            edit.day,
+            edit.rank,
+            edit.observed_at,
+            edit.document,
+            edit.number,
+            edit.source,
+            edit.kinds,
+            delay_bucket(edit.published, edit.observed_at),
+            edit.silent,
+            hashlib.blake2b(text.encode(), digest_size=12).hexdigest(),
+        )
+
+
+def delay_bucket(published: str | None, observed_at: str) -> int:
+    """The index in :data:`DELAY_BUCKETS` of the time from ``published`` to ``observed_at``
+    (-1 when ``published`` is ``None``)."""
+    if published is None:
+        return -1
+    seconds = (parse_timestamp(observed_at) - parse_timestamp(published)).total_seconds()
+    for index, (_, limit) in enumerate(DELAY_BUCKETS):
+        if limit is None or seconds < limit:
+            return index
+    return len(DELAY_BUCKETS) - 1  # unreachable: the last bucket has no limit
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,27 +133,33 @@ class DocumentSummary:
 
 @dataclass(frozen=True, slots=True)
 class ListingPage:
-    """One page of a listing: its output folder, heading, edits grouped by day, neighbours."""
+    """One page of a listing: its output folder, heading, edits, neighbours."""
 
     path: str  # "" for the home page, else e.g. "edits/3" or "sources/x/edits/2"
     heading: str
-    groups: tuple[tuple[str, tuple[Edit, ...]], ...]
+    edits: tuple[EditRef, ...]  # in listing order
     total: int | None  # edits in the whole listing, on the front page only (archive pages
     # stay byte-identical as the listing grows)
     number: int | None = None  # archive page number, None for a listing's front page
     older: str | None = None
     newer: str | None = None
 
+    @property
+    def groups(self) -> tuple[tuple[str, tuple[EditRef, ...]], ...]:
+        """The edits grouped by day (made when asked: most pages of a build are kept)."""
+        return _grouped(self.edits)
 
-def ordered(edits: list[Edit]) -> list[Edit]:
-    """Newest day first; within a day the most significant first, then the newest."""
-    return sorted(edits, key=Edit.order_key, reverse=True)
+
+def ordered(edits: list[EditRef]) -> list[EditRef]:
+    """Newest day first; within a day the most significant first, then the newest (the
+    order of :meth:`Edit.order_key`, which is the references' own)."""
+    return sorted(edits, reverse=True)
 
 
-def _grouped(edits: list[Edit]) -> tuple[tuple[str, tuple[Edit, ...]], ...]:
-    groups: list[tuple[str, list[Edit]]] = []
+def _grouped(edits: tuple[EditRef, ...]) -> tuple[tuple[str, tuple[EditRef, ...]], ...]:
+    groups: list[tuple[str, list[EditRef]]] = []
     for edit in edits:
-        day = edit.observed_at[:10]  # Edit.day, without a property call per edit
+        day = edit[0]  # its day, without an attribute look-up per edit
         if not groups or groups[-1][0] != day:
             groups.append((day, []))
         groups[-1][1].append(edit)
@@ -112,7 +171,7 @@ def _join(base: str, tail: str) -> str:
 
 
 def paginate(
-    edits: list[Edit], *, base: str, heading: str, size: int = PAGE_SIZE
+    edits: list[EditRef], *, base: str, heading: str, size: int = PAGE_SIZE
 ) -> list[ListingPage]:
     """The front page at ``base`` and, past ``size`` edits, archive pages ``base/edits/N``.
 
@@ -127,13 +186,13 @@ def paginate(
     if chunks:
         continuing = total - size - 1  # oldest-first index of the first edit not on the front
         front_older = _join(base, f"edits/{continuing // size + 1}")
-    pages.append(ListingPage(base, heading, _grouped(edits[:size]), total, older=front_older))
+    pages.append(ListingPage(base, heading, tuple(edits[:size]), total, older=front_older))
     for number, chunk in enumerate(chunks, start=1):
         pages.append(
             ListingPage(
                 _join(base, f"edits/{number}"),
                 f"{heading} — page {number}",
-                _grouped(chunk[::-1]),
+                tuple(chunk[::-1]),
                 None,
                 number=number,
                 older=_join(base, f"edits/{number - 1}") if number > 1 else None,
@@ -143,17 +202,17 @@ def paginate(
     return pages
 
 
-def by_source(edits: list[Edit]) -> dict[str, list[Edit]]:
+def by_source(edits: list[EditRef]) -> dict[str, list[EditRef]]:
     """Edits per source slug, each list in the order given."""
-    groups: dict[str, list[Edit]] = {}
+    groups: dict[str, list[EditRef]] = {}
     for edit in edits:
         groups.setdefault(edit.source, []).append(edit)
     return groups
 
 
-def by_kind(edits: list[Edit]) -> dict[str, list[Edit]]:
+def by_kind(edits: list[EditRef]) -> dict[str, list[EditRef]]:
     """Edits per kind name (an edit of several kinds is in each), in the order given."""
-    groups: dict[str, list[Edit]] = {}
+    groups: dict[str, list[EditRef]] = {}
     for edit in edits:
         for kind in edit.kinds:
             groups.setdefault(kind, []).append(edit)
@@ -175,7 +234,7 @@ class Stats:
     edits: int
 
 
-def compute_stats(edits: list[Edit], documents: list[DocumentSummary]) -> Stats:
+def compute_stats(edits: list[EditRef], documents: list[DocumentSummary]) -> Stats:
     """Aggregate ``edits`` for the charts; days end on the newest edit's day."""
     days: tuple[str, ...] = ()
     per_day: dict[str, list[int]] = {}
@@ -187,19 +246,8 @@ def compute_stats(edits: list[Edit], documents: list[DocumentSummary]) -> Stats:
             slot = index.get(edit.day)
             if slot is not None:
                 per_day.setdefault(edit.source, [0] * len(days))[slot] += 1
-    delay_counts = Counter[str]()
-    undated = 0
-    for edit in edits:
-        if edit.published is None:
-            undated += 1
-            continue
-        seconds = (
-            parse_timestamp(edit.observed_at) - parse_timestamp(edit.published)
-        ).total_seconds()
-        for label, limit in DELAY_BUCKETS:
-            if limit is None or seconds < limit:
-                delay_counts[label] += 1
-                break
+    buckets = Counter(edit.delay for edit in edits)
+    undated = buckets.pop(-1, 0)
     kinds = Counter(kind for edit in edits for kind in edit.kinds)
     verdicts = Counter(
         "silent" if e.silent else "acknowledged" if e.silent is False else "not judged"
@@ -208,7 +256,7 @@ def compute_stats(edits: list[Edit], documents: list[DocumentSummary]) -> Stats:
     return Stats(
         days=days,
         per_day={slug: tuple(counts) for slug, counts in sorted(per_day.items())},
-        delays=tuple((label, delay_counts[label]) for label, _ in DELAY_BUCKETS),
+        delays=tuple((label, buckets[n]) for n, (label, _) in enumerate(DELAY_BUCKETS)),
         undated=undated,
         kinds=tuple(sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))),
         verdicts=tuple((name, verdicts[name]) for name in ("silent", "acknowledged", "not judged")),

@@ -129,7 +129,7 @@ class Edit:
             str(significance),
             rank,
             silent if isinstance(silent, bool) else None,
-            tuple([(str(s[0]), str(s[1])) for s in excerpt if isinstance(s, list)]),
+            tuple([(str(s[0]), str(s[1])) for s in excerpt if isinstance(s, list) and len(s) == 2]),
             str(summary),
             published if isinstance(published, str) else None,
         )

@@ -200,14 +200,19 @@ class SearchIndexing:
             else:
                 for path, digest in sorted(kept.items()):
                     writer.claim(path, digest)
-        # started by the first rendered(): after the render workers are forked, since
-        # forking a process that runs threads is unsafe
+        # started by start() or the first rendered(): after the render workers are forked,
+        # since forking a process that runs threads is unsafe
         self.idle = not self.waiting
+
+    def start(self) -> None:
+        """Start Pagefind if there is anything to index (its start-up then overlaps with
+        rendering); never before the render workers are forked."""
+        if self.indexer is None and not self.idle:
+            self.indexer = Indexer(self.writer.root, work=self.writer.root / CACHE_DIR)
 
     def rendered(self, documents: list[str]) -> None:
         """``documents`` are written (or failed): index each shard that waited only on them."""
-        if self.indexer is None and not self.idle:
-            self.indexer = Indexer(self.writer.root, work=self.writer.root / CACHE_DIR)
+        self.start()
         for doc in documents:
             path = self.shard_of.pop(doc, None)
             if path is not None:

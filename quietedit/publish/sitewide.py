@@ -1,18 +1,24 @@
 """The site-wide pages: listings, sources, kinds, stats, feeds, API index, sitemap, search.
 
 Each page is rendered only when the key of its inputs differs from the previous build's
-(a hash of the template name and the page's context; a feed's, of its newest edits; the
-API index's, of every document's key), so an incremental build touches the newest listing
-pages, the affected source and kind pages and feeds, and little else.
+(a hash of the template name and the page's context, where an edit stands for itself by
+the digest of everything it shows; a feed's, of its newest edits; the API index's, of
+every document's key), so an incremental build renders the listing pages whose edits
+changed, the affected source and kind pages and feeds, and little else. Edits come in as
+:class:`~quietedit.publish.listing.EditRef` values; a full ``Edit`` is asked for only to
+render it.
 """
 
 from __future__ import annotations
 
 import hashlib
+import heapq
 import logging
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import attrgetter, itemgetter
 from typing import Any, Final
 
 from markupsafe import Markup
@@ -20,15 +26,16 @@ from markupsafe import Markup
 from quietedit.archive.store import Archive
 from quietedit.errors import QuieteditError
 from quietedit.publish import api, charts
-from quietedit.publish.atom import FeedSpec, newest_first, render_feed
+from quietedit.publish import listing as listings
+from quietedit.publish.atom import FEED_ENTRIES, FeedSpec, render_feed
 from quietedit.publish.listing import (
     DocumentSummary,
+    EditRef,
     ListingPage,
     by_kind,
     by_source,
     compute_stats,
     ordered,
-    paginate,
     source_health,
 )
 from quietedit.publish.pages import Edit, Source
@@ -38,9 +45,19 @@ from quietedit.publish.search import SearchIndexing, Shard
 
 logger = logging.getLogger(__name__)
 
+_BY_TIME: Final = itemgetter(
+    *(EditRef._fields.index(f) for f in ("observed_at", "document", "number"))
+)
+"""An :class:`EditRef`'s (observed_at, document, number): chronological order."""
 SITEMAP_LIMIT: Final = 5_000
 """URLs per sitemap file (the protocol allows 50,000): small enough that re-rendering the
 chunks a new edit touches is cheap."""
+
+
+def _paginate(edits: list[EditRef], *, base: str, heading: str) -> list[ListingPage]:
+    # the page size is looked up on each build, not bound once, so that the tests can
+    # have archive pages from a small archive
+    return listings.paginate(edits, base=base, heading=heading, size=listings.PAGE_SIZE)
 
 
 def kind_slug(kind: str) -> str:
@@ -56,25 +73,22 @@ class SiteWide:
     archive: Archive
     fingerprint: str
     keys: dict[str, str]  # previous build: output path → input key
+    edit_of: Callable[[EditRef], Edit]  # the full edit, to render it
     new_keys: dict[str, str] = field(default_factory=dict)  # this build's, filled in here
     items: dict[tuple[str, int], str] = field(default_factory=dict)  # rendered list items
     names: dict[str, str] = field(default_factory=dict)
-    doc_keys: dict[str, str] = field(default_factory=dict)  # document → its input key
+    doc_keys: dict[str, str] = field(default_factory=dict)  # document → its input key (API)
     reprs: dict[int, tuple[object, str]] = field(default_factory=dict)
 
     def _key_text(self, context: dict[str, Any]) -> str:
         """The page's inputs as text for its key. A listing stands for its edits by their
-        documents' keys (which cover everything an edit shows); other values by their
-        ``repr``, computed once per object (the navigation is shared by every page)."""
+        digests (which cover everything an edit shows); other values by their ``repr``,
+        computed once per object (the navigation is shared by every page)."""
         parts = []
         for name in sorted(context):
             value = context[name]
             if isinstance(value, ListingPage):
-                keys = self.doc_keys
-                edits = "".join(
-                    f"\n{day}" + "".join(f" {keys.get(e.document, '')}:{e.number}" for e in items)
-                    for day, items in value.groups
-                )
+                edits = " ".join([e[-1] for e in value.edits])  # their digests (the last field)
                 head = (value.path, value.heading, value.total, value.number, value.older)
                 text = repr((*head, value.newer)) + edits
             else:
@@ -91,9 +105,10 @@ class SiteWide:
         out = []
         for day, edits in listing.groups:
             rendered = []
-            for edit in edits:
-                key = (edit.document, edit.number)
+            for ref in edits:
+                key = (ref.document, ref.number)
                 if key not in self.items:
+                    edit = self.edit_of(ref)
                     html = self.renderer.render("_edit_item.html", edit=edit, names=self.names)
                     self.items[key] = html
                 rendered.append(Markup(self.items[key]))  # noqa: S704 - rendered with autoescape
@@ -135,7 +150,7 @@ class SiteWide:
     def write_all(
         self,
         documents: list[DocumentSummary],
-        edits: list[Edit],
+        edits: list[EditRef],
         *,
         sources: dict[str, Source],
         indexing: SearchIndexing | None,
@@ -156,7 +171,7 @@ class SiteWide:
             "kinds": [(kind, slug) for kind, slug, _ in kinds],
             "names": self.names,
         }
-        for listing in paginate(all_edits, base="", heading="Recent edits"):
+        for listing in _paginate(all_edits, base="", heading="Recent edits"):
             self.page(
                 listing.path + ("/" if listing.path else ""),
                 "listing.html",
@@ -176,7 +191,7 @@ class SiteWide:
                 self._feed_state(source.slug),
             )
             healths.append(health)
-            for listing in paginate(items, base=f"sources/{source.slug}", heading=source.name):
+            for listing in _paginate(items, base=f"sources/{source.slug}", heading=source.name):
                 template = "source.html" if listing.number is None else "listing.html"
                 self.page(
                     listing.path + "/",
@@ -193,7 +208,7 @@ class SiteWide:
             self._feeds(spec, items)
         self.page("sources/", "sources.html", healths=healths, **nav)
         for kind, slug, _ in kinds:
-            for listing in paginate(
+            for listing in _paginate(
                 kind_edits[kind], base=f"kinds/{slug}", heading=f"Edits of kind “{kind}”"
             ):
                 self.page(
@@ -231,13 +246,16 @@ class SiteWide:
         )
         return failures
 
-    def _feeds(self, spec: FeedSpec, edits: list[Edit]) -> None:
+    def _feeds(self, spec: FeedSpec, edits: list[EditRef]) -> None:
         """A feed pair, rendered only when its spec or its newest edits changed."""
-        entries = [(self.doc_keys.get(e.document, ""), e.number) for e in newest_first(edits)]
+        # the feed's entries (atom.newest_first's choice), without a full edit each
+        newest = heapq.nlargest(FEED_ENTRIES, edits, key=_BY_TIME)
+        entries = " ".join(e.digest for e in newest)
         targets = (f"{spec.path}.xml", f"{spec.path}.rss") if spec.rss else (f"{spec.path}.xml",)
-        if self._kept(targets, f"feed\0{spec!r}\0{entries!r}"):
+        if self._kept(targets, f"feed\0{spec!r}\0{entries}"):
             return
-        for path, text in render_feed(self.renderer, spec, edits).items():
+        full = [self.edit_of(e) for e in newest]
+        for path, text in render_feed(self.renderer, spec, full).items():
             self.writer.write(path, text)
 
     def _feed_state(self, slug: str) -> dict[str, Any] | None:
@@ -248,7 +266,7 @@ class SiteWide:
             return None
 
     def _stats(
-        self, edits: list[Edit], documents: list[DocumentSummary], sources: list[Source]
+        self, edits: list[EditRef], documents: list[DocumentSummary], sources: list[Source]
     ) -> None:
         stats = compute_stats(edits, documents)
         names = {s.slug: s.name for s in sources}
@@ -286,7 +304,7 @@ class SiteWide:
         self,
         documents: list[DocumentSummary],
         sources: dict[str, Source],
-        source_edits: dict[str, list[Edit]],
+        source_edits: dict[str, list[EditRef]],
     ) -> None:
         inputs = "".join(self.doc_keys.get(d.id, "") for d in documents)
         if not self._kept(("api/index.json",), f"api\0{len(documents)}\0{inputs}"):
@@ -305,7 +323,7 @@ class SiteWide:
     def _sitemap(
         self,
         documents: list[DocumentSummary],
-        edits: list[Edit],
+        edits: list[EditRef],
         sources: list[Source],
         kinds: list[tuple[str, str, int]],
     ) -> None:
@@ -322,11 +340,11 @@ class SiteWide:
         pages += [(f"kinds/{slug}/", None) for _, slug, _ in kinds]
         articles = [
             (f"articles/{d.id}/", d.last_seen)
-            for d in sorted(documents, key=lambda d: (d.first_seen, d.id))
+            for d in sorted(documents, key=attrgetter("first_seen", "id"))
         ]
         diffs = [
             (f"articles/{e.document}/diff/{e.number}/", e.observed_at)
-            for e in sorted(edits, key=lambda e: (e.observed_at, e.document, e.number))
+            for e in sorted(edits, key=_BY_TIME)
         ]
         files = ["sitemaps/pages.xml"]
         self.page("sitemaps/pages.xml", "sitemap.xml", entries=pages, index=None)

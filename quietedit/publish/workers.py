@@ -48,7 +48,7 @@ def render_documents(
     """Render ``ids`` in chunks, yielded in order; in ``workers`` forked processes when
     there are enough documents to pay for the fork."""
     chunks = [ids[i : i + CHUNK_SIZE] for i in range(0, len(ids), CHUNK_SIZE)]
-    if workers <= 1 or len(ids) < PARALLEL_THRESHOLD or "fork" not in mp.get_all_start_methods():
+    if not forks(len(ids), workers):
         for chunk in chunks:
             yield render_chunk(pages, writer, chunk)
         return
@@ -58,6 +58,11 @@ def render_documents(
             yield from pool.imap(_render_forked, chunks)
     finally:
         _FORKED.clear()
+
+
+def forks(count: int, workers: int) -> bool:
+    """Whether :func:`render_documents` renders ``count`` documents in forked processes."""
+    return workers > 1 and count >= PARALLEL_THRESHOLD and "fork" in mp.get_all_start_methods()
 
 
 def _render_forked(ids: list[str]) -> Chunk:

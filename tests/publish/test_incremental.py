@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import marshal
 import os
 import shutil
+import sys
+import zlib
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -104,25 +107,60 @@ def test_the_new_revision_shows_on_every_page_that_lists_it(data: Path, tmp_path
     assert {p: v[2] for p, v in files(out).items()} == {p: v[2] for p, v in files(fresh).items()}
 
 
-def test_a_damaged_cache_falls_back_to_a_full_build(data: Path, tmp_path: Path) -> None:
+def forged_cache(state: Path, payload: Any, **header: object) -> None:
+    """A cache file of the right form around ``payload`` (its checksum made to match)."""
+    body = marshal.dumps(payload)
+    fields = {
+        "crc32": zlib.crc32(body),
+        "python": "{}.{}".format(*sys.version_info[:2]),
+        "schema": 3,
+        "size": len(body),
+        **header,
+    }
+    state.write_bytes(b"quietedit build cache\n" + json.dumps(fields).encode() + b"\n" + body)
+
+
+def test_a_damaged_or_foreign_cache_falls_back_to_a_full_build(data: Path, tmp_path: Path) -> None:
     out = tmp_path / "site"
     first = build(data, out)
-    (out / CACHE_DIR / STATE_FILE).write_text('{"schema": 2, "documents": {"x": [1]}', "utf-8")
-    report = build(data, out)
-    assert report.rendered == first.rendered == report.documents
-    assert report.failures == () and report.written == ()  # same bytes: nothing rewritten
     state = out / CACHE_DIR / STATE_FILE
-    build(data, out)
-    header, *lines = state.read_text(encoding="utf-8").splitlines()
-    # one document's edits damaged: that document is rendered again, the rest kept
-    state.write_text("\n".join([header, lines[0][:-9], *lines[1:]]) + "\n", encoding="utf-8")
-    again = build(data, out)
-    assert again.rendered == 1 and again.documents == first.documents and again.written == ()
-    # a line of the wrong shape, or the end of the file cut off: none of it is trusted
-    state.write_text("\n".join([header, "x\ty", *lines[1:]]) + "\n", encoding="utf-8")
-    assert build(data, out).rendered == first.rendered
-    state.write_text(header + "\n" + "\n".join(lines), encoding="utf-8")
-    assert build(data, out).rendered == first.rendered
+    good = state.read_bytes()
+    head, payload = good[: good.index(b"\n", 22) + 1], good[good.index(b"\n", 22) + 1 :]
+    site, documents = marshal.loads(payload)  # noqa: S302 - the test's own file
+    flipped = bytearray(payload)
+    flipped[len(flipped) // 2] ^= 0x20
+    damaged: list[tuple[str, Any]] = [
+        ("garbage", b'{"schema": 2, "documents": {"x": [1]}'),
+        ("a byte flipped", head + bytes(flipped)),
+        ("cut short", good[:-10]),
+        ("no payload", head),
+    ]
+    for what, content in damaged:
+        state.write_bytes(content)
+        report = build(data, out)
+        assert report.rendered == first.rendered == report.documents, what
+        assert report.failures == () and report.written == (), what  # same bytes kept
+    # a well-formed file that is not ours to read: another Python, another schema, a
+    # payload of another shape (a document entry short of a field, an edit row cut, an
+    # edit reference of another document)
+    entry, rest = list(documents[0]), documents[1:]
+    refs = [list(r) for r in entry[6]]
+    refs[0][3] = documents[1][0]
+    other_ref = (*entry[:6], tuple(map(tuple, refs)), entry[7])
+    foreign: list[tuple[str, Any, dict[str, object]]] = [
+        ("python", (site, documents), {"python": "2.7"}),
+        ("schema", (site, documents), {"schema": 2}),
+        ("short entry", (site, (documents[0][:-1], *rest)), {}),
+        ("cut row", (site, ((*entry[:7], [r[:-1] for r in entry[7]]), *rest)), {}),
+        ("other ref", (site, (other_ref, *rest)), {}),
+    ]
+    for what, forged, header in foreign:
+        forged_cache(state, forged, **header)
+        report = build(data, out)
+        assert report.rendered == first.rendered, what
+        assert report.failures == () and report.written == (), what
+    forged_cache(state, (site, documents))  # the check of the checks: this one is used
+    assert build(data, out).rendered == 0
 
 
 def test_a_cache_restored_without_the_site_rebuilds_every_page(data: Path, tmp_path: Path) -> None:

@@ -1,0 +1,192 @@
+"""Incremental builds of the site-wide pages: listings over several archive pages, source
+filters, feeds and stats, as documents gain revisions, arrive, vanish or start failing.
+
+Each test compares the incremental site with a build from nothing (byte for byte) and
+checks that what it did not need to touch kept its inode and time. Listing pages hold one
+edit each here, so that the small test archive spans several archive pages.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from quietedit.archive.store import Archive
+from quietedit.article.identity import document_id
+from quietedit.model import JSON, Article, Block, Observation, Publisher
+from quietedit.publish import BuildReport, listing
+from quietedit.publish.paths import CACHE_DIR
+from quietedit.publish.state import BuildState, stamp
+from tests.publish.conftest import STORIES, T0, write_archive
+from tests.publish.test_incremental import build, files
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setattr(listing, "PAGE_SIZE", 1)
+    root = tmp_path / "data"
+    write_archive(root)
+    return root
+
+
+def doc_of(url: str) -> str:
+    return document_id(url)
+
+
+def revise(archive: Archive, doc: str, text: str, *, hours: int) -> None:
+    """A new revision of ``doc`` with a paragraph added, ``hours`` after T0."""
+    last = archive.revisions(doc)[-1]
+    archive.append_revision(
+        doc,
+        Observation(
+            url=last.observation.url,
+            observed_at=T0 + timedelta(hours=hours),
+            article=Article(
+                last.article.title, (*last.article.blocks, Block(text)), last.article.publisher
+            ),
+            extractor="tests/1",
+        ),
+    )
+
+
+def rebuild_and_compare(data: Path, out: Path, fresh: Path) -> tuple[BuildReport, set[str]]:
+    """Build ``out`` again; assert it equals a build from nothing and that exactly the
+    files it reports as written changed. Returns the report and the untouched files."""
+    before = files(out)
+    report = build(data, out)
+    after = files(out)
+    changed = {p for p in after if before.get(p) != after[p]}
+    assert changed == set(report.written)
+    assert set(before) - set(after) == set(report.removed)
+    build(data, fresh)
+    assert {p: v[2] for p, v in after.items()} == {p: v[2] for p, v in files(fresh).items()}
+    untouched = {p for p in after if p in before and before[p][:2] == after[p][:2]}
+    return report, untouched
+
+
+def test_a_new_revision_of_a_document_on_an_old_archive_page(data: Path, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    first = build(data, out)
+    assert first.edits == 4 and (out / "edits" / "4" / "index.html").is_file()
+    minister = doc_of(STORIES[1].url)  # its one edit is among the oldest
+    revise(Archive(data), minister, "The opposition called the interview a U-turn.", hours=30)
+    report, untouched = rebuild_and_compare(data, out, tmp_path / "fresh")
+    assert report.rendered == 1 and report.edits == 5
+    # the new edit is the newest: the front pages and the new last archive page change,
+    # the archive pages that keep their edits do not
+    assert {"index.html", "edits/5/index.html", "feed.xml", "stats/index.html"} <= set(
+        report.written
+    )
+    assert {"edits/1/index.html", "edits/2/index.html", "edits/3/index.html"} <= untouched
+    # the other source's listing and feed hold no edit of it
+    assert {"sources/courier-world/index.html", "sources/courier-world/feed.xml"} <= untouched
+    assert "sources/daily-politics/index.html" in report.written
+
+
+def test_an_edit_inserted_before_older_ones_moves_the_pages_after_it(
+    data: Path, tmp_path: Path
+) -> None:
+    """A substantive edit leads its day: the archive pages from its place on shift."""
+    out = tmp_path / "site"
+    build(data, out)
+    bridge = doc_of(STORIES[0].url)
+    archive = Archive(data)
+    last = archive.revisions(bridge)[-1]
+    archive.append_revision(
+        bridge,
+        Observation(
+            url=last.observation.url,
+            observed_at=T0 + timedelta(hours=11),  # the same day as every other edit
+            article=Article(
+                "Elm river bridge scrapped", (last.article.blocks[0],), last.article.publisher
+            ),
+            extractor="tests/1",
+        ),
+    )
+    report, _ = rebuild_and_compare(data, out, tmp_path / "fresh")
+    assert report.edits == 5 and "edits/5/index.html" in report.written
+
+
+@pytest.mark.parametrize("feeds", [["courier-world"], []], ids=["known source", "new source"])
+def test_a_new_document(data: Path, tmp_path: Path, feeds: list[str]) -> None:
+    out = tmp_path / "site"
+    build(data, out)
+    archive = Archive(data)
+    url = "https://news.example.org/world/2026/11/29/flood-warning"
+    doc = doc_of(url)
+    record: dict[str, JSON] = {
+        "url": url,
+        "feeds": list(feeds),
+        "first_seen": "2026-11-29T06:00:00Z",
+    }
+    archive.write_document(doc, record)
+    publisher = Publisher(date_published="2026-11-29T05:30:00Z")
+    for hours, text in ((23, "Rivers may burst their banks."), (26, "Rivers burst their banks.")):
+        archive.append_revision(
+            doc,
+            Observation(
+                url=url,
+                observed_at=T0 + timedelta(hours=hours),
+                article=Article("Flood warning", (Block(text),), publisher),
+                extractor="tests/1",
+            ),
+        )
+    report, untouched = rebuild_and_compare(data, out, tmp_path / "fresh")
+    assert report.rendered == 1 and report.documents == 5 and report.edits == 5
+    source = "courier-world" if feeds else "news-example-org"
+    assert {
+        f"articles/{doc}/index.html",
+        f"sources/{source}/index.html",
+        "sources/index.html",
+        "api/index.json",
+        "sitemaps/articles-1.xml",
+    } <= set(report.written)
+    assert "sources/daily-politics/index.html" in untouched
+    # the filters on every listing page name each source
+    assert ("edits/1/index.html" in untouched) == bool(feeds)
+
+
+def test_a_deleted_and_a_failing_document_leave_the_listings(data: Path, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build(data, out)
+    minister, mayor = doc_of(STORIES[1].url), doc_of(STORIES[2].url)
+    shutil.rmtree(data / "documents" / minister)
+    events = Archive(data).layout.events_dir(mayor)
+    broken = events / f"{len(list(events.glob('*.json'))) + 1:06d}.json"
+    broken.write_text("{ not json", encoding="utf-8")
+    report, _ = rebuild_and_compare(data, out, tmp_path / "fresh")
+    assert report.documents == 2 and report.edits == 2 and len(report.failures) == 1
+    assert f"articles/{minister}/index.html" in report.removed
+    assert f"articles/{mayor}/index.html" in report.removed
+    assert {"edits/3/index.html", "edits/4/index.html"} <= set(report.removed)
+    # a configured source keeps its page, now without edits
+    assert "sources/daily-politics/index.html" in report.written
+    broken.unlink()  # it reads again: back on every listing
+    report, _ = rebuild_and_compare(data, out, tmp_path / "fresh-again")
+    assert report.rendered == 1 and report.edits == 3
+
+
+def test_nothing_changed_renders_no_site_wide_page(data: Path, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build(data, out)
+    report, untouched = rebuild_and_compare(data, out, tmp_path / "fresh")
+    assert report.written == () and report.rendered == 0
+    assert {"index.html", "edits/1/index.html", "stats/index.html", "feed.xml"} <= untouched
+
+
+def test_moved_folder_times_alone_render_nothing_and_are_recorded(
+    data: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "site"
+    build(data, out)
+    bridge = doc_of(STORIES[0].url)
+    home = data / "documents" / bridge
+    os.utime(home / "revisions", ns=(1_000_000_000, 1_000_000_000))
+    report = build(data, out)
+    assert report.rendered == 0 and report.written == ()
+    # the new stamp is kept, so the next build does not hash the document again
+    assert BuildState.load(out / CACHE_DIR).documents[bridge].stamp == stamp(str(home))
