@@ -20,6 +20,7 @@ that stale files are then unknown and stay).
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import hashlib
 import logging
@@ -94,12 +95,17 @@ def build_site(
     the rest of the site is built. Template and output-path problems abort the build.
     """
     try:
-        return _build(options, progress)
+        with contextlib.ExitStack() as on_exit:
+            return _build(options, progress, on_exit)
     finally:
         gc.unfreeze()  # the cache read at the start is garbage like the rest again
 
 
-def _build(options: BuildOptions, progress: Callable[[int, int], None] | None) -> BuildReport:
+def _build(
+    options: BuildOptions,
+    progress: Callable[[int, int], None] | None,
+    on_exit: contextlib.ExitStack,
+) -> BuildReport:
     if not options.data.is_dir():
         raise PublishError(
             f"no archive at {options.data}; pass --data with the archive folder "
@@ -156,6 +162,9 @@ def _build(options: BuildOptions, progress: Callable[[int, int], None] | None) -
         indexing = search.SearchIndexing(
             writer, shards, changed=set(todo), rebuild=options.full or not previous.loaded
         )
+        # a build that fails (a template error, Ctrl-C) must not leave Pagefind running:
+        # ``quietedit serve`` goes on rebuilding in the same process
+        on_exit.callback(indexing.abort)
         if not forks(len(todo), options.workers):
             indexing.start()  # no worker to fork: Pagefind can start while this one renders
     elif options.search:
@@ -205,7 +214,7 @@ def _build(options: BuildOptions, progress: Callable[[int, int], None] | None) -
     site_failures = site.write_all(
         [e.summary for e in entries],
         [ref for e in entries for ref in e.refs],
-        sources={**pages.sources, **_sources_of(pages, entries)},
+        sources=dict(sorted({**pages.sources, **_sources_of(pages, entries)}.items())),
         indexing=indexing,
     )
     document_files = {p for p in writer.claimed if p.startswith(("articles/", "api/documents/"))}

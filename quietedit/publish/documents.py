@@ -79,6 +79,9 @@ class DocumentPages:
         self.archive = archive
         self.renderer = renderer
         self.sources = sources
+        # feeds.yaml's sources, fixed at the start: which source a document belongs to must
+        # not depend on what this process happened to render before it
+        self.configured = frozenset(sources)
         self.cache_root = cache_root
         self.full = full
         self.writer: SiteWriter | None = None
@@ -220,7 +223,7 @@ class DocumentPages:
         if isinstance(feeds, list):
             slugs = [f for f in feeds if isinstance(f, str)]
             for slug in slugs:
-                if slug in self.sources:
+                if slug in self.configured:
                     return slug
             for slug in slugs:
                 safe = host_slug(f"https://{slug}")

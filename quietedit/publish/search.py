@@ -90,6 +90,10 @@ def _glob(shard: Shard) -> str:
     return "articles/{" + ",".join(shard.documents) + "}/index.html"
 
 
+ABORT_WAIT: Final = 30.0
+"""Seconds a failed build waits for Pagefind to finish the shard in hand and exit."""
+
+
 class Indexer:
     """Pagefind at work beside the build: one service in a background thread indexes each
     shard handed to :meth:`add` (once its article pages are written) while the build
@@ -134,6 +138,13 @@ class Indexer:
 
     def close(self) -> None:
         shutil.rmtree(self.work, ignore_errors=True)
+
+    def abort(self) -> None:
+        """End the index of a build that failed: Pagefind stops after the shard in hand and
+        exits, and the work folder goes. Harmless after :meth:`finish`."""
+        self.queue.put(None)
+        self.thread.join(timeout=ABORT_WAIT)
+        self.close()
 
     def _run(self) -> None:
         try:
@@ -221,6 +232,11 @@ class SearchIndexing:
             if not pending and self.indexer is not None:
                 self.indexer.add(shard)
                 del self.waiting[path]
+
+    def abort(self) -> None:
+        """Stop indexing for a build that failed before :meth:`finish` (no-op after it)."""
+        if self.indexer is not None:
+            self.indexer.abort()
 
     def finish(self) -> list[Shard]:
         """Wait for the index, write its files, and return the shards (raises its error)."""

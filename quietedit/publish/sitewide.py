@@ -162,7 +162,7 @@ class SiteWide:
         source_edits = by_source(all_edits)
         kind_edits = by_kind(all_edits)
         kinds = [(kind, kind_slug(kind), len(items)) for kind, items in kind_edits.items()]
-        source_list = sorted(sources.values(), key=lambda s: s.name.casefold())
+        source_list = sorted(sources.values(), key=lambda s: (s.name.casefold(), s.slug))
         self.names = {s.slug: s.name for s in source_list}
         # no counts in the navigation: it is on every listing page, which must not change
         # when an edit lands elsewhere
