@@ -11,9 +11,12 @@ from __future__ import annotations
 import logging
 import multiprocessing as mp
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Final
 
+from quietedit.errors import PublishError
 from quietedit.publish.documents import DocumentPages, DocumentResult, document_folders
 from quietedit.publish.paths import SiteWriter
 
@@ -54,8 +57,15 @@ def render_documents(
         return
     _FORKED[:] = [(pages, writer)]
     try:
-        with mp.get_context("fork").Pool(workers) as pool:
-            yield from pool.imap(_render_forked, chunks)
+        # an executor, not multiprocessing.Pool: a worker killed by a signal or the
+        # out-of-memory killer breaks the executor, where a Pool would wait for ever
+        with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) as pool:
+            yield from pool.map(_render_forked, chunks)
+    except BrokenProcessPool as exc:
+        raise PublishError(
+            "a render worker died (killed by a signal or out of memory); "
+            "build again, or with fewer workers"
+        ) from exc
     finally:
         _FORKED.clear()
 
