@@ -4,34 +4,20 @@ renders few, a fresh one all, forked workers in any order)."""
 
 from __future__ import annotations
 
-from datetime import timedelta
 from pathlib import Path
 
 from quietedit.archive.store import Archive
 from quietedit.article.identity import document_id
-from quietedit.model import Article, Block, Observation, Publisher
-from tests.publish.conftest import STORIES, T0, Story, write_archive
+from quietedit.model import Publisher
+from tests.publish.conftest import STORIES, Story, write_archive
 from tests.publish.test_incremental import build, files
+from tests.publish.test_incremental_sitewide import revise
 
 PUBLISHER = Publisher()
 
 
 def story(url: str, feeds: tuple[str, ...], title: str) -> Story:
     return Story(url, feeds, ((title, ("One.",), PUBLISHER), (title, ("Two.",), PUBLISHER)))
-
-
-def add_revision(archive: Archive, url: str, title: str) -> None:
-    doc = document_id(url)
-    archive.append_revision(
-        doc,
-        Observation(
-            url=url,
-            observed_at=T0 + timedelta(hours=20),
-            article=Article(title, (Block("Three."),), PUBLISHER),
-            extractor="tests/1",
-            evidence=archive.put_evidence(doc, b"<html>three</html>"),
-        ),
-    )
 
 
 def same_as_fresh(data: Path, out: Path, fresh: Path) -> None:
@@ -48,7 +34,7 @@ def test_a_document_in_two_unlisted_feeds_keeps_its_source_in_an_incremental_bui
     data = tmp_path / "data"
     write_archive(data, (*STORIES[:3], only_qq, both))
     build(data, tmp_path / "site")
-    add_revision(Archive(data), both.url, "Ferry")
+    revise(Archive(data), document_id(both.url), "Three.", hours=20)
     same_as_fresh(data, tmp_path / "site", tmp_path / "fresh")
 
 
@@ -61,7 +47,7 @@ def test_sources_with_one_name_keep_their_order_in_an_incremental_build(tmp_path
     archive.write_feed("aa", {"name": "Wire"})
     archive.write_feed("zz", {"name": "Wire"})
     build(data, tmp_path / "site")
-    add_revision(archive, second.url, "Why")
+    revise(archive, document_id(second.url), "Three.", hours=20)
     same_as_fresh(data, tmp_path / "site", tmp_path / "fresh")
     home = (tmp_path / "site" / "index.html").read_text()
     assert home.index("sources/aa/") < home.index("sources/zz/")

@@ -14,7 +14,7 @@ from quietedit.archive.store import Archive
 from quietedit.archive.verify import verify_archive
 from quietedit.article.fingerprint import content_hash
 from quietedit.article.template import HostProfile, furniture_key
-from quietedit.config import load_config
+from quietedit.config import Config, load_config
 from quietedit.ingest.policy import Candidate
 from quietedit.ingest.profiles import (
     PROFILE_SAMPLE,
@@ -114,16 +114,21 @@ def herald(httpserver: HTTPServer) -> Herald:
     return Herald(httpserver)
 
 
-def test_a_template_learnt_between_runs_is_no_revision_and_hides_furniture_churn(
-    herald: Herald, tmp_path: Path
-) -> None:
+def herald_config(herald: Herald, tmp_path: Path) -> Config:
+    """A feeds.yaml with the Herald's feed, loopback allowed, no spacing."""
     config_file = tmp_path / "feeds.yaml"
     config_file.write_text(
         f"feeds:\n  - url: {herald.server.url_for('/rss.xml')}\n    name: Lakeside Herald\n"
         "settings:\n  allow_private_addresses: true\n  politeness:\n    min_host_interval: 0s\n",
         encoding="utf-8",
     )
-    config = load_config(config_file, environ={})
+    return load_config(config_file, environ={})
+
+
+def test_a_template_learnt_between_runs_is_no_revision_and_hides_furniture_churn(
+    herald: Herald, tmp_path: Path
+) -> None:
+    config = herald_config(herald, tmp_path)
     archive = Archive(tmp_path / "data")
     first = run_ingest(config, archive, now=T0, simulated=True)
     assert first.articles["new-revision"] == len(STORIES)  # no template yet: stored as is
@@ -291,13 +296,7 @@ LATER_STORIES = {
 def test_a_template_that_shrinks_between_runs_makes_no_revision_of_an_unchanged_page(
     herald: Herald, tmp_path: Path
 ) -> None:
-    config_file = tmp_path / "feeds.yaml"
-    config_file.write_text(
-        f"feeds:\n  - url: {herald.server.url_for('/rss.xml')}\n    name: Lakeside Herald\n"
-        "settings:\n  allow_private_addresses: true\n  politeness:\n    min_host_interval: 0s\n",
-        encoding="utf-8",
-    )
-    config = load_config(config_file, environ={})
+    config = herald_config(herald, tmp_path)
     archive = Archive(tmp_path / "data")
     run_ingest(config, archive, now=T0, simulated=True)  # revision 1 says 4,000 readers
     herald.readers = 5
