@@ -88,7 +88,7 @@ def stages(corpus: Path, *, limit: int | None) -> None:
 
     for body in pages:
         started = time.process_time()
-        document = extraction._decode(body, None)
+        document = extraction._decode(body, None, None)
         started = lap("encoding (resolve_encoding)", started)
         tree = parse(document)
         started = lap("parse (lexbor)", started)

@@ -28,7 +28,7 @@ from typing import Final
 
 from quietedit.article.blocks import Box, Segment, walk
 from quietedit.article.dom import parse, prepare
-from quietedit.article.encoding import UTF8, resolve_encoding
+from quietedit.article.encoding import UTF8, EncodingDecision, resolve_encoding
 from quietedit.article.furniture import is_boilerplate_line
 from quietedit.article.locate import LINK_DENSITY_MAX, PageLayout
 from quietedit.article.metadata import PageMeta, read_metadata, split_authors
@@ -69,20 +69,23 @@ def extract_article(
     url: str | None = None,
     content_type: str | None = None,
     profile: HostProfile | None = None,
+    encoding: EncodingDecision | None = None,
 ) -> Article:
     """Extract the article of one page.
 
     ``html`` is the page as fetched (bytes are decoded by the page's declared encoding,
     ``content_type`` being the HTTP header's value) or already decoded; ``url`` is the
     page's address, used to resolve relative canonical and ``og:url`` links; ``profile``
-    is the host's learnt template, whose furniture lines are dropped from the body.
+    is the host's learnt template, whose furniture lines are dropped from the body;
+    ``encoding`` is :func:`~quietedit.article.encoding.resolve_encoding`'s decision for
+    these bytes when the caller has made it already (it is not made twice).
 
     Returns the headline (the article's ``<h1>``, else JSON-LD ``headline``, ``og:title``
     or the ``<title>`` without its site name), the body blocks in reading order, and the
     publisher's metadata. Never raises: a page with no article gives an empty title and
     no blocks.
     """
-    document = html if isinstance(html, str) else _decode(html, content_type)
+    document = html if isinstance(html, str) else _decode(html, content_type, encoding)
     tree = parse(document)
     if tree is None:
         return Article(title="")
@@ -99,14 +102,17 @@ def extract_article(
     return Article(title=title, blocks=blocks, publisher=_publisher(meta, segments, title))
 
 
-def _decode(body: bytes, content_type: str | None) -> str | bytes:
+def _decode(
+    body: bytes, content_type: str | None, decision: EncodingDecision | None
+) -> str | bytes:
     """The page as lexbor should read it: UTF-8 bytes as they are, anything else as text.
 
     The encoding is :func:`quietedit.article.encoding.resolve_encoding`'s decision. lexbor
     decodes UTF-8 itself (faster than a round trip through ``str``), replacing invalid
     sequences with U+FFFD as the WHATWG decoder does.
     """
-    decision = resolve_encoding(body, content_type)
+    if decision is None:
+        decision = resolve_encoding(body, content_type)
     if decision.encoding == UTF8:
         return body[len(codecs.BOM_UTF8) :] if decision.source == "bom" else body
     return decision.decode(body)

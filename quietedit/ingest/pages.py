@@ -36,10 +36,11 @@ def read_page(body: bytes, *, url: str, content_type: str | None) -> PageReading
     Raises only what the extraction raises for input it cannot cope with (a bug): the
     caller records that as the check's failure.
     """
-    article = extract_article(body, url=url, content_type=content_type)
+    decision = resolve_encoding(body, content_type)
+    article = extract_article(body, url=url, content_type=content_type, encoding=decision)
     return PageReading(
         article=article,
         fingerprint=content_hash(article),
-        encoding=resolve_encoding(body, content_type).to_record(),
+        encoding=decision.to_record(),
         words=body_words(article),
     )
