@@ -7,29 +7,29 @@ imported when a URL argument or a batch big enough to share out asks for them.
 
 from __future__ import annotations
 
-import gc
 import json
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import BrokenExecutor, Executor
-from contextlib import contextmanager
+from collections.abc import Iterator
+from concurrent.futures import BrokenExecutor
 from pathlib import Path
 from typing import Any, Final
 
 import click
 
 from quietedit.article.extract import article_record, extract_article
+from quietedit.cli.forked import WorkerDied
 from quietedit.cli.options import CONFIG_OPTION
 from quietedit.errors import QuieteditError
 
 FILES_PER_JOB: Final = 8
 """With ``--jobs 0``, a batch gets one more process per this many files, up to one per core:
 a worker costs a fork and its share of the hand-over, a few pages' worth of work."""
-EXTRACT_CHUNK: Final = 4
-"""Files per task handed to a worker: enough to hide the hand-over, few enough that the
-last worker to finish is not left with much more than the others."""
+SPAWNED_CHUNK: Final = 4
+"""Files per task handed to a spawned worker (where this process cannot fork): enough to
+hide the hand-over, few enough that the last worker is not left with much more to do."""
 _URL_PREFIXES: Final = ("http://", "https://")
+_Task = tuple[str, str | None, bool, bool]  # (file or URL, --url, private addresses, --json)
 
 
 @click.command("extract")
@@ -83,16 +83,17 @@ def extract(
     tasks = [(name, url, private, as_json) for name in files]
     failed = done = 0
     try:
-        with _pool(worker_count(len(files), jobs=jobs, cores=_usable_cores())) as pool:
-            for output, error in pool.map(_extract_file, tasks, chunksize=EXTRACT_CHUNK):
-                done += 1
-                if error is not None:
-                    failed += 1
-                    click.echo(f"Error: {error}", err=True)
-                if output is not None:
-                    click.echo(output)
-    except BrokenExecutor as exc:  # a worker was killed (out of memory, a signal)
-        first = files[min(done, len(files) - 1)]
+        for output, error in _extract_all(
+            tasks, worker_count(len(files), jobs=jobs, cores=_usable_cores())
+        ):
+            done += 1
+            if error is not None:
+                failed += 1
+                click.echo(f"Error: {error}", err=True)
+            if output is not None:
+                click.echo(output)
+    except (BrokenExecutor, WorkerDied) as exc:  # a worker was killed (out of memory, a signal)
+        first = files[min(getattr(exc, "first", done), len(files) - 1)]
         raise click.ClickException(
             f"a worker process died extracting {first} or a file after it ({exc}); "
             "extract those again with --jobs 1 to find the page"
@@ -119,7 +120,7 @@ def _usable_cores() -> int:
     return os.cpu_count() or 1
 
 
-def _extract_file(task: tuple[str, str | None, bool, bool]) -> tuple[str | None, str | None]:
+def _extract_file(task: _Task) -> tuple[str | None, str | None]:
     """One FILE's (stdout text or None, error or None), formatted where it was extracted.
 
     Worker processes return text rather than records: a string crosses a process boundary
@@ -148,40 +149,26 @@ def _extract_file(task: tuple[str, str | None, bool, bool]) -> tuple[str | None,
     return _readable_article(name, record), None
 
 
-@contextmanager
-def _pool(jobs: int) -> Iterator[Executor]:
-    """Worker processes for ``jobs`` > 1, else this one.
+def _extract_all(tasks: list[_Task], processes: int) -> Iterator[tuple[str | None, str | None]]:
+    """Each task's (output, error), in order, from ``processes`` processes.
 
-    Workers are forked where the platform can safely and this process has no other thread
-    (a fork copies a lock some thread may hold), so they start with everything imported;
-    otherwise they are spawned.
+    Forked copies of this process where it can fork (see :mod:`quietedit.cli.forked`);
+    elsewhere a pool of spawned processes, which import everything anew.
     """
-    if jobs == 1:
-        yield _Inline()
+    if processes == 1:
+        yield from map(_extract_file, tasks)
+        return
+    from quietedit.cli.forked import can_fork, map_forked
+
+    if can_fork():
+        yield from map_forked(_extract_file, tasks, processes=processes)
         return
     import multiprocessing  # a batch of one or a few files never pays for the pool
-    import threading
     from concurrent.futures import ProcessPoolExecutor
 
-    # macOS's system libraries (its resolver among them) may crash in a forked child.
-    forkable = "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin"
-    method = "fork" if forkable and threading.active_count() == 1 else "spawn"
-    context = multiprocessing.get_context(method)
-    # Frozen objects are left alone by the collector, so forked workers share their
-    # memory pages with this process instead of copying them as the collector walks.
-    gc.freeze()
-    try:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            yield pool
-    finally:
-        gc.unfreeze()
-
-
-class _Inline(Executor):
-    """Runs every call in this process, in order: the executor of a one-process run."""
-
-    def map(self, fn: Callable[..., Any], *iterables: Iterable[Any], **_: Any) -> Iterator[Any]:
-        return map(fn, *iterables)
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=processes, mp_context=context) as pool:
+        yield from pool.map(_extract_file, tasks, chunksize=SPAWNED_CHUNK)
 
 
 def _read_page(name: str) -> bytes:

@@ -180,3 +180,29 @@ def test_link_text_is_counted_across_segments_like_a_reader_would(
         assert text == piece.replace("\x01", "").replace("\x02", "")
         assert links == expected_links
         assert collector.in_link == state
+
+
+def test_a_worker_killed_mid_batch_fails_the_command_naming_where_to_look(
+    batch: list[str], tmp_path: Path
+) -> None:
+    # The copy that reads the fourth file is killed there, as the out-of-memory killer would.
+    probe = (
+        "import os, signal, sys\n"
+        "from quietedit.cli import cli, extract\n"
+        "parent, read = os.getpid(), extract._extract_file\n"
+        "def dying(task):\n"
+        f"    if task[0] == {batch[3]!r} and os.getpid() != parent:\n"
+        "        os.kill(os.getpid(), signal.SIGKILL)\n"
+        "    return read(task)\n"
+        "extract._extract_file = dying\n"
+        "cli.main(['extract', '--json', '--jobs', '2', *sys.argv[1:]], prog_name='quietedit')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, *batch], capture_output=True, cwd=tmp_path, timeout=120
+    )
+    assert done.returncode == 1
+    message = done.stderr.decode("utf-8")
+    assert f"a worker process died extracting {batch[1]} or a file after it" in message
+    assert "killed by signal 9" in message
+    assert "--jobs 1" in message
+    assert "Traceback" not in message
