@@ -3,7 +3,9 @@
 Runs the corpus scorer (``../shared/tools/score_extraction.py``) on each extraction corpus
 that is present, with ``quietedit extract --json`` as the command and, when trafilatura is
 installed, trafilatura on the same pages in the same run, then ``quietedit extract --json
---jobs 1`` (one process, one core) for comparison; prints one table and the load average.
+--jobs 1`` (one process, one core) and, when the compiled modules are in use, the plain
+Python modules (``QUIETEDIT_PURE_PYTHON=1``) for comparison; prints one table and the load
+average.
 Then times the stages of extraction in-process, so a slow stage shows.
 
     .venv/bin/python bench/extraction.py [--limit N] [--no-baseline] [--stages-only]
@@ -26,6 +28,8 @@ import sys
 import time
 from pathlib import Path
 
+from quietedit.native import OFF_SWITCH, active_modules
+
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 SCORER = SHARED / "tools" / "score_extraction.py"
@@ -34,7 +38,7 @@ COLUMNS = ("word_f1", "shingle_f1", "with", "without", "pages_per_second")
 
 
 def score(
-    corpus: Path, *, limit: int | None, baseline: bool, jobs: int | None = None
+    corpus: Path, *, limit: int | None, baseline: bool, jobs: int | None = None, pure: bool = False
 ) -> dict[str, object]:
     command = f"{shlex.quote(sys.executable)} -m quietedit extract --json"
     if jobs is not None:
@@ -44,7 +48,10 @@ def score(
         args += ["--baseline", "trafilatura"]
     if limit:
         args += ["--limit", str(limit)]
-    done = subprocess.run(args, capture_output=True, text=True, check=True)
+    env = {key: value for key, value in os.environ.items() if key != OFF_SWITCH}
+    if pure:
+        env[OFF_SWITCH] = "1"  # the plain Python modules, not their compiled copies
+    done = subprocess.run(args, capture_output=True, text=True, check=True, env=env)
     result: dict[str, object] = json.loads(done.stdout)
     return result
 
@@ -121,6 +128,12 @@ def main() -> None:
     parser.add_argument("--stages-only", action="store_true", help="skip the scorer runs")
     args = parser.parse_args()
     baseline = not args.no_baseline and importlib.util.find_spec("trafilatura") is not None
+    compiled = active_modules()
+    print(
+        f"compiled modules in use: {len(compiled)}"
+        + (f" ({', '.join(name.rsplit('.', 1)[1] for name in compiled)})" if compiled else "")
+        + "; 'plain Python' rows run with QUIETEDIT_PURE_PYTHON=1"
+    )
     if not baseline and not args.no_baseline:
         print("trafilatura is not installed: no baseline (pip install trafilatura lxml_html_clean)")
     for name in CORPORA:
@@ -136,6 +149,9 @@ def main() -> None:
                 # The same in one process (--jobs 1): what one core gives, for comparison.
                 alone = score(corpus, limit=args.limit, baseline=False, jobs=1)
                 results["quietedit -j1"] = alone["quietedit"]
+                if active_modules():
+                    plain = score(corpus, limit=args.limit, baseline=False, pure=True)
+                    results["plain Python"] = plain["quietedit"]
                 table(name, results)
                 load = " ".join(f"{value:.2f}" for value in os.getloadavg())
                 print(f"  load average (1, 5, 15 min): {load}")

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 
 import pytest
 
-from quietedit.cli.forked import WorkerDied, can_fork, map_forked
+from quietedit.cli.forked import WorkerDied, map_forked
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs a POSIX fork")
 
@@ -74,22 +76,27 @@ def test_work_that_raises_in_a_copy_is_a_dead_copy_not_a_hang(
 
 
 def test_no_copy_outlives_the_batch() -> None:
-    list(map_forked(pid_and_square, list(range(30)), processes=3, per_round=4))
-    with pytest.raises(ChildProcessError):
-        os.waitpid(-1, os.WNOHANG)
+    results = map_forked(pid_and_square, list(range(30)), processes=3, per_round=4)
+    copies = {pid for pid, _ in results} - {os.getpid()}
+    assert len(copies) == 6  # two copies in each of three rounds
+    for pid in copies:
+        with pytest.raises(ChildProcessError):  # reaped already: no such child any more
+            os.waitpid(pid, os.WNOHANG)
 
 
 def test_a_process_with_a_second_thread_does_not_fork() -> None:
-    import threading
-
-    if threading.active_count() > 1:
-        pytest.skip("another test left a thread running")
-    assert can_fork()
-    release = threading.Event()
-    thread = threading.Thread(target=release.wait)
-    thread.start()
-    try:
-        assert not can_fork()
-    finally:
-        release.set()
-        thread.join()
+    # In a fresh interpreter: this test process may have threads of other tests running.
+    probe = (
+        "import threading\n"
+        "from quietedit.cli.forked import can_fork\n"
+        "alone = can_fork()\n"
+        "release = threading.Event()\n"
+        "thread = threading.Thread(target=release.wait)\n"
+        "thread.start()\n"
+        "print(alone, can_fork())\n"
+        "release.set()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout.split() == ["True", "False"]

@@ -1,0 +1,102 @@
+"""Compiled copies of the extraction's hot modules, used only while they match their sources.
+
+Installing quietedit compiles the modules that extraction spends its time in (the walk,
+the page reduction, locating the article; the list is in ``pyproject.toml``) with mypyc,
+the compiler that ships with mypy and turns type-annotated Python into a C extension with
+the same behaviour. Where that cannot be done (no C compiler, an unsupported platform)
+the install goes on without them, and everything runs as plain Python.
+
+The compiled files live apart from the sources, in ``quietedit/_compiled/``, beside a
+manifest naming each module with the size and CRC-32 of the source it was compiled from.
+:func:`activate`, run when the package is first imported, checks every one of them and,
+only if all match, puts a finder in front of the import system that loads those modules
+from their compiled files. An edited source therefore never runs as a stale compiled
+copy: one changed file, and the whole set is plain Python again until the next install.
+Setting ``QUIETEDIT_PURE_PYTHON`` (to anything but empty) turns them off.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import zlib
+from collections.abc import Sequence
+from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, ModuleSpec
+from pathlib import Path
+from types import ModuleType
+from typing import Final
+
+PACKAGE: Final = Path(__file__).resolve().parent
+COMPILED: Final = PACKAGE / "_compiled"
+MANIFEST_NAME: Final = "manifest.json"
+OFF_SWITCH: Final = "QUIETEDIT_PURE_PYTHON"
+
+
+class _CompiledFinder:
+    """Finds the modules of one compiled set, and nothing else, in their compiled files."""
+
+    def __init__(self, files: dict[str, Path]) -> None:
+        self.files = files
+
+    def find_spec(
+        self,
+        fullname: str,
+        path: Sequence[str] | None = None,
+        target: ModuleType | None = None,
+    ) -> ModuleSpec | None:
+        file = self.files.get(fullname)
+        if file is None:
+            return None
+        location = str(file)
+        spec = ModuleSpec(fullname, ExtensionFileLoader(fullname, location), origin=location)
+        spec.has_location = True
+        return spec
+
+
+def activate(folder: Path = COMPILED, *, package: Path = PACKAGE) -> bool:
+    """Load the compiled modules in ``folder`` from now on, if they match their sources.
+
+    Returns whether they will be used. Anything amiss — no manifest, a damaged one, files
+    built for another Python, a missing file, a source changed since — means no: the
+    plain modules are imported as usual. Runs once; a second call changes nothing.
+    """
+    if os.environ.get(OFF_SWITCH) or any(
+        isinstance(finder, _CompiledFinder) for finder in sys.meta_path
+    ):
+        return False
+    files = compiled_files(folder, package=package)
+    if not files:
+        return False
+    sys.meta_path.insert(0, _CompiledFinder(files))
+    return True
+
+
+def compiled_files(folder: Path, *, package: Path = PACKAGE) -> dict[str, Path]:
+    """Module name -> compiled file, for a set that matches its sources; else empty."""
+    try:
+        manifest = json.loads((folder / MANIFEST_NAME).read_bytes())
+        suffix = manifest["suffix"]
+        modules = manifest["modules"]
+        support = manifest["support"]
+        if suffix not in EXTENSION_SUFFIXES:  # built for another interpreter
+            return {}
+        files = {support["name"]: folder / support["file"]}
+        for name, entry in modules.items():
+            source = (package.parent / entry["source"]).read_bytes()
+            if len(source) != entry["size"] or zlib.crc32(source) != entry["crc32"]:
+                return {}  # edited since it was compiled
+            files[name] = folder / entry["file"]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {}
+    if not all(file.name.endswith(suffix) and file.is_file() for file in files.values()):
+        return {}
+    return files
+
+
+def active_modules() -> tuple[str, ...]:
+    """The modules that are being loaded from compiled files in this process, by name."""
+    for finder in sys.meta_path:
+        if isinstance(finder, _CompiledFinder):
+            return tuple(sorted(name for name in finder.files if name.startswith("quietedit.")))
+    return ()
