@@ -14,8 +14,10 @@ from quietedit.article.encoding_labels import UTF8, UTF16, WINDOWS_1252
 SNIFF_BYTES: Final = 1024  # enough markup to tell UTF-16 from anything else
 
 _BOMS: Final = ((b"\xef\xbb\xbf", UTF8), (b"\xfe\xff", "utf-16be"), (b"\xff\xfe", "utf-16le"))
-_SURROGATE_ESCAPE: Final = re.compile("[\udc80-\udcff]")
-_NON_ASCII_CHAR: Final = re.compile("[\u0080-\udc7f\udd00-\U0010ffff]")
+# Raw strings: the regular expression reads the escapes, so the source holds no lone
+# surrogate (which the compiler of the hot modules cannot put in a string constant).
+_SURROGATE_ESCAPE: Final = re.compile(r"[\udc80-\udcff]")
+_NON_ASCII_CHAR: Final = re.compile(r"[\u0080-\udc7f\udd00-\U0010ffff]")
 
 
 def contradiction(body: bytes, declared: str, shape: str) -> str | None:

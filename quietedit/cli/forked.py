@@ -59,8 +59,9 @@ def map_forked(
     """``work`` of each item, in input order, computed by ``processes`` processes.
 
     ``work``'s results must be values ``marshal`` can write (strings, numbers, ``None``,
-    tuples and lists of them). Each process takes at most ``per_round`` items a round. Raises :class:`WorkerDied` when a copy is killed or its
-    ``work`` raises; the results before that copy's round have been yielded by then.
+    tuples and lists of them). Each process takes at most ``per_round`` items a round.
+    Raises :class:`WorkerDied` when a copy is killed or its ``work`` raises; the results
+    before that copy's round have been yielded by then.
     """
     if processes < 2 or len(items) < 2:
         yield from map(work, items)
