@@ -16,6 +16,7 @@ CORE = [
     "article",
     "analysis",
     "archive/records.py",
+    "archive/encoder.py",
     "archive/layout.py",
     "config/feeds.py",
     "config/settings.py",

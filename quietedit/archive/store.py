@@ -6,6 +6,15 @@ temporary name in ``.tmp/``, flushed to disk, then hard-linked to its final name
 appears only with its whole content, so a writer killed at any moment leaves either no
 file or a complete one. A mutable state file is written the same way and moved over the
 old one with ``os.replace``. The API offers no way to rewrite or delete a revision.
+
+Against a power cut, which can lose what the disk has not confirmed: a temp file's
+content is always flushed before its name is linked or renamed (a name never outlives its
+content), and the directory holding the name is flushed before the write returns, so
+whatever a later write refers to (the record before a revision, evidence before the
+revision naming it) is on disk first. The one exception is the last write of a unit
+(``final=True``: nothing written after it refers to it) renaming over an existing file: a
+power cut can then only bring back the file it replaced, a complete earlier state (see
+:meth:`Archive._replace`).
 """
 
 from __future__ import annotations
@@ -45,6 +54,9 @@ class Archive:
     def __init__(self, root: Path) -> None:
         self.root = root
         self.layout = Layout(root)
+        # documents known to have a record: records are never deleted, so a document seen
+        # with one keeps it, and the writes that need one skip reading it again
+        self._recorded: set[str] = set()
 
     # -- documents -----------------------------------------------------------------
 
@@ -57,12 +69,20 @@ class Archive:
 
     def read_document(self, document: str) -> dict[str, JSON] | None:
         """The document's record, or ``None`` if it has none yet."""
-        return self._read_state(self.layout.document_file(document), kind="document")
+        record = self._read_state(self.layout.document_file(document), kind="document")
+        if record is not None:
+            self._recorded.add(document)
+        return record
 
-    def write_document(self, document: str, record: dict[str, JSON]) -> None:
-        """Atomically replace the document's record (``schema``/``type``/``id`` are set here)."""
+    def write_document(
+        self, document: str, record: dict[str, JSON], *, final: bool = False
+    ) -> None:
+        """Atomically replace the document's record (``schema``/``type``/``id`` are set here).
+        ``final``: the last write of its unit, which nothing written later refers to (see
+        :meth:`_replace`)."""
         full = {**record, "schema": SCHEMA_VERSION, "type": "document", "id": document}
-        self._replace(self.layout.document_file(document), dump_json(full))
+        self._replace(self.layout.document_file(document), dump_json(full), final=final)
+        self._recorded.add(document)
 
     # -- revisions -----------------------------------------------------------------
 
@@ -90,11 +110,7 @@ class Archive:
         an orphan. Raises ``UnchangedContentError`` if the content equals the newest
         revision's and ``RevisionExistsError`` if another writer took the number first.
         """
-        if self.read_document(document) is None:
-            raise ArchiveError(
-                self.layout.document_file(document),
-                "no document record; write_document() before append_revision()",
-            )
+        self._require_record(document, before="append_revision")
         evidence = observation.evidence
         if evidence is not None and not self.has_evidence(document, evidence):
             raise ArchiveError(
@@ -137,11 +153,7 @@ class Archive:
         detail: dict[str, JSON] | None = None,
     ) -> Event:
         """Record an event of the document (create-only, numbered like revisions)."""
-        if self.read_document(document) is None:
-            raise ArchiveError(
-                self.layout.document_file(document),
-                "no document record; write_document() before append_event()",
-            )
+        self._require_record(document, before="append_event")
         folder = self.layout.events_dir(document)
         numbers = [int(p.stem) for p in folder.glob("*.json") if p.stem.isdigit()]
         number = max(numbers, default=0) + 1
@@ -160,16 +172,20 @@ class Archive:
         """
         hash_ = digest(body)
         path = self.layout.evidence_file(document, hash_)
-        if self.read_document(document) is None:
-            raise ArchiveError(
-                self.layout.document_file(document),
-                "no document record; write_document() before put_evidence()",
-            )
+        self._require_record(document, before="put_evidence")
         if not path.exists():
             # a concurrent writer may store the same bytes first: same name, same content
             with contextlib.suppress(RevisionExistsError):
                 self._create(path, body)
         return hash_
+
+    def _require_record(self, document: str, *, before: str) -> None:
+        """Raise ``ArchiveError`` unless ``document`` has a record (no orphan files)."""
+        if document not in self._recorded and self.read_document(document) is None:
+            raise ArchiveError(
+                self.layout.document_file(document),
+                f"no document record; write_document() before {before}()",
+            )
 
     def has_evidence(self, document: str, hash_: str) -> bool:
         return self.layout.evidence_file(document, hash_).is_file()
@@ -187,9 +203,10 @@ class Archive:
     def read_feed(self, slug: str) -> dict[str, JSON] | None:
         return self._read_state(self.layout.feed_file(slug), kind="feed")
 
-    def write_feed(self, slug: str, record: dict[str, JSON]) -> None:
+    def write_feed(self, slug: str, record: dict[str, JSON], *, final: bool = False) -> None:
+        """Atomically replace the feed's record; ``final`` as for :meth:`write_document`."""
         full = {**record, "schema": SCHEMA_VERSION, "type": "feed", "slug": slug}
-        self._replace(self.layout.feed_file(slug), dump_json(full))
+        self._replace(self.layout.feed_file(slug), dump_json(full), final=final)
 
     def state_names(self) -> list[str]:
         """Names of every run-level state file in ``state/``, sorted."""
@@ -199,9 +216,10 @@ class Archive:
     def read_state(self, name: str) -> dict[str, JSON] | None:
         return self._read_state(self.layout.state_file(name), kind="state")
 
-    def write_state(self, name: str, record: dict[str, JSON]) -> None:
+    def write_state(self, name: str, record: dict[str, JSON], *, final: bool = False) -> None:
+        """Atomically replace a state file; ``final`` as for :meth:`write_document`."""
         full = {**record, "schema": SCHEMA_VERSION, "type": "state", "name": name}
-        self._replace(self.layout.state_file(name), dump_json(full))
+        self._replace(self.layout.state_file(name), dump_json(full), final=final)
 
     def sweep_temp(self) -> int:
         """Remove what interrupted writes left in ``.tmp/``; only while holding the run
@@ -219,11 +237,11 @@ class Archive:
     # -- the two write primitives --------------------------------------------------
 
     def _create(self, path: Path, data: bytes) -> None:
-        """Create ``path`` with ``data`` exclusively: complete, or not at all."""
+        """Create ``path`` with ``data`` exclusively: complete, or not at all; on disk
+        (content and name) when this returns."""
         tmp = self._write_temp(path, data)
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            os.link(tmp, path)
+            _link(tmp, path)
         except FileExistsError as exc:
             raise RevisionExistsError(
                 path,
@@ -232,37 +250,64 @@ class Archive:
         except OSError as exc:
             raise ArchiveError(path, f"cannot create: {exc.strerror}") from exc
         finally:
-            tmp.unlink(missing_ok=True)
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
+        # the new name must be on disk before any write that refers to it (a revision
+        # names its evidence; the next revision's chain names this one)
         _fsync_dir(path.parent)
 
-    def _replace(self, path: Path, data: bytes) -> None:
-        """Replace ``path`` with ``data`` atomically: readers see the old or the new file."""
+    def _replace(self, path: Path, data: bytes, *, final: bool) -> None:
+        """Replace ``path`` with ``data`` atomically: readers see the old or the new file.
+
+        The content is on disk before the rename, and so is the rename when this returns,
+        except for a ``final`` write over an existing file. There a power cut before the
+        directory reaches the disk brings back the file it replaced, complete: the state
+        of a process killed just before this write, which the archive is built to survive
+        (check.py: a check killed before its document record re-fetches the article next
+        time and stores nothing twice; a run killed before its ledger and feed records
+        are saved leaves the earlier ones). Nothing written later refers to a final
+        write, so no later file can outlive it. A new name is always flushed: revisions
+        and events need their document's record. That saves one of the eight flushes of
+        a new article's writes.
+        """
         tmp = self._write_temp(path, data)
+        new_name = not final or not os.path.lexists(path)
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(tmp, path)
+            _rename(tmp, path)
         except OSError as exc:
-            tmp.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
             raise ArchiveError(path, f"cannot write: {exc.strerror}") from exc
-        _fsync_dir(path.parent)
+        if new_name:
+            _fsync_dir(path.parent)
 
-    def _write_temp(self, path: Path, data: bytes) -> Path:
+    def _write_temp(self, path: Path, data: bytes) -> str:
+        """A temp file in ``.tmp/`` holding ``data``, flushed to disk; its path."""
         tmp_dir = self.layout.tmp_dir
+        prefix = path.name + "."
         try:
-            tmp_dir.mkdir(parents=True, exist_ok=True)
-            fd, name = tempfile.mkstemp(dir=tmp_dir, prefix=path.name + ".")
+            try:
+                fd, name = tempfile.mkstemp(dir=tmp_dir, prefix=prefix)
+            except FileNotFoundError:  # the first write of the archive
+                tmp_dir.mkdir(parents=True, exist_ok=True)
+                fd, name = tempfile.mkstemp(dir=tmp_dir, prefix=prefix)
         except OSError as exc:
             raise ArchiveError(tmp_dir, f"cannot write: {exc.strerror}") from exc
-        tmp = Path(name)
+        # the file descriptor itself, not a buffered file object: one write and the flush
+        # to disk are all a temp file needs
         try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view) :]
+                os.fsync(fd)
+            finally:
+                os.close(fd)
         except OSError as exc:
-            tmp.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                os.unlink(name)
             raise ArchiveError(path, f"cannot write: {exc.strerror}") from exc
-        return tmp
+        return name
 
     # -- reading -------------------------------------------------------------------
 
@@ -303,6 +348,24 @@ def load_json(path: Path) -> JSON:
     except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError, a 5,000-digit number
         raise ArchiveError(path, f"not valid UTF-8 JSON: {exc}") from exc
     return value
+
+
+def _link(source: str, target: Path) -> None:
+    """Hard-link ``target`` to ``source``, creating ``target``'s folders when missing."""
+    try:
+        os.link(source, target)
+    except FileNotFoundError:  # the first file of its folder (the temp file exists)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.link(source, target)
+
+
+def _rename(source: str, target: Path) -> None:
+    """Move ``source`` over ``target``, creating ``target``'s folders when missing."""
+    try:
+        os.replace(source, target)
+    except FileNotFoundError:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(source, target)
 
 
 def _fsync_dir(folder: Path) -> None:

@@ -50,4 +50,5 @@ def save_ledger(archive: Archive, entries: list[LedgerEntry], *, name: str, now:
         previous = archive.read_state(name) or {}
     except ArchiveError:
         previous = {}
-    archive.write_state(name, ledger_record(entries, previous, now=now))
+    # the run's last write: losing it to a power cut is a run killed before its end
+    archive.write_state(name, ledger_record(entries, previous, now=now), final=True)

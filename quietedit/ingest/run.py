@@ -151,7 +151,8 @@ async def _ingest(
             # later state could mark entries known whose documents were never registered
             for slug, state in sorted(feeds.items()) if error is None else ():
                 if shard.owns(state.url):  # another shard's feed record is that shard's to write
-                    archive.write_feed(slug, feed_to_record(state, now=now))
+                    # final: losing it to a power cut leaves the one written at registration
+                    archive.write_feed(slug, feed_to_record(state, now=now), final=True)
         finally:
             save_ledger(
                 archive,
