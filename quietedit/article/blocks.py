@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from functools import lru_cache
 from typing import Any, Final, NamedTuple
 
 from quietedit.article.dom import LINK_END, LINK_START
@@ -275,26 +274,34 @@ def walk(root: Any) -> tuple[list[Segment], list[Box]]:
 
 def _element_hint(tag: str, attributes: dict[str, str | None]) -> tuple[Hint, str]:
     """What an element's attributes say about it, and its label (class and id)."""
-    hint, label = _described_hint(
+    key = (
         tag,
         (attributes.get("class") or "")[:LABEL_MAX],
         (attributes.get("id") or "")[:LABEL_MAX],
         (attributes.get("itemprop") or "")[:LABEL_MAX],
         (attributes.get("role") or "")[:LABEL_MAX],
     )
+    found = _HINTS.get(key)
+    if found is None:
+        found = _described_hint(*key)
+        if len(_HINTS) >= HINT_CACHE_MAX:
+            _HINTS.clear()
+        _HINTS[key] = found
     if ("hidden" in attributes or "style" in attributes) and hidden_by_attributes(attributes):
-        return Hint.HIDDEN, label or "hidden"
-    return hint, label
+        return Hint.HIDDEN, found[1] or "hidden"
+    return found
 
 
-@lru_cache(maxsize=32768)
+HINT_CACHE_MAX: Final = 32768
+"""Elements' hints kept, by tag, class, id, itemprop and role; the cache starts again when
+it is full. The elements of a site repeat a few combinations of these thousands of times."""
+_HINTS: Final[dict[tuple[str, str, str, str, str], tuple[Hint, str]]] = {}
+
+
 def _described_hint(
     tag: str, classes: str, ident: str, itemprop: str, role: str
 ) -> tuple[Hint, str]:
-    """The hint and label of an element's tag, class, id, itemprop and role.
-
-    Cached: the elements of a site repeat a few combinations of these thousands of times.
-    """
+    """The hint and label of an element's tag, class, id, itemprop and role."""
     hint = Hint.NONE
     label = ""
     if classes or ident or itemprop:

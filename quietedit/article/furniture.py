@@ -114,7 +114,6 @@ _RANK: Final = {
 }
 # The parts (between hyphens) a class word needs one of to rank at all.
 _PARTS: Final = frozenset(_RANK) | _STARTERS
-_ANYWHERE: Final = re.compile("|".join(_ALWAYS_ANYWHERE))
 _FURNITURE_ROLES: Final = frozenset(
     {
         "navigation", "banner", "contentinfo", "complementary", "search", "dialog",
@@ -166,24 +165,23 @@ def class_hint(classes: str | None, ident: str | None = None, itemprop: str | No
     or more words is the slug of a heading ("sharing-with-a-single-developer"): neither
     counts.
 
-    Not cached here: the walk caches each element's whole hint, and a second cache of the
-    same keys would only cost a look-up on every miss.
+    Each class word's verdict is kept once worked out (the walk also keeps each element's
+    whole hint): a site's pages repeat a few hundred words thousands of times.
     """
     verdict = 0
     if classes:
-        lowered = classes.lower()
-        # Most classes hold none of the words searched for anywhere: one search of the
-        # whole value spares each of its words its own.
-        bits = _word_bits if _ANYWHERE.search(lowered) else _plain_word_bits
-        for word in lowered.split():
-            verdict |= bits(word)
+        cache = _WORD_BITS
+        for word in classes.lower().split():
+            bits = cache.get(word)
+            verdict |= _new_word_bits(word) if bits is None else bits
         if verdict & _HIDES and not verdict & _SHOWS:
             return Hint.HIDDEN
     if itemprop and "articlebody" in itemprop.lower():
         return Hint.CONTENT
     if ident and ident.replace("_", "-").count("-") < SLUG_MIN_HYPHENS:
         lowered = ident.lower()
-        verdict |= (_word_bits if _ANYWHERE.search(lowered) else _plain_word_bits)(lowered)
+        bits = _WORD_BITS.get(lowered)
+        verdict |= _new_word_bits(lowered) if bits is None else bits
     if verdict & _ALWAYS_BIT:
         return Hint.ALWAYS
     if verdict & _STRONG_BIT:
@@ -195,13 +193,22 @@ def class_hint(classes: str | None, ident: str | None = None, itemprop: str | No
     return Hint.NONE
 
 
-@lru_cache(maxsize=65536)
-def _word_bits(word: str) -> int:
-    """One class word's verdict: its hint's bit and its hide/show bits."""
-    word = word.lower()
-    if not word.startswith(("js-", "js_")) and _ANYWHERE.search(word):
-        return _display_bits(word) | _ALWAYS_BIT
-    return _plain_word_bits(word)
+WORD_CACHE_MAX: Final = 65536
+"""Class words whose verdict is kept; the cache starts again when it is full. A dict,
+looked up by the caller: a call per word would cost as much as the look-up saves."""
+_WORD_BITS: Final[dict[str, int]] = {}
+
+
+def _new_word_bits(word: str) -> int:
+    """One lower-case class word's verdict (its hint's bit, its hide/show bits), kept."""
+    if not word.startswith(("js-", "js_")) and any(part in word for part in _ALWAYS_ANYWHERE):
+        bits = _display_bits(word) | _ALWAYS_BIT
+    else:
+        bits = _plain_word_bits(word)
+    if len(_WORD_BITS) >= WORD_CACHE_MAX:
+        _WORD_BITS.clear()
+    _WORD_BITS[word] = bits
+    return bits
 
 
 def _display_bits(word: str) -> int:
@@ -213,10 +220,9 @@ def _display_bits(word: str) -> int:
     return 0
 
 
-@lru_cache(maxsize=65536)
 def _plain_word_bits(word: str) -> int:
-    """:func:`_word_bits` of a lower-case word known to hold no word searched for anywhere."""
-    if word in _HIDDEN_CLASSES:  # _display_bits, inlined: this runs once per new word
+    """The verdict of a lower-case word that holds no word searched for anywhere."""
+    if word in _HIDDEN_CLASSES:  # _display_bits, inlined
         bits = _HIDES
     elif ":" in word or (word.startswith(_RESPONSIVE_STARTS) and _RESPONSIVE.match(word)):
         bits = _SHOWS
