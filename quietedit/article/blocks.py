@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from typing import Any, Final, NamedTuple
 
-from quietedit.article.dom import LINK_END, LINK_START
+from quietedit.article.dom import LINK_END, LINK_START, TAG_NAMES, tag_name
 from quietedit.article.furniture import (
     LABEL_MAX,
     Hint,
@@ -209,13 +209,14 @@ def walk(root: Any) -> tuple[list[Segment], list[Box]]:
     none = Hint.NONE
     hidden = Hint.HIDDEN
     weak = Hint.WEAK
+    names = TAG_NAMES
     # The children still to visit at each level, and the box each level opened (or None).
     # iter(include_text, skip_empty): positional, as keywords cost a parse on every call.
     levels: list[Iterator[Any]] = [root.iter(True, True)]
     opened: list[Box | None] = [None]
     while levels:
         for node in levels[-1]:
-            tag: str = node.tag
+            tag = names.get(node.tag_id) or tag_name(node)
             if tag == "-text":
                 if breaks:
                     if breaks > 1:

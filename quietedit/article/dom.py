@@ -60,6 +60,29 @@ class RawHead:
     author_names: list[str] = field(default_factory=list)  # rel=author, itemprop=author
 
 
+STATIC_TAG_IDS: Final = 1 << 16
+"""lexbor numbers the tags it knows (every HTML tag) below this; the number of a tag it
+does not know (a custom element) is an address, meaningful in its own document only."""
+TAG_NAMES: Final[dict[int, str]] = {}
+"""Tag number -> name, for the tags lexbor knows, filled as they are met: reading a node's
+name makes a new string every time, its number is a small integer. (An SVG tag such as
+``clipPath`` shares its number with the lower-case HTML name; whichever comes first is
+kept, which nothing here tells apart: SVG is removed before the walk.)"""
+
+
+def tag_name(node: Any) -> str:
+    """``node.tag``, and its number noted in TAG_NAMES when lexbor knows the tag.
+
+    Callers look in TAG_NAMES first (``TAG_NAMES.get(node.tag_id) or tag_name(node)``);
+    this is the slow path, taken once per tag a process meets.
+    """
+    name: str = node.tag or ""
+    number: int = node.tag_id
+    if number < STATIC_TAG_IDS and name:
+        TAG_NAMES[number] = name
+    return name
+
+
 def parse(document: str | bytes) -> Any | None:
     """Parse a page with lexbor (bytes are read as UTF-8); ``None`` if nothing is there."""
     if isinstance(document, bytes):
@@ -139,8 +162,9 @@ def prepare(tree: Any) -> RawHead:
     # <script> and <title> elements inside it before they are read.
     doomed: list[Any] = []
     inline_tags, skipped_tags, read_attributes = INLINE_TAGS, SKIPPED_TAGS, _READ_ATTRIBUTES
+    names = TAG_NAMES
     for node in tree.css("*"):
-        tag = node.tag
+        tag = names.get(node.tag_id) or tag_name(node)
         if tag in inline_tags:
             # Hiding classes, microdata and rel=author sit on these; reading every <b>'s
             # attributes too would cost more than the rare hidden <b> is worth.
