@@ -60,7 +60,7 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
             if built is None:
                 return
             if version == "editable":
-                shutil.copytree(built, output)
+                _install(built, output)
                 return
             for file in sorted(built.rglob("*")):
                 if file.is_file():
@@ -102,7 +102,7 @@ def _compile(root: Path, sources: list[str], work: Path) -> Path | None:
     built = work / "built"
     built.mkdir()
     modules: dict[str, dict[str, str | int]] = {}
-    support: dict[str, str] = {}
+    support: dict[str, str | int] = {}
     for file in sorted(lib.rglob("*" + suffix)):
         relative = file.relative_to(lib)
         name = ".".join(relative.parts).removesuffix(suffix)
@@ -116,15 +116,32 @@ def _compile(root: Path, sources: list[str], work: Path) -> Path | None:
                 "size": len(data),
                 "crc32": zlib.crc32(data),
                 "file": relative.as_posix(),
+                "bytes": file.stat().st_size,
             }
         elif name.endswith("__mypyc"):
-            support = {"name": name, "file": relative.as_posix()}
+            support = {"name": name, "file": relative.as_posix(), "bytes": file.stat().st_size}
     if sorted(str(entry["source"]) for entry in modules.values()) != sorted(sources) or not support:
         _skip(f"the compiler left {sorted(modules)} and {support or 'no support library'}")
         return None
     manifest = {"suffix": suffix, "support": support, "modules": modules}
     (built / "manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")
     return built
+
+
+def _install(built: Path, output: Path) -> None:
+    """Put the compiled set at ``output`` whole or not at all: copied beside it, then renamed.
+
+    An install interrupted mid-copy (Ctrl-C, a full disk) leaves only the copy, which is
+    never read; a copy that fails is a build without compiled modules, not a failed one.
+    """
+    staging = output.with_name(output.name + ".new")
+    try:
+        shutil.rmtree(staging, ignore_errors=True)
+        shutil.copytree(built, staging)
+        os.replace(staging, output)  # the older set was removed when the build began
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        _skip(f"the compiled modules could not be put in place ({exc})")
 
 
 def _skip(reason: str) -> None:

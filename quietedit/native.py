@@ -73,23 +73,30 @@ def activate(folder: Path = COMPILED, *, package: Path = PACKAGE) -> bool:
 
 
 def compiled_files(folder: Path, *, package: Path = PACKAGE) -> dict[str, Path]:
-    """Module name -> compiled file, for a set that matches its sources; else empty."""
+    """Module name -> compiled file, for a whole set that matches its sources; else empty.
+
+    Each compiled file must have the size the manifest gives it (a truncated copy would
+    crash the process that loads it), and each source the size and CRC-32 it was
+    compiled from.
+    """
     try:
         manifest = json.loads((folder / MANIFEST_NAME).read_bytes())
         suffix = manifest["suffix"]
-        modules = manifest["modules"]
-        support = manifest["support"]
         if suffix not in EXTENSION_SUFFIXES:  # built for another interpreter
             return {}
-        files = {support["name"]: folder / support["file"]}
-        for name, entry in modules.items():
-            source = (package.parent / entry["source"]).read_bytes()
-            if len(source) != entry["size"] or zlib.crc32(source) != entry["crc32"]:
-                return {}  # edited since it was compiled
-            files[name] = folder / entry["file"]
+        support = manifest["support"]
+        entries = [(support["name"], support), *manifest["modules"].items()]
+        files: dict[str, Path] = {}
+        for name, entry in entries:
+            if "source" in entry:
+                source = (package.parent / entry["source"]).read_bytes()
+                if len(source) != entry["size"] or zlib.crc32(source) != entry["crc32"]:
+                    return {}  # edited since it was compiled
+            file = folder / entry["file"]
+            if not file.name.endswith(suffix) or file.stat().st_size != entry["bytes"]:
+                return {}
+            files[name] = file
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return {}
-    if not all(file.name.endswith(suffix) and file.is_file() for file in files.values()):
         return {}
     return files
 

@@ -33,13 +33,14 @@ def built(tmp_path: Path) -> tuple[Path, Path]:
     data = source.read_bytes()
     manifest = {
         "suffix": SUFFIX,
-        "support": {"name": "abc__mypyc", "file": f"abc__mypyc{SUFFIX}"},
+        "support": {"name": "abc__mypyc", "file": f"abc__mypyc{SUFFIX}", "bytes": 4},
         "modules": {
             "pkg.article.walk": {
                 "source": SOURCE,
                 "size": len(data),
                 "crc32": zlib.crc32(data),
                 "file": f"pkg/article/walk{SUFFIX}",
+                "bytes": 4,
             }
         },
     }
@@ -71,8 +72,19 @@ def test_an_edited_source_turns_the_whole_set_off(built: tuple[Path, Path]) -> N
         lambda manifest: manifest["modules"]["pkg.article.walk"].update(source="pkg/gone.py"),
         lambda manifest: manifest["modules"]["pkg.article.walk"].update(crc32="x"),
         lambda manifest: manifest.update(modules=[]),
+        lambda manifest: manifest["modules"]["pkg.article.walk"].update(file="x" * 5000 + SUFFIX),
+        lambda manifest: manifest["support"].pop("bytes"),
     ],
-    ids=["other-python", "no-support", "missing-file", "missing-source", "bad-crc", "bad-shape"],
+    ids=[
+        "other-python",
+        "no-support",
+        "missing-file",
+        "missing-source",
+        "bad-crc",
+        "bad-shape",
+        "name-too-long",
+        "no-size",
+    ],
 )
 def test_anything_amiss_in_the_manifest_means_plain_python(
     built: tuple[Path, Path], damage: object
@@ -81,6 +93,14 @@ def test_anything_amiss_in_the_manifest_means_plain_python(
     manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
     damage(manifest)  # type: ignore[operator]
     (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    assert compiled_files(folder, package=package) == {}
+
+
+@pytest.mark.parametrize("part", ["pkg/article/walk", "abc__mypyc"])
+def test_a_compiled_file_cut_short_means_plain_python(built: tuple[Path, Path], part: str) -> None:
+    # An install interrupted while copying: loading the stub would crash the process.
+    folder, package = built
+    (folder / f"{part}{SUFFIX}").write_bytes(b"\x7f")
     assert compiled_files(folder, package=package) == {}
 
 

@@ -79,6 +79,7 @@ def _round(
 
     processes = min(processes, len(items))
     copies: list[tuple[int, int, IO[bytes]]] = []  # (share, pid, results file)
+    parent = os.getpid()
     sys.stdout.flush()  # a copy must not inherit output this process has yet to write
     sys.stderr.flush()
     # Frozen objects are left alone by the collector, so the copies share their memory
@@ -90,7 +91,7 @@ def _round(
             results: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115
             pid = os.fork()
             if pid == 0:  # the copy: never returns
-                _serve(work, items[share::processes], results)
+                _serve(work, items[share::processes], results, parent=parent)
             copies.append((share, pid, results))
         mine = [work(item) for item in items[0::processes]]
         merged: list[Result] = [None] * len(items)  # type: ignore[list-item]
@@ -112,15 +113,23 @@ def _round(
             leftover.close()
 
 
-def _serve(work: Callable[[Item], Result], share: Sequence[Item], results: IO[bytes]) -> None:
+def _serve(
+    work: Callable[[Item], Result], share: Sequence[Item], results: IO[bytes], *, parent: int
+) -> None:
     """In a copy: do ``share``, write the results, and end the process without cleanup.
 
     ``os._exit`` skips what this process inherited the duty of (atexit handlers, the
-    buffers of stdout, temporary files of the parent), which stays the parent's.
+    buffers of stdout, temporary files of the parent), which stays the parent's. A copy
+    whose parent is gone (killed) stops at the next item: nobody would read its results.
     """
     status = _FAILED
     try:
-        marshal.dump([work(item) for item in share], results)
+        done = []
+        for item in share:
+            if os.getppid() != parent:
+                break
+            done.append(work(item))
+        marshal.dump(done, results)
         results.flush()
         status = 0
     except KeyboardInterrupt:  # Ctrl-C reached the whole process group: the parent says so

@@ -6,6 +6,8 @@ import os
 import signal
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -100,3 +102,47 @@ def test_a_process_with_a_second_thread_does_not_fork() -> None:
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
     )
     assert done.stdout.split() == ["True", "False"]
+
+
+ORPHAN = """
+import os, sys, time
+from pathlib import Path
+from quietedit.cli.forked import map_forked
+
+marks = Path(sys.argv[1])
+
+def slow(number):
+    if os.getpid() != PARENT:
+        (marks / str(os.getpid())).touch()
+    time.sleep(0.2)
+    return number
+
+PARENT = os.getpid()
+list(map_forked(slow, list(range(200)), processes=2))
+"""
+
+
+def gone(pid: int) -> bool:
+    """Whether ``pid`` has exited (a zombie nobody reaped counts as exited)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return True
+    return "\nState:\tZ" in status
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+def test_a_copy_stops_soon_after_its_parent_is_killed(tmp_path: Path) -> None:
+    parent = subprocess.Popen([sys.executable, "-c", ORPHAN, str(tmp_path)])
+    deadline = time.monotonic() + 30
+    while not list(tmp_path.iterdir()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    (mark,) = tmp_path.iterdir()
+    copy = int(mark.name)
+    parent.kill()
+    parent.wait(timeout=30)
+    # 100 items of 0.2 s were left: 20 s if it went on, one item if it stops.
+    deadline = time.monotonic() + 5
+    while not gone(copy) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert gone(copy)
