@@ -8,9 +8,10 @@ configuration:
 - **stress** (``--articles`` per host, default 2,000 in all): no spacing, two requests in
   flight per host, every host at once, no hourly ceiling. Nothing but latency bounds it, so
   its ratio measures how far the run is bound by its own work (CPU, disk) instead;
-- **polite** (``--polite-articles`` per host): the product's default politeness (1 s per
-  host, or ``--polite-interval``; 120 requests per host and hour; 8 hosts at once), with
-  the run's article budget lifted so every article is fetched.
+- **polite** (``--polite-articles`` per host, default 2,000 in all, about 105 s): the
+  product's default politeness (1 s per host, or ``--polite-interval``; 120 requests per
+  host and hour; 8 hosts at once), with the run's article budget lifted so every article
+  is fetched.
 
 Figures: wall time against the ideal of that configuration (the makespan of a
 zero-cost run that obeys its politeness, simulated request by request: spacing,
@@ -45,7 +46,7 @@ the figure without the network errs high, against the target, never in its favou
 Loopback only; the server processes exit by themselves. Linux for the worker figures.
 
     .venv/bin/python bench/ingest.py [--hosts 20] [--articles 100] [--latency 0.05]
-        [--polite-articles 10] [--polite-interval 1] [--only stress|polite] [--workers N]
+        [--polite-articles 100] [--polite-interval 1] [--only stress|polite] [--workers N]
         [--furniture-kb 300] [--no-network-pass]
 
 ``--workers`` is ``run.workers`` (0: automatic, 1: no worker processes). ``--furniture-kb``
@@ -459,7 +460,7 @@ def main() -> None:
     parser.add_argument("--hosts", type=int, default=20)
     parser.add_argument("--articles", type=int, default=100, help="per host, stress run")
     parser.add_argument("--latency", type=float, default=0.05)
-    parser.add_argument("--polite-articles", type=int, default=10, help="per host, polite run")
+    parser.add_argument("--polite-articles", type=int, default=100, help="per host, polite run")
     parser.add_argument("--polite-interval", type=float, default=1.0)
     parser.add_argument("--only", choices=("stress", "polite"))
     parser.add_argument("--workers", type=int, default=0, help="run.workers (0: automatic)")
