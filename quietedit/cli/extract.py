@@ -17,7 +17,7 @@ from typing import Any, Final
 
 import click
 
-from quietedit.article.extract import article_record, extract_article
+from quietedit.article.extract import article_json, article_record, extract_article
 from quietedit.cli.forked import WorkerDied
 from quietedit.cli.options import CONFIG_OPTION
 from quietedit.errors import QuieteditError
@@ -143,9 +143,9 @@ def _extract_file(task: _Task) -> tuple[str | None, str | None]:
         if as_json:
             return json.dumps({"input": name, "error": error}, ensure_ascii=False), error
         return None, error
-    record = article_record(article)
     if as_json:
-        return json.dumps({"input": name, **record}, ensure_ascii=False), None
+        return article_json(article, source=name), None
+    record = article_record(article)
     return _readable_article(name, record), None
 
 

@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from quietedit.article.extract import article_record, extract_article
-from quietedit.model import Article, Block
+from quietedit.article.extract import article_json, article_record, extract_article
+from quietedit.model import Article, Block, Publisher
+from tests.article.conftest import PAGES
 
 PROSE = (
     "The council approved the budget on Monday after a debate that ran past midnight, "
@@ -325,3 +328,39 @@ def test_article_record_is_the_json_shape_of_extract() -> None:
     ]
     assert isinstance(record["metadata"], dict) and "canonical_url" in record["metadata"]
     assert json.loads(json.dumps(record)) == record
+
+
+HOSTILE_TEXT = st.text(
+    alphabet=st.characters(codec=None, exclude_categories=()), max_size=30
+) | st.sampled_from(['"', "\\", "\x00\x1f\x7f", "\u2028\u2029", "\ud800", "</script>", "é"])
+
+
+@settings(max_examples=200)
+@given(
+    title=HOSTILE_TEXT,
+    blocks=st.lists(
+        st.tuples(HOSTILE_TEXT, st.sampled_from(["paragraph", "heading", "list-item", "quote"])),
+        max_size=5,
+    ),
+    source=HOSTILE_TEXT,
+    authors=st.lists(HOSTILE_TEXT, max_size=2),
+    language=st.none() | HOSTILE_TEXT,
+)
+def test_the_json_line_is_json_dumps_of_the_record(
+    title: str,
+    blocks: list[tuple[str, str]],
+    source: str,
+    authors: list[str],
+    language: str | None,
+) -> None:
+    publisher = Publisher(authors=tuple(authors), language=language)
+    article = Article(title, tuple(Block(text, kind) for text, kind in blocks), publisher)
+    expected = json.dumps({"input": source, **article_record(article)}, ensure_ascii=False)
+    assert article_json(article, source=source) == expected
+
+
+def test_the_json_line_of_every_fixture_page_is_json_dumps_of_the_record() -> None:
+    for path in sorted(PAGES.rglob("*.html")):
+        article = extract_article(path.read_bytes(), url="https://news.example.org/a/1")
+        expected = json.dumps({"input": str(path), **article_record(article)}, ensure_ascii=False)
+        assert article_json(article, source=str(path)) == expected, path
