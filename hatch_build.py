@@ -56,7 +56,11 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
             return
         with tempfile.TemporaryDirectory(prefix="quietedit-compile-") as temporary:
             work = Path(temporary)
-            built = _compile(root, sources, work)
+            try:
+                built = _compile(root, sources, work)
+            except OSError as exc:  # a full disk, a read-only checkout: build it plain
+                _skip(f"the compiled modules could not be built ({exc})")
+                return
             if built is None:
                 return
             if version == "editable":
