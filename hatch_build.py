@@ -66,14 +66,20 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
             if version == "editable":
                 _install(built, output)
                 return
-            for file in sorted(built.rglob("*")):
-                if file.is_file():
-                    # The temporary folder is gone by the time the wheel is written.
-                    kept = root / "build" / "compiled" / file.relative_to(built)
-                    kept.parent.mkdir(parents=True, exist_ok=True)
-                    shutil.copyfile(file, kept)
-                    target = "quietedit/_compiled/" + file.relative_to(built).as_posix()
-                    build_data["force_include"][str(kept)] = target
+            included: dict[str, str] = {}
+            try:
+                for file in sorted(built.rglob("*")):
+                    if file.is_file():
+                        # The temporary folder is gone by the time the wheel is written.
+                        kept = root / "build" / "compiled" / file.relative_to(built)
+                        kept.parent.mkdir(parents=True, exist_ok=True)
+                        shutil.copyfile(file, kept)
+                        target = "quietedit/_compiled/" + file.relative_to(built).as_posix()
+                        included[str(kept)] = target
+            except OSError as exc:
+                _skip(f"the compiled modules could not be kept for the wheel ({exc})")
+                return
+            build_data["force_include"].update(included)
             build_data["pure_python"] = False
             build_data["infer_tag"] = True
 
