@@ -7,11 +7,12 @@ the same behaviour. Where that cannot be done (no C compiler, an unsupported pla
 the install goes on without them, and everything runs as plain Python.
 
 The compiled files live apart from the sources, in ``quietedit/_compiled/``, beside a
-manifest naming each module with the size and CRC-32 of the source it was compiled from.
-:func:`activate`, run when the package is first imported, checks every one of them and,
-only if all match, puts a finder in front of the import system that loads those modules
-from their compiled files. An edited source therefore never runs as a stale compiled
-copy: one changed file, and the whole set is plain Python again until the next install.
+manifest naming each module with its file's size and the size and CRC-32 of the source it
+was compiled from. :func:`activate`, run when the package is first imported, checks every
+one of them and, only if all match, puts a finder in front of the import system that
+loads those modules from their compiled files. An edited source therefore never runs as a
+stale compiled copy: one changed file, and the whole set is plain Python again until the
+next install.
 Setting ``QUIETEDIT_PURE_PYTHON`` (to anything but empty) turns them off.
 """
 
