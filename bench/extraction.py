@@ -83,7 +83,7 @@ def stages(corpus: Path, *, limit: int | None) -> None:
     """Milliseconds per page for each stage of extraction, in-process (CPU time)."""
     from quietedit.article import extract as extraction
     from quietedit.article.blocks import walk
-    from quietedit.article.dom import parse, prepare
+    from quietedit.article.dom import parse, read_head
     from quietedit.article.locate import PageLayout
     from quietedit.article.metadata import read_metadata
     from quietedit.article.titles import choose_title
@@ -106,12 +106,12 @@ def stages(corpus: Path, *, limit: int | None) -> None:
         started = lap("parse (lexbor)", started)
         if tree is None or tree.body is None:
             continue
-        head = prepare(tree)
-        started = lap("prepare", started)
+        head = read_head(tree)
+        started = lap("head", started)
+        segments, boxes = walk(tree.body, head)
+        started = lap("walk", started)
         meta = read_metadata(head, url=None)
         started = lap("metadata", started)
-        segments, boxes = walk(tree.body)
-        started = lap("walk", started)
         layout = PageLayout(segments, boxes)
         started = lap("locate", started)
         h1s = [s.text for s in segments if s.box.tag == "h1" and not layout.is_furniture(s)]

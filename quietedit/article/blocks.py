@@ -16,7 +16,18 @@ import re
 from collections.abc import Iterator
 from typing import Any, Final, NamedTuple
 
-from quietedit.article.dom import LINK_END, LINK_START, TAG_NAMES, tag_name
+from quietedit.article.dom import (
+    INLINE_TAGS,
+    LINK_END,
+    LINK_START,
+    SKIPPED_TAGS,
+    TAG_NAMES,
+    RawHead,
+    collect,
+    collect_element,
+    collect_skipped,
+    tag_name,
+)
 from quietedit.article.furniture import (
     LABEL_MAX,
     Hint,
@@ -42,6 +53,7 @@ _LINK_TEXT: Final = re.compile("\x01[^\x02]*\x02?")
 _CONTROL: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 # Invisible characters that glue or split words without being seen.
 _INVISIBLE: Final = ("\u200b", "\ufeff", "\u00ad")
+_HTML_SPACE: Final = " \t\n\f\r"  # what HTML counts as white space, unlike str.isspace
 
 
 _TAG_KINDS: Final = {
@@ -137,16 +149,94 @@ def normalize_space(text: str) -> str:
 
 
 class _Collector:
-    """Text gathered since the last block boundary, and whether a link is open."""
+    """The text gathered since the last block boundary, the box it belongs to, and the
+    state of the text run.
 
-    __slots__ = ("in_link", "parts", "segments")
+    The walk reads the parsed page as it is, inline markup and all, but must see its text
+    as a browser lays it out: what inline elements (``<b>``, ``<a>``, ``<span>``) split
+    into several text nodes is one *run* of text, and a run of nothing but white space
+    between two elements says nothing. A run ends at every element that stays in the
+    layout (a block, a ``<br>``, an unknown element) and at a comment; white space at the
+    start of a run is held until the run shows it holds more.
+    """
 
-    def __init__(self) -> None:
+    __slots__ = (
+        "box", "breaks", "has_text", "in_link", "in_run", "parts", "pending", "segments"
+    )  # fmt: skip
+
+    def __init__(self, box: Box) -> None:
+        self.box = box  # the box the gathered text belongs to
         self.parts: list[str] = []
         self.segments: list[Segment] = []
         self.in_link = False
+        self.in_run = False  # the current run holds more than white space
+        self.pending = ""  # the white space a run began with, until it holds more
+        self.breaks = 0  # <br> met since the last text
+        self.has_text = False  # text gathered, not only link marks and line breaks
 
-    def flush(self, box: Box) -> None:
+    def text(self, text: str, *, mark: bool = False) -> None:
+        """A text node, or a link mark (``mark``), in document order."""
+        if self.in_run:
+            self.parts.append(text)
+            if not mark:
+                self.has_text = True
+            return
+        if not text.strip(_HTML_SPACE):
+            self.pending += text
+            return
+        self.in_run = True
+        if self.breaks:
+            if self.breaks > 1:
+                self.flush()  # two <br> in a row end a block (ticker entries, old CMSs)
+            self.breaks = 0
+        if self.pending:
+            self.parts.append(self.pending)
+            self.pending = ""
+        self.parts.append(text)
+        if not mark:
+            self.has_text = True
+
+    def boundary(self) -> None:
+        """An element that stays in the layout, or a comment: the text run ends."""
+        self.in_run = False
+        self.pending = ""
+
+    def line_break(self) -> None:
+        """A ``<br>``: a space, and with the next one, the end of the block."""
+        self.in_run = False
+        self.pending = ""
+        self.breaks += 1
+        self.parts.append(" ")
+
+    def open(self, box: Box) -> None:
+        """A box starts: the text before it is a segment of the enclosing box."""
+        self.in_run = False
+        self.pending = ""
+        if self.parts:
+            self.flush()
+        self.breaks = 0
+        self.box = box
+
+    def close(self, box: Box, top: Box) -> None:
+        """``box`` ends: its text so far is a segment; what follows is its parent's."""
+        self.in_run = False
+        self.pending = ""
+        if self.parts:
+            self.flush()
+        self.box = box.parent or top
+
+    def flush(self) -> None:
+        """The gathered text, if any, becomes a segment of the current box."""
+        if not self.has_text:
+            # Only link marks and line breaks (an icon link, a <br>): no segment, but a
+            # link may open or close here. The last mark says which.
+            for part in reversed(self.parts):
+                if part in (LINK_START, LINK_END):
+                    self.in_link = part == LINK_START
+                    break
+            self.parts.clear()
+            return
+        self.has_text = False
         raw = "".join(self.parts)
         self.parts.clear()
         links = 0
@@ -158,7 +248,7 @@ class _Collector:
             if links:
                 links = min(len(text), round(links * len(text) / max(len(raw), 1)))
             # tuple.__new__ skips the Python-level __new__ of a NamedTuple: same value.
-            self.segments.append(_new_segment(Segment, (text, box, links)))
+            self.segments.append(_new_segment(Segment, (text, self.box, links)))
 
     def _unmark(self, raw: str) -> tuple[str, int]:
         """``raw`` without link marks, and how many of its characters are link text."""
@@ -187,47 +277,72 @@ def _without_marks(text: str) -> str:
     return text.replace(LINK_START, "").replace(LINK_END, "")
 
 
-def walk(root: Any) -> tuple[list[Segment], list[Box]]:
-    """Walk a prepared page's ``<body>`` and return its segments and boxes in document order.
+# What a level of the walk is, for what happens when it ends.
+_IN_LAYOUT: Final = 0  # an element that stays in the layout: the text run ends
+_INLINE: Final = 1  # inline markup: its text runs on
+_LINK: Final = 2  # a link: its text runs on, and its end is marked
+
+
+def walk(root: Any, head: RawHead) -> tuple[list[Segment], list[Box]]:
+    """Walk a parsed page's ``<body>`` and return its segments and boxes in document order.
 
     Text directly inside a block element makes one segment; a nested block ends the
     segment before it and starts its own. Two ``<br>`` in a row end a segment too (ticker
-    entries and old CMSs separate paragraphs that way); one ``<br>`` is a space. Hidden
-    inline elements are skipped with what they hold; a hidden block is kept as a box
+    entries and old CMSs separate paragraphs that way); one ``<br>`` is a space. Inline
+    markup is read through, a link's text between :data:`~quietedit.article.dom.LINK_START`
+    and :data:`~quietedit.article.dom.LINK_END` (so that link density can be measured).
+    What no reader sees — scripts, styles, media, form controls, navigation, figure
+    captions (:data:`~quietedit.article.dom.SKIPPED_TAGS`), inline elements hidden by an
+    attribute, inline style or hiding class — is skipped, but its metadata goes into
+    ``head`` (:func:`~quietedit.article.dom.collect`); a hidden block is kept as a box
     marked :attr:`Hint.HIDDEN`, for :mod:`quietedit.article.locate` to judge.
     """
-    collector = _Collector()
-    parts = collector.parts
-    flush = collector.flush
     top = Box(None, "body", Hint.NONE, 0)
+    collector = _Collector(top)
     boxes = [top]
-    current = top
-    breaks = 0  # <br> seen since the last text
     block_tags = BLOCK_TAGS
+    inline_tags = INLINE_TAGS
+    skipped_tags = SKIPPED_TAGS
     landmarks = _LANDMARKS
     negative = _NEGATIVE
     none = Hint.NONE
     hidden = Hint.HIDDEN
     weak = Hint.WEAK
     names = TAG_NAMES
-    # The children still to visit at each level, and the box each level opened (or None).
-    # iter(include_text, skip_empty): positional, as keywords cost a parse on every call.
-    levels: list[Iterator[Any]] = [root.iter(True, True)]
+    # The children still to visit at each level, what each level is, and the box each
+    # level opened (or None). iter(include_text, skip_empty): positional, as keywords
+    # cost a parse on every call; white-space text is kept, as it may separate words.
+    levels: list[Iterator[Any]] = [root.iter(True, False)]
+    kinds: list[int] = [_IN_LAYOUT]
     opened: list[Box | None] = [None]
     while levels:
         for node in levels[-1]:
             tag = names.get(node.tag_id) or tag_name(node)
             if tag == "-text":
-                if breaks:
-                    if breaks > 1:
-                        flush(current)
-                    breaks = 0
-                parts.append(node.text_content)
+                collector.text(node.text_content)
+                continue
+            if tag in inline_tags:
+                if collect_element(node, tag, head, in_head=False):
+                    collect(node, head)  # hidden: its text goes, its metadata counts
+                    continue
+                if node.first_child is not None:
+                    if tag == "a":
+                        collector.text(LINK_START, mark=True)
+                        kinds.append(_LINK)
+                    else:
+                        kinds.append(_INLINE)
+                    opened.append(None)
+                    levels.append(node.iter(True, False))
+                    break
+                # An empty inline element stays in the layout: an icon (<i class=...>),
+                # an ad slot (<span class="ad">) — judged by its class like any other.
+            if tag in skipped_tags:
+                collect_skipped(node, tag, head)
                 continue
             if tag == "br":
-                breaks += 1
-                parts.append(" ")
+                collector.line_break()
                 continue
+            collector.boundary()
             if tag == "-comment":
                 continue
             hint = none
@@ -236,39 +351,42 @@ def walk(root: Any) -> tuple[list[Segment], list[Box]]:
             if attributes:
                 hint, label = _element_hint(tag, attributes)
                 if hint is hidden and tag not in block_tags:
+                    collect(node, head)
                     continue
             elif tag in landmarks:
                 hint = weak
             if tag in block_tags:
-                if parts:
-                    flush(current)
-                breaks = 0
-                current = Box(current, tag, hint, len(boxes), label)
-                boxes.append(current)
-                opened.append(current)
+                box = Box(collector.box, tag, hint, len(boxes), label)
             elif hint in negative:
                 # An inline element with a telling class (a custom ad slot) is judged
                 # apart like a block, so that its text can be dropped on its own.
-                if parts:
-                    flush(current)
-                breaks = 0
-                current = Box(current, current.tag, hint, len(boxes), label)
-                boxes.append(current)
-                opened.append(current)
+                box = Box(collector.box, collector.box.tag, hint, len(boxes), label)
             else:
+                kinds.append(_IN_LAYOUT)
                 opened.append(None)
-            levels.append(node.iter(True, True))
+                levels.append(node.iter(True, False))
+                break
+            collector.open(box)
+            boxes.append(box)
+            kinds.append(_IN_LAYOUT)
+            opened.append(box)
+            levels.append(node.iter(True, False))
             break
         else:
             levels.pop()
-            box = opened.pop()
-            if box is not None:
-                if parts:
-                    flush(box)
-                box.end = len(boxes) - 1
-                current = box.parent or top
-    if parts:
-        flush(top)
+            kind = kinds.pop()
+            ended = opened.pop()
+            if kind == _LINK:
+                collector.text(LINK_END, mark=True)
+            elif kind == _IN_LAYOUT:
+                if ended is None:
+                    collector.boundary()
+                else:
+                    collector.close(ended, top)
+                    ended.end = len(boxes) - 1
+    if collector.parts:
+        collector.box = top
+        collector.flush()
     top.end = len(boxes) - 1
     return collector.segments, boxes
 
@@ -284,7 +402,7 @@ def _element_hint(tag: str, attributes: dict[str, str | None]) -> tuple[Hint, st
     )
     found = _HINTS.get(key)
     if found is None:
-        found = _described_hint(*key)
+        found = _described_hint(key[0], key[1], key[2], key[3], key[4])
         if len(_HINTS) >= HINT_CACHE_MAX:
             _HINTS.clear()
         _HINTS[key] = found

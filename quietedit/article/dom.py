@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -45,6 +46,7 @@ INLINE_TAGS: Final = frozenset(
 )  # fmt: skip
 JSON_LD_TYPE: Final = "application/ld+json"
 _READ_ATTRIBUTES: Final = frozenset({"span", "a", "time", "small", "font", "data"})
+_OPAQUE: Final = frozenset({"svg", "math"})  # foreign content: no HTML metadata inside
 
 
 @dataclass(slots=True)
@@ -143,62 +145,81 @@ def _cap_nesting(document: str | bytes) -> str | bytes:
     return document
 
 
-def prepare(tree: Any) -> RawHead:
-    """Reduce a parsed page in place to what the walk needs, and return its raw head.
+def read_head(tree: Any) -> RawHead:
+    """The raw material of a parsed page's metadata that lies outside its ``<body>``.
 
-    Removes scripts, styles, media, form controls, navigation, figure captions and what
-    an attribute, inline style or hiding class hides; marks the text of every link with
-    ``LINK_START``/``LINK_END``; unwraps inline elements and merges the text nodes they
-    leave behind. Hidden *block* elements are left to the walk, which reads their
-    attributes anyway.
+    The language of ``<html>``, the first ``<title>`` of ``<head>``, and every ``<meta>``,
+    ``<link>``, JSON-LD block and microdata date or author in ``<head>`` — in the whole
+    document when it has no body (a frameset). The walk adds what the body holds
+    (:func:`collect` and :mod:`quietedit.article.blocks`).
     """
     head = RawHead()
-    in_head = True
     root = tree.root
-    if root is not None and root.tag == "html":
+    if root is None:
+        return head
+    if root.tag == "html":
         attributes = root.attributes
         head.language = attributes.get("lang") or attributes.get("xml:lang")
-    # Removal waits until the pass is over: removing <head> first would empty the
-    # <script> and <title> elements inside it before they are read.
-    doomed: list[Any] = []
-    inline_tags, skipped_tags, read_attributes = INLINE_TAGS, SKIPPED_TAGS, _READ_ATTRIBUTES
-    names = TAG_NAMES
-    for node in tree.css("*"):
-        tag = names.get(node.tag_id) or tag_name(node)
-        if tag in inline_tags:
-            # Hiding classes, microdata and rel=author sit on these; reading every <b>'s
-            # attributes too would cost more than the rare hidden <b> is worth.
-            if tag in read_attributes:
-                attributes = node.attributes
-                if attributes and _hidden(attributes):
-                    node.decompose()
-                    continue
-                if attributes and ("itemprop" in attributes or "rel" in attributes):
-                    _microdata(node, attributes, head)
-            if tag == "a":
-                first = node.first_child
-                if first is not None:
-                    first.insert_before(LINK_START)
-                    node.insert_child(LINK_END)
-            node.unwrap()
-        elif tag in skipped_tags:
-            if tag == "meta":
-                head.metas.append(node.attributes)
-            elif tag == "link":
-                head.links.append(node.attributes)
-            elif tag == "script":
-                if (node.attributes.get("type") or "").strip().lower() == JSON_LD_TYPE:
-                    head.json_ld.append(node.text())
-            elif tag == "title" and in_head and head.title is None:
-                head.title = node.text()
-            if not in_head or tag == "head":  # <head> takes what it holds along
-                doomed.append(node)
-        elif tag == "body":
-            in_head = False
-    for node in doomed:
-        node.decompose()
-    tree.merge_text_nodes()
+    source = tree.head if tree.body is not None else root
+    if source is not None:
+        collect(source, head, in_head=True)
     return head
+
+
+def collect(node: Any, head: RawHead, *, in_head: bool = False) -> None:
+    """Add to ``head`` what the elements inside ``node`` (not ``node`` itself) declare,
+    in document order.
+
+    For subtrees no reader sees (a ``<head>``, ``<nav>``, ``<noscript>``, a hidden
+    element): their metadata counts even though their text does not. SVG and MathML
+    are not searched: nothing of an HTML page's metadata can stand inside them.
+    """
+    names = TAG_NAMES
+    inline_tags, skipped_tags = INLINE_TAGS, SKIPPED_TAGS
+    levels: list[Iterator[Any]] = [node.iter(False, False)]
+    while levels:
+        for child in levels[-1]:
+            tag = names.get(child.tag_id) or tag_name(child)
+            if tag in inline_tags or tag in skipped_tags:
+                collect_element(child, tag, head, in_head=in_head)
+            if tag not in _OPAQUE:
+                levels.append(child.iter(False, False))
+                break
+        else:
+            levels.pop()
+
+
+def collect_skipped(node: Any, tag: str, head: RawHead) -> None:
+    """Add to ``head`` what a skipped element of the body (``tag`` is its name) and the
+    elements inside it declare."""
+    collect_element(node, tag, head, in_head=False)
+    if tag not in _OPAQUE:
+        collect(node, head)
+
+
+def collect_element(node: Any, tag: str, head: RawHead, *, in_head: bool) -> bool:
+    """Add to ``head`` what one inline or skipped element declares (``tag`` is its name).
+
+    Returns whether the element is hidden (an inline element that an attribute, inline
+    style or hiding class hides): its own microdata is not read then.
+    """
+    if tag in _READ_ATTRIBUTES:
+        attributes = node.attributes
+        if attributes:
+            if _hidden(attributes):
+                return True
+            if "itemprop" in attributes or "rel" in attributes:
+                _microdata(node, attributes, head)
+    elif tag == "meta":
+        head.metas.append(node.attributes)
+    elif tag == "link":
+        head.links.append(node.attributes)
+    elif tag == "script":
+        if (node.attributes.get("type") or "").strip().lower() == JSON_LD_TYPE:
+            head.json_ld.append(node.text())
+    elif tag == "title" and in_head and head.title is None:
+        head.title = node.text()
+    return False
 
 
 def _microdata(node: Any, attributes: dict[str, str | None], head: RawHead) -> None:

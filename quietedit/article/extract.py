@@ -29,7 +29,7 @@ from json.encoder import encode_basestring
 from typing import Final
 
 from quietedit.article.blocks import Box, Segment, walk
-from quietedit.article.dom import parse, prepare
+from quietedit.article.dom import parse, read_head
 from quietedit.article.encoding import UTF8, EncodingDecision, resolve_encoding
 from quietedit.article.furniture import is_boilerplate_line
 from quietedit.article.locate import LINK_DENSITY_MAX, PageLayout
@@ -91,11 +91,13 @@ def extract_article(
     tree = parse(document)
     if tree is None:
         return Article(title="")
-    meta = read_metadata(prepare(tree), url=url)
+    head = read_head(tree)
     body = tree.body
     if body is None:
+        meta = read_metadata(head, url=url)
         return Article(title=choose_title(meta, ()), publisher=_publisher(meta, (), ""))
-    segments, boxes = walk(body)
+    segments, boxes = walk(body, head)  # adds the metadata found in the body to head
+    meta = read_metadata(head, url=url)
     scored = PageLayout(segments, boxes)
     furniture_lines = profile.furniture_keys() if profile is not None else frozenset()
     h1s = [s.text for s in segments if s.box.tag == "h1" and not scored.is_furniture(s)]

@@ -17,7 +17,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from quietedit.article.blocks import _Collector
+from quietedit.article.blocks import Box, _Collector
+from quietedit.article.furniture import Hint
 from quietedit.cli.extract import FILES_PER_JOB, worker_count
 from tests.article.conftest import PAGES, ROOT
 
@@ -164,7 +165,7 @@ def test_extraction_never_imports_the_template_learning() -> None:
 def test_link_text_is_counted_across_segments_like_a_reader_would(
     pieces: list[str], open_link: bool
 ) -> None:
-    collector = _Collector()
+    collector = _Collector(Box(None, "body", Hint.NONE, 0))
     collector.in_link = open_link
     state = open_link
     for piece in pieces:
