@@ -133,6 +133,7 @@ _HIDDEN_CLASSES: Final = frozenset(
 )  # fmt: skip
 _RESPONSIVE: Final = re.compile(r"d-(?:sm|md|lg|xl|xxl)-|(?:sm|md|lg|xl)-")
 _RESPONSIVE_STARTS: Final = ("d-", "sm-", "md-", "lg-", "xl-")  # what _RESPONSIVE needs
+_SCRIPT_HOOKS: Final = ("js-", "js_")  # class words that name behaviour, not content
 _HIDDEN_STYLE: Final = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 
 
@@ -201,10 +202,14 @@ _WORD_BITS: Final[dict[str, int]] = {}
 
 def _new_word_bits(word: str) -> int:
     """One lower-case class word's verdict (its hint's bit, its hide/show bits), kept."""
-    if not word.startswith(("js-", "js_")) and any(part in word for part in _ALWAYS_ANYWHERE):
-        bits = _display_bits(word) | _ALWAYS_BIT
-    else:
-        bits = _plain_word_bits(word)
+    bits = _display_bits(word)
+    if not word.startswith(_SCRIPT_HOOKS):
+        for part in _ALWAYS_ANYWHERE:  # a loop, not any(): this runs for every new word
+            if part in word:
+                bits |= _ALWAYS_BIT
+                break
+        else:
+            bits |= _vocabulary_bits(word)
     if len(_WORD_BITS) >= WORD_CACHE_MAX:
         _WORD_BITS.clear()
     _WORD_BITS[word] = bits
@@ -220,32 +225,30 @@ def _display_bits(word: str) -> int:
     return 0
 
 
-def _plain_word_bits(word: str) -> int:
-    """The verdict of a lower-case word that holds no word searched for anywhere."""
-    if word in _HIDDEN_CLASSES:  # _display_bits, inlined
-        bits = _HIDES
-    elif ":" in word or (word.startswith(_RESPONSIVE_STARTS) and _RESPONSIVE.match(word)):
-        bits = _SHOWS
-    else:
-        bits = 0
-    if word.startswith(("js-", "js_")):
-        return bits
+def _vocabulary_bits(word: str) -> int:
+    """The hint bit of a lower-case word by the vocabulary: its most telling part, or run
+    of two or three parts ("share-tools"), decides."""
+    if "-" not in word and "_" not in word:
+        rank = _RANK.get(word, 0)  # one part: its own rank, the most common case
+        return _BITS[rank - 1] if rank else 0
     parts = word.replace("_", "-").split("-")
-    if _PARTS.isdisjoint(parts):
-        return bits  # most words: no part of them is or starts a vocabulary entry
+    for part in parts:
+        if part in _PARTS:
+            break
+    else:
+        return 0  # most words: no part of them is or starts a vocabulary entry
     best = 0
-    rank = _RANK.get
     for start, part in enumerate(parts):
-        found = rank(part, 0)
+        found = _RANK.get(part, 0)
         if part in _STARTERS:
             found = max(
                 found,
-                rank("-".join(parts[start : start + 2]), 0),
-                rank("-".join(parts[start : start + 3]), 0),
+                _RANK.get("-".join(parts[start : start + 2]), 0),
+                _RANK.get("-".join(parts[start : start + 3]), 0),
             )
         if found > best:
             best = found
-    return bits | _BITS[best - 1] if best else bits
+    return _BITS[best - 1] if best else 0
 
 
 @lru_cache(maxsize=16384)
