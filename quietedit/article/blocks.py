@@ -1,13 +1,17 @@
-"""From a prepared page to a flat list of text segments: the walk every later stage reads.
+"""From a parsed page to a flat list of text segments: the walk every later stage reads.
 
 A *segment* is the text a reader sees as one block — a paragraph, a heading, a list item,
 the lines of a ticker entry — with what the later stages need to judge it: its kind,
 how much of it is link text, and the *box* (the block-level element) that holds it, whose
 chain of parents says where on the page it sits.
 
-The walk reads a page reduced by :func:`quietedit.article.dom.prepare`: text, block
-elements, ``<br>``, and link text between two marks. It is iterative, so a hostile page
-nested a hundred thousand levels deep cannot exhaust the interpreter's stack.
+The walk is the one pass over the page's ``<body>``: lexbor parses in C, and every
+Python-level step per node costs, so everything that needs the body's nodes happens here,
+and the tree is never changed. Inline markup is read through, link text is gathered
+between two control characters (so that link density can be measured), what no reader
+sees is skipped, and the metadata that skipped parts declare goes to
+:mod:`quietedit.article.dom`'s collectors. It is iterative, so a hostile page nested a
+hundred thousand levels deep cannot exhaust the interpreter's stack.
 """
 
 from __future__ import annotations

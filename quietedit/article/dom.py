@@ -1,11 +1,11 @@
-"""Parsing a page and reducing it, in one pass, to what extraction reads.
+"""Parsing a page, and collecting the raw material of its metadata.
 
-lexbor parses in C; every Python-level step per node costs, so the page is reduced in a
-single pass over its elements (:func:`prepare`) before anything walks it: what no reader
-sees is removed, links are marked with two control characters (so link density survives
-the next step), and inline markup is unwrapped, leaving the walk a third of the nodes.
-The same pass collects the raw material of the metadata — ``<meta>``, ``<link>``,
-``<title>``, JSON-LD — so that the head is never searched twice.
+:func:`parse` hands the page to lexbor, cut first where it nests deeper than any reader
+sees. :func:`read_head` collects what ``<head>`` declares — ``<meta>``, ``<link>``,
+``<title>``, JSON-LD, microdata — and the walk (:mod:`quietedit.article.blocks`) adds what
+the body declares, with :func:`collect_element` and :func:`collect_skipped`, as it meets
+it: the body's nodes are visited once. The element vocabularies the walk reads by (what is
+skipped, what is inline) live here too, with the two marks that enclose link text.
 """
 
 from __future__ import annotations
@@ -47,6 +47,14 @@ INLINE_TAGS: Final = frozenset(
 JSON_LD_TYPE: Final = "application/ld+json"
 _READ_ATTRIBUTES: Final = frozenset({"span", "a", "time", "small", "font", "data"})
 _OPAQUE: Final = frozenset({"svg", "math"})  # foreign content: no HTML metadata inside
+# Skipped elements that hold no elements: void elements, and those whose content the
+# parser reads as text (scripts, styles, titles, text areas, inline frames).
+_LEAVES: Final = frozenset(
+    {
+        "script", "style", "img", "source", "track", "input", "meta", "link", "base",
+        "area", "embed", "param", "title", "textarea", "iframe", "noframes",
+    }
+)  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -193,7 +201,7 @@ def collect_skipped(node: Any, tag: str, head: RawHead) -> None:
     """Add to ``head`` what a skipped element of the body (``tag`` is its name) and the
     elements inside it declare."""
     collect_element(node, tag, head, in_head=False)
-    if tag not in _OPAQUE:
+    if tag not in _OPAQUE and tag not in _LEAVES:
         collect(node, head)
 
 
