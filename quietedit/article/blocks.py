@@ -212,7 +212,7 @@ class _Collector:
         self.breaks += 1
         self.parts.append(" ")
 
-    def open(self, box: Box) -> None:
+    def enter(self, box: Box) -> None:
         """A box starts: the text before it is a segment of the enclosing box."""
         self.in_run = False
         self.pending = ""
@@ -221,7 +221,7 @@ class _Collector:
         self.breaks = 0
         self.box = box
 
-    def close(self, box: Box, top: Box) -> None:
+    def leave(self, box: Box, top: Box) -> None:
         """``box`` ends: its text so far is a segment; what follows is its parent's."""
         self.in_run = False
         self.pending = ""
@@ -370,7 +370,7 @@ def walk(root: Any, head: RawHead) -> tuple[list[Segment], list[Box]]:
                 opened.append(None)
                 levels.append(node.iter(True, False))
                 break
-            collector.open(box)
+            collector.enter(box)
             boxes.append(box)
             kinds.append(_IN_LAYOUT)
             opened.append(box)
@@ -386,7 +386,7 @@ def walk(root: Any, head: RawHead) -> tuple[list[Segment], list[Box]]:
                 if ended is None:
                     collector.boundary()
                 else:
-                    collector.close(ended, top)
+                    collector.leave(ended, top)
                     ended.end = len(boxes) - 1
     if collector.parts:
         collector.box = top

@@ -52,11 +52,11 @@ from quietedit.article.encoding_labels import (
 from quietedit.article.encoding_prescan import PRESCAN_BYTES, prescan, xml_declaration_label
 from quietedit.article.encoding_sniff import (
     SNIFF_BYTES,
+    BodyShape,
     bom_encoding,
     bom_length,
     contradiction,
     sniff,
-    utf8_shape,
 )
 from quietedit.model import JSON
 
@@ -171,7 +171,7 @@ def resolve_encoding(body: bytes, content_type: str | None) -> EncodingDecision:
 
 
 def _decide(body: bytes, found: list[tuple[str, str, str | None]]) -> EncodingDecision:
-    shape = utf8_shape(body)
+    shape = BodyShape(body)
     losers = {i: "unknown-label" for i, (_, _, declared) in enumerate(found) if not declared}
     winner: int | None = None
     for i, (where, _, declared) in enumerate(found):

@@ -1,7 +1,9 @@
 """What the bytes say about their own encoding: a BOM, UTF-8 validity, BOM-less UTF-16 (pure).
 
-``utf8_shape`` classifies a body once; ``contradiction`` uses it to refute a declaration
-the bytes cannot be in, and ``sniff`` to choose an encoding when no declaration stands.
+``utf8_shape`` classifies a body; :class:`BodyShape` holds that classification for one
+body, worked out no further than the questions asked of it need; ``contradiction`` uses
+it to refute a declaration the bytes cannot be in, and ``sniff`` to choose an encoding
+when no declaration stands.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from quietedit.article.encoding_labels import UTF8, UTF16, WINDOWS_1252
 
 SNIFF_BYTES: Final = 1024  # enough markup to tell UTF-16 from anything else
 
+_ASCII_SCAN_CHUNK: Final = 4096  # bytes first_non_ascii tests at a time
 _BOMS: Final = ((b"\xef\xbb\xbf", UTF8), (b"\xfe\xff", "utf-16be"), (b"\xff\xfe", "utf-16le"))
 # Raw strings: the regular expression reads the escapes, so the source holds no lone
 # surrogate (which the compiler of the hot modules cannot put in a string constant).
@@ -22,13 +25,76 @@ _SURROGATE_ESCAPE: Final = re.compile(r"[\udc80-\udcff]")
 _NON_ASCII_CHAR: Final = re.compile(r"[^\x00-\x7f\udc80-\udcff]")
 
 
-def contradiction(body: bytes, declared: str, shape: str) -> str | None:
+class BodyShape:
+    """The :func:`utf8_shape` of one body, worked out only as far as the questions need.
+
+    Most pages are declared UTF-8 and are, and the one question then asked — could the
+    bytes be anything but UTF-8? — is answered by the first non-ASCII bytes alone: a
+    valid multi-byte sequence there means the body is not ``not-utf-8``, whatever
+    follows. Only the other answers need the whole body decoded.
+    """
+
+    def __init__(self, body: bytes) -> None:
+        self.body = body
+        self._shape: str | None = None
+
+    @property
+    def shape(self) -> str:
+        """``utf8_shape(body)``."""
+        if self._shape is None:
+            self._shape = utf8_shape(self.body)
+        return self._shape
+
+    def is_not_utf8(self) -> bool:
+        """Whether ``shape`` is ``not-utf-8``: invalid, without one valid multi-byte sequence."""
+        if self._shape is None and opens_with_multibyte(self.body):
+            return False
+        return self.shape == "not-utf-8"
+
+
+def opens_with_multibyte(body: bytes) -> bool:
+    """Whether the first non-ASCII byte of ``body`` begins a valid, complete UTF-8 sequence.
+
+    If it does, ``utf8_shape(body)`` is ``utf-8`` or ``mixed``: the bytes before it are
+    ASCII, so a decoder reading the body meets that sequence at a character boundary and
+    decodes it as one character, and being complete it is not a sequence cut short at the
+    end. False says nothing either way.
+    """
+    start = first_non_ascii(body)
+    if start < 0:
+        return False
+    lead = body[start]
+    length = 2 if lead <= 0xDF else 3 if lead <= 0xEF else 4
+    if start + length > len(body):
+        return False
+    try:
+        body[start : start + length].decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def first_non_ascii(body: bytes) -> int:
+    """The index of the first byte of ``body`` above 0x7F, or -1 if there is none."""
+    # Chunk by chunk, each tested at C speed: decoding the whole body as ASCII would find
+    # the byte as fast, but its error would carry a copy of all the bytes.
+    for start in range(0, len(body), _ASCII_SCAN_CHUNK):
+        chunk = body[start : start + _ASCII_SCAN_CHUNK]
+        if not chunk.isascii():
+            try:
+                chunk.decode("ascii")
+            except UnicodeDecodeError as error:
+                return start + error.start
+    return -1
+
+
+def contradiction(body: bytes, declared: str, shape: BodyShape) -> str | None:
     """Why the bytes refute ``declared``, or None when they do not."""
     if declared == UTF8:
-        return "not-utf-8" if shape == "not-utf-8" else None
+        return "not-utf-8" if shape.is_not_utf8() else None
     if declared in UTF16:
         return None if 0 in body[:SNIFF_BYTES] else "no-nul-bytes"
-    return "bytes-are-utf-8" if shape == "utf-8" else None
+    return "bytes-are-utf-8" if shape.shape == "utf-8" else None
 
 
 def utf8_shape(body: bytes) -> str:
@@ -69,13 +135,13 @@ def _cut_sequence_length(body: bytes) -> int:
     return 0
 
 
-def sniff(body: bytes, shape: str) -> tuple[str, str]:
+def sniff(body: bytes, shape: BodyShape) -> tuple[str, str]:
     """The encoding and source (``sniff`` or ``default``) for a body no declaration decided;
-    ``shape`` is its ``utf8_shape``."""
+    ``shape`` is its :class:`BodyShape`."""
     utf16 = sniff_utf16(body)
     if utf16 is not None:
         return utf16, "sniff"
-    if shape == "not-utf-8":
+    if shape.is_not_utf8():
         return WINDOWS_1252, "sniff"
     return UTF8, "default"
 

@@ -162,7 +162,7 @@ def _body_blocks(
             continue
         if segment.link_chars > LINK_DENSITY_MAX * len(text):
             continue
-        if _ALNUM.search(text) is None:
+        if not text[:1].isalnum() and _ALNUM.search(text) is None:
             continue  # rules, dingbats and replacement characters say nothing
         if len(text) <= LINE_MAX and _is_furniture_line(text):
             continue

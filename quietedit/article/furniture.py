@@ -327,6 +327,38 @@ _LINE_START: Final = re.compile(
     r")",
     re.IGNORECASE,
 )
+# The words a line _WHOLE_LINE or _LINE_START matches can open with (see opening_word):
+# each alternative's first word, with every ending its pattern lets follow it without a
+# character between ("tag", "tags").
+_WHOLE_LINE_WORDS: Final = frozenset(
+    {
+        "advertisement", "advertising", "anzeige", "werbung", "sponsored", "paid",
+        "partner", "share", "teilen", "artikel", "print", "drucken", "e", "email", "mail",
+        "whatsapp", "facebook", "twitter", "x", "linkedin", "pinterest", "reddit",
+        "flipboard", "telegram", "threads", "bluesky", "copy", "link", "comment",
+        "comments", "kommentare", "leave", "loading", "wird", "back", "nach", "skip", "zum",
+        "by", "von", "posted", "written", "published", "tags", "topics", "themen",
+        "related", "recommended", "read", "see", "more", "weiterlesen", "mehr", "listen",
+        "audio", "save", "saved", "bookmark", "follow", "folgen", "subscribe", "abonnieren",
+        "sign", "log", "anmelden", "close", "menu", "search", "suche", "newsletter",
+        "advertise",
+    }
+)  # fmt: skip
+_CREDIT_WORDS: Final = (
+    "image", "photo", "picture", "photograph", "foto", "bild", "illustration", "video",
+    "graphic", "grafik", "credit", "credits", "quelle", "bildquelle",
+)  # fmt: skip
+_LINE_START_WORDS: Final = frozenset(
+    [
+        "sign", "subscribe", "jetzt", "follow", "like", "join", "folgen", "click", "tap",
+        "klicken", "download", "get", "copyright", "all", "alle", "getty", "ap", "reuters",
+        "afp", "dpa", "imago", "shutterstock", "we", "this", "wir", "accept", "cookie",
+        "read", "also", "see", "related", "more", "lesen", "mehr", "auch", "tag", "tags",
+        "schlagwoerter", "themen", "topics", "filed", "category", "categories", "home",
+        "advertisement", "story", "article", "continue", "already", "enjoy",
+    ]
+    + [word + plural for word in _CREDIT_WORDS for plural in ("", "s")]
+)  # fmt: skip
 BOILERPLATE_LINE_MAX: Final = 160
 """Longest block the boilerplate-line patterns are tried on (characters)."""
 WHOLE_LINE_MAX: Final = 48
@@ -342,6 +374,52 @@ def is_boilerplate_line(text: str) -> bool:
     length = len(text)
     if length > BOILERPLATE_LINE_MAX:
         return False
-    if length <= WHOLE_LINE_MAX and _WHOLE_LINE.match(text) is not None:
-        return True
+    # Most lines open with a word no label opens with: they are settled without the
+    # patterns, which try each of their alternatives in turn, ignoring case.
+    if length <= WHOLE_LINE_MAX:
+        word = opening_word(text, past_digits=True)
+        if (word is None or word in _WHOLE_LINE_WORDS) and _WHOLE_LINE.match(text) is not None:
+            return True
+    word = opening_word(text, past_digits=False)
+    if word is not None and word not in _LINE_START_WORDS:
+        return False
     return _LINE_START.match(text) is not None
+
+
+def opening_word(text: str, *, past_digits: bool) -> str | None:
+    """The ASCII letters ``text`` opens with once past the ASCII characters that are not
+    letters (``past_digits``, as ``[\\W\\d_]*`` passes them) or not letters, digits or
+    "_" (as ``\\W*`` does), lower-cased; "" when no letter comes first. None when what
+    comes first or ends the letters is beyond ASCII, or (without ``past_digits``) is
+    "(", where the patterns themselves must decide.
+
+    A case-ignoring pattern that passes over the same characters and then needs a word
+    of letters can match only if this is one of the words it can open with: an ASCII
+    letter matches no letter but its own two cases (no long s or Kelvin sign can be among
+    them), and no letter of the pattern can match the ASCII character after the word.
+    """
+    # Code points compared one by one: the compiled module reads them without making a
+    # string of each, which makes this far cheaper than any call into the regex engine.
+    length = len(text)
+    start = 0
+    while start < length:
+        code = ord(text[start])
+        if code >= 128:
+            return None
+        if 97 <= (code | 32) <= 122:  # a letter: "A"-"Z" | 32 is "a"-"z"
+            break
+        if not past_digits:
+            if code == 40:  # "(" opens _LINE_START's "(c) 2026"
+                return None
+            if 48 <= code <= 57 or code == 95:  # a digit or "_" ends a run of \W
+                return ""
+        start += 1
+    end = start
+    while end < length:
+        code = ord(text[end])
+        if code >= 128:
+            return None
+        if not 97 <= (code | 32) <= 122:
+            break
+        end += 1
+    return text[start:end].lower()

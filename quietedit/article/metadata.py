@@ -174,6 +174,8 @@ _LONE_SURROGATE_ESCAPE: Final = re.compile(
     r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
     r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}"
 )
+# One decoder for every block: json.loads(text, strict=False) builds a new one per call.
+_JSON_DECODER: Final = json.JSONDecoder(strict=False)
 
 
 def _load_json(text: str) -> object:
@@ -182,17 +184,20 @@ def _load_json(text: str) -> object:
     text = text.strip()
     if "<!" in text or "]]>" in text or "-->" in text:  # the wrappers _CDATA removes
         text = _CDATA.sub("", text)
-    if "\\u" in text:
+    if "\\ud" in text or "\\uD" in text:  # how every escape of a surrogate begins
         # json.loads turns an unpaired "\ud800" into a lone surrogate, which no UTF-8
         # writer or hash accepts: hostile or broken JSON-LD must not reach the archive so.
         text = _LONE_SURROGATE_ESCAPE.sub(r"\\ufffd", text)
-    for attempt in (text, _TRAILING_COMMA.sub(r"\1", text)):
-        try:
-            return json.loads(attempt, strict=False)
-        except (ValueError, RecursionError):
-            continue
+    decoder = _JSON_DECODER
+    try:  # a leading BOM fails here as it does in json.loads
+        return decoder.decode(text)
+    except (ValueError, RecursionError):
+        pass
+    try:  # only broken JSON is searched for trailing commas
+        return decoder.decode(_TRAILING_COMMA.sub(r"\1", text))
+    except (ValueError, RecursionError):
+        pass
     # Some CMSs print several objects back to back in one script element.
-    decoder = json.JSONDecoder(strict=False)
     found: list[object] = []
     position = 0
     try:

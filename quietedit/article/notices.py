@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from quietedit.article.furniture import opening_word
+
 UPDATED_LINE_MAX: Final = 160
 """Longest line read as an "Updated …" line; longer ones are prose that mentions an update."""
 
@@ -24,10 +26,6 @@ _UPDATED: Final = re.compile(
     r"\b(?:last\s+updated|updated|last\s+modified|zuletzt\s+aktualisiert|aktualisiert|"
     r"stand(?=\s*:)|mis\s+\u00e0\s+jour|actualizado|aggiornato)\b",
     re.IGNORECASE,
-)
-# One of these in the lower-cased line is needed for _UPDATED to match: a cheap gate.
-_UPDATED_WORDS: Final = re.compile(
-    "updated|modified|aktualisiert|stand|mis \u00e0 jour|actualizado|aggiornato"
 )
 _DIGIT: Final = re.compile(r"\d")
 _SEPARATOR: Final = re.compile(r"\s+[|\u00b7\u2022]\s+")  # "Updated … | Published …"
@@ -60,6 +58,25 @@ _BYLINE_STARTS: Final = frozenset({"by", "vo", "wr", "wo", "re", "te", "au"})
 _NOTE_STARTS: Final = frozenset(
     {"co", "cl", "ed", "no", "an", "a ", "th", "ko", "be", "ri", "hi", "tr", "in", "di"}
 )
+# What is_note passes over before those two letters, and for each ASCII code point whether
+# a block opening with it can pass that test: it is passed over, or in lower case it is
+# the first letter of one of the two.
+_NOTE_SKIPPED: Final = "*([\u2013\u2014- "
+_NOTE_OPENERS: Final = tuple(
+    chr(code) in _NOTE_SKIPPED or chr(code).lower() in {start[0] for start in _NOTE_STARTS}
+    for code in range(128)
+)
+# The words a note _NOTE matches can open with (see opening_word), with every ending its
+# pattern lets follow them without a character between ("editor", "editors"), and the
+# two its pattern lets any letters follow ("Transparenzhinweise").
+_NOTE_WORDS: Final = frozenset(
+    {
+        "correction", "corrections", "clarification", "clarifications", "editor", "editors",
+        "note", "an", "a", "this", "korrektur", "berichtigung", "richtigstellung",
+        "anmerkung", "hinweis", "in", "dieser",
+    }
+)  # fmt: skip
+_NOTE_WORD_STEMS: Final = ("korrekturhinweis", "transparenzhinweis")
 _BYLINE_PREFIX: Final = re.compile(
     r"^(?:by|von|written\s+by|words\s+by|reporting\s+by|text\s*:|autor(?:in)?\s*:)\s+",
     re.IGNORECASE,
@@ -76,6 +93,17 @@ _MONTHS: Final = (
     r"june?|juni|july?|juli|aug(?:ust)?|sep(?:t(?:ember)?)?|o[ck]t(?:ober)?|nov(?:ember)?|"
     r"de[cz](?:ember)?"
 )
+# The first three letters, lower-cased, of the words a line _DATE_ONLY matches can open
+# with when it opens with a letter (a label, a weekday or a month): the two-letter labels
+# "am" and "on" aside, an ASCII opening must be one of these (see is_date_line).
+_DATE_OPENINGS: Final = frozenset(
+    {
+        "pub", "pos", "ver", "ers", "dat", "mon", "tue", "wed", "thu", "fri", "sat", "sun",
+        "die", "mit", "don", "fre", "sam", "son", "jan", "feb", "mar", "apr", "may", "mai",
+        "jun", "jul", "aug", "sep", "oct", "okt", "nov", "dec", "dez",
+    }
+)  # fmt: skip
+_SHORT_DATE_LABELS: Final = frozenset({"am", "on"})
 # A line that is only a date or a date and time ("30 November 2026, 10:12", "Nov. 30, 2026").
 _DATE_ONLY: Final = re.compile(
     r"^(?:(?:published|posted|veröffentlicht|erschienen|am|on|date)\s*:?\s*)?"
@@ -97,9 +125,20 @@ def is_updated_line(text: str) -> bool:
 def updated_line(text: str) -> str | None:
     """The "Updated …" part of a short line ("By Ana Ruiz · Updated 30 Nov, 10:12" gives
     "Updated 30 Nov, 10:12"), or None when the line announces no update with a time."""
-    if len(text) > UPDATED_LINE_MAX:
-        return None
-    if _UPDATED_WORDS.search(text.lower()) is None:
+    if len(text) > UPDATED_LINE_MAX or not _may_hold_digit(text):
+        return None  # without a digit, no time
+    # One of these words in the lower-cased line is needed for _UPDATED to match: a cheap
+    # gate, each test a substring search at C speed.
+    lowered = text.lower()
+    if not (
+        "updated" in lowered
+        or "modified" in lowered
+        or "aktualisiert" in lowered
+        or "stand" in lowered
+        or "mis \u00e0 jour" in lowered
+        or "actualizado" in lowered
+        or "aggiornato" in lowered
+    ):
         return None
     match = _UPDATED.search(text)
     if match is None:
@@ -110,7 +149,17 @@ def updated_line(text: str) -> str | None:
 
 def is_note(text: str) -> bool:
     """Whether a block is a correction or editor's note ("Correction: …", "Korrektur: …")."""
-    if len(text) > NOTE_MAX or text.lstrip("*([\u2013\u2014- ")[:2].lower() not in _NOTE_STARTS:
+    if len(text) > NOTE_MAX:
+        return False
+    # Most blocks open with an ASCII letter no note opens with, told by its code point
+    # alone: the lower case of an ASCII character is itself or its lower-case letter.
+    code = ord(text[0]) if text else 0
+    if code < 128 and not _NOTE_OPENERS[code]:
+        return False
+    if text.lstrip(_NOTE_SKIPPED)[:2].lower() not in _NOTE_STARTS:
+        return False
+    word = opening_word(text, past_digits=False)  # _NOTE passes over \W{0,3} only
+    if word is not None and word not in _NOTE_WORDS and not word.startswith(_NOTE_WORD_STEMS):
         return False
     return _NOTE.match(text) is not None
 
@@ -135,6 +184,29 @@ def byline_text(text: str) -> str | None:
 
 def is_date_line(text: str) -> bool:
     """Whether a line is only a date, maybe with a time ("30. November 2026, 10:12 Uhr")."""
-    if len(text) > DATE_LINE_MAX or _DIGIT.search(text) is None:
+    if len(text) > DATE_LINE_MAX:
+        return False
+    # A line opening with three ASCII characters, the first a letter, is settled by them
+    # alone unless they open a label, a weekday or a month: ignoring case, an ASCII
+    # character matches no letter but its own two cases, and every word the pattern can
+    # open with has three letters or more (but "am" and "on").
+    if text and 97 <= (ord(text[0]) | 32) <= 122:  # an ASCII letter: "A"-"Z" | 32 is "a"-"z"
+        opening = text[:3]
+        if opening.isascii():
+            opening = opening.lower()
+            if opening not in _DATE_OPENINGS and opening[:2] not in _SHORT_DATE_LABELS:
+                return False
+    if not _may_hold_digit(text) or _DIGIT.search(text) is None:
         return False
     return _DATE_ONLY.match(text) is not None
+
+
+def _may_hold_digit(text: str) -> bool:
+    """False when ``text`` is ASCII without a digit, and so holds nothing ``\\d`` matches."""
+    # Code point by code point: the compiled module reads them without making strings,
+    # several times cheaper than a search with the regex engine.
+    for index in range(len(text)):
+        code = ord(text[index])
+        if code >= 128 or 48 <= code <= 57:
+            return True
+    return False

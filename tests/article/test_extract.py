@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from quietedit.article.extract import article_json, article_record, extract_article
+from quietedit.article.extract import _ALNUM, article_json, article_record, extract_article
 from quietedit.model import Article, Block, Publisher
 from tests.article.conftest import PAGES
 
@@ -364,3 +364,11 @@ def test_the_json_line_of_every_fixture_page_is_json_dumps_of_the_record() -> No
         article = extract_article(path.read_bytes(), url="https://news.example.org/a/1")
         expected = json.dumps({"input": str(path), **article_record(article)}, ensure_ascii=False)
         assert article_json(article, source=str(path)) == expected, path
+
+
+def test_a_first_character_isalnum_accepts_is_one_the_alnum_pattern_finds() -> None:
+    """The body's shortcut past its "says something" search holds for every code point."""
+    for code in range(0x110000):
+        char = chr(code)
+        if char.isalnum():
+            assert _ALNUM.match(char) is not None, hex(code)

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from quietedit.article.extract import extract_article
 from quietedit.article.fingerprint import content_hash
+from quietedit.article.metadata import _LONE_SURROGATE_ESCAPE, _load_json
 
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <script type="application/ld+json">
@@ -31,3 +35,20 @@ def test_unpaired_surrogate_escapes_become_replacement_characters() -> None:
 def test_a_paired_escape_is_kept_as_the_character_it_names() -> None:
     article = extract_article(page("\\ud83d\\udea2", "", ""), url="https://news.example/a")
     assert "\U0001f6a2" in article.title
+
+
+@given(st.from_regex(_LONE_SURROGATE_ESCAPE))
+def test_every_escape_the_repair_rewrites_opens_the_way_its_gate_looks_for(text: str) -> None:
+    match = _LONE_SURROGATE_ESCAPE.search(text)
+    assert match is not None
+    assert match.group()[:3] in {"\\ud", "\\uD"}
+
+
+def test_json_ld_is_read_as_json_loads_reads_it_trailing_commas_and_all() -> None:
+    assert _load_json('{"headline": "Pier", "tags": [1, 2,],}') == {
+        "headline": "Pier",
+        "tags": [1, 2],
+    }
+    assert _load_json('{"a": 1} {"b": 2}') == [{"a": 1}, {"b": 2}]
+    assert _load_json('\ufeff{"a": 1}') is None  # json.loads refuses a leading BOM too
+    assert _load_json('{"a": "\\ud83d\\udea2 \\uDFFF"}') == {"a": "\U0001f6a2 \ufffd"}

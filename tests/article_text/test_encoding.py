@@ -25,6 +25,12 @@ from quietedit.article.encoding import (
     resolve_encoding,
     xml_declaration_label,
 )
+from quietedit.article.encoding_sniff import (
+    BodyShape,
+    first_non_ascii,
+    opens_with_multibyte,
+    utf8_shape,
+)
 
 FIXTURES = Path(__file__).parent / "encodings"
 EXPECTATIONS: list[dict[str, Any]] = json.loads(
@@ -388,3 +394,35 @@ def test_utf8_text_round_trips_with_or_without_a_declaration(text: str) -> None:
         decision = resolve_encoding(body, content_type)
         if decision.source != "sniff":  # a NUL-heavy text can look like UTF-16
             assert decision.decode(body) == "<p>" + text + "</p>"
+
+
+UTF8_PIECES = st.lists(
+    st.one_of(
+        st.sampled_from([b"<p>", b" ", b"\n", b"abc"]),
+        st.text(max_size=4).map(lambda text: text.encode("utf-8", "surrogatepass")),
+        st.binary(min_size=1, max_size=3),  # stray bytes, cut sequences, surrogate encodings
+        st.just(b"x" * 4095),  # the scan's chunks are 4096 bytes: pieces straddle them
+    ),
+    max_size=12,
+).map(b"".join)
+
+
+@given(UTF8_PIECES)
+def test_the_shortcut_to_is_not_utf8_agrees_with_the_whole_shape(body: bytes) -> None:
+    shape = utf8_shape(body)
+    assert BodyShape(body).is_not_utf8() is (shape == "not-utf-8")
+    assert BodyShape(body).shape == shape
+    if opens_with_multibyte(body):
+        assert shape in {"utf-8", "mixed"}
+    expected = next((index for index, byte in enumerate(body) if byte > 0x7F), -1)
+    assert first_non_ascii(body) == expected
+
+
+def test_a_utf8_declaration_stands_on_the_first_character_beyond_ascii() -> None:
+    body = b"<meta charset=utf-8><p>caf\xc3\xa9 " + b"x" * 9000 + b"\xff\xfe</p>"
+    assert opens_with_multibyte(body)
+    assert resolve_encoding(body, None).encoding == "utf-8"  # mixed: the declaration stands
+    stray = b"<meta charset=utf-8><p>" + b"x" * 5000 + b"caf\xe9</p>"
+    assert not opens_with_multibyte(stray)
+    decision = resolve_encoding(stray, None)
+    assert (decision.encoding, decision.source) == ("windows-1252", "sniff")
