@@ -51,6 +51,7 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
         output = root / "quietedit" / "_compiled"
         if version == "editable":
             shutil.rmtree(output, ignore_errors=True)  # never leave an older set behind
+            _write_bytecode(root / "quietedit")
         sources = [str(source) for source in self.config.get("compile", [])]
         if not sources or os.environ.get("QUIETEDIT_PURE_PYTHON"):
             return
@@ -152,6 +153,25 @@ def _install(built: Path, output: Path) -> None:
     except OSError as exc:
         shutil.rmtree(staging, ignore_errors=True)
         _skip(f"the compiled modules could not be put in place ({exc})")
+
+
+def _write_bytecode(package: Path) -> None:
+    """Byte-compile the checkout's modules, as pip does for a package it installs.
+
+    An editable install leaves the sources in the checkout, and pip compiles none of them.
+    Where Python writes no bytecode itself (``PYTHONDONTWRITEBYTECODE``, a read-only
+    checkout), every start then compiles each module it imports, about a seventh of the
+    start-up of a one-page ``quietedit extract``. Bytecode records its source's size and
+    time, so an edited module's is passed over, never run. A failure costs only speed.
+    """
+    import compileall
+
+    try:
+        problem = "" if compileall.compile_dir(package, quiet=2, workers=1) else "some failed"
+    except OSError as exc:
+        problem = str(exc)
+    if problem:
+        print(f"quietedit: modules not byte-compiled ({problem})", file=sys.stderr)  # noqa: T201
 
 
 def _skip(reason: str) -> None:

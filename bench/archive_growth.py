@@ -22,7 +22,8 @@ from pathlib import Path
 
 from quietedit.archive.store import Archive
 from quietedit.article.identity import document_id
-from quietedit.model import Article, Block, Observation
+from quietedit.model import Article, Block
+from quietedit.revisions import Observation
 
 WORDS = [
     "council",

@@ -39,7 +39,8 @@ from pathlib import Path
 from quietedit.archive.records import dump_json, new_revision, revision_to_record
 from quietedit.article.identity import document_id
 from quietedit.errors import UnchangedContentError
-from quietedit.model import JSON, Article, Block, Observation, Publisher, Revision
+from quietedit.model import JSON, Article, Block, Publisher
+from quietedit.revisions import Observation, Revision
 
 SOURCES = ("courier", "daily", "herald", "tribune", "wire")
 SUBJECTS = (

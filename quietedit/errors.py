@@ -41,7 +41,10 @@ are translated into these at the module that uses the library, chained with ``fr
 from __future__ import annotations
 
 from collections.abc import Iterable
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # for annotations only: importing pathlib slows every command's start-up
+    from pathlib import Path
 
 
 class QuieteditError(Exception):

@@ -24,20 +24,22 @@ import sys
 import zlib
 from collections.abc import Sequence
 from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, ModuleSpec
-from pathlib import Path
 from types import ModuleType
-from typing import Final
+from typing import Final, TypeAlias
 
-PACKAGE: Final = Path(__file__).resolve().parent
-COMPILED: Final = PACKAGE / "_compiled"
+# Paths are plain strings here: this runs at the start of every command, and ``pathlib``
+# (with what it imports) would be a good part of the start-up of ``quietedit extract``.
+PACKAGE: Final = os.path.dirname(os.path.realpath(__file__))
+COMPILED: Final = os.path.join(PACKAGE, "_compiled")
 MANIFEST_NAME: Final = "manifest.json"
 OFF_SWITCH: Final = "QUIETEDIT_PURE_PYTHON"
+StrPath: TypeAlias = str | os.PathLike[str]
 
 
 class _CompiledFinder:
     """Finds the modules of one compiled set, and nothing else, in their compiled files."""
 
-    def __init__(self, files: dict[str, Path]) -> None:
+    def __init__(self, files: dict[str, str]) -> None:
         self.files = files
 
     def find_spec(
@@ -49,13 +51,12 @@ class _CompiledFinder:
         file = self.files.get(fullname)
         if file is None:
             return None
-        location = str(file)
-        spec = ModuleSpec(fullname, ExtensionFileLoader(fullname, location), origin=location)
+        spec = ModuleSpec(fullname, ExtensionFileLoader(fullname, file), origin=file)
         spec.has_location = True
         return spec
 
 
-def activate(folder: Path = COMPILED, *, package: Path = PACKAGE) -> bool:
+def activate(folder: StrPath = COMPILED, *, package: StrPath = PACKAGE) -> bool:
     """Load the compiled modules in ``folder`` from now on, if they match their sources.
 
     Returns whether they will be used. Anything amiss — no manifest, a damaged one, files
@@ -73,33 +74,40 @@ def activate(folder: Path = COMPILED, *, package: Path = PACKAGE) -> bool:
     return True
 
 
-def compiled_files(folder: Path, *, package: Path = PACKAGE) -> dict[str, Path]:
-    """Module name -> compiled file, for a whole set that matches its sources; else empty.
+def compiled_files(folder: StrPath, *, package: StrPath = PACKAGE) -> dict[str, str]:
+    """Module name -> compiled file's path, for a whole set that matches its sources; else empty.
 
     Each compiled file must have the size the manifest gives it (a truncated copy would
     crash the process that loads it), and each source the size and CRC-32 it was
     compiled from.
     """
+    root = os.path.dirname(os.fspath(package))  # the manifest's paths start from here
     try:
-        manifest = json.loads((folder / MANIFEST_NAME).read_bytes())
+        manifest = json.loads(_read(folder, MANIFEST_NAME))
         suffix = manifest["suffix"]
         if suffix not in EXTENSION_SUFFIXES:  # built for another interpreter
             return {}
         support = manifest["support"]
         entries = [(support["name"], support), *manifest["modules"].items()]
-        files: dict[str, Path] = {}
+        files: dict[str, str] = {}
         for name, entry in entries:
             if "source" in entry:
-                source = (package.parent / entry["source"]).read_bytes()
+                source = _read(root, *entry["source"].split("/"))
                 if len(source) != entry["size"] or zlib.crc32(source) != entry["crc32"]:
                     return {}  # edited since it was compiled
-            file = folder / entry["file"]
-            if not file.name.endswith(suffix) or file.stat().st_size != entry["bytes"]:
+            file = os.path.join(folder, *entry["file"].split("/"))
+            if not file.endswith(suffix) or os.stat(file).st_size != entry["bytes"]:
                 return {}
             files[name] = file
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return {}
     return files
+
+
+def _read(*parts: StrPath) -> bytes:
+    """The bytes of the file at ``parts`` joined into a path."""
+    with open(os.path.join(*parts), "rb") as file:
+        return file.read()
 
 
 def active_modules() -> tuple[str, ...]:

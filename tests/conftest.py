@@ -11,7 +11,8 @@ import pytest
 
 from quietedit.archive.store import Archive
 from quietedit.article.identity import document_id
-from quietedit.model import Article, Block, Observation, Publisher
+from quietedit.model import Article, Block, Publisher
+from quietedit.revisions import Observation
 
 T0 = datetime(2026, 11, 30, 6, 0, tzinfo=UTC)
 STORY_URL = "https://news.example.org/politics/2026/11/30/council-budget-vote"

@@ -24,7 +24,8 @@ from pathlib import Path
 from quietedit.archive.store import Archive
 from quietedit.article.identity import document_id
 from quietedit.errors import ArchiveError
-from quietedit.model import Article, Block, Observation
+from quietedit.model import Article, Block
+from quietedit.revisions import Observation
 
 archive = Archive(Path(sys.argv[1]))
 start = datetime(2026, 11, 30, tzinfo=UTC)

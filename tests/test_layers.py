@@ -12,6 +12,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "quietedit"
 # The functional core: data in, data out. Later stages add their pure modules here.
 CORE = [
     "model.py",
+    "revisions.py",
     "errors.py",
     "article",
     "analysis",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
@@ -51,8 +52,8 @@ def built(tmp_path: Path) -> tuple[Path, Path]:
 def test_a_set_that_matches_its_sources_is_found(built: tuple[Path, Path]) -> None:
     folder, package = built
     assert compiled_files(folder, package=package) == {
-        "abc__mypyc": folder / f"abc__mypyc{SUFFIX}",
-        "pkg.article.walk": folder / "pkg" / "article" / f"walk{SUFFIX}",
+        "abc__mypyc": str(folder / f"abc__mypyc{SUFFIX}"),
+        "pkg.article.walk": str(folder / "pkg" / "article" / f"walk{SUFFIX}"),
     }
 
 
@@ -153,6 +154,14 @@ def test_the_compiled_modules_load_unless_switched_off() -> None:
     plain_file, none = json.loads(run("-c", PROBE, pure=True).stdout)
     assert plain_file.endswith("blocks.py")
     assert none == []
+
+
+@needs_build
+def test_an_editable_install_leaves_bytecode_of_the_plain_modules() -> None:
+    # Where Python writes none itself (PYTHONDONTWRITEBYTECODE), every start would compile
+    # each module it imports again.
+    for module in ("quietedit/cli/__init__.py", "quietedit/model.py", "quietedit/errors.py"):
+        assert Path(importlib.util.cache_from_source(str(ROOT / module))).is_file()
 
 
 HOSTILE = {

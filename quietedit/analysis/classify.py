@@ -37,7 +37,8 @@ from quietedit.analysis.signals import (
 from quietedit.analysis.tickers import ticker_claims
 from quietedit.analysis.words import Hunk, count_words, diff_words, hunks
 from quietedit.article.fingerprint import fold_text
-from quietedit.model import JSON, Article, Revision
+from quietedit.model import JSON, Article
+from quietedit.revisions import Revision
 
 _WORD: Final = re.compile(r"\w+")
 

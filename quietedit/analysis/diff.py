@@ -36,7 +36,8 @@ from quietedit.analysis.words import (
     similarity_codes,
 )
 from quietedit.errors import RevisionNotFoundError
-from quietedit.model import JSON, Article, Block, Revision
+from quietedit.model import JSON, Article, Block
+from quietedit.revisions import Revision
 
 DIFF_SCHEMA: Final = 1
 """Version of the Diff JSON format; bumped on any change a reader would notice."""

@@ -19,19 +19,16 @@ from quietedit.article.fingerprint import FINGERPRINT_VERSION, HASH_PREFIX, cont
 from quietedit.errors import UnchangedContentError
 from quietedit.model import (
     BLOCK_KINDS,
-    EVENT_KINDS,
     JSON,
     PUBLISHER_FIELDS,
     PUBLISHER_LIST_FIELDS,
     Article,
     Block,
-    Event,
-    Observation,
     Publisher,
-    Revision,
     format_timestamp,
     parse_timestamp,
 )
+from quietedit.revisions import EVENT_KINDS, Event, Observation, Revision
 
 SCHEMA_VERSION: Final = 1
 """Schema of every file this version writes. Revision files are never rewritten, so a

@@ -43,7 +43,8 @@ from quietedit.archive.records import (
     revision_to_record,
 )
 from quietedit.errors import ArchiveError, RevisionExistsError
-from quietedit.model import JSON, Event, Observation, Revision
+from quietedit.model import JSON
+from quietedit.revisions import Event, Observation, Revision
 
 logger = logging.getLogger(__name__)
 

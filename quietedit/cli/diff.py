@@ -16,7 +16,8 @@ from quietedit.archive.store import Archive
 from quietedit.cli.options import CONFIG_OPTION, DATA_OPTION
 from quietedit.config import load_config
 from quietedit.errors import RevisionNotFoundError
-from quietedit.model import Revision, format_timestamp
+from quietedit.model import format_timestamp
+from quietedit.revisions import Revision
 
 
 @click.command("diff")

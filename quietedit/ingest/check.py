@@ -32,7 +32,8 @@ from quietedit.ingest.poll import ValidatorCache
 from quietedit.ingest.profiles import judge_observation
 from quietedit.ingest.state import DocumentState, document_to_record
 from quietedit.ingest.workers import Workers
-from quietedit.model import JSON, Observation
+from quietedit.model import JSON
+from quietedit.revisions import Observation
 from quietedit.version import __version__
 
 logger = logging.getLogger(__name__)

@@ -17,10 +17,11 @@ from __future__ import annotations
 import json
 from typing import Final
 
-from quietedit.model import JSON, Event, Revision, format_timestamp
+from quietedit.model import JSON, format_timestamp
 from quietedit.publish.changes import Comparison
 from quietedit.publish.listing import DocumentSummary
 from quietedit.publish.pages import Source
+from quietedit.revisions import Event, Revision
 
 API_SCHEMA: Final = 1
 

@@ -17,7 +17,8 @@ import quietedit.analysis
 from quietedit.analysis import ExternalSignals, classify_change, diff_revisions
 from quietedit.analysis.diff import DIFF_SCHEMA
 from quietedit.archive.records import claims_changed
-from quietedit.model import JSON, Revision
+from quietedit.model import JSON
+from quietedit.revisions import Revision
 
 
 def _analysis_version() -> str:

@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
-from quietedit.model import JSON, Revision
+from quietedit.model import JSON
 from quietedit.publish.text import clean_text
+from quietedit.revisions import Revision
 
 Segment: TypeAlias = tuple[str, str]
 """A run of a word diff: ``("=", text)`` kept, ``("-", text)`` removed, ``("+", text)`` added."""

@@ -22,7 +22,7 @@ from quietedit.archive.records import (
 )
 from quietedit.archive.store import Archive, load_json
 from quietedit.errors import ArchiveError, QuieteditError
-from quietedit.model import JSON, Event, Revision, format_timestamp
+from quietedit.model import JSON, format_timestamp
 from quietedit.publish import api
 from quietedit.publish.atom import FeedSpec, render_feed
 from quietedit.publish.changes import Comparison, compare_revisions, pair_key
@@ -43,6 +43,7 @@ from quietedit.publish.pages import (
 from quietedit.publish.paths import SiteWriter
 from quietedit.publish.render import Renderer, output_file
 from quietedit.publish.state import content_key
+from quietedit.revisions import Event, Revision
 
 logger = logging.getLogger(__name__)
 

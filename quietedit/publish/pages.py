@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final
 
-from quietedit.model import JSON, Event, Revision, format_timestamp, parse_timestamp
+from quietedit.model import JSON, format_timestamp, parse_timestamp
 from quietedit.publish.diffview import DiffRow, Segment, diff_rows, excerpt_of
 from quietedit.publish.text import clean_text as clean_text
 from quietedit.publish.text import host_slug as host_slug
 from quietedit.publish.text import safe_http_url as safe_http_url
+from quietedit.revisions import Event, Revision
 
 SIGNIFICANCE_ORDER: Final = ("cosmetic", "minor", "moderate", "substantive")
 """The analysis's significance names, least to most; an unknown name ranks as cosmetic."""

@@ -14,7 +14,8 @@ from quietedit.analysis import diff_revisions
 from quietedit.analysis.diff import choose_pair
 from quietedit.analysis.words import count_words
 from quietedit.errors import RevisionNotFoundError
-from quietedit.model import Article, Block, Observation, Revision
+from quietedit.model import Article, Block
+from quietedit.revisions import Observation, Revision
 from tests.analysis.replay import replay
 from tests.analysis.stories import BUDGET, HEALTH, STORM, story
 

@@ -186,14 +186,19 @@ def test_link_text_is_counted_across_segments_like_a_reader_would(
 def test_a_worker_killed_mid_batch_fails_the_command_naming_where_to_look(
     batch: list[str], tmp_path: Path
 ) -> None:
-    # The copy that reads the fourth file is killed there, as the out-of-memory killer would.
+    # A copy is killed on the first file it takes, as the out-of-memory killer would; this
+    # process holds on to its own first file until then, so the copy has one to take.
+    died = tmp_path / "died"
     probe = (
-        "import os, signal, sys\n"
+        "import os, signal, sys, time\n"
         "from quietedit.cli import cli, extract\n"
         "parent, read = os.getpid(), extract._extract_file\n"
         "def dying(task):\n"
-        f"    if task[0] == {batch[3]!r} and os.getpid() != parent:\n"
+        "    if os.getpid() != parent:\n"
+        f"        open({str(died)!r}, 'w').close()\n"
         "        os.kill(os.getpid(), signal.SIGKILL)\n"
+        f"    while not os.path.exists({str(died)!r}):\n"
+        "        time.sleep(0.01)\n"
         "    return read(task)\n"
         "extract._extract_file = dying\n"
         "cli.main(['extract', '--json', '--jobs', '2', *sys.argv[1:]], prog_name='quietedit')\n"
@@ -203,7 +208,11 @@ def test_a_worker_killed_mid_batch_fails_the_command_naming_where_to_look(
     )
     assert done.returncode == 1
     message = done.stderr.decode("utf-8")
-    assert f"a worker process died extracting {batch[1]} or a file after it" in message
+    # the copy took the first or the second file: the first left without a result
+    assert any(
+        f"a worker process died extracting {name} or a file after it" in message
+        for name in batch[:2]
+    )
     assert "killed by signal 9" in message
     assert "--jobs 1" in message
     assert "Traceback" not in message

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,8 +22,24 @@ def pid_and_square(number: int) -> tuple[int, int]:
     return os.getpid(), number * number
 
 
+TEST_PROCESS = os.getpid()
+
+
+def in_a_copy() -> bool:
+    return os.getpid() != TEST_PROCESS
+
+
+def wait_for(condition: Callable[[], bool]) -> None:
+    """Wait (in the test process) until ``condition`` holds; fail after 30 s."""
+    deadline = time.monotonic() + 30
+    while not condition():
+        assert time.monotonic() < deadline, "timed out waiting for a copy"
+        time.sleep(0.005)
+
+
 @pytest.mark.parametrize(
-    ("count", "processes", "per_round"), [(0, 2, 4), (1, 2, 4), (7, 3, 2), (50, 2, 256), (41, 4, 3)]
+    ("count", "processes", "per_round"),
+    [(0, 2, 4), (1, 2, 4), (7, 3, 2), (50, 2, 256), (41, 4, 3), (3001, 2, 2000)],
 )
 def test_results_come_back_in_input_order_over_any_number_of_rounds(
     count: int, processes: int, per_round: int
@@ -30,60 +48,108 @@ def test_results_come_back_in_input_order_over_any_number_of_rounds(
         map_forked(pid_and_square, list(range(count)), processes=processes, per_round=per_round)
     )
     assert [square for _, square in results] == [n * n for n in range(count)]
-    workers = {pid for pid, _ in results}
-    if count >= 2:
-        # This process takes a share, and every copy is a process of its own.
-        assert os.getpid() in workers
-        assert len(workers) > 1
 
 
-def test_every_round_forks_new_copies_that_share_the_items_evenly() -> None:
-    results = list(map_forked(pid_and_square, list(range(12)), processes=2, per_round=3))
-    pids = [pid for pid, _ in results]
-    mine = [index for index, pid in enumerate(pids) if pid == os.getpid()]
-    assert mine == [0, 2, 4, 6, 8, 10]  # every other item, round after round
-    copies = [pid for pid in pids if pid != os.getpid()]
-    assert len(set(copies)) == 2  # one copy per round of six
+def test_every_round_forks_new_copies_that_take_items_while_this_process_works(
+    tmp_path: Path,
+) -> None:
+    def mark_or_wait(number: int) -> int:
+        this_round = number // 6
+        if in_a_copy():
+            (tmp_path / f"{this_round}-{number}").touch()
+        else:  # leaves items to the copy until it has done one of this round
+            wait_for(lambda: any(tmp_path.glob(f"{this_round}-*")))
+        return os.getpid()
+
+    pids = list(map_forked(mark_or_wait, list(range(12)), processes=2, per_round=3))
+    first, second = pids[:6], pids[6:]  # two rounds of six
+    for share in (first, second):
+        assert os.getpid() in share
+        assert len(set(share)) == 2  # this process and one copy
+    assert set(first) & set(second) == {os.getpid()}  # a new copy each round
 
 
-TEST_PROCESS = os.getpid()
+def test_a_process_held_up_by_a_slow_item_takes_fewer_items(tmp_path: Path) -> None:
+    def slow_first(number: int) -> int:
+        if number == 0:  # slow: the other process does all the rest meanwhile
+            wait_for(lambda: len(list(tmp_path.iterdir())) == 9)
+        else:
+            (tmp_path / str(number)).touch()
+        return os.getpid()
+
+    pids = list(map_forked(slow_first, list(range(10)), processes=2))
+    assert pids.count(pids[0]) == 1
+    assert len(set(pids[1:])) == 1 and pids[1] != pids[0]
 
 
-def die_on_thirteen(number: int) -> int:
-    if number == 13 and os.getpid() != TEST_PROCESS:  # never the test process itself
-        os.kill(os.getpid(), signal.SIGKILL)
-    return number
+def test_a_killed_copy_is_reported_with_the_first_item_left_undone(tmp_path: Path) -> None:
+    died = tmp_path / "died"
 
+    def die_in_the_second_round(number: int) -> int:
+        if number >= 8:  # the second round of eight
+            if in_a_copy():
+                died.touch()
+                os.kill(os.getpid(), signal.SIGKILL)
+            wait_for(died.exists)  # leaves an item to the copy
+        return number
 
-def test_a_killed_copy_is_reported_with_the_first_item_it_held() -> None:
-    results = map_forked(die_on_thirteen, list(range(20)), processes=2, per_round=4)
+    results = map_forked(die_in_the_second_round, list(range(20)), processes=2, per_round=4)
     assert [next(results) for _ in range(8)] == list(range(8))  # the first round is whole
     with pytest.raises(WorkerDied, match="killed by signal 9") as caught:
         next(results)
-    assert caught.value.first == 9  # the copy's share of the second round: 9, 11, 13, 15
-
-
-def fail_on_three(number: int) -> int:
-    if number == 3:
-        raise ValueError("three")
-    return number
+    assert caught.value.first in (8, 9)  # the copy died on the first item it took
 
 
 def test_work_that_raises_in_a_copy_is_a_dead_copy_not_a_hang(
-    capfd: pytest.CaptureFixture[str],
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
+    failed = tmp_path / "failed"
+
+    def fail_in_a_copy(number: int) -> int:
+        if in_a_copy():
+            failed.touch()
+            raise ValueError("three")
+        wait_for(failed.exists)
+        return number
+
     with pytest.raises(WorkerDied, match="exit status 70"):
-        list(map_forked(fail_on_three, list(range(10)), processes=2, per_round=8))
+        list(map_forked(fail_in_a_copy, list(range(10)), processes=2, per_round=8))
     assert "ValueError: three" in capfd.readouterr().err
 
 
-def test_no_copy_outlives_the_batch() -> None:
-    results = map_forked(pid_and_square, list(range(30)), processes=3, per_round=4)
-    copies = {pid for pid, _ in results} - {os.getpid()}
+def test_no_copy_outlives_the_batch(tmp_path: Path) -> None:
+    def mark_and_wait(number: int) -> int:
+        this_round = number // 12
+        if in_a_copy():
+            (tmp_path / f"{this_round}-{os.getpid()}-{number}").touch()
+        # every process waits until both copies of this round have taken an item
+        wait_for(
+            lambda: len({mark.name.split("-")[1] for mark in tmp_path.glob(f"{this_round}-*")}) == 2
+        )
+        return os.getpid()
+
+    pids = map_forked(mark_and_wait, list(range(30)), processes=3, per_round=4)
+    copies = set(pids) - {os.getpid()}
     assert len(copies) == 6  # two copies in each of three rounds
     for pid in copies:
         with pytest.raises(ChildProcessError):  # reaped already: no such child any more
             os.waitpid(pid, os.WNOHANG)
+
+
+@pytest.mark.parametrize("frozen_before", [False, True])
+def test_a_round_leaves_the_collector_frozen_only_if_it_was(frozen_before: bool) -> None:
+    gc.unfreeze()
+    try:
+        if frozen_before:
+            gc.freeze()
+        before = gc.get_freeze_count()
+        assert list(map_forked(pid_and_square, list(range(6)), processes=2)) != []
+        if frozen_before:
+            assert gc.get_freeze_count() >= before > 0
+        else:
+            assert gc.get_freeze_count() == 0
+    finally:
+        gc.unfreeze()
 
 
 def test_a_process_with_a_second_thread_does_not_fork() -> None:

@@ -15,9 +15,10 @@ import pytest
 
 from quietedit.archive.store import Archive
 from quietedit.article.identity import document_id
-from quietedit.model import Article, Block, Observation, Publisher
+from quietedit.model import Article, Block, Publisher
 from quietedit.publish import BuildOptions, build_site
 from quietedit.publish.pages import Source
+from quietedit.revisions import Observation
 
 T0 = datetime(2026, 11, 28, 7, 30, tzinfo=UTC)
 BASE_URL = "https://watch.example.org/quietedit/"

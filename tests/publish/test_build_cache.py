@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 from quietedit.archive.store import Archive
 from quietedit.article.identity import document_id
 from quietedit.errors import DuplicateOutputError, UnsafeOutputPathError
-from quietedit.model import Article, Block, Observation
+from quietedit.model import Article, Block
 from quietedit.publish import BuildOptions, build_site, workers
 from quietedit.publish.paths import CACHE_DIR, SiteWriter, check_output_path
+from quietedit.revisions import Observation
 from tests.publish.conftest import BASE_URL, SOURCES, STORIES, T0, write_archive
 
 

@@ -8,12 +8,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from quietedit.archive.records import new_revision
-from quietedit.model import JSON, Article, Block, Event, Observation, Revision
+from quietedit.model import JSON, Article, Block
 from quietedit.publish.changes import compare_revisions
 from quietedit.publish.diffview import PARAGRAPH_BREAK, as_segments, diff_rows, excerpt_of
 from quietedit.publish.listing import PAGE_SIZE, EditRef, compute_stats, ordered, paginate
 from quietedit.publish.pages import Edit, event_line, make_edit
 from quietedit.publish.text import clean_text, host_slug, safe_http_url
+from quietedit.revisions import Event, Observation, Revision
 
 T0 = datetime(2026, 11, 28, 9, 0, tzinfo=UTC)
 DOC = "news-example-org-0123456789abcdef"
