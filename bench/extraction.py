@@ -116,8 +116,9 @@ def stages(corpus: Path, *, limit: int | None) -> None:
         started = lap("locate", started)
         h1s = [s.text for s in segments if s.box.tag == "h1" and not layout.is_furniture(s)]
         title = choose_title(meta, h1s)
-        extraction._body_blocks(layout, title, frozenset())
-        extraction._publisher(meta, segments, title)
+        first_updated, updated = extraction._first_updated_line(segments)
+        extraction._body_blocks(layout, title, frozenset(), first_updated)
+        extraction._publisher(meta, segments, updated)
         lap("assemble", started)
     total = sum(sum(times) for times in spent.values())
     print(f"\nstages on {corpus.name} ({len(pages)} pages, CPU ms per page)")

@@ -19,16 +19,27 @@ BLOCK_KINDS: Final = frozenset({"paragraph", "heading", "list-item", "quote"})
 """What a body block can be; extraction marks each block with one of these."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Block:
-    """One block of an article's body in reading order."""
+    """One block of an article's body in reading order; ``kind`` is one of
+    :data:`BLOCK_KINDS` (else ValueError)."""
 
     text: str
     kind: str = "paragraph"
 
-    def __post_init__(self) -> None:
-        if self.kind not in BLOCK_KINDS:
-            raise ValueError(f"block kind {self.kind!r} is not one of {sorted(BLOCK_KINDS)}")
+    def __init__(self, text: str, kind: str = "paragraph") -> None:
+        # Written out rather than generated: extraction makes tens of blocks a page, and
+        # the generated __init__ of a frozen dataclass (object.__setattr__ per field, then
+        # __post_init__ for the check) costs half again as much as this.
+        if kind not in BLOCK_KINDS:
+            raise ValueError(f"block kind {kind!r} is not one of {sorted(BLOCK_KINDS)}")
+        _set_block_text(self, text)
+        _set_block_kind(self, kind)
+
+
+# The slots' own setters, which a frozen dataclass's __setattr__ does not guard.
+_set_block_text: Final = vars(Block)["text"].__set__
+_set_block_kind: Final = vars(Block)["kind"].__set__
 
 
 @dataclass(frozen=True, slots=True)

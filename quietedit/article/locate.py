@@ -15,7 +15,6 @@ the boxes in reverse document order, so locating costs O(boxes + segments).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 from quietedit.article.blocks import Box, Segment
@@ -51,9 +50,11 @@ CONTENT_HINT_BONUS: Final = 1.5
 
 def prose_value(segment: Segment) -> float:
     """What a segment adds to the box holding it: + for prose, - for link lists."""
+    # Lengths are made floats before any arithmetic with a float: the compiled module
+    # then computes with machine floats, not Python objects (the results are the same).
     text = segment.text
-    length = len(text)
-    links = segment.link_chars
+    length = float(len(text))
+    links = float(segment.link_chars)
     if links > LINK_DENSITY_MAX * length:
         return -LINK_COST * length
     if segment.box.kind == "heading":
@@ -64,7 +65,7 @@ def prose_value(segment: Segment) -> float:
         and text.count(" ") + 1 < PROSE_MIN_WORDS
     ):
         return -LINK_COST * links
-    return float(length - links)
+    return length - links
 
 
 class PageLayout:
@@ -75,51 +76,42 @@ class PageLayout:
     them.
     """
 
-    def __init__(self, segments: Sequence[Segment], boxes: Sequence[Box]) -> None:
+    def __init__(self, segments: list[Segment], boxes: list[Box]) -> None:
         self.segments = segments
         self.boxes = boxes
-        self.prose = prose = list(map(prose_value, segments))
         count = len(boxes)
-        # Every sum runs over plain lists indexed by box order: a page has hundreds of
-        # boxes, and this is the cheapest way for Python to visit them.
-        up = [box.parent.order if box.parent is not None else -1 for box in boxes]
-        hints = [box.hint for box in boxes]
-        held = [0.0] * count  # prose held by each box
-        for segment, value in zip(segments, prose, strict=True):
+        # A box and its descendants are the boxes from its order to its end, so what they
+        # hold together is the difference of two sums over the boxes from some order to
+        # the last: one pass in reverse document order takes all those sums. The values
+        # are numbers of characters times the costs (1.0), whole numbers, which floats add
+        # exactly in any order, so the differences are the sums themselves. Plain lists
+        # indexed by box order are the cheapest way for Python to visit the boxes.
+        held = [0.0] * (count + 1)  # prose in each box's own segments, then from it on
+        worth = [0.0] * (count + 1)  # what each box's own segments are worth (prose_value)
+        cost = [0.0] * count  # ...and what they cost the page if the box is furniture
+        for segment in segments:
+            order = segment.box.order
+            value = prose_value(segment)
             if value > 0:
-                held[segment.box.order] += value
-        for order in range(count - 1, 0, -1):  # children come after their parents
-            if up[order] >= 0:
-                held[up[order]] += held[order]
-        content = [0.0] * count  # largest content-marked box inside each box
+                held[order] = held[order] + value
+            worth[order] = worth[order] + value
+            cost[order] = cost[order] - FURNITURE_COST * float(len(segment.text))
+        content: list[float] | None = None  # largest content-marked box inside each box
         headline = [False] * count  # whether an <h1> is inside each box
-        for box in boxes:
-            if box.hint is Hint.CONTENT:
-                _raise_ancestors(content, up, box.order, held[box.order])
+        marked = Hint.CONTENT
+        after = 0.0
+        for order in range(count - 1, -1, -1):
+            after += held[order]
+            held[order] = after
+            box = boxes[order]
+            if box.hint is marked:
+                if content is None:
+                    content = [0.0] * count
+                _raise_ancestors(content, box, after - held[box.end + 1])
             if box.tag == "h1":
-                _mark_ancestors(headline, up, box.order)
-        total = held[0] if count else 0.0
-        # Parents come before their children, so a furniture parent is known in time.
-        furniture = [False] * count
-        none, marked, weak, strong = Hint.NONE, Hint.CONTENT, Hint.WEAK, Hint.STRONG
-        for order in range(count):
-            parent = up[order]
-            if parent >= 0 and furniture[parent]:
-                furniture[order] = True
-                continue
-            hint = hints[order]
-            if hint is none or hint is marked or (hint is weak and headline[order]):
-                # The header that holds the headline ("article-header") is the article's.
-                continue
-            if not total:
-                furniture[order] = True
-                continue
-            share = held[order] / total
-            wrapped = content[order] / total
-            if share < HINT_OVERRULE[hint] and not (hint is strong and wrapped >= CONTENT_OVERRULE):
-                furniture[order] = True
-        self._furniture = furniture
-        self.container = self._best_container(up, hints)
+                _mark_ancestors(headline, box)
+        self._furniture = _furniture(boxes, held, content, headline, worth, cost)
+        self.container = _best_container(boxes, worth)
 
     def is_furniture(self, segment: Segment) -> bool:
         """Whether the segment sits in a furniture box."""
@@ -130,41 +122,81 @@ class PageLayout:
         container = self.container
         return container.order <= segment.box.order <= container.end
 
-    def _best_container(self, up: list[int], hints: list[Hint]) -> Box:
-        boxes = self.boxes
-        scores = [0.0] * len(boxes)
-        furniture = self._furniture
-        for segment, prose in zip(self.segments, self.prose, strict=True):
-            order = segment.box.order
-            scores[order] += -FURNITURE_COST * len(segment.text) if furniture[order] else prose
-        for order in range(len(boxes) - 1, 0, -1):
-            if up[order] >= 0:
-                scores[up[order]] += scores[order]
-        # A page without any prose (a stub, a single line) is all container; among equal
-        # scores the innermost box wins, as it holds the same text with less around it.
-        best = 0
-        best_score = 0.0
-        marked = Hint.CONTENT
-        for order, score in enumerate(scores):
-            if hints[order] is marked:
-                score *= CONTENT_HINT_BONUS
-            if score > best_score or (
-                score == best_score and score > 0 and boxes[order].depth > boxes[best].depth
-            ):
-                best, best_score = order, score
-        return boxes[best]
+
+def _furniture(
+    boxes: list[Box],
+    held: list[float],
+    content: list[float] | None,
+    headline: list[bool],
+    worth: list[float],
+    cost: list[float],
+) -> list[bool]:
+    """Whether each box is furniture, from the prose ``held`` from each box on, the largest
+    content-marked box inside each box (``content``, None if there is none) and whether
+    each holds an ``<h1>``; furniture boxes' ``worth`` becomes their ``cost``."""
+    count = len(boxes)
+    total = held[0]
+    furniture = [False] * count
+    none, marked, weak, strong = Hint.NONE, Hint.CONTENT, Hint.WEAK, Hint.STRONG
+    # Parents come before their children, and a furniture box's descendants are
+    # furniture too: the loop skips over them.
+    order = 0
+    while order < count:
+        box = boxes[order]
+        hint = box.hint
+        if hint is none or hint is marked or (hint is weak and headline[order]):
+            # The header that holds the headline ("article-header") is the article's.
+            order += 1
+            continue
+        end = box.end
+        if total:
+            share = (held[order] - held[end + 1]) / total
+            wrapped = content[order] / total if content is not None else 0.0
+            if share >= HINT_OVERRULE[hint] or (hint is strong and wrapped >= CONTENT_OVERRULE):
+                order += 1
+                continue
+        furniture[order : end + 1] = [True] * (end + 1 - order)
+        worth[order : end + 1] = cost[order : end + 1]
+        order = end + 1
+    return furniture
 
 
-def _raise_ancestors(values: list[float], up: list[int], order: int, value: float) -> None:
-    """Raise ``values`` of the box at ``order`` and of all its ancestors to at least ``value``."""
-    while order >= 0:
-        if values[order] < value:
-            values[order] = value
-        order = up[order]
+def _best_container(boxes: list[Box], worth: list[float]) -> Box:
+    """The box whose own and descendants' ``worth`` add up to the most (a box marked as
+    the article's body scores more); ``worth`` becomes the sums from each box on.
+
+    A page without any prose (a stub, a single line) is all container; among equal
+    scores the innermost box wins, as it holds the same text with less around it, and
+    among those the first.
+    """
+    best = boxes[0]
+    best_score = 0.0
+    marked = Hint.CONTENT
+    after = 0.0
+    # In reverse document order, so that an equal score of an earlier box, met later,
+    # wins at the same depth.
+    for order in range(len(boxes) - 1, -1, -1):
+        after += worth[order]
+        worth[order] = after
+        box = boxes[order]
+        score = after - worth[box.end + 1]
+        if box.hint is marked:
+            score *= CONTENT_HINT_BONUS
+        if score > best_score or (score == best_score and score > 0 and box.depth >= best.depth):
+            best, best_score = box, score
+    return best
 
 
-def _mark_ancestors(marks: list[bool], up: list[int], order: int) -> None:
-    """Mark the box at ``order`` and all its ancestors."""
-    while order >= 0 and not marks[order]:
-        marks[order] = True
-        order = up[order]
+def _raise_ancestors(values: list[float], box: Box | None, value: float) -> None:
+    """Raise ``values`` of ``box`` and of all its ancestors to at least ``value``."""
+    while box is not None:
+        if values[box.order] < value:
+            values[box.order] = value
+        box = box.parent
+
+
+def _mark_ancestors(marks: list[bool], box: Box | None) -> None:
+    """Mark ``box`` and all its ancestors."""
+    while box is not None and not marks[box.order]:
+        marks[box.order] = True
+        box = box.parent

@@ -58,6 +58,8 @@ _BYLINE_STARTS: Final = frozenset({"by", "vo", "wr", "wo", "re", "te", "au"})
 _NOTE_STARTS: Final = frozenset(
     {"co", "cl", "ed", "no", "an", "a ", "th", "ko", "be", "ri", "hi", "tr", "in", "di"}
 )
+# ...as code points, the first times 128 plus the second.
+_NOTE_START_CODES: Final = frozenset(ord(start[0]) * 128 + ord(start[1]) for start in _NOTE_STARTS)
 # What is_note passes over before those two letters, and for each ASCII code point whether
 # a block opening with it can pass that test: it is passed over, or in lower case it is
 # the first letter of one of the two.
@@ -156,7 +158,13 @@ def is_note(text: str) -> bool:
     code = ord(text[0]) if text else 0
     if code < 128 and not _NOTE_OPENERS[code]:
         return False
-    if text.lstrip(_NOTE_SKIPPED)[:2].lower() not in _NOTE_STARTS:
+    second = ord(text[1]) if len(text) > 1 else 128
+    if 97 <= (code | 32) <= 122 and second < 128:
+        # Two ASCII characters, the first a letter (nothing to pass over): the two letters
+        # are told by their code points, without making strings of them.
+        if _ascii_lower(code) * 128 + _ascii_lower(second) not in _NOTE_START_CODES:
+            return False
+    elif text.lstrip(_NOTE_SKIPPED)[:2].lower() not in _NOTE_STARTS:
         return False
     word = opening_word(text, past_digits=False)  # _NOTE passes over \W{0,3} only
     if word is not None and word not in _NOTE_WORDS and not word.startswith(_NOTE_WORD_STEMS):
@@ -199,6 +207,11 @@ def is_date_line(text: str) -> bool:
     if not _may_hold_digit(text) or _DIGIT.search(text) is None:
         return False
     return _DATE_ONLY.match(text) is not None
+
+
+def _ascii_lower(code: int) -> int:
+    """The lower case of an ASCII code point, as str.lower gives it."""
+    return code | 32 if 65 <= code <= 90 else code
 
 
 def _may_hold_digit(text: str) -> bool:

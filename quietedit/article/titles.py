@@ -42,9 +42,10 @@ def choose_title(meta: PageMeta, h1s: Sequence[str]) -> str:
     if candidates:
         if not reference_words:
             return candidates[0]
-        best = max(candidates, key=lambda h: _overlap(words(h), reference_words))
-        if _overlap(words(best), reference_words) >= H1_AGREEMENT:
-            return best
+        overlaps = [_overlap(words(h), reference_words) for h in candidates]
+        agreement = max(overlaps)
+        if agreement >= H1_AGREEMENT:
+            return candidates[overlaps.index(agreement)]  # the first that agrees the most
     if meta.headline:
         return meta.headline
     if meta.og_title:

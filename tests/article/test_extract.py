@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -9,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from quietedit.article.extract import _ALNUM, article_json, article_record, extract_article
-from quietedit.model import Article, Block, Publisher
+from quietedit.model import PUBLISHER_FIELDS, PUBLISHER_LIST_FIELDS, Article, Block, Publisher
 from tests.article.conftest import PAGES
 
 PROSE = (
@@ -270,6 +271,18 @@ def test_a_visible_updated_line_is_recorded_and_left_out_of_the_body(
     assert texts(article) == [PROSE]
 
 
+def test_every_updated_line_leaves_the_body_and_the_first_on_the_page_is_recorded() -> None:
+    """The first is found outside the article; the body still drops the others."""
+    html = page(
+        "<header><p>Stand: 29.11.2026 08:00 Uhr</p></header>"
+        f"<article><h1>Budget</h1><p>Updated 30 November 2026, 10:12</p><p>{PROSE}</p>"
+        f"<p>Last updated: Nov. 30, 2026 at 11:40 a.m.</p><p>{MORE}</p></article>"
+    )
+    article = extract_article(html)
+    assert article.publisher.updated_line == "Stand: 29.11.2026 08:00 Uhr"
+    assert texts(article) == [PROSE, MORE]
+
+
 @pytest.mark.parametrize(
     "note",
     [
@@ -343,20 +356,35 @@ HOSTILE_TEXT = st.text(
         max_size=5,
     ),
     source=HOSTILE_TEXT,
-    authors=st.lists(HOSTILE_TEXT, max_size=2),
-    language=st.none() | HOSTILE_TEXT,
+    publisher=st.builds(
+        Publisher,
+        **{
+            name: st.lists(HOSTILE_TEXT, max_size=2).map(tuple)
+            if name in PUBLISHER_LIST_FIELDS
+            else st.none() | HOSTILE_TEXT
+            for name in PUBLISHER_FIELDS
+        },
+    ),
 )
 def test_the_json_line_is_json_dumps_of_the_record(
     title: str,
     blocks: list[tuple[str, str]],
     source: str,
-    authors: list[str],
-    language: str | None,
+    publisher: Publisher,
 ) -> None:
-    publisher = Publisher(authors=tuple(authors), language=language)
     article = Article(title, tuple(Block(text, kind) for text, kind in blocks), publisher)
     expected = json.dumps({"input": source, **article_record(article)}, ensure_ascii=False)
     assert article_json(article, source=source) == expected
+
+
+def test_the_json_line_writes_a_publisher_value_of_any_json_type_as_json_dumps_does() -> None:
+    """A record read back from an archive can hold what no extraction makes."""
+    odd = Publisher.from_record({"language": 3, "og_title": 1.5, "authors": [], "notes": ["a"]})
+    odd = dataclasses.replace(odd, authors=(1, "b"), date_published=True)  # type: ignore[arg-type]
+    article = Article("T", (), odd)
+    expected = json.dumps({"input": "x", **article_record(article)}, ensure_ascii=False)
+    assert article_json(article, source="x") == expected
+    assert '"authors": [1, "b"]' in expected
 
 
 def test_the_json_line_of_every_fixture_page_is_json_dumps_of_the_record() -> None:

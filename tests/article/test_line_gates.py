@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import string
 
 import pytest
 from hypothesis import given, settings
@@ -155,6 +156,22 @@ def test_the_boilerplate_gate_turns_away_only_what_the_patterns_would(text: str)
 @given(candidates(notices._DATE_ONLY))
 def test_the_date_line_gate_turns_away_only_what_the_pattern_would(text: str) -> None:
     assert is_date_line(text) is plain_date_line(text)
+
+
+def test_the_note_gate_tells_two_ascii_characters_as_the_lower_cased_pair_would() -> None:
+    """Every opening of an ASCII letter and an ASCII character, before every way a note
+    goes on after its first two letters."""
+    goings_on = {
+        "rrection: x", "arification: x", "itor's note", "te from the editor", " earlier version",
+        "n earlier version of this story", "is article has been updated", "rrektur: x",
+        "richtigung: x", "chtigstellung: x", "nweis der redaktion", "ansparenzhinweis",
+        " einer fr\u00fcheren Version", "eser Artikel wurde ge\u00e4ndert", "merkung der redaktion",
+    }  # fmt: skip
+    for first in string.ascii_letters:
+        for second in map(chr, range(128)):
+            for going_on in goings_on:
+                text = first + second + going_on
+                assert is_note(text) is plain_note(text), text
 
 
 @settings(max_examples=1000, deadline=None)
