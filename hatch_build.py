@@ -159,10 +159,11 @@ def _write_bytecode(package: Path) -> None:
     """Byte-compile the checkout's modules, as pip does for a package it installs.
 
     An editable install leaves the sources in the checkout, and pip compiles none of them.
-    Where Python writes no bytecode itself (``PYTHONDONTWRITEBYTECODE``, a read-only
-    checkout), every start then compiles each module it imports, about a seventh of the
-    start-up of a one-page ``quietedit extract``. Bytecode records its source's size and
-    time, so an edited module's is passed over, never run. A failure costs only speed.
+    Where Python writes no bytecode itself (``PYTHONDONTWRITEBYTECODE``), every start then
+    compiles each module it imports, about a seventh of the start-up of a one-page
+    ``quietedit extract``. Bytecode records its source's size and time (or, with
+    ``SOURCE_DATE_EPOCH`` set, its hash), so an edited module's is passed over, never run.
+    A checkout that cannot be written at install time gets none; that costs only speed.
     """
     import compileall
 

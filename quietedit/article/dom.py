@@ -35,7 +35,7 @@ SKIPPED_TAGS: Final = frozenset(
         "progress", "meter", "frame", "frameset", "noframes", "applet", "param",
     }
 )  # fmt: skip
-# Inline elements that only style text: unwrapped, so their text joins its neighbours'.
+# Inline elements that only style text: read through, so their text joins its neighbours'.
 INLINE_TAGS: Final = frozenset(
     {
         "span", "strong", "b", "em", "i", "u", "font", "small", "mark", "abbr", "acronym",
@@ -46,7 +46,6 @@ INLINE_TAGS: Final = frozenset(
 )  # fmt: skip
 JSON_LD_TYPE: Final = "application/ld+json"
 _READ_ATTRIBUTES: Final = frozenset({"span", "a", "time", "small", "font", "data"})
-_OPAQUE: Final = frozenset({"svg", "math"})  # foreign content: no HTML metadata inside
 # Skipped elements that hold no elements: void elements, and those whose content the
 # parser reads as text (scripts, styles, titles, text areas, inline frames).
 _LEAVES: Final = frozenset(
@@ -77,7 +76,7 @@ TAG_NAMES: Final[dict[int, str]] = {}
 """Tag number -> name, for the tags lexbor knows, filled as they are met: reading a node's
 name makes a new string every time, its number is a small integer. (An SVG tag such as
 ``clipPath`` shares its number with the lower-case HTML name; whichever comes first is
-kept, which nothing here tells apart: SVG is removed before the walk.)"""
+kept, which nothing here tells apart: the walk skips SVG.)"""
 
 
 def tag_name(node: Any) -> str:
@@ -179,8 +178,8 @@ def collect(node: Any, head: RawHead, *, in_head: bool = False) -> None:
     in document order.
 
     For subtrees no reader sees (a ``<head>``, ``<nav>``, ``<noscript>``, a hidden
-    element): their metadata counts even though their text does not. SVG and MathML
-    are not searched: nothing of an HTML page's metadata can stand inside them.
+    element): their metadata counts even though their text does not — SVG and MathML
+    included, whose ``foreignObject`` and ``annotation-xml`` may hold HTML.
     """
     names = TAG_NAMES
     inline_tags, skipped_tags = INLINE_TAGS, SKIPPED_TAGS
@@ -190,9 +189,8 @@ def collect(node: Any, head: RawHead, *, in_head: bool = False) -> None:
             tag = names.get(child.tag_id) or tag_name(child)
             if tag in inline_tags or tag in skipped_tags:
                 collect_element(child, tag, head, in_head=in_head)
-            if tag not in _OPAQUE:
-                levels.append(child.iter(False, False))
-                break
+            levels.append(child.iter(False, False))
+            break
         else:
             levels.pop()
 
@@ -201,7 +199,7 @@ def collect_skipped(node: Any, tag: str, head: RawHead) -> None:
     """Add to ``head`` what a skipped element of the body (``tag`` is its name) and the
     elements inside it declare."""
     collect_element(node, tag, head, in_head=False)
-    if tag not in _OPAQUE and tag not in _LEAVES:
+    if tag not in _LEAVES:
         collect(node, head)
 
 

@@ -2,12 +2,12 @@
 
 The stages, each in its own module:
 
-1. decode (:func:`quietedit.article.encoding.resolve_encoding`) and parse with lexbor, and
-   reduce the page in one pass (:mod:`quietedit.article.dom`): media, scripts, forms and
-   hidden text go, links are marked, inline markup is unwrapped, the head is collected;
-2. walk the body into segments of text held by block-level boxes
-   (:mod:`quietedit.article.blocks`), each box carrying what its class, id and role say
-   (:mod:`quietedit.article.furniture`);
+1. decode (:func:`quietedit.article.encoding.resolve_encoding`), parse with lexbor and
+   collect what ``<head>`` declares (:mod:`quietedit.article.dom`);
+2. walk the body once, without changing it, into segments of text held by block-level
+   boxes (:mod:`quietedit.article.blocks`): media, scripts, forms and hidden text are
+   skipped (their metadata collected), inline markup is read through, link text marked;
+   each box carries what its class, id and role say (:mod:`quietedit.article.furniture`);
 3. locate the article (:mod:`quietedit.article.locate`): the box whose segments add up to
    the most prose, with furniture boxes decided by their hints and their share of text;
 4. assemble: the container's blocks minus furniture lines, bylines, dates, "Updated"

@@ -41,7 +41,9 @@ HINT_OVERRULE: Final = {
 # ...and a strong hint on a box wrapping a content-marked box ("entry-content") that holds
 # at least this share.
 CONTENT_OVERRULE: Final = 0.3
-# What furniture and link text cost the box holding them, per character.
+# What furniture and link text cost the box holding them, per character. Whole numbers:
+# PageLayout sums them in one pass and takes differences of the sums, which is exact only
+# while every value is a whole number (a cost of 0.8 would make the order of adding count).
 FURNITURE_COST: Final = 1.0
 LINK_COST: Final = 1.0
 # A box marked as the article ("article-body", itemprop=articleBody) scores this much more.

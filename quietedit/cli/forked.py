@@ -68,8 +68,9 @@ def map_forked(
     ``work``'s results must be values ``marshal`` can write (strings, numbers, ``None``,
     tuples and lists of them). A round has ``per_round`` items per process, which each
     process takes one by one as it is ready for the next. Raises :class:`WorkerDied` when
-    a copy is killed or its ``work`` raises; the results before that copy's round have
-    been yielded by then.
+    a copy that was killed, or whose ``work`` raised, leaves items of its round without a
+    result (a copy that dies before taking any loses nothing: the others do its share);
+    the results of the rounds before have been yielded by then.
     """
     if processes < 2 or len(items) < 2:
         yield from map(work, items)
@@ -91,14 +92,21 @@ def _round(
     sys.stderr.flush()
     claims = _claims(-(-len(items) // run))
     # Frozen objects are left alone by the collector, so the copies share their memory
-    # pages with this process instead of copying them as the collector walks. What was
-    # frozen before the round (quietedit.cli.main freezes the start-up) stays frozen.
+    # pages with this process instead of copying them as the collector walks. Where the
+    # caller froze nothing, the round freezes what lives now and thaws it after; where it
+    # did (quietedit.cli.main freezes the start-up), the round freezes nothing more, which
+    # would pin for good any garbage of earlier rounds that only the collector can free.
     thaw = gc.get_freeze_count() == 0
-    gc.freeze()
+    if thaw:
+        gc.freeze()
     try:
         for _ in range(1, processes):
             results = _results_file()  # closed when its copy is reaped, or in the cleanup below
-            pid = os.fork()
+            try:
+                pid = os.fork()
+            except OSError:  # no process to spare (EAGAIN): the file has no copy to close it
+                results.close()
+                raise
             if pid == 0:  # the copy: never returns
                 _serve(work, items, claims, run, results, parent=parent)
             copies.append((pid, results))

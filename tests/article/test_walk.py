@@ -98,6 +98,17 @@ def test_metadata_inside_skipped_and_hidden_parts_of_the_body_is_collected() -> 
     assert [link.get("href") for link in raw.links] == ["https://news.example.org/a/1"]
 
 
+def test_metadata_in_svg_and_hidden_bylines_is_collected() -> None:
+    # SVG's foreignObject holds HTML; a byline only screen readers get still names the author.
+    _, raw = segments(
+        "<svg><foreignObject><time itemprop='datePublished' datetime='2026-05-01'>1 May"
+        "</time></foreignObject></svg>"
+        "<p>a <span hidden>By <span itemprop='author'>Jo Lee</span></span> b</p>"
+    )
+    assert raw.published_times == ["2026-05-01"]
+    assert raw.author_names == ["Jo Lee"]
+
+
 def test_a_title_in_the_body_is_not_the_page_title() -> None:
     _, raw = segments("<svg><title>Logo</title></svg><p>Text</p>", head="")
     assert raw.title is None
