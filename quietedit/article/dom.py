@@ -126,30 +126,48 @@ _FLAT: Final = (
     "source", "track", "wbr", "p", "li", "dt", "dd", "option", "optgroup", "tr", "td", "th",
     "thead", "tbody", "tfoot", "rb", "rt", "rp",
 )  # fmt: skip
-_TAG: Final = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9:-]*)[^>]*?(/?)>")
-_TAG_BYTES: Final = re.compile(rb"<(/?)([A-Za-z][A-Za-z0-9:-]*)[^>]*?(/?)>")
+# A tag runs to the first ">"; the name, and whether it closes, are all the scan needs
+# (a greedy run to ">" costs a few steps a character, where a lazy one tried "/>" at each).
+_TAG: Final = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9:-]*)[^>]*>")
+_TAG_BYTES: Final = re.compile(rb"<(/?)([A-Za-z][A-Za-z0-9:-]*)[^>]*>")
 _FLAT_SET: Final = frozenset(_FLAT) | frozenset(tag.encode() for tag in _FLAT)
+_SLASH: Final = ord("/")
 
 
 def _cap_nesting(document: str | bytes) -> str | bytes:
     """``document`` cut where its elements nest deeper than MAX_NESTING (rarely scanned)."""
-    opening = "<" if isinstance(document, str) else b"<"
-    if document.count(opening) < NESTING_SCAN_TAGS:  # type: ignore[arg-type]
+    if isinstance(document, str):
+        if document.count("<") < NESTING_SCAN_TAGS:
+            return document
+        text_cut = _too_deep(document, _TAG.finditer(document), "/", limit=MAX_NESTING)
+        return document if text_cut < 0 else document[:text_cut]
+    if document.count(b"<") < NESTING_SCAN_TAGS:
         return document
-    pattern = _TAG if isinstance(document, str) else _TAG_BYTES
+    cut = _too_deep(document, _TAG_BYTES.finditer(document), _SLASH, limit=MAX_NESTING)
+    return document if cut < 0 else document[:cut]
+
+
+def _too_deep(
+    document: str | bytes, tags: Iterator[re.Match[Any]], slash: str | int, *, limit: int
+) -> int:
+    """Where the first tag that nests deeper than ``limit`` starts, or -1.
+
+    ``tags`` are the matches of ``_TAG`` (or ``_TAG_BYTES``) in ``document``, whose
+    ``slash`` is ``"/"`` (or its byte value): a tag ending in "/>" closes itself.
+    """
     depth = 0
-    for match in pattern.finditer(document):  # type: ignore[arg-type]
-        closing, name, self_closing = match.groups()
-        if self_closing or name.lower() in _FLAT_SET:
+    for match in tags:
+        closing, name = match.groups()
+        if document[match.end() - 2] == slash or name.lower() in _FLAT_SET:
             continue
         if closing:
             depth = max(depth - 1, 0)
             continue
         depth += 1
-        if depth > MAX_NESTING:
-            logger.debug("page nests deeper than %d elements; cut there", MAX_NESTING)
-            return document[: match.start()]
-    return document
+        if depth > limit:
+            logger.debug("page nests deeper than %d elements; cut there", limit)
+            return match.start()
+    return -1
 
 
 def read_head(tree: Any) -> RawHead:

@@ -7,9 +7,12 @@ out, count link text, and still find the metadata that hidden or skipped parts d
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import given
 from hypothesis import strategies as st
 
+from quietedit.article import dom
 from quietedit.article.blocks import Segment, normalize_space, walk
 from quietedit.article.dom import RawHead, parse, read_head
 from quietedit.article.extract import extract_article
@@ -159,3 +162,44 @@ def test_text_split_among_inline_elements_reads_as_it_is_shown(
     assert [s.text for s in found] == ([expected] if expected else [])
     if found and all(tag != "a" for tag, _ in pieces):
         assert found[0].link_chars == 0
+
+
+# The nesting guard reads tags with a greedy pattern and looks at the character before
+# ">"; a plain reading, tag by tag, with a pattern that asks for "/>" itself, must agree.
+_REFERENCE_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9:-]*)[^>]*?(/?)>")
+_FLAT = frozenset(dom._FLAT)
+
+
+def _reference_cut(document: str, limit: int) -> int:
+    depth = 0
+    for match in _REFERENCE_TAG.finditer(document):
+        closing, name, self_closing = match.groups()
+        if self_closing or name.lower() in _FLAT:
+            continue
+        if closing:
+            depth = max(depth - 1, 0)
+            continue
+        depth += 1
+        if depth > limit:
+            return match.start()
+    return -1
+
+
+_SOUP_PIECES = (
+    "<div>", "</div>", "<a//>", "</a/>", "<br/>", "<P>", "</p>", "<li>", "<B/ >",
+    "<span class='x/'>", "<x-y:z a='>'>", "<!-- <div> -->", "text", "<", ">", "/",
+)  # fmt: skip
+_SOUP = st.lists(st.sampled_from(_SOUP_PIECES), max_size=40)
+
+
+@given(_SOUP, st.integers(min_value=1, max_value=4))
+def test_the_nesting_guard_cuts_where_a_tag_by_tag_reading_does(
+    pieces: list[str], limit: int
+) -> None:
+    document = "".join(pieces)
+    expected = _reference_cut(document, limit)
+    tags = dom._TAG.finditer(document)
+    assert dom._too_deep(document, tags, "/", limit=limit) == expected
+    data = document.encode()
+    tags_of_bytes = dom._TAG_BYTES.finditer(data)
+    assert dom._too_deep(data, tags_of_bytes, ord("/"), limit=limit) == expected
