@@ -182,8 +182,7 @@ class _Collector:
         """A text node, or a link mark (``mark``), in document order."""
         if self.in_run:
             self.parts.append(text)
-            if not mark:
-                self.has_text = True
+            self.has_text = self.has_text or not mark
             return
         if not text.strip(_HTML_SPACE):
             self.pending += text
@@ -197,8 +196,7 @@ class _Collector:
             self.parts.append(self.pending)
             self.pending = ""
         self.parts.append(text)
-        if not mark:
-            self.has_text = True
+        self.has_text = self.has_text or not mark
 
     def boundary(self) -> None:
         """An element that stays in the layout, or a comment: the text run ends."""
@@ -207,15 +205,13 @@ class _Collector:
 
     def line_break(self) -> None:
         """A ``<br>``: a space, and with the next one, the end of the block."""
-        self.in_run = False
-        self.pending = ""
+        self.boundary()
         self.breaks += 1
         self.parts.append(" ")
 
     def enter(self, box: Box) -> None:
         """A box starts: the text before it is a segment of the enclosing box."""
-        self.in_run = False
-        self.pending = ""
+        self.boundary()
         if self.parts:
             self.flush()
         self.breaks = 0
@@ -223,8 +219,7 @@ class _Collector:
 
     def leave(self, box: Box, top: Box) -> None:
         """``box`` ends: its text so far is a segment; what follows is its parent's."""
-        self.in_run = False
-        self.pending = ""
+        self.boundary()
         if self.parts:
             self.flush()
         self.box = box.parent or top
