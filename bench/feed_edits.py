@@ -36,8 +36,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from quietedit.article.fingerprint import fold_text  # noqa: E402
-from quietedit.ingest.changes import EntrySnapshot, entry_changes  # noqa: E402
-from quietedit.ingest.feeds import parse_feed  # noqa: E402
+from quietedit.feeds.edits import EntrySnapshot, entry_changes  # noqa: E402
+from quietedit.feeds.parse import parse_feed  # noqa: E402
 
 DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus"
 FEED_URL = "https://www.spiegel.de/schlagzeilen/tops/index.rss"

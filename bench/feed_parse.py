@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from quietedit.errors import FeedParseError  # noqa: E402
-from quietedit.ingest.feeds import MAX_FEED_BYTES, parse_feed  # noqa: E402
+from quietedit.feeds.parse import MAX_FEED_BYTES, parse_feed  # noqa: E402
 
 DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus"
 

@@ -47,23 +47,23 @@ _EXPORTS = {
     "fetch_document": "quietedit.fetch",
     "parse_retry_after": "quietedit.fetch",
     "robots_allowed": "quietedit.fetch",
-    "EntryCandidate": "quietedit.ingest.candidates",
-    "feed_candidates": "quietedit.ingest.candidates",
-    "sitemap_candidates": "quietedit.ingest.candidates",
-    "EntryChange": "quietedit.ingest.changes",
-    "EntrySnapshot": "quietedit.ingest.changes",
-    "entry_changes": "quietedit.ingest.changes",
-    "NormalizedDate": "quietedit.ingest.dates",
-    "normalize_date": "quietedit.ingest.dates",
-    "DiscoveredFeed": "quietedit.ingest.discovery",
-    "discover_feeds": "quietedit.ingest.discovery",
-    "Feed": "quietedit.ingest.entries",
-    "FeedEntry": "quietedit.ingest.entries",
-    "parse_feed": "quietedit.ingest.feeds",
-    "Sitemap": "quietedit.ingest.sitemaps",
-    "SitemapEntry": "quietedit.ingest.sitemaps",
-    "SitemapRef": "quietedit.ingest.sitemaps",
-    "parse_sitemap": "quietedit.ingest.sitemaps",
+    "EntryCandidate": "quietedit.decide.candidates",
+    "feed_candidates": "quietedit.decide.candidates",
+    "sitemap_candidates": "quietedit.decide.candidates",
+    "EntryChange": "quietedit.feeds.edits",
+    "EntrySnapshot": "quietedit.feeds.edits",
+    "entry_changes": "quietedit.feeds.edits",
+    "NormalizedDate": "quietedit.feeds.dates",
+    "normalize_date": "quietedit.feeds.dates",
+    "DiscoveredFeed": "quietedit.feeds.discovery",
+    "discover_feeds": "quietedit.feeds.discovery",
+    "Feed": "quietedit.feeds.entries",
+    "FeedEntry": "quietedit.feeds.entries",
+    "parse_feed": "quietedit.feeds.parse",
+    "Sitemap": "quietedit.feeds.sitemaps",
+    "SitemapEntry": "quietedit.feeds.sitemaps",
+    "SitemapRef": "quietedit.feeds.sitemaps",
+    "parse_sitemap": "quietedit.feeds.sitemaps",
     "Classification": "quietedit.analysis",
     "ExternalSignals": "quietedit.analysis",
     "RevisionDiff": "quietedit.analysis",
@@ -156,12 +156,23 @@ if TYPE_CHECKING:
     from quietedit.article.fingerprint import content_hash, fold_text
     from quietedit.article.identity import canonical_url
     from quietedit.article.template import HostProfile, learn_host_profile
+    from quietedit.decide.candidates import (
+        EntryCandidate,
+        feed_candidates,
+        sitemap_candidates,
+    )
     from quietedit.errors import (
         BlockedURLError,
         FeedParseError,
         HostProfileError,
         InvalidURLError,
     )
+    from quietedit.feeds.dates import NormalizedDate, normalize_date
+    from quietedit.feeds.discovery import DiscoveredFeed, discover_feeds
+    from quietedit.feeds.edits import EntryChange, EntrySnapshot, entry_changes
+    from quietedit.feeds.entries import Feed, FeedEntry
+    from quietedit.feeds.parse import parse_feed
+    from quietedit.feeds.sitemaps import Sitemap, SitemapEntry, SitemapRef, parse_sitemap
     from quietedit.fetch import (
         CachedResponse,
         ConditionalCache,
@@ -178,15 +189,4 @@ if TYPE_CHECKING:
         parse_retry_after,
         robots_allowed,
     )
-    from quietedit.ingest.candidates import (
-        EntryCandidate,
-        feed_candidates,
-        sitemap_candidates,
-    )
-    from quietedit.ingest.changes import EntryChange, EntrySnapshot, entry_changes
-    from quietedit.ingest.dates import NormalizedDate, normalize_date
-    from quietedit.ingest.discovery import DiscoveredFeed, discover_feeds
-    from quietedit.ingest.entries import Feed, FeedEntry
-    from quietedit.ingest.feeds import parse_feed
-    from quietedit.ingest.sitemaps import Sitemap, SitemapEntry, SitemapRef, parse_sitemap
     from quietedit.model import Article, Block, Publisher

@@ -1,4 +1,4 @@
-"""The error tree: every error quietedit raises on purpose is a ``QuieteditError``.
+"""The error tree: every error quietedit raises on purpose is a ``QuieteditError`` (pure).
 
 ::
 

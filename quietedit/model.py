@@ -1,4 +1,4 @@
-"""Values shared by every layer: articles, their blocks and publisher metadata, timestamps.
+"""Values shared by every layer: articles, their blocks and publisher metadata, timestamps (pure).
 
 All values are frozen; "update" one with :func:`dataclasses.replace`. The values the
 archive keeps of each document (``Observation``, ``Revision``, ``Event``) are in

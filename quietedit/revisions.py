@@ -1,4 +1,4 @@
-"""The values the archive keeps of each document: observations, revisions and events.
+"""The values the archive keeps of each document: observations, revisions and events (pure).
 
 Apart from :mod:`quietedit.model`'s article values because extracting an article needs
 none of them, and making their classes would add about 4% to the start-up of a one-page

@@ -1,4 +1,4 @@
-"""The package version, in one place.
+"""The package version, in one place (pure).
 
 Modules inside ``quietedit`` import it from here rather than from the package root, so imports
 flow one way (down from the root, never back up); ``quietedit.__version__`` re-exports it and

@@ -11,7 +11,7 @@ import click
 
 from quietedit.analysis.classify import Classification, classify_change
 from quietedit.analysis.diff import RevisionDiff, choose_pair, diff_revisions
-from quietedit.analysis.render import plain_style, render_diff
+from quietedit.analysis.terminal import plain_style, render_diff
 from quietedit.archive.store import Archive
 from quietedit.cli.options import CONFIG_OPTION, DATA_OPTION
 from quietedit.config import load_config

@@ -13,8 +13,8 @@ import click
 from quietedit.archive.store import Archive
 from quietedit.cli.options import CONFIG_OPTION, DATA_OPTION, OUT_OPTION
 from quietedit.config import Config, load_config
+from quietedit.decide.shard import WHOLE, Shard, parse_shard
 from quietedit.errors import InvalidShardError
-from quietedit.ingest.shard import WHOLE, Shard, parse_shard
 
 if TYPE_CHECKING:
     from quietedit.ingest.run import IngestReport

@@ -1,4 +1,4 @@
-"""The ``feeds:`` list of ``feeds.yaml``: entries, URLs, slugs, headers and ``${VAR}``.
+"""The ``feeds:`` list of ``feeds.yaml``: entries, URLs, slugs, headers and ``${VAR}`` (pure).
 
 ``parse_feeds`` is pure: it reads the environment only through the mapping it is given, adds
 one line per problem to a ``ProblemReport`` and returns the entries that are valid. Header

@@ -1,4 +1,4 @@
-"""The ``settings:`` of ``feeds.yaml``: every setting, its default, and their validation.
+"""The ``settings:`` of ``feeds.yaml``: every setting, its default, and their validation (pure).
 
 ``SETTINGS`` is the one place defaults live: each setting's key path under ``settings:``,
 its ``QUIETEDIT_*`` variable, its default as written in YAML, its kind and its bounds. The

@@ -1,4 +1,4 @@
-"""The value syntax of ``feeds.yaml`` and ``QUIETEDIT_*`` variables, and problem reporting.
+"""The value syntax of ``feeds.yaml`` and ``QUIETEDIT_*`` variables, and problem reporting (pure).
 
 Each ``parse_*`` function takes what YAML produced, or the text of an environment variable,
 and returns the typed value or raises ``InvalidValueError``. The error's message is written

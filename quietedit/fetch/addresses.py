@@ -1,4 +1,4 @@
-"""Which IP addresses the SSRF guard lets quietedit connect to: an explicit table, no I/O.
+"""Which IP addresses the SSRF guard lets quietedit connect to: an explicit table, no I/O (pure).
 
 ``ipaddress.is_global`` is not used: the Python this project supports (3.11.7 here) misreads
 several special-purpose ranges (CVE-2024-4032 among them), and its answers change between

@@ -1,4 +1,4 @@
-"""Conditional requests: what a cache keeps per URL, the protocol it follows, an in-memory one.
+"""Conditional requests: what a cache keeps per URL, its protocol, an in-memory one (pure).
 
 The cache is always injected by the caller; the fetcher keeps no global state. The key is
 the URL as asked for (not the final URL after redirects), and headers are not part of it:

@@ -1,4 +1,4 @@
-"""Content-Encoding decoders whose output comes in bounded pieces, so a bomb can be stopped.
+"""Content-Encoding decoders whose output comes in bounded pieces, so a bomb can be stopped (pure).
 
 httpx's own decoders hand back whatever one network read expands to: a 64 KiB gzip read can
 become 64 MiB, and brotli does far worse. These decoders yield pieces of at most ``PIECE``

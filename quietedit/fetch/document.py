@@ -1,4 +1,4 @@
-"""What a fetch returns."""
+"""What a fetch returns (pure)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""How a fetch ends in failure: which failures earn another attempt, and the limit errors.
+"""How a fetch ends in failure: which failures earn another attempt, and the limit errors (pure).
 
 Pure: errors in, a decision out; values in, an error out. The client (``attempts``,
 ``hops``) raises what these build, so the wording of every limit lives in one place.

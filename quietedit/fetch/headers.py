@@ -1,4 +1,4 @@
-"""The headers of each request: who we are, what we accept, and whose credentials go where.
+"""The headers of each request: who we are, what we accept, and whose credentials go where (pure).
 
 Pure. Caller headers are lowercased and override the defaults (User-Agent, Accept). The
 conditional headers belong to the cache: a caller's If-None-Match or If-Modified-Since is

@@ -1,4 +1,4 @@
-"""What a fetched document is — Atom, RSS, RDF, JSON Feed or HTML — before any parser runs.
+"""What a fetched document is — Atom, RSS, RDF, JSON Feed or HTML — before any parser runs (pure).
 
 The Content-Type decides when it names a feed format. Many hosts serve feeds as
 ``text/xml``, ``text/plain``, ``application/octet-stream`` or even ``text/html``, so every

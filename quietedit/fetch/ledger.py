@@ -1,4 +1,4 @@
-"""The request ledger: one entry per HTTP request a run made, for politeness and the record.
+"""The request ledger: one entry per HTTP request a run made, for politeness and the record (pure).
 
 The hourly budget per host is counted from it exactly, and a run seeds it with the entries
 of previous runs (``from_records``) so the budget holds across runs. ``to_records`` gives

@@ -1,4 +1,4 @@
-"""How long to wait before a retry: Retry-After when the server sends one, else jittered backoff.
+"""How long to wait before a retry: Retry-After when sent, else jittered backoff (pure).
 
 Pure: the time (``now``) and the random factor are parameters.
 """

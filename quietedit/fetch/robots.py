@@ -1,4 +1,4 @@
-"""robots.txt rules (RFC 9309) for article fetches, read with Protego; no I/O here.
+"""robots.txt rules (RFC 9309) for article fetches, read with Protego; no I/O here (pure).
 
 Protego matches the way RFC 9309 and Google do: longest match wins, ``*`` and ``$`` work,
 Allow beats Disallow on a tie, and both the rule and the URL are percent-encoding-normalised

@@ -18,6 +18,10 @@ from typing import Final, Literal
 from quietedit.archive.store import Archive
 from quietedit.article.identity import canonical_url, is_home_or_section
 from quietedit.article.template import HostProfile
+from quietedit.decide.memory import DocumentState, document_to_record
+from quietedit.decide.profiles import judge_observation
+from quietedit.decide.reading import PageReading, read_page
+from quietedit.decide.recheck import Outcome, after_check
 from quietedit.errors import (
     FetchError,
     HostDeferredError,
@@ -26,11 +30,7 @@ from quietedit.errors import (
     RobotsDisallowedError,
 )
 from quietedit.fetch import Fetcher, RawDocument
-from quietedit.ingest.pages import PageReading, read_page
-from quietedit.ingest.policy import Outcome, after_check
 from quietedit.ingest.poll import ValidatorCache
-from quietedit.ingest.profiles import judge_observation
-from quietedit.ingest.state import DocumentState, document_to_record
 from quietedit.ingest.workers import Workers
 from quietedit.model import JSON
 from quietedit.revisions import Observation
@@ -83,12 +83,12 @@ async def check_article(
 
     Never raises for anything the publisher or the network does: it is all in the result.
     A deferral (the host's hourly budget is spent) leaves the document untouched, so it
-    carries over to the next run. The page is read (:func:`~quietedit.ingest.pages.read_page`)
+    carries over to the next run. The page is read (:func:`~quietedit.decide.reading.read_page`)
     by ``workers`` and the archive's writes (each flushed to disk) run in their threads, so
     other fetches go on meanwhile; without ``workers``, both run in a thread of the loop.
     ``signals`` is what the feeds listing the article claim now, kept with a new revision;
     ``profile`` the host's template, through which the text is compared with the stored
-    revisions (:mod:`quietedit.ingest.profiles`).
+    revisions (:mod:`quietedit.decide.profiles`).
     """
     url = state.links[0] if state.links else state.url
     cache = ValidatorCache(url, etag=state.etag, last_modified=state.last_modified)

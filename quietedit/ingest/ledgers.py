@@ -1,7 +1,7 @@
 """The request ledgers of a run: seeded from every ledger file, saved to the run's own.
 
 Each shard's runs write their own ledger file, ``state/ledger-shard-K-of-N.json``
-(``state/ledger.json`` for the unsharded run; :mod:`quietedit.ingest.shard` has the layout
+(``state/ledger.json`` for the unsharded run; :mod:`quietedit.decide.shard` has the layout
 and what it costs), and a run's per-host spacing and hourly ceiling count every request in
 all of them; shards running at the same time do not see each other's requests of that run.
 A ledger file that cannot be read is logged and counts as empty: the run goes on.
@@ -13,10 +13,10 @@ import logging
 from datetime import datetime
 
 from quietedit.archive.store import Archive
+from quietedit.decide.memory import ledger_record
+from quietedit.decide.shard import Shard, is_ledger_name
 from quietedit.errors import ArchiveError
 from quietedit.fetch import LedgerEntry, RequestLedger
-from quietedit.ingest.shard import Shard, is_ledger_name
-from quietedit.ingest.state import ledger_record
 
 logger = logging.getLogger(__name__)
 
@@ -43,7 +43,7 @@ def load_ledger(archive: Archive, *, shard: Shard) -> tuple[RequestLedger, list[
 
 
 def save_ledger(archive: Archive, entries: list[LedgerEntry], *, name: str, now: datetime) -> None:
-    """Write ``entries`` to ``state/<name>.json`` (:func:`~quietedit.ingest.state.ledger_record`:
+    """Write ``entries`` to ``state/<name>.json`` (:func:`~quietedit.decide.memory.ledger_record`:
     recent requests one by one, older ones rolled into the daily sums already there; sums
     that cannot be read start afresh)."""
     try:

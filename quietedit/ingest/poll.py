@@ -17,15 +17,15 @@ from datetime import datetime
 from typing import Final, Literal
 
 from quietedit.config import FeedConfig
+from quietedit.decide.candidates import EntryCandidate, feed_candidates, sitemap_candidates
+from quietedit.decide.memory import FeedState
 from quietedit.errors import FeedParseError, FetchError
+from quietedit.feeds.discovery import discover_feeds
+from quietedit.feeds.edits import EntryChange, EntrySnapshot, compare_feed
+from quietedit.feeds.parse import parse_feed
+from quietedit.feeds.sitemaps import Sitemap, SitemapEntry, parse_sitemap
 from quietedit.fetch import CachedResponse, Fetcher, RawDocument, detect_kind
 from quietedit.fetch.headers import discovered_url_headers
-from quietedit.ingest.candidates import EntryCandidate, feed_candidates, sitemap_candidates
-from quietedit.ingest.changes import EntryChange, EntrySnapshot, compare_feed
-from quietedit.ingest.discovery import discover_feeds
-from quietedit.ingest.feeds import parse_feed
-from quietedit.ingest.sitemaps import Sitemap, SitemapEntry, parse_sitemap
-from quietedit.ingest.state import FeedState
 
 logger = logging.getLogger(__name__)
 

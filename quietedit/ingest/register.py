@@ -20,13 +20,13 @@ from datetime import datetime
 
 from quietedit.archive.store import Archive
 from quietedit.article.identity import canonical_url, document_id
+from quietedit.decide.candidates import EntryCandidate
+from quietedit.decide.memory import DocumentState, document_from_record, document_to_record
+from quietedit.decide.recheck import Candidate
+from quietedit.decide.shard import Shard
 from quietedit.errors import ArchiveError, InvalidURLError
-from quietedit.ingest.candidates import EntryCandidate
-from quietedit.ingest.changes import EntryChange
-from quietedit.ingest.policy import Candidate
+from quietedit.feeds.edits import EntryChange
 from quietedit.ingest.poll import PollResult
-from quietedit.ingest.shard import Shard
-from quietedit.ingest.state import DocumentState, document_from_record, document_to_record
 from quietedit.ingest.workers import Workers
 from quietedit.model import JSON
 

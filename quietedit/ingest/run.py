@@ -28,18 +28,7 @@ from quietedit.archive.lock import RunLock
 from quietedit.archive.store import Archive
 from quietedit.article.template import HostProfile
 from quietedit.config import Config
-from quietedit.errors import ArchiveError
-from quietedit.fetch import Fetcher, RequestLedger
-from quietedit.fetch.guard import Resolver
-from quietedit.fetch.politeness import Politeness
-from quietedit.ingest.check import CheckResult, check_article
-from quietedit.ingest.ledgers import load_ledger, save_ledger
-from quietedit.ingest.policy import FeedTrust, Reason, RecheckPolicy, after_claim, plan_run
-from quietedit.ingest.poll import feed_states, poll_feed
-from quietedit.ingest.profiles import learn_profiles, profile_sample
-from quietedit.ingest.register import register_poll
-from quietedit.ingest.shard import WHOLE, Shard
-from quietedit.ingest.state import (
+from quietedit.decide.memory import (
     DocumentState,
     FeedState,
     SourceIndex,
@@ -47,6 +36,17 @@ from quietedit.ingest.state import (
     feed_from_record,
     feed_to_record,
 )
+from quietedit.decide.profiles import learn_profiles, profile_sample
+from quietedit.decide.recheck import FeedTrust, Reason, RecheckPolicy, after_claim, plan_run
+from quietedit.decide.shard import WHOLE, Shard
+from quietedit.errors import ArchiveError
+from quietedit.fetch import Fetcher, RequestLedger
+from quietedit.fetch.guard import Resolver
+from quietedit.fetch.politeness import Politeness
+from quietedit.ingest.check import CheckResult, check_article
+from quietedit.ingest.ledgers import load_ledger, save_ledger
+from quietedit.ingest.poll import feed_states, poll_feed
+from quietedit.ingest.register import register_poll
 from quietedit.ingest.workers import Workers, cpu_count, planned_workers
 from quietedit.model import Article
 
@@ -99,7 +99,7 @@ def run_ingest(
     ``ArchiveLockedError`` when another run holds the archive.
 
     ``shard`` limits what the run writes to the feed records and documents that shard owns
-    and its own request ledger (:mod:`quietedit.ingest.shard`), so N runs over copies of one
+    and its own request ledger (:mod:`quietedit.decide.shard`), so N runs over copies of one
     archive write disjoint sets of files. Every shard polls every feed, so the documents it
     owns get the links, claims and feed edits of all the feeds that list them."""
     with RunLock(archive.root, now=now):
@@ -321,7 +321,7 @@ async def _learn_profiles(
     archive: Archive, states: Mapping[str, DocumentState], *, hosts: set[str], workers: Workers
 ) -> dict[str, HostProfile]:
     """The template of each of ``hosts``, learnt from the newest stored revisions of a
-    sample of its documents (:func:`~quietedit.ingest.profiles.profile_sample`). Stored
+    sample of its documents (:func:`~quietedit.decide.profiles.profile_sample`). Stored
     revisions never depend on a template, so the same archive always teaches the same one;
     nothing is written. A revision that cannot be read is left out of the sample."""
     sample = profile_sample(states.values(), hosts=hosts)

@@ -2,7 +2,7 @@
 
 A run fetches in one process, on one event loop. Two kinds of work would stall that loop:
 
-- **reading pages** (:func:`~quietedit.ingest.pages.read_page`: decoding, extraction, the
+- **reading pages** (:func:`~quietedit.decide.reading.read_page`: decoding, extraction, the
   content hash) is CPU-bound, tens of milliseconds per real news page. A large run reads
   pages in a pool of worker processes, so fetching goes on while other cores extract.
 - **writing the archive** waits on ``fsync`` (two per file). Writes run in a pool of
@@ -48,8 +48,8 @@ from functools import partial
 from multiprocessing.connection import wait
 from typing import Final, ParamSpec, TypeVar
 
+from quietedit.decide.reading import PageReading, read_page
 from quietedit.errors import PageReadTimeoutError, WorkerCrashedError
-from quietedit.ingest.pages import PageReading, read_page
 
 logger = logging.getLogger(__name__)
 
@@ -84,7 +84,7 @@ CLOSE_GRACE: Final = 1.0
 milliseconds) before killing the ones still reading a page nobody waits for; killing an
 idle one that was merely slow to exit loses nothing."""
 
-_PRELOAD: Final = ["quietedit.ingest.pages"]  # imported once by the fork server, not per worker
+_PRELOAD: Final = ["quietedit.decide.reading"]  # imported once by the fork server, not per worker
 
 
 def cpu_count() -> int:
@@ -184,7 +184,7 @@ class Workers:
         return await loop.run_in_executor(self._threads, partial(function, *args, **kwargs))
 
     async def read_page(self, body: bytes, *, url: str, content_type: str | None) -> PageReading:
-        """:func:`~quietedit.ingest.pages.read_page` in a worker, or in a thread until the
+        """:func:`~quietedit.decide.reading.read_page` in a worker, or in a thread until the
         workers are up (or when there are none, or they cannot start). Raises what the
         reading raises; ``WorkerCrashedError`` when workers died under this page
         ``MAX_ATTEMPTS`` times, or died under it once and no workers are left (it is never

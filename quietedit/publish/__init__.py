@@ -1,6 +1,6 @@
 """The static site: ``build_site`` renders the archive, ``serve`` previews it locally.
 
-Modules: ``build`` (orchestration), ``state`` (the build cache), ``documents`` (one
+Modules: ``build`` (orchestration), ``buildcache`` (the build cache), ``documents`` (one
 document's pages), ``workers`` (rendering in parallel), ``sitewide`` (listings, sources,
 stats, feeds, sitemap), ``pages``, ``diffview``, ``listing`` and ``text`` (page models,
 pure), ``charts`` (inline SVG, pure), ``changes`` (the adapter to ``quietedit.analysis``),

@@ -35,12 +35,7 @@ from quietedit.archive.store import Archive
 from quietedit.article.identity import is_document_id
 from quietedit.errors import PublishError
 from quietedit.publish import search, sitewide
-from quietedit.publish.changes import ANALYSIS_VERSION
-from quietedit.publish.documents import DocumentPages, document_folders, unconfigured_source
-from quietedit.publish.pages import Source
-from quietedit.publish.paths import CACHE_DIR, SiteWriter
-from quietedit.publish.render import Renderer, SiteURLs, template_dirs
-from quietedit.publish.state import (
+from quietedit.publish.buildcache import (
     BuildState,
     DocumentEntry,
     code_fingerprint,
@@ -48,6 +43,11 @@ from quietedit.publish.state import (
     document_key,
     stamp,
 )
+from quietedit.publish.changes import ANALYSIS_VERSION
+from quietedit.publish.documents import DocumentPages, document_folders, unconfigured_source
+from quietedit.publish.pages import Source
+from quietedit.publish.paths import CACHE_DIR, SiteWriter
+from quietedit.publish.render import Renderer, SiteURLs, template_dirs
 from quietedit.publish.workers import Chunk, forks, render_documents
 from quietedit.version import __version__
 

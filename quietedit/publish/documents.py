@@ -25,6 +25,7 @@ from quietedit.errors import ArchiveError, QuieteditError
 from quietedit.model import JSON, format_timestamp
 from quietedit.publish import api
 from quietedit.publish.atom import FeedSpec, render_feed
+from quietedit.publish.buildcache import content_key
 from quietedit.publish.changes import Comparison, compare_revisions, pair_key
 from quietedit.publish.diffview import DiffRow, diff_rows, side_by_side, title_segments
 from quietedit.publish.listing import DocumentSummary, EditRef
@@ -42,7 +43,6 @@ from quietedit.publish.pages import (
 )
 from quietedit.publish.paths import SiteWriter
 from quietedit.publish.render import Renderer, output_file
-from quietedit.publish.state import content_key
 from quietedit.revisions import Event, Revision
 
 logger = logging.getLogger(__name__)

@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from quietedit.decide.reading import PageReading, read_page
 from quietedit.errors import PageReadTimeoutError, WorkerCrashedError
-from quietedit.ingest.pages import PageReading, read_page
 from quietedit.ingest.workers import CLOSE_GRACE, MAX_ATTEMPTS, START_ATTEMPTS, Workers
 
 PAGES = Path(__file__).resolve().parents[1] / "fixtures" / "pages"
@@ -188,7 +188,7 @@ CHILD = r"""
 import asyncio, json, logging, sys
 if __name__ != "__main__":
     raise SystemExit("this module only runs as a script")
-from quietedit.ingest.pages import read_page
+from quietedit.decide.reading import read_page
 from quietedit.ingest.workers import Workers
 
 async def read_all(workers, bodies):

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from quietedit.ingest.pages import read_page
+from quietedit.decide.reading import read_page
 from quietedit.ingest.workers import POOL_MIN_CHECKS, Workers, planned_workers
 
 PAGES = Path(__file__).resolve().parents[1] / "fixtures" / "pages"

@@ -23,10 +23,10 @@ from quietedit.archive.store import Archive
 from quietedit.errors import UnsafeOutputPathError
 from quietedit.model import Article, Block
 from quietedit.publish import BuildOptions, BuildReport, build_site
+from quietedit.publish.buildcache import STATE_FILE
 from quietedit.publish.pages import Edit
 from quietedit.publish.paths import CACHE_DIR, SiteWriter
 from quietedit.publish.search import search_available
-from quietedit.publish.state import STATE_FILE
 from quietedit.revisions import Observation
 from tests.publish.conftest import BASE_URL, SOURCES, STORIES, T0, write_archive
 

@@ -19,8 +19,8 @@ from quietedit.archive.store import Archive
 from quietedit.article.identity import document_id
 from quietedit.model import JSON, Article, Block, Publisher
 from quietedit.publish import BuildReport, listing
+from quietedit.publish.buildcache import BuildState, stamp
 from quietedit.publish.paths import CACHE_DIR
-from quietedit.publish.state import BuildState, stamp
 from quietedit.revisions import Observation
 from tests.publish.conftest import STORIES, T0, write_archive
 from tests.publish.test_incremental import build, files

@@ -1,0 +1,105 @@
+"""A writer killed with SIGKILL at any moment leaves an archive that verify accepts."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from quietedit.archive.store import Archive
+from quietedit.archive.verify import verify_archive
+
+# Appends large revisions, evidence and state for ever, so that writes take long enough
+# for a kill to land inside them; prints "ready" once imports are done.
+WRITER = r"""
+import sys
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from quietedit.archive.store import Archive
+from quietedit.article.identity import document_id
+from quietedit.errors import ArchiveError
+from quietedit.model import Article, Block
+from quietedit.revisions import Observation
+
+archive = Archive(Path(sys.argv[1]))
+start = datetime(2026, 11, 30, tzinfo=UTC)
+url = "https://news.example.org/live/2026/11/30/storm-coverage"
+doc = document_id(url)
+sys.stdout.write("ready\n")
+sys.stdout.flush()
+n = 0
+while True:
+    n += 1
+    archive.write_document(doc, {"url": url, "checks": n})
+    latest = archive.latest_revision(doc)
+    number = 1 if latest is None else latest.number + 1
+    body = ("<p>Update %d: the storm moved north.</p>" % number).encode() * 1500
+    evidence = archive.put_evidence(doc, body)
+    blocks = tuple(Block("Update %d, paragraph %d: rain and wind." % (number, i))
+                   for i in range(200))
+    archive.append_revision(doc, Observation(
+        url=url, observed_at=start + timedelta(minutes=number),
+        article=Article(title="Storm live: update %d" % number, blocks=blocks),
+        extractor="crash-test", evidence=evidence))
+    archive.write_state("ledger", {"requests": n})
+"""
+
+KILLS = 30
+
+
+def test_sigkill_at_many_points_never_corrupts_the_archive(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    rng = random.Random(20261130)
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    for attempt in range(KILLS):
+        writer = subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(root)],
+            stdout=subprocess.PIPE,
+            env=env,
+        )
+        assert writer.stdout is not None
+        assert writer.stdout.readline() == b"ready\n"
+        if attempt % 2:
+            time.sleep(rng.uniform(0.0, 0.1))  # anywhere in the write cycle
+        else:
+            _wait_for_a_write_in_progress(root / ".tmp", rng)  # inside a write
+        writer.send_signal(signal.SIGKILL)
+        writer.wait()
+        writer.stdout.close()
+        report = verify_archive(root)
+        assert report.problems == (), f"after kill {attempt}: {report.problems}"
+    # Each kill inside a write leaves that write's temp file behind: enough of them did.
+    interrupted = len(list((root / ".tmp").iterdir()))
+    assert interrupted >= 3, f"only {interrupted} kills landed inside a write"
+    revisions = Archive(root).revisions(Archive(root).document_ids()[0])
+    # The kills interrupted writers in many states, and every writer went on from the
+    # last complete revision: the chain is unbroken from 1 to n.
+    assert len(revisions) >= KILLS // 3
+    assert [r.number for r in revisions] == list(range(1, len(revisions) + 1))
+
+
+def _wait_for_a_write_in_progress(tmp: Path, rng: random.Random) -> None:
+    """Return as soon as a new temp file appears in ``tmp``, plus a few random microseconds."""
+    seen = set(os.listdir(tmp)) if tmp.exists() else set()
+    deadline = time.monotonic() + 2
+    while time.monotonic() < deadline:
+        if tmp.exists() and set(os.listdir(tmp)) - seen:
+            time.sleep(rng.uniform(0, 0.002))
+            return
+
+
+@pytest.mark.parametrize("leftover", [b"", b'{"schema": 1, "hash": "sha2', b"\x00" * 10])
+def test_leftover_temp_files_never_block_the_next_writer(archive: Archive, leftover: bytes) -> None:
+    from tests.conftest import seed_story
+
+    archive.layout.tmp_dir.mkdir(parents=True)
+    (archive.layout.tmp_dir / "000001.json.abc123").write_bytes(leftover)
+    doc = seed_story(archive, revisions=2)
+    assert verify_archive(archive.root).problems == ()
+    assert len(archive.revisions(doc)) == 2
