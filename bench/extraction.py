@@ -3,9 +3,7 @@
 Runs the corpus scorer (``../shared/tools/score_extraction.py``) on each extraction corpus
 that is present, with ``quietedit extract --json`` as the command and, when trafilatura is
 installed, trafilatura on the same pages in the same run, then ``quietedit extract --json
---jobs 1`` (one process, one core) and, when the compiled modules are in use, the plain
-Python modules (``QUIETEDIT_PURE_PYTHON=1``) for comparison; prints one table and the load
-average.
+--jobs 1`` (one process, one core) for comparison; prints one table and the load average.
 Then times the stages of extraction in-process, so a slow stage shows.
 
     .venv/bin/python bench/extraction.py [--limit N] [--no-baseline] [--stages-only] [--rounds 3]
@@ -33,8 +31,6 @@ import sys
 import time
 from pathlib import Path
 
-from quietedit.native import OFF_SWITCH, active_modules
-
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 SCORER = SHARED / "tools" / "score_extraction.py"
@@ -43,7 +39,7 @@ COLUMNS = ("word_f1", "shingle_f1", "with", "without", "pages_per_second")
 
 
 def score(
-    corpus: Path, *, limit: int | None, baseline: bool, jobs: int | None = None, pure: bool = False
+    corpus: Path, *, limit: int | None, baseline: bool, jobs: int | None = None
 ) -> dict[str, object]:
     command = f"{shlex.quote(sys.executable)} -m quietedit extract --json"
     if jobs is not None:
@@ -53,10 +49,7 @@ def score(
         args += ["--baseline", "trafilatura"]
     if limit:
         args += ["--limit", str(limit)]
-    env = {key: value for key, value in os.environ.items() if key != OFF_SWITCH}
-    if pure:
-        env[OFF_SWITCH] = "1"  # the plain Python modules, not their compiled copies
-    done = subprocess.run(args, capture_output=True, text=True, check=True, env=env)
+    done = subprocess.run(args, capture_output=True, text=True, check=True)
     result: dict[str, object] = json.loads(done.stdout)
     return result
 
@@ -137,12 +130,6 @@ def main() -> None:
     )
     args = parser.parse_args()
     baseline = not args.no_baseline and importlib.util.find_spec("trafilatura") is not None
-    compiled = active_modules()
-    print(
-        f"compiled modules in use: {len(compiled)}"
-        + (f" ({', '.join(name.rsplit('.', 1)[1] for name in compiled)})" if compiled else "")
-        + "; 'plain Python' rows run with QUIETEDIT_PURE_PYTHON=1"
-    )
     if not baseline and not args.no_baseline:
         print("trafilatura is not installed: no baseline (pip install trafilatura lxml_html_clean)")
     for name in CORPORA:
@@ -165,9 +152,6 @@ def main() -> None:
                 # The same in one process (--jobs 1): what one core gives, for comparison.
                 alone = score(corpus, limit=args.limit, baseline=False, jobs=1)
                 results["quietedit -j1"] = alone["quietedit"]
-                if active_modules():
-                    plain = score(corpus, limit=args.limit, baseline=False, pure=True)
-                    results["plain Python"] = plain["quietedit"]
                 table(name, results)
                 if len(rounds) > 1:
                     ratios = " ".join(f"{float(str(r['speed_ratio'])):.2f}x" for r in rounds)

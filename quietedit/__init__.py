@@ -9,12 +9,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from quietedit.native import activate
 from quietedit.version import __version__
-
-# Before any module of the package is imported: the compiled copies of the hot modules,
-# where an install built them and their sources are unchanged (quietedit/native.py).
-activate()
 
 # public name -> the module that defines it
 _EXPORTS = {

@@ -29,7 +29,6 @@ from quietedit.config.feeds import FeedConfig, derive_slug, parse_feeds
 from quietedit.config.settings import ENV_PREFIX, ENV_SOURCE, SETTINGS, SettingSpec, parse_settings
 from quietedit.config.values import ProblemReport, check_keys, join_path, mapping_at
 from quietedit.errors import ConfigError
-from quietedit.native import OFF_SWITCH  # turns the compiled modules off
 
 __all__ = [
     "DEFAULT_CONFIG_PATH",
@@ -55,7 +54,7 @@ DEFAULT_CONFIG_PATH = Path("feeds.yaml")
 DEFAULTS_SOURCE = "(defaults)"
 # QUIETEDIT_* variables that other modules read and that are not settings; the typo check
 # accepts these. Add a name here when a module starts reading one.
-OTHER_ENV_VARIABLES: frozenset[str] = frozenset({OFF_SWITCH})
+OTHER_ENV_VARIABLES: frozenset[str] = frozenset()
 
 _TOP_KEYS = ("feeds", "settings")
 
