@@ -14,6 +14,30 @@ from quietedit.article.identity import document_id
 from quietedit.model import Article, Block, Publisher
 from quietedit.revisions import Observation
 
+SLOW_MODULES = (
+    "publish/browser/",  # a real Chromium, axe-core and the HTML validator on the demo site
+    "article/test_extraction_quality.py",  # the real-world corpora (when present)
+    "article/test_stability.py",
+    "feeds/test_corpus.py",
+    "cli/test_extract_batches.py",
+    "archive/test_crash_safety.py",  # processes killed at many points
+    "archive/test_lock.py",
+    "ingest/test_worker_failures.py",  # workers crashed, hung and killed
+    "ingest/test_workers.py",
+    "ingest/test_shards.py",  # three shards pushing through a real git remote
+)
+"""Test modules ``pytest -m "not slow"`` (the quick loop) leaves out; single slow tests
+elsewhere carry ``@pytest.mark.slow`` themselves."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    root = Path(__file__).parent
+    for item in items:
+        relative = item.path.relative_to(root).as_posix()
+        if relative.startswith(SLOW_MODULES):
+            item.add_marker(pytest.mark.slow)
+
+
 T0 = datetime(2026, 11, 30, 6, 0, tzinfo=UTC)
 STORY_URL = "https://news.example.org/politics/2026/11/30/council-budget-vote"
 

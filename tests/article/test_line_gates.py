@@ -146,12 +146,14 @@ def candidates(*patterns: re.Pattern[str]) -> st.SearchStrategy[str]:
     return st.one_of(LINE_CHARACTERS, *(disguised(pattern) for pattern in patterns))
 
 
+@pytest.mark.slow
 @settings(max_examples=1500, deadline=None)
 @given(candidates(furniture._WHOLE_LINE, furniture._LINE_START))
 def test_the_boilerplate_gate_turns_away_only_what_the_patterns_would(text: str) -> None:
     assert is_boilerplate_line(text) is plain_boilerplate(text)
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, deadline=None)
 @given(candidates(notices._DATE_ONLY))
 def test_the_date_line_gate_turns_away_only_what_the_pattern_would(text: str) -> None:
@@ -174,12 +176,14 @@ def test_the_note_gate_tells_two_ascii_characters_as_the_lower_cased_pair_would(
                 assert is_note(text) is plain_note(text), text
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, deadline=None)
 @given(candidates(notices._NOTE))
 def test_the_note_gates_turn_away_only_what_the_pattern_would(text: str) -> None:
     assert is_note(text) is plain_note(text)
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, deadline=None)
 @given(candidates(notices._UPDATED))
 def test_the_updated_line_gates_turn_away_only_what_the_pattern_would(text: str) -> None:

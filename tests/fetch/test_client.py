@@ -566,10 +566,14 @@ def release() -> Iterator[threading.Event]:
     event.set()
 
 
-def blocking_handler(release: threading.Event, calls: list[float]) -> Any:
+def blocking_handler(release: threading.Event, calls: list[str], answered: list[str]) -> Any:
+    """Records each call, then holds its answer until ``release`` (at most 5 s) and records
+    that it answered: a client that gave up first saw no answer."""
+
     def handler(request: Request) -> Response:
-        calls.append(time.monotonic())
+        calls.append(request.path)
         release.wait(5)
+        answered.append(request.path)
         return Response(RSS)
 
     return handler
@@ -578,22 +582,23 @@ def blocking_handler(release: threading.Event, calls: list[float]) -> Any:
 def test_caller_cancellation_propagates_at_once_and_is_not_retried(
     server: HTTPServer, port: int, resolver: Resolver, release: threading.Event
 ) -> None:
-    calls: list[float] = []
-    server.expect_request("/slow").respond_with_handler(blocking_handler(release, calls))
+    calls: list[str] = []
+    answered: list[str] = []
+    server.expect_request("/slow").respond_with_handler(blocking_handler(release, calls, answered))
 
-    async def scenario() -> float:
+    async def scenario() -> None:
         task = asyncio.create_task(
             fetch_document(at(port, "/slow"), allow_private=True, resolve=resolver, retries=5)
         )
         while not calls:
             await asyncio.sleep(0.01)
-        began = time.monotonic()
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task
-        return time.monotonic() - began
 
-    assert run(scenario()) < 0.5
+    run(scenario())
+    assert answered == []  # the task ended while the server was still holding its answer
+    release.set()
     time.sleep(0.05)
     assert len(calls) == 1
 
@@ -601,23 +606,29 @@ def test_caller_cancellation_propagates_at_once_and_is_not_retried(
 def test_an_attempt_timeout_is_a_retried_fetch_timeout_not_a_cancellation(
     server: HTTPServer, port: int, resolver: Resolver, release: threading.Event
 ) -> None:
-    calls: list[float] = []
-    server.expect_request("/slow").respond_with_handler(blocking_handler(release, calls))
-    began = time.monotonic()
+    calls: list[str] = []
+    answered: list[str] = []
+    server.expect_request("/slow").respond_with_handler(blocking_handler(release, calls, answered))
     with pytest.raises(FetchTimeoutError) as caught:
         fetch(at(port, "/slow"), resolver, timeout=0.2, retries=1)
-    assert time.monotonic() - began < 2.0
     assert caught.value.transient and not caught.value.deadline
     assert len(calls) == 2
+    assert answered == []  # both attempts gave up before the server answered
 
 
-def trickle(release: threading.Event, chunk: bytes = b"<p>", every: float = 0.05) -> Any:
+def trickle(
+    release: threading.Event, finished: list[str], chunk: bytes = b"<p>", every: float = 0.05
+) -> Any:
+    """A body of a chunk every ``every`` seconds for ~10 s; ``finished`` records a body sent
+    whole. Stops as soon as the test ends (``release``)."""
+
     def handler(request: Request) -> Response:
         def body() -> Iterator[bytes]:
-            for _ in range(200):  # at most ~10 s, and stops as soon as the test ends
+            for _ in range(200):
                 if release.wait(every):
                     return
                 yield chunk
+            finished.append(request.path)
 
         return Response(body(), content_type="text/html")
 
@@ -627,22 +638,22 @@ def trickle(release: threading.Event, chunk: bytes = b"<p>", every: float = 0.05
 def test_a_trickling_body_cannot_outlast_the_attempt_timeout(
     server: HTTPServer, port: int, resolver: Resolver, release: threading.Event
 ) -> None:
-    server.expect_request("/story").respond_with_handler(trickle(release))
-    began = time.monotonic()
+    finished: list[str] = []
+    server.expect_request("/story").respond_with_handler(trickle(release, finished))
     with pytest.raises(FetchTimeoutError, match="attempt 1"):
         fetch(at(port, "/story"), resolver, timeout=0.3, retries=0)
-    assert time.monotonic() - began < 1.5
+    assert finished == []  # given up while the body was still coming
 
 
 def test_a_trickling_body_cannot_outlast_the_deadline_even_without_a_timeout(
     server: HTTPServer, port: int, resolver: Resolver, release: threading.Event
 ) -> None:
-    server.expect_request("/story").respond_with_handler(trickle(release))
-    began = time.monotonic()
+    finished: list[str] = []
+    server.expect_request("/story").respond_with_handler(trickle(release, finished))
     with pytest.raises(FetchTimeoutError) as caught:
         fetch(at(port, "/story"), resolver, timeout=0, deadline=0.4, retries=3)
     assert caught.value.deadline and "deadline" in str(caught.value)
-    assert time.monotonic() - began < 1.5
+    assert finished == []
 
 
 def test_no_retry_is_started_when_its_wait_would_pass_the_deadline(
@@ -718,10 +729,8 @@ def test_an_endless_chunked_body_stops_at_the_cap(
         return Response(body(), content_type="text/html")
 
     server.expect_request("/endless").respond_with_handler(endless)
-    began = time.monotonic()
     with pytest.raises(ResponseTooLargeError, match="while streaming"):
         fetch(at(port, "/endless"), resolver, max_bytes=2 * MIB)
-    assert time.monotonic() - began < 3
 
 
 def test_a_declared_length_over_the_cap_is_refused_before_reading(

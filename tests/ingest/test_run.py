@@ -334,6 +334,7 @@ def test_ingest_command_prints_a_summary_and_strict_fails_on_failures(
     assert "is not an ISO-8601 time" in bad.stderr
 
 
+@pytest.mark.slow
 def test_a_run_killed_at_any_moment_leaves_a_sound_archive_and_the_next_finishes_the_work(
     newsroom: Newsroom, config_file: Path, tmp_path: Path
 ) -> None:
