@@ -28,6 +28,7 @@ from quietedit.archive.lock import RunLock
 from quietedit.archive.store import Archive
 from quietedit.article.template import HostProfile
 from quietedit.config import Config
+from quietedit.decide.check import CheckResult
 from quietedit.decide.memory import (
     DocumentState,
     FeedState,
@@ -43,7 +44,7 @@ from quietedit.errors import ArchiveError
 from quietedit.fetch import Fetcher, RequestLedger
 from quietedit.fetch.guard import Resolver
 from quietedit.fetch.politeness import Politeness
-from quietedit.ingest.check import CheckResult, check_article
+from quietedit.ingest.check import check_article
 from quietedit.ingest.ledgers import load_ledger, save_ledger
 from quietedit.ingest.poll import feed_states, poll_feed
 from quietedit.ingest.register import register_poll
