@@ -22,11 +22,11 @@ from quietedit.archive.store import Archive
 from quietedit.article.identity import canonical_url, document_id
 from quietedit.decide.candidates import EntryCandidate
 from quietedit.decide.memory import DocumentState, document_from_record, document_to_record
+from quietedit.decide.poll import PollResult
 from quietedit.decide.recheck import Candidate
 from quietedit.decide.shard import Shard
 from quietedit.errors import ArchiveError, InvalidURLError
 from quietedit.feeds.edits import EntryChange
-from quietedit.ingest.poll import PollResult
 from quietedit.ingest.workers import Workers
 from quietedit.model import JSON
 

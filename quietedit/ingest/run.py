@@ -37,6 +37,7 @@ from quietedit.decide.memory import (
     feed_from_record,
     feed_to_record,
 )
+from quietedit.decide.poll import feed_states
 from quietedit.decide.profiles import learn_profiles, profile_sample
 from quietedit.decide.recheck import FeedTrust, Reason, RecheckPolicy, after_claim, plan_run
 from quietedit.decide.shard import WHOLE, Shard
@@ -46,7 +47,7 @@ from quietedit.fetch.guard import Resolver
 from quietedit.fetch.politeness import Politeness
 from quietedit.ingest.check import check_article
 from quietedit.ingest.ledgers import load_ledger, save_ledger
-from quietedit.ingest.poll import feed_states, poll_feed
+from quietedit.ingest.poll import poll_feed
 from quietedit.ingest.register import register_poll
 from quietedit.ingest.workers import Workers, cpu_count, planned_workers
 from quietedit.model import Article
