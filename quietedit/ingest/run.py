@@ -180,16 +180,12 @@ async def _ingest(
             if result.error and result.status == "failed":
                 report.errors.append(f"feed {result.feed.slug}: {result.error}")
             feeds[result.feed.slug] = result.feed
+            # the feed record is written with them, so a run that dies later finds these
+            # entries known, and does not record their feed edits twice
             registered = await register_poll(archive, result, now=now, shard=shard, workers=workers)
             report.errors.extend(registered.errors)
             report.new_documents += registered.new_documents
             report.feed_edits += registered.feed_edits
-            if shard.owns(result.feed.url):  # another shard's feed record is that shard's
-                # written now, so a run that dies later finds these entries known, and
-                # does not record their feed edits twice
-                await workers.write(
-                    archive.write_feed, result.feed.slug, feed_to_record(result.feed, now=now)
-                )
         if not feeds_only:
             deadline = started + settings.run.max_duration
             trust = await _check_due(
