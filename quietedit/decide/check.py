@@ -234,7 +234,16 @@ def plan_check(
             f"article {state.url}: the page of {fetched.url} was not read; gather what "
             "needs() asks for before plan_check()"
         )
-    return _judged(state, fetched, reading, stored.revisions, events, signals, profile, now)
+    return _judged(
+        state,
+        fetched,
+        reading,
+        revisions=stored.revisions,
+        events=events,
+        signals=signals,
+        profile=profile,
+        now=now,
+    )
 
 
 def plan_failure(state: DocumentState, detail: str, *, now: datetime) -> CheckPlan:
@@ -247,13 +256,15 @@ def _judged(
     state: DocumentState,
     page: RawDocument,
     reading: PageReading,
+    *,
     revisions: tuple[tuple[str, Article], ...],
     events: list[NewEvent],
     signals: dict[str, JSON] | None,
     profile: HostProfile | None,
     now: datetime,
 ) -> CheckPlan:
-    """The plan for a page read: its text judged against the stored ``revisions``."""
+    """The plan for a page read: its text judged against the stored ``revisions``;
+    ``events`` are those already planned (a redirect), appended to."""
     article = reading.article
     # with a profile, both sides are compared without the host's furniture (profiles.py)
     verdict, seen = judge_observation(

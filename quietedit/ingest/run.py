@@ -1,11 +1,12 @@
 """One ingest run: catalogue sync, feed polls, the policy's plan, article checks.
 
-The shape is gather → decide → apply: the feeds are polled (I/O), the re-check policy
-picks the articles to fetch (pure), each is checked and recorded (I/O). One feed or
-article failing is recorded and the run goes on; only a configuration error or another run
-holding the archive stops it before it starts. Registering the documents a poll found is
-:mod:`quietedit.ingest.register`; loading and saving the request ledgers,
-:mod:`quietedit.ingest.ledgers`.
+The shape is gather → decide → apply throughout: the feeds are polled (I/O) and what each
+poll means is decided (:mod:`quietedit.decide.poll`, :mod:`quietedit.decide.registration`)
+and written (:mod:`quietedit.ingest.register`); the re-check policy picks the articles to
+fetch (pure); each is fetched and read, its writes decided (:mod:`quietedit.decide.check`)
+and applied (:mod:`quietedit.ingest.check`). One feed or article failing is recorded and
+the run goes on; only a configuration error or another run holding the archive stops it
+before it starts. Loading and saving the request ledgers is :mod:`quietedit.ingest.ledgers`.
 
 Time: ``now`` is the run's clock for everything it records. A simulated ``now`` (replays,
 tests, the demo) is frozen for the whole run; the HTTP politeness clock always runs in
