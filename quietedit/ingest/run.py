@@ -181,7 +181,7 @@ async def _ingest(
             if result.error and result.status == "failed":
                 report.errors.append(f"feed {result.feed.slug}: {result.error}")
             feeds[result.feed.slug] = result.feed
-            # the feed record is written with them, so a run that dies later finds these
+            # the poll's documents, then its feed record: a run that dies later finds these
             # entries known, and does not record their feed edits twice
             registered = await register_poll(archive, result, now=now, shard=shard, workers=workers)
             report.errors.extend(registered.errors)
