@@ -32,11 +32,10 @@ CORRECTED = Article(
 )
 
 
-def known(archive: Archive, doc: str, **changes: str) -> DocumentState:
+def known(archive: Archive, doc: str, *, status: str = "active") -> DocumentState:
     record = archive.read_document(doc)
     assert record is not None
-    state = document_from_record(doc, record)
-    return replace(state, url=STORY_URL, **changes)  # type: ignore[arg-type]
+    return replace(document_from_record(doc, record), url=STORY_URL, status=status)
 
 
 def gathered(archive: Archive, state: DocumentState) -> Gathered:
