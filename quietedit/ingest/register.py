@@ -1,45 +1,34 @@
-"""Registering the documents behind one feed poll: links, claims and feed edits.
+"""Registering the documents behind one feed poll: gather, decide, apply.
 
-Every link a poll found becomes a document (``documents/<id>/document.json``) the first
-time it is seen. Each poll adds the link and its feed to the document, moves the document's
-update claim to the feed's when that is newer, and records a ``feed-edit`` event when the
-feed changed the title or summary of the entry of a document registered before. Only
-documents the run's shard owns are touched: the shard of each other document polls the
-same feed and registers its own.
-
-One link failing (an invalid URL, a damaged record) becomes an error on the result; the
-other links are registered. Nothing here reads the clock: ``now`` is the run's.
+:func:`register_poll` routes the poll's links to the documents the shard owns, loads what
+the archive knows of each (:func:`load_known`), has
+:func:`quietedit.decide.registration.plan_registration` decide (a pure function: the
+rules are there), and applies the plan (:func:`apply_registration`): each document's
+record then its ``feed-edit`` events, in the writer threads, many documents at once (each
+write waits for the disk); the feed record last. Nothing here reads the clock: ``now`` is
+the run's.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
 from datetime import datetime
 
 from quietedit.archive.store import Archive
-from quietedit.article.identity import canonical_url, document_id
-from quietedit.decide.candidates import EntryCandidate
-from quietedit.decide.memory import DocumentState, document_from_record, document_to_record
-from quietedit.decide.recheck import Candidate
+from quietedit.decide.poll import PollResult
+from quietedit.decide.registration import (
+    DocumentPlan,
+    KnownDocument,
+    PollPlan,
+    needs_history,
+    plan_registration,
+    route_links,
+)
 from quietedit.decide.shard import Shard
-from quietedit.errors import ArchiveError, InvalidURLError
-from quietedit.feeds.edits import EntryChange
-from quietedit.ingest.poll import PollResult
+from quietedit.errors import ArchiveError
 from quietedit.ingest.workers import Workers
 from quietedit.model import JSON
-
-
-@dataclass(frozen=True, slots=True)
-class Registered:
-    """What registering links did: documents created, ``feed-edit`` events recorded, and
-    one error per link left unregistered (``"feed <slug>: <reason>"``), those of invalid
-    URLs first, then those of damaged records."""
-
-    new_documents: int = 0
-    feed_edits: int = 0
-    errors: tuple[str, ...] = ()
 
 
 async def register_poll(
@@ -49,134 +38,79 @@ async def register_poll(
     now: datetime,
     shard: Shard,
     workers: Workers,
-) -> Registered:
-    """Make a document of every new link a poll found; note links, claims and feed edits.
-    Only links to documents ``shard`` owns: the shard of each other document polls the same
-    feed and registers its own.
-
-    Documents are registered in the writer threads, many at once (each write waits for the
-    disk); the links of one document, in feed order, by one of them."""
-    slug = poll.feed.slug
-    edited = {change.entry.link: change for change in poll.changes if change.entry.link}
-    errors: list[str] = []
-    links: dict[str, list[tuple[str, EntryCandidate]]] = {}
-    for found in poll.candidates:
-        try:
-            url = canonical_url(found.url)
-        except InvalidURLError as exc:
-            errors.append(f"feed {slug}: {exc}")
-            continue
-        if not shard.owns(url):
-            continue
-        links.setdefault(document_id(url), []).append((url, found))
-    done = await asyncio.gather(
+) -> PollPlan:
+    """Register the documents ``shard`` owns of every link ``poll`` found, note links,
+    claims and feed edits, and write the feed record if ``shard`` owns the feed; returns
+    the plan it applied (its counts and errors are the summary's)."""
+    routed = route_links(poll, shard=shard)
+    docs = list(routed.documents)
+    known = await asyncio.gather(
         *(
             workers.write(
-                _register_document, archive, doc, found, poll=poll, edited=edited, now=now
+                load_known,
+                archive,
+                doc,
+                feed=poll.feed.slug,
+                history=needs_history(poll, routed.documents[doc]),
             )
-            for doc, found in links.items()
+            for doc in docs
         )
     )
-    return Registered(
-        new_documents=sum(registered.new_documents for registered in done),
-        feed_edits=sum(registered.feed_edits for registered in done),
-        errors=(*errors, *(error for registered in done for error in registered.errors)),
+    plan = plan_registration(
+        poll, routed, dict(zip(docs, known, strict=True)), shard=shard, now=now
     )
+    await apply_registration(archive, plan, workers=workers)
+    return plan
 
 
-def _register_document(
-    archive: Archive,
-    doc: str,
-    links: list[tuple[str, EntryCandidate]],
-    *,
-    poll: PollResult,
-    edited: Mapping[str, EntryChange],
-    now: datetime,
-) -> Registered:
-    """Register the ``links`` (canonical URL, candidate) of one document that ``poll`` found.
-
-    A ``feed-edit`` event the document already has as its newest one from this feed (same
-    text before and after) is not recorded again: a shard compares another shard's feed
-    with its committed record, which lags when that shard's run failed to push, and a run
-    that died before writing the feed record compares with the old one."""
-    slug = poll.feed.slug
-    registered = Registered()
-    for url, found in links:
-        try:
-            record = archive.read_document(doc)
-        except ArchiveError as exc:  # a damaged record: this link waits, the run goes on
-            errors = (*registered.errors, f"feed {slug}: {exc}")
-            registered = replace(registered, errors=errors)
-            continue
-        state = (
-            document_from_record(doc, record)
-            if record is not None
-            else _new_document(doc, url, found, slug=slug)
-        )
-        if record is None:
-            registered = replace(registered, new_documents=1)
-        before = state
-        state = state.with_link(found.url, feed=slug)
-        if state.title is None and found.title:
-            state = replace(state, title=found.title)
-        if found.url in poll.claims:
-            claim = found.updated_claim or now
-            current = state.candidate.claimed_at
-            if current is None or claim > current:
-                # the claim is this feed's: its trust decides, and it is charged the outcome
-                claimed = replace(state.candidate, claimed_at=claim, feed=slug)
-                state = replace(state, candidate=claimed)
-        change = edited.get(found.url)
-        if record is not None and change is not None and change.previous is not None:
-            detail: dict[str, JSON] = {
-                "feed": slug,
-                "fields": list(change.fields),
-                "before": {"title": change.previous.title, "summary": change.previous.summary},
-                "after": {"title": change.entry.title, "summary": change.entry.summary},
-            }
-            if not _recorded_last(archive, doc, detail):
-                archive.append_event(
-                    doc,
-                    "feed-edit",
-                    observed_at=now,
-                    revision=_newest(archive, doc),
-                    detail=detail,
-                )
-                registered = replace(registered, feed_edits=registered.feed_edits + 1)
-        if state != before or record is None:
-            archive.write_document(doc, document_to_record(state))
-    return registered
-
-
-def _recorded_last(archive: Archive, doc: str, detail: Mapping[str, JSON]) -> bool:
-    """Whether the newest ``feed-edit`` event of ``doc`` from ``detail``'s feed records the
-    same edit (``before`` and ``after``); an unreadable event history counts as not."""
+def load_known(archive: Archive, document: str, *, feed: str, history: bool) -> KnownDocument:
+    """What ``archive`` knows of ``document``; with ``history``, its newest revision number
+    and newest ``feed-edit`` event from ``feed`` too (an unreadable event history counts
+    as having none). A record or revision that cannot be read is the result's ``error``."""
     try:
-        events = archive.events(doc)
-    except ArchiveError:
-        return False
-    for event in reversed(events):
-        if event.kind == "feed-edit" and event.detail.get("feed") == detail["feed"]:
-            return all(event.detail.get(key) == detail[key] for key in ("before", "after"))
-    return False
-
-
-def _new_document(doc: str, url: str, found: EntryCandidate, *, slug: str) -> DocumentState:
-    host = url.split("/")[2] if url.count("/") >= 2 else ""
-    return DocumentState(
-        id=doc,
-        url=url,
-        candidate=Candidate(
-            key=doc,
-            host=host.lower(),
-            discovered_at=found.discovered_at,
-            published_at=found.published_at if found.published_from != "discovered" else None,
-            feed=slug,
-        ),
-        title=found.title,
+        record = archive.read_document(document)
+        if record is None or not history:
+            return KnownDocument(record)
+        latest = archive.latest_revision(document)
+    except ArchiveError as exc:
+        return KnownDocument(error=str(exc))
+    return KnownDocument(
+        record,
+        newest=None if latest is None else latest.number,
+        last_feed_edit=_last_feed_edit(archive, document, feed=feed),
     )
 
 
-def _newest(archive: Archive, doc: str) -> int | None:
-    latest = archive.latest_revision(doc)
-    return None if latest is None else latest.number
+async def apply_registration(archive: Archive, plan: PollPlan, *, workers: Workers) -> None:
+    """Make ``plan``'s writes: the documents' (at once, each in a writer thread), then
+    the feed record, so a run that dies before it polls the same changes again."""
+    await asyncio.gather(*(workers.write(_apply_document, archive, doc) for doc in plan.documents))
+    if plan.feed_record is not None:
+        await workers.write(archive.write_feed, plan.slug, plan.feed_record)
+
+
+def _apply_document(archive: Archive, plan: DocumentPlan) -> None:
+    """One document's writes: its record (a new document's events need it), then its
+    events. Nothing refers to a feed-edit event, and a run that dies between the two
+    records the same edit next time (the feed record is written after them)."""
+    if plan.record is not None:
+        archive.write_document(plan.document, plan.record)
+    for event in plan.events:
+        archive.append_event(
+            plan.document,
+            event.kind,
+            observed_at=event.observed_at,
+            revision=event.revision,
+            detail=event.detail,
+        )
+
+
+def _last_feed_edit(archive: Archive, document: str, *, feed: str) -> Mapping[str, JSON] | None:
+    try:
+        events = archive.events(document)
+    except ArchiveError:
+        return None
+    for event in reversed(events):
+        if event.kind == "feed-edit" and event.detail.get("feed") == feed:
+            return event.detail
+    return None

@@ -1,11 +1,12 @@
 """One ingest run: catalogue sync, feed polls, the policy's plan, article checks.
 
-The shape is gather → decide → apply: the feeds are polled (I/O), the re-check policy
-picks the articles to fetch (pure), each is checked and recorded (I/O). One feed or
-article failing is recorded and the run goes on; only a configuration error or another run
-holding the archive stops it before it starts. Registering the documents a poll found is
-:mod:`quietedit.ingest.register`; loading and saving the request ledgers,
-:mod:`quietedit.ingest.ledgers`.
+The shape is gather → decide → apply throughout: the feeds are polled (I/O) and what each
+poll means is decided (:mod:`quietedit.decide.poll`, :mod:`quietedit.decide.registration`)
+and written (:mod:`quietedit.ingest.register`); the re-check policy picks the articles to
+fetch (pure); each is fetched and read, its writes decided (:mod:`quietedit.decide.check`)
+and applied (:mod:`quietedit.ingest.check`). One feed or article failing is recorded and
+the run goes on; only a configuration error or another run holding the archive stops it
+before it starts. Loading and saving the request ledgers is :mod:`quietedit.ingest.ledgers`.
 
 Time: ``now`` is the run's clock for everything it records. A simulated ``now`` (replays,
 tests, the demo) is frozen for the whole run; the HTTP politeness clock always runs in
@@ -28,6 +29,7 @@ from quietedit.archive.lock import RunLock
 from quietedit.archive.store import Archive
 from quietedit.article.template import HostProfile
 from quietedit.config import Config
+from quietedit.decide.check import CheckResult
 from quietedit.decide.memory import (
     DocumentState,
     FeedState,
@@ -36,6 +38,7 @@ from quietedit.decide.memory import (
     feed_from_record,
     feed_to_record,
 )
+from quietedit.decide.poll import feed_states
 from quietedit.decide.profiles import learn_profiles, profile_sample
 from quietedit.decide.recheck import FeedTrust, Reason, RecheckPolicy, after_claim, plan_run
 from quietedit.decide.shard import WHOLE, Shard
@@ -43,9 +46,9 @@ from quietedit.errors import ArchiveError
 from quietedit.fetch import Fetcher, RequestLedger
 from quietedit.fetch.guard import Resolver
 from quietedit.fetch.politeness import Politeness
-from quietedit.ingest.check import CheckResult, check_article
+from quietedit.ingest.check import check_article
 from quietedit.ingest.ledgers import load_ledger, save_ledger
-from quietedit.ingest.poll import feed_states, poll_feed
+from quietedit.ingest.poll import poll_feed
 from quietedit.ingest.register import register_poll
 from quietedit.ingest.workers import Workers, cpu_count, planned_workers
 from quietedit.model import Article
@@ -178,16 +181,12 @@ async def _ingest(
             if result.error and result.status == "failed":
                 report.errors.append(f"feed {result.feed.slug}: {result.error}")
             feeds[result.feed.slug] = result.feed
+            # the poll's documents, then its feed record: a run that dies later finds these
+            # entries known, and does not record their feed edits twice
             registered = await register_poll(archive, result, now=now, shard=shard, workers=workers)
             report.errors.extend(registered.errors)
             report.new_documents += registered.new_documents
             report.feed_edits += registered.feed_edits
-            if shard.owns(result.feed.url):  # another shard's feed record is that shard's
-                # written now, so a run that dies later finds these entries known, and
-                # does not record their feed edits twice
-                await workers.write(
-                    archive.write_feed, result.feed.slug, feed_to_record(result.feed, now=now)
-                )
         if not feeds_only:
             deadline = started + settings.run.max_duration
             trust = await _check_due(

@@ -17,10 +17,10 @@ from quietedit.decide.memory import (
     feed_to_record,
     ledger_record,
 )
+from quietedit.decide.poll import feed_states
 from quietedit.decide.recheck import Candidate, FeedTrust
 from quietedit.feeds.edits import EntrySnapshot
 from quietedit.fetch.ledger import LedgerEntry
-from quietedit.ingest.poll import feed_states
 from quietedit.model import JSON
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)

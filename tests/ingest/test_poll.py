@@ -11,8 +11,9 @@ from pytest_httpserver import HTTPServer
 
 from quietedit.config import FeedConfig, parse_config
 from quietedit.decide.memory import FeedState
+from quietedit.decide.poll import PollResult
 from quietedit.fetch import Fetcher
-from quietedit.ingest.poll import PollResult, poll_feed
+from quietedit.ingest.poll import poll_feed
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 RSS = (
