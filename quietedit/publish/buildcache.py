@@ -62,7 +62,7 @@ _TABLES: Final = (
     " content TEXT NOT NULL, key TEXT NOT NULL, files INTEGER NOT NULL, url TEXT,"
     " title TEXT NOT NULL, source TEXT NOT NULL, revisions INTEGER NOT NULL,"
     " first_seen TEXT NOT NULL, last_seen TEXT NOT NULL, events TEXT NOT NULL,"
-    " refs TEXT NOT NULL, rows TEXT NOT NULL, crc32 INTEGER NOT NULL) STRICT, WITHOUT ROWID",
+    " refs TEXT NOT NULL, rows TEXT NOT NULL, crc32 INTEGER NOT NULL) STRICT",
 )
 _COLUMNS: Final = (
     "id, stamp, content, key, files, url, title, source, revisions, first_seen, last_seen,"
@@ -166,26 +166,12 @@ class DocumentEntry:
 
 
 def _ref(value: object, doc: str) -> EditRef:
-    # compared with one another when sorted: every field must have its type
-    if not isinstance(value, list) or len(value) != len(EditRef._fields):
-        raise ValueError("edit reference: wrong shape")
-    value[6] = tuple(value[6]) if type(value[6]) is list else value[6]
-    ref = EditRef._make(value)
-    if not (
-        type(ref.day) is str
-        and type(ref.rank) is int
-        and type(ref.observed_at) is str
-        and ref.document == doc
-        and type(ref.number) is int
-        and type(ref.source) is str
-        and type(ref.kinds) is tuple
-        and all(type(k) is str for k in ref.kinds)
-        and type(ref.delay) is int
-        and (ref.silent is None or type(ref.silent) is bool)
-        and type(ref.digest) is str
-    ):
-        raise ValueError("edit reference: a field of the wrong type")
-    return ref
+    # the checksum vouches for the types (it is against damage); the shape and the
+    # document are checked so that a reference can never stand for another document's edit
+    if not isinstance(value, list) or len(value) != len(EditRef._fields) or value[3] != doc:
+        raise ValueError("edit reference: wrong shape, or of another document")
+    value[6] = tuple(value[6])
+    return EditRef._make(value)
 
 
 @dataclass(slots=True)

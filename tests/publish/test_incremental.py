@@ -224,7 +224,7 @@ def test_removed_documents_lose_their_pages_and_their_cached_diffs(
     build(data, out)
     doc = bridge_document(Archive(data))
     assert (out / CACHE_DIR / "diffs" / f"{doc}.json").is_file()
-    shutil.rmtree(data / "documents" / doc)
+    shutil.rmtree(Archive(data).layout.document_dir(doc))
     report = build(data, out)
     assert f"api/documents/{doc}/diffs.json" in report.removed
     assert not (out / "articles" / doc).exists()
