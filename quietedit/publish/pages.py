@@ -79,12 +79,6 @@ class Edit:
         """Listing order, newest first: day, then significance, then time, then identity."""
         return (self.day, self.rank, self.observed_at, self.document, self.number)
 
-    def to_record(self) -> dict[str, JSON]:
-        record: dict[str, JSON] = {name: getattr(self, name) for name in Edit.__dataclass_fields__}
-        record["kinds"] = list(self.kinds)
-        record["excerpt"] = [list(s) for s in self.excerpt]
-        return record
-
     def to_row(self) -> list[JSON]:
         """The fields in order, for the build cache (a list reads back faster than a dict)."""
         row: list[JSON] = [getattr(self, name) for name in _EDIT_FIELDS]
@@ -119,34 +113,6 @@ class Edit:
             tuple([(str(s[0]), str(s[1])) for s in excerpt if isinstance(s, list) and len(s) == 2]),
             str(summary),
             published if isinstance(published, str) else None,
-        )
-
-    @classmethod
-    def from_record(cls, record: dict[str, JSON]) -> Edit:
-        """Read :meth:`to_record`'s output back (the build cache reads thousands per build)."""
-        kinds, excerpt = record["kinds"], record["excerpt"]
-        number, rank, silent = record["number"], record["rank"], record["silent"]
-        if not isinstance(kinds, list) or not isinstance(excerpt, list):
-            raise ValueError("edit record: kinds and excerpt must be lists")
-        if not isinstance(number, int) or not isinstance(rank, int):
-            raise ValueError("edit record: number and rank must be integers")
-        url, published = record["url"], record["published"]
-        return cls(
-            document=str(record["document"]),
-            number=number,
-            observed_at=str(record["observed_at"]),
-            previous_at=str(record["previous_at"]),
-            title=str(record["title"]),
-            old_title=str(record["old_title"]),
-            url=url if isinstance(url, str) else None,
-            source=str(record["source"]),
-            kinds=tuple(str(k) for k in kinds),
-            significance=str(record["significance"]),
-            rank=rank,
-            silent=silent if isinstance(silent, bool) else None,
-            excerpt=tuple((str(s[0]), str(s[1])) for s in excerpt if isinstance(s, list)),
-            summary=str(record["summary"]),
-            published=published if isinstance(published, str) else None,
         )
 
 

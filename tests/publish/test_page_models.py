@@ -137,7 +137,7 @@ def test_excerpt_shows_the_changed_words_with_context() -> None:
     assert excerpt[0][0] == "="
 
 
-def test_edit_survives_its_cache_record() -> None:
+def test_edit_survives_its_cache_row() -> None:
     old = revision("Old headline", "Same text.")
     new = revision("New headline", "Same text.", previous=old)
     comparison = compare_revisions(old, new)
@@ -151,7 +151,7 @@ def test_edit_survives_its_cache_record() -> None:
         source="news",
     )
     assert "headline" in edit.kinds and edit.summary.startswith("headline changed")
-    assert Edit.from_record(edit.to_record()) == edit
+    assert Edit.from_row(edit.to_row()) == edit
 
 
 def edit_at(hour: int, rank: int = 0, doc: str = DOC) -> EditRef:
