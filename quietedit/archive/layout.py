@@ -29,6 +29,9 @@ REVISION_DIGITS: Final = 6
 SLUG_PATTERN: Final = re.compile(r"[a-z0-9][a-z0-9-]{0,62}")
 STATE_NAME_PATTERN: Final = SLUG_PATTERN
 TMP_DIR: Final = ".tmp"
+DOCUMENT_FILE: Final = "document.json"
+REVISIONS_FOLDER: Final = "revisions"
+EVENTS_FOLDER: Final = "events"
 
 
 class PathKind(Enum):
@@ -107,10 +110,10 @@ class Layout:
         return self.documents_dir / document
 
     def document_file(self, document: str) -> Path:
-        return self.document_dir(document) / "document.json"
+        return self.document_dir(document) / DOCUMENT_FILE
 
     def revisions_dir(self, document: str) -> Path:
-        return self.document_dir(document) / "revisions"
+        return self.document_dir(document) / REVISIONS_FOLDER
 
     def revision_file(self, document: str, number: int) -> Path:
         if number < 1:
@@ -118,7 +121,7 @@ class Layout:
         return self.revisions_dir(document) / f"{number:0{REVISION_DIGITS}d}.json"
 
     def events_dir(self, document: str) -> Path:
-        return self.document_dir(document) / "events"
+        return self.document_dir(document) / EVENTS_FOLDER
 
     def event_file(self, document: str, number: int) -> Path:
         if number < 1:

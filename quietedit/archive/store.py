@@ -20,6 +20,7 @@ power cut can then only bring back the file it replaced, a complete earlier stat
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import logging
 import os
@@ -27,9 +28,12 @@ import tempfile
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import Final
 
-from quietedit.archive.layout import Layout
+from quietedit.archive.layout import DOCUMENT_FILE, EVENTS_FOLDER, REVISIONS_FOLDER, Layout
 from quietedit.archive.records import (
+    OPTIONAL_REVISION_FIELDS,
+    REVISION_FIELDS,
     SCHEMA_VERSION,
     check_event_record,
     check_revision_record,
@@ -87,14 +91,20 @@ class Archive:
 
     # -- revisions -----------------------------------------------------------------
 
-    def revisions(self, document: str) -> list[Revision]:
-        """The document's revisions, oldest first, each checked on the way in."""
+    def revisions(self, document: str, *, shallow: bool = False) -> list[Revision]:
+        """The document's revisions, oldest first, each checked on the way in.
+
+        ``shallow`` checks each record's place, fields and types but not its own hash:
+        for the site build, which reads every changed document and for which re-hashing
+        would cost more than rendering (``quietedit verify``, run before the build in CI,
+        checks hashes and chains)."""
         paths = _numbered(
             self.layout.revisions_dir(document),
             lambda n: self.layout.revision_file(document, n),
             what="revision",
         )
-        return [self._read_revision(path) for path in paths]
+        read = _read_revision_shallow if shallow else self._read_revision
+        return [read(path) for path in paths]
 
     def latest_revision(self, document: str) -> Revision | None:
         """The newest revision, or ``None`` for a document never successfully observed."""
@@ -235,6 +245,67 @@ class Archive:
                 swept += 1
         return swept
 
+    # -- the site build's shallow reads -------------------------------------------------
+
+    def document_stamps(self) -> dict[str, str]:
+        """Every document folder holding a record, by name, sorted → its *stamp*.
+
+        A stamp is read with three ``stat`` calls and no file opened: the modification
+        times of the record and of the revision and event folders. A new revision or event
+        moves its folder's time and a rewritten record (replaced by a rename) its own, so an
+        unchanged stamp means unchanged files, short of someone resetting times by hand. A
+        changed stamp only says to look again with :meth:`content_key`. Folder names that
+        are not document ids are included, for the caller to report.
+        """
+        root = str(self.layout.documents_dir)
+        try:
+            names = sorted(os.listdir(root))
+        except FileNotFoundError:
+            return {}
+        found = {}
+        for name in names:
+            home = os.path.join(root, name)
+            try:
+                times = [str(os.stat(os.path.join(home, DOCUMENT_FILE)).st_mtime_ns)]
+            except (FileNotFoundError, NotADirectoryError):
+                continue  # not a document (yet): revisions never come before the record
+            for folder in (REVISIONS_FOLDER, EVENTS_FOLDER):
+                try:
+                    times.append(str(os.stat(os.path.join(home, folder)).st_mtime_ns))
+                except FileNotFoundError:
+                    times.append("-")
+            found[name] = " ".join(times)
+        return found
+
+    def content_key(self, document: str) -> str:
+        """A hash of everything the document's record, revisions and events hold, read
+        without parsing a revision: equal keys mean equal content.
+
+        Revision and event files are create-only and numbered, so their names fix the set
+        and the newest file's bytes fix the content (a revision's hash chains every older
+        one; an event is never rewritten). Raises ``ArchiveError`` when a file cannot be
+        read.
+        """
+        digest = hashlib.sha256()
+        record = self.layout.document_file(document)
+        try:
+            digest.update(record.read_bytes())
+            for folder in (self.layout.revisions_dir(document), self.layout.events_dir(document)):
+                try:
+                    names = [n for n in os.listdir(folder) if n.endswith(".json")]
+                except FileNotFoundError:
+                    names = []
+                digest.update(f"\0{len(names)}\0".encode())
+                if names:
+                    newest = max(names, key=lambda n: (len(n), n))  # numbers may outgrow padding
+                    digest.update(newest.encode() + b"\0")
+                    digest.update((folder / newest).read_bytes())
+        except OSError as exc:
+            raise ArchiveError(
+                record.parent, f"cannot read: {exc.strerror}; run quietedit verify"
+            ) from exc
+        return digest.hexdigest()
+
     # -- the two write primitives --------------------------------------------------
 
     def _create(self, path: Path, data: bytes) -> None:
@@ -327,6 +398,23 @@ class Archive:
         if problems or not isinstance(record, dict):
             raise ArchiveError(path, "; ".join(problems))
         return record
+
+
+def _read_revision_shallow(path: Path) -> Revision:
+    """A revision whose fields and types are checked, its hashes not (``revisions``)."""
+    record = load_json(path)
+    if not isinstance(record, dict) or not set(REVISION_FIELDS) <= set(record) <= _KNOWN_FIELDS:
+        raise ArchiveError(path, "not a revision record; run quietedit verify")
+    wrong = [k for k, kind in REVISION_FIELDS.items() if not isinstance(record[k], kind)]
+    if wrong:
+        raise ArchiveError(path, f"{', '.join(wrong)}: wrong type; run quietedit verify")
+    try:
+        return revision_from_record(record)
+    except (TypeError, ValueError) as exc:
+        raise ArchiveError(path, f"unreadable revision ({exc}); run quietedit verify") from exc
+
+
+_KNOWN_FIELDS: Final = frozenset(REVISION_FIELDS) | frozenset(OPTIONAL_REVISION_FIELDS)
 
 
 def _numbered(folder: Path, expected: Callable[[int], Path], *, what: str) -> list[Path]:

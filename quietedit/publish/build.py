@@ -4,8 +4,9 @@ Gather (archive scan, config, the build cache), decide (pure page models in ``pa
 ``diffview`` and ``listing``), apply (render and write through
 :class:`~quietedit.publish.paths.SiteWriter`).
 
-An incremental build stats each document's folders (``state.stamp``) and recomputes the
-content key only where the times moved; a document whose key (content key + the build's
+An incremental build takes each document's stamp (``Archive.document_stamps``: a few
+``stat`` calls) and recomputes its content key (``Archive.content_key``) only where the
+stamp moved; a document whose key (content key + the build's
 fingerprint: builder and analysis code, templates, base URL, sources) is unchanged and
 whose article folder is on disk is neither read nor rendered, and its edits stay light
 references (``listing.EditRef``) unless a site-wide page shows them again. Changed
@@ -33,15 +34,13 @@ from typing import Final
 
 from quietedit.archive.store import Archive
 from quietedit.article.identity import is_document_id
-from quietedit.errors import PublishError
+from quietedit.errors import PublishError, QuieteditError
 from quietedit.publish import search, sitewide
 from quietedit.publish.buildcache import (
     BuildState,
     DocumentEntry,
     code_fingerprint,
-    content_key,
     document_key,
-    stamp,
 )
 from quietedit.publish.changes import ANALYSIS_VERSION
 from quietedit.publish.documents import DocumentPages, document_folders, unconfigured_source
@@ -139,7 +138,7 @@ def _build(
     failures: dict[str, str] = {}
     todo: dict[str, str] = {}  # document to render → its stamp
     on_disk = _article_folders(options.out)
-    for doc, (doc_stamp, home) in _scan(archive).items():
+    for doc, doc_stamp in archive.document_stamps().items():
         if not is_document_id(doc):
             failures[doc] = f"{doc}: not a document id (expected <host>-<16 hex digits>)"
             continue
@@ -148,9 +147,9 @@ def _build(
             todo[doc] = doc_stamp  # rendered in any case: its worker takes its content key
             continue
         try:
-            content = entry.content if entry.stamp == doc_stamp else content_key(home)
-        except OSError as exc:
-            failures[doc] = f"{doc}: unreadable: {exc}"
+            content = entry.content if entry.stamp == doc_stamp else archive.content_key(doc)
+        except QuieteditError as exc:
+            failures[doc] = f"{doc}: {exc}"
             continue
         if entry.key == document_key(fingerprint, content) and doc in on_disk:
             state.documents[doc] = entry.restamped(doc_stamp)
@@ -236,22 +235,6 @@ def _build(
         removed=tuple(removed),
         failures=tuple(failures[doc] for doc in sorted(failures)) + tuple(site_failures),
     )
-
-
-def _scan(archive: Archive) -> dict[str, tuple[str, str]]:
-    """Every document folder with a record: id → (stamp, folder), sorted by id."""
-    folder = str(archive.layout.documents_dir)
-    try:
-        names = sorted(os.listdir(folder))
-    except FileNotFoundError:
-        return {}
-    found = {}
-    for name in names:
-        home = os.path.join(folder, name)
-        doc_stamp = stamp(home)
-        if doc_stamp is not None:
-            found[name] = (doc_stamp, home)
-    return found
 
 
 def _article_folders(out: Path) -> set[str]:

@@ -3,26 +3,28 @@
 It lives in ``<out>/.quietedit-cache/`` (a dot-folder: the Pages upload and ``quietedit
 serve`` leave it out):
 
-``state.bin``
-    a magic line, a JSON header line (schema, Python version, payload size and CRC-32)
-    and a ``marshal`` payload: per site-wide file the SHA-256 of its bytes and the
-    key of its inputs; per document its *stamp* (modification times of its folders: a
-    cheap "unchanged" test), its *content key* (a hash of its record, newest revision file
-    and newest event file: create-only, numbered files whose newest one fixes the series),
-    its *key* (the content key with the build's fingerprint), how many files it has, its
-    summary, one :class:`~quietedit.publish.listing.EditRef` per edit and the edits' rows.
+``state.sqlite``
+    an SQLite database (the standard library's ``sqlite3``; portable across Python
+    versions and machines, and readable with any SQLite tool). Table ``site``: per
+    site-wide file the SHA-256 of its bytes and the key of its inputs. Table
+    ``documents``: per document its *stamp* (``Archive.document_stamps``: a cheap
+    "unchanged" test), its *content key* (``Archive.content_key``), its *key* (the content
+    key with the build's fingerprint), how many files it has, its summary, one
+    :class:`~quietedit.publish.listing.EditRef` per edit (JSON) and the edits' rows (JSON,
+    parsed only for the edits a build renders again), and a CRC-32 of all of it.
 ``diffs/<id>.json``
     the document's computed comparisons, keyed by both revisions' hashes and the
     analysis version, so each diff is computed once.
 
-Why ``marshal``: the file holds every edit of the archive (30,000 at 10,000 documents) and
-is read by every build; ``marshal`` reads tuples of strings ten times faster than JSON. It
-runs no code (only tuples, lists and strings pass the checks); the checksum is against
-damage, not forgery: the cache is as trusted as the site folder that holds it. The file
-is private to the build and tied to the Python version (part of the header), and checked
-before it is read: a cache that is absent, damaged (checksum), cut short (size), of another
-schema or Python version, or of an unexpected shape counts as absent, and the build is
-then a full one (every page rendered and compared with the bytes on disk).
+The database is private to the build and rewritten whole by each build, under a
+temporary name and then renamed, so a build killed half-way leaves the previous one. It
+is checked before it is used: a cache that is absent, not an SQLite file, damaged (SQLite's
+own structure, or a document's CRC-32), of another application or schema
+(``application_id``, ``user_version``), or of an unexpected shape counts as absent, and
+the build is then a full one (every page rendered and compared with the bytes on disk).
+The checksum is against damage, not forgery: the cache is as trusted as the site folder
+that holds it. Site rows carry no checksum: a damaged digest only makes a file be
+compared with the disk, a damaged key a page be rendered again.
 
 The stamp only says when to recompute the content key; the content key is what decides.
 Full :class:`~quietedit.publish.pages.Edit` values are made from the rows only for the
@@ -31,32 +33,53 @@ edits a build renders again (listing pages and feeds that changed).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
-import marshal
 import os
-import sys
+import sqlite3
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
-from quietedit.model import JSON
 from quietedit.publish.listing import DocumentSummary, EditRef
 from quietedit.publish.pages import Edit
 
 logger = logging.getLogger(__name__)
 
-CACHE_SCHEMA: Final = 3
-STATE_FILE: Final = "state.bin"
-_MAGIC: Final = b"quietedit build cache\n"
-_PYTHON: Final = "{}.{}".format(*sys.version_info[:2])  # marshal's format may change with it
-_OLD_FILES: Final = ("manifest.json", "summaries.json", "state.json")  # older schemas' files
-_ROW_LENGTH: Final = len(Edit.__dataclass_fields__)
+CACHE_SCHEMA: Final = 4
+"""``PRAGMA user_version`` of the database: bumped with any change to its tables."""
+STATE_FILE: Final = "state.sqlite"
+APPLICATION_ID: Final = 0x71656263  # "qebc": says the file is a quietedit build cache
+_OLD_FILES: Final = ("manifest.json", "summaries.json", "state.json", "state.bin")
 
-Record = tuple[Any, ...]
-"""One document's entry as ``marshal`` stores it."""
+_TABLES: Final = (
+    "CREATE TABLE site (path TEXT PRIMARY KEY, digest TEXT NOT NULL, key TEXT NOT NULL)"
+    " STRICT, WITHOUT ROWID",
+    "CREATE TABLE documents (id TEXT PRIMARY KEY, stamp TEXT NOT NULL,"
+    " content TEXT NOT NULL, key TEXT NOT NULL, files INTEGER NOT NULL, url TEXT,"
+    " title TEXT NOT NULL, source TEXT NOT NULL, revisions INTEGER NOT NULL,"
+    " first_seen TEXT NOT NULL, last_seen TEXT NOT NULL, events TEXT NOT NULL,"
+    " refs TEXT NOT NULL, rows TEXT NOT NULL, crc32 INTEGER NOT NULL) STRICT",
+)
+_COLUMNS: Final = (
+    "id, stamp, content, key, files, url, title, source, revisions, first_seen, last_seen,"
+    " events, refs, rows"
+)
+
+Row = tuple[str, str, str, str, int, str | None, str, str, int, str, str, str, str, str]
+"""One document's row in the ``documents`` table, without its checksum."""
+
+
+def _dump(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _crc(row: Row) -> int:
+    """The checksum of a document's row: every field, in order, told apart by NULs."""
+    return zlib.crc32("\0".join("\1" if v is None else str(v) for v in row).encode())
 
 
 @dataclass(slots=True)
@@ -70,9 +93,9 @@ class DocumentEntry:
     files: int
     summary: DocumentSummary
     refs: tuple[EditRef, ...]  # one per edit, in the document's order
-    rows: list[list[JSON]] | None = None  # the edits as read from the cache
+    rows: str | None = None  # the edits' rows as the cache holds them (JSON)
     parsed: list[Edit] | None = None
-    record: Record | None = None  # what it was read from, written back as it was
+    row: Row | None = None  # what it was read from, written back as it was
 
     @classmethod
     def of(
@@ -90,7 +113,8 @@ class DocumentEntry:
     def edits(self) -> list[Edit]:
         """The document's edits (made from the cached rows on first use)."""
         if self.parsed is None:
-            self.parsed = [Edit.from_row(row) for row in self.rows or ()]
+            rows = json.loads(self.rows) if self.rows is not None else []
+            self.parsed = [Edit.from_row(row) for row in rows]
         return self.parsed
 
     def edit(self, number: int) -> Edit:
@@ -110,85 +134,49 @@ class DocumentEntry:
             self.parsed,
         )  # fmt: skip
 
-    def to_record(self, doc: str) -> Record:
-        """Its record in ``state.bin``."""
-        if self.record is not None:
-            return self.record
+    def to_row(self, doc: str) -> Row:
+        """Its row in the ``documents`` table (without the checksum)."""
+        if self.row is not None:
+            return self.row
         s = self.summary
-        summary = (s.id, s.url, s.title, s.source, s.revisions, s.first_seen, s.last_seen,
-                   tuple(sorted(s.events.items())))  # fmt: skip
-        rows = [edit.to_row() for edit in self.edits]
-        refs = tuple(tuple(ref) for ref in self.refs)
-        return (doc, self.stamp, self.content, self.key, self.files, summary, refs, rows)
+        rows = self.rows if self.rows is not None else _dump([e.to_row() for e in self.edits])
+        refs = _dump([list(ref) for ref in self.refs])
+        return (
+            doc, self.stamp, self.content, self.key, self.files, s.url, s.title, s.source,
+            s.revisions, s.first_seen, s.last_seen, _dump(dict(sorted(s.events.items()))),
+            refs, rows,
+        )  # fmt: skip
 
     @classmethod
-    def from_record(cls, record: object) -> tuple[str, DocumentEntry]:
-        """Read :meth:`to_record`'s output; ``ValueError`` when it is not one."""
-        if not isinstance(record, tuple) or len(record) != 8:
-            raise ValueError("document entry: not an 8-tuple")
-        doc, stamp, content, key, files, summary, refs, rows = record
-        # type() rather than isinstance(): ten thousand entries, and marshal makes no subclasses
-        if not (type(doc) is type(stamp) is type(content) is type(key) is str):
-            raise ValueError("document entry: id, stamp or keys are not text")
-        if not isinstance(files, int) or not isinstance(summary, tuple) or len(summary) != 8:
-            raise ValueError("document entry: files or summary of the wrong type")
-        sid, url, title, source, revisions, first_seen, last_seen, events = summary
-        if sid != doc or not isinstance(revisions, int) or not isinstance(events, tuple):
-            raise ValueError("document entry: summary of another document, or of the wrong type")
-        if not (type(title) is type(source) is type(first_seen) is type(last_seen) is str):
-            raise ValueError("document entry: summary fields are not text")
-        summary_value = DocumentSummary(
-            doc, url if isinstance(url, str) else None, title, source, revisions, first_seen,
-            last_seen, {str(k): int(v) for k, v in events},
-        )  # fmt: skip
-        if not isinstance(refs, tuple) or not isinstance(rows, list) or len(refs) != len(rows):
-            raise ValueError("document entry: edit references and rows do not match")
-        edit_refs = tuple([_ref(r, doc) for r in refs])
+    def from_row(cls, row: Row) -> tuple[str, DocumentEntry]:
+        """Read :meth:`to_row`'s output; ``ValueError`` when it is not one."""
+        doc, stamp, content, key, files, url, title, source, revisions = row[:9]
+        first_seen, last_seen, events, refs, rows = row[9:]
+        counts = json.loads(events)
+        if not isinstance(counts, dict) or not all(type(v) is int for v in counts.values()):
+            raise ValueError("document entry: event counts of the wrong shape")
+        summary = DocumentSummary(doc, url, title, source, revisions, first_seen, last_seen, counts)
+        found = json.loads(refs)
+        if not isinstance(found, list):
+            raise ValueError("document entry: edit references are not a list")
+        edit_refs = tuple([_ref(r, doc) for r in found])
         if len({r.number for r in edit_refs}) != len(edit_refs):
             raise ValueError("document entry: two edits of one number")
-        return doc, cls(
-            stamp, content, key, files, summary_value, edit_refs, [_row(r) for r in rows],
-            record=record,
-        )  # fmt: skip
+        return doc, cls(stamp, content, key, files, summary, edit_refs, rows, row=row)
 
 
 def _ref(value: object, doc: str) -> EditRef:
-    # compared with one another when sorted: every field must have its type
-    if not isinstance(value, tuple) or len(value) != len(EditRef._fields):
-        raise ValueError("edit reference: wrong shape")
-    ref = EditRef._make(value)
-    if not (
-        type(ref.day) is str
-        and type(ref.rank) is int
-        and type(ref.observed_at) is str
-        and ref.document == doc
-        and type(ref.number) is int
-        and type(ref.source) is str
-        and type(ref.kinds) is tuple
-        and type(ref.delay) is int
-        and type(ref.digest) is str
-    ):
-        raise ValueError("edit reference: a field of the wrong type")
-    return ref
-
-
-def _row(value: object) -> list[JSON]:
-    # the checks Edit.from_row makes, done now so that reading the edits later cannot fail
-    if not (
-        type(value) is list
-        and len(value) == _ROW_LENGTH
-        and type(value[1]) is int
-        and type(value[10]) is int
-        and type(value[8]) is list
-        and type(value[12]) is list
-    ):
-        raise ValueError("edit row: wrong shape")
-    return value
+    # the checksum vouches for the types (it is against damage); the shape and the
+    # document are checked so that a reference can never stand for another document's edit
+    if not isinstance(value, list) or len(value) != len(EditRef._fields) or value[3] != doc:
+        raise ValueError("edit reference: wrong shape, or of another document")
+    value[6] = tuple(value[6])
+    return EditRef._make(value)
 
 
 @dataclass(slots=True)
 class BuildState:
-    """The cache's ``state.bin``: documents by id and site-wide files by output path."""
+    """The cache's ``state.sqlite``: documents by id and site-wide files by output path."""
 
     documents: dict[str, DocumentEntry] = field(default_factory=dict)
     site: dict[str, tuple[str, str]] = field(default_factory=dict)  # path → (digest, key)
@@ -197,66 +185,66 @@ class BuildState:
     @classmethod
     def load(cls, cache_root: Path) -> BuildState:
         """The previous build's state, or an empty one when absent, damaged or of another
-        schema or Python version (logged: the build then renders everything)."""
+        application or schema (logged: the build then renders everything)."""
         path = cache_root / STATE_FILE
-        try:
-            data = path.read_bytes()
-        except FileNotFoundError:
+        if not path.is_file():
             return cls()
-        except OSError as exc:
+        try:
+            # read-only: a file that is not a database must not be turned into one
+            connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        except sqlite3.Error as exc:
             logger.warning("build cache %s unreadable (%s); building in full", path, exc)
             return cls()
         try:
-            return cls._parse(data)
-        except (EOFError, KeyError, IndexError, TypeError, ValueError) as exc:
+            with contextlib.closing(connection):
+                return cls._read(connection)
+        except (sqlite3.Error, TypeError, ValueError) as exc:
             logger.warning("build cache %s not usable (%s); building in full", path, exc)
             return cls()
 
     @classmethod
-    def _parse(cls, data: bytes) -> BuildState:
-        if not data.startswith(_MAGIC):
-            raise ValueError("not a build cache file")
-        end = data.find(b"\n", len(_MAGIC))
-        header = json.loads(data[len(_MAGIC) : end]) if end > 0 else None
-        payload = memoryview(data)[end + 1 :]  # not copied: it is most of the file
-        if not isinstance(header, dict):
-            raise ValueError("no header")
-        if header.get("schema") != CACHE_SCHEMA or header.get("python") != _PYTHON:
+    def _read(cls, db: sqlite3.Connection) -> BuildState:
+        (application,) = db.execute("PRAGMA application_id").fetchone()
+        (schema,) = db.execute("PRAGMA user_version").fetchone()
+        if application != APPLICATION_ID or schema != CACHE_SCHEMA:
             raise ValueError(
-                f"schema {header.get('schema')} for Python {header.get('python')}, "
-                f"not {CACHE_SCHEMA} for {_PYTHON}"
+                f"application {application:#x} schema {schema}, "
+                f"not a quietedit build cache of schema {CACHE_SCHEMA}"
             )
-        if header.get("size") != len(payload) or header.get("crc32") != zlib.crc32(payload):
-            raise ValueError("cut short or damaged (size or checksum differs)")
-        site, documents = marshal.loads(payload)  # noqa: S302 - checked, our own file
-        if not isinstance(site, tuple) or not isinstance(documents, tuple):
-            raise ValueError("payload of the wrong shape")
-        site_entries = {}
-        for entry in site:
-            path, digest, key = entry
-            if not all(isinstance(v, str) for v in entry):
-                raise ValueError("site entry: not text")
-            site_entries[path] = (digest, key)
-        docs = dict(DocumentEntry.from_record(record) for record in documents)
-        return cls(docs, site_entries, loaded=True)
+        site = {p: (d, k) for p, d, k in db.execute("SELECT path, digest, key FROM site")}
+        documents = {}
+        for *fields, crc in db.execute(f"SELECT {_COLUMNS}, crc32 FROM documents"):  # noqa: S608
+            row: Row = tuple(fields)
+            if _crc(row) != crc:
+                raise ValueError(f"document {row[0]!r}: checksum differs (damaged)")
+            doc, entry = DocumentEntry.from_row(row)
+            documents[doc] = entry
+        return cls(documents, site, loaded=True)
 
     def save(self, cache_root: Path) -> None:
-        """Write ``state.bin`` atomically (and drop the files of older schemas)."""
-        site = tuple((p, d, k) for p, (d, k) in sorted(self.site.items()))
-        documents = tuple(e.to_record(doc) for doc, e in sorted(self.documents.items()))
-        payload = marshal.dumps((site, documents), 4)
-        header = {
-            "crc32": zlib.crc32(payload),
-            "python": _PYTHON,
-            "schema": CACHE_SCHEMA,
-            "size": len(payload),
-        }
-        head = json.dumps(header, sort_keys=True, separators=(",", ":")).encode()
+        """Write ``state.sqlite`` whole under a temporary name, then rename it over the old
+        one (and drop the files of older schemas)."""
         cache_root.mkdir(parents=True, exist_ok=True)
         tmp = cache_root / f"{STATE_FILE}.{os.getpid()}.tmp"
-        with open(tmp, "wb") as handle:
-            handle.write(_MAGIC + head + b"\n")
-            handle.write(payload)
+        tmp.unlink(missing_ok=True)
+        rows = [e.to_row(doc) for doc, e in sorted(self.documents.items())]
+        with contextlib.closing(sqlite3.connect(tmp)) as db:
+            # a fresh file renamed into place when complete: no journal needed
+            db.execute("PRAGMA journal_mode = OFF")
+            db.execute("PRAGMA synchronous = OFF")
+            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            db.execute(f"PRAGMA user_version = {CACHE_SCHEMA}")
+            for table in _TABLES:
+                db.execute(table)
+            db.executemany(
+                "INSERT INTO site VALUES (?, ?, ?)",
+                [(p, d, k) for p, (d, k) in sorted(self.site.items())],
+            )
+            db.executemany(
+                f"INSERT INTO documents VALUES ({', '.join('?' * 15)})",  # noqa: S608
+                [(*row, _crc(row)) for row in rows],
+            )
+            db.commit()
         tmp.replace(cache_root / STATE_FILE)
         for name in _OLD_FILES:
             (cache_root / name).unlink(missing_ok=True)
@@ -265,48 +253,6 @@ class BuildState:
 def document_key(fingerprint: str, content: str) -> str:
     """The key of a document's pages: its content key under this build's fingerprint."""
     return hashlib.sha256(f"{fingerprint}\0{content}".encode()).hexdigest()
-
-
-def stamp(home: str) -> str | None:
-    """Modification times of the document's record and its revision and event folders, or
-    ``None`` when ``home`` holds no ``document.json`` (not a document).
-
-    A new revision or event changes its folder's time, a rewritten record (replaced by a
-    rename) its own; so an unchanged stamp means unchanged files, short of someone
-    resetting times by hand (``--full`` is for that).
-    """
-    try:
-        times = [str(os.stat(os.path.join(home, "document.json")).st_mtime_ns)]
-    except FileNotFoundError:
-        return None
-    for name in ("revisions", "events"):
-        try:
-            times.append(str(os.stat(os.path.join(home, name)).st_mtime_ns))
-        except FileNotFoundError:
-            times.append("-")
-    return " ".join(times)
-
-
-def content_key(home: str) -> str:
-    """Hash of everything a document's pages depend on, without parsing its revisions."""
-    digest = hashlib.sha256()
-    with open(os.path.join(home, "document.json"), "rb") as handle:
-        digest.update(handle.read())
-    for kind in ("revisions", "events"):
-        folder = os.path.join(home, kind)
-        try:
-            names = [n for n in os.listdir(folder) if n.endswith(".json")]
-        except FileNotFoundError:
-            names = []
-        digest.update(f"\0{len(names)}\0".encode())
-        if names:
-            # create-only files: the names fix the set, the newest file's bytes (its
-            # hash chains every older revision) fix the content
-            newest = max(names, key=lambda n: (len(n), n))  # numbers may outgrow the padding
-            digest.update(newest.encode() + b"\0")
-            with open(os.path.join(folder, newest), "rb") as handle:
-                digest.update(handle.read())
-    return digest.hexdigest()
 
 
 def code_fingerprint(folder: Path) -> str:

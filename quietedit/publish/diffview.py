@@ -1,14 +1,15 @@
 """A diff as the diff page shows it (pure): aligned rows, word segments, the side-by-side
 view and the short excerpt that listings and feeds show.
 
-Reads only the documented Diff JSON (``RevisionDiff.to_dict()``) and the two revisions'
-blocks; every piece of text passes through :func:`~quietedit.publish.text.clean_text`.
+Reads exactly the documented Diff JSON (``RevisionDiff.to_dict()``, typed here as
+:class:`DiffJSON`) and the two revisions' blocks; every piece of text passes through
+:func:`~quietedit.publish.text.clean_text`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, TypeAlias
+from typing import Final, NotRequired, TypeAlias, TypedDict, cast
 
 from quietedit.model import JSON
 from quietedit.publish.text import clean_text
@@ -17,50 +18,98 @@ from quietedit.revisions import Revision
 Segment: TypeAlias = tuple[str, str]
 """A run of a word diff: ``("=", text)`` kept, ``("-", text)`` removed, ``("+", text)`` added."""
 
+Runs: TypeAlias = list[list[str]]
+"""A word diff as the Diff JSON writes it: ``[[op, text], ...]``."""
+
+
+class TitleJSON(TypedDict):
+    """The Diff JSON's ``title``: ``kept`` with its ``text``, ``changed`` with ``words``."""
+
+    op: str
+    text: NotRequired[str]
+    similarity: NotRequired[float]
+    words: NotRequired[Runs]
+
+
+class BlockJSON(TypedDict):
+    """One entry of the Diff JSON's ``blocks`` (README.md, "Diff JSON": block entries).
+
+    ``old`` is absent for an added block, ``new`` for a removed one; both are positions,
+    and lists of positions on the many side of a split (``new``) or merge (``old``).
+    ``words`` is one word diff, or one per part for a split or merge.
+    """
+
+    op: str
+    old: NotRequired[int | list[int]]
+    new: NotRequired[int | list[int]]
+    kind: str | list[str]
+    old_kind: NotRequired[str]
+    similarity: NotRequired[float]
+    text: NotRequired[str]
+    words: NotRequired[Runs | list[Runs]]
+
+
+class SummaryJSON(TypedDict):
+    """The Diff JSON's ``summary``: a count per block op, words added and removed, flags."""
+
+    kept: int
+    added: int
+    removed: int
+    changed: int
+    moved: int
+    split: int
+    merged: int
+    words_added: int
+    words_removed: int
+    title_changed: bool
+    cutoffs: list[str]
+
+
+class DiffJSON(TypedDict):
+    """``RevisionDiff.to_dict()``, the documented Diff JSON."""
+
+    schema: int
+    title: TitleJSON
+    blocks: list[BlockJSON]
+    summary: SummaryJSON
+
+
+def diff_json(diff: dict[str, JSON]) -> DiffJSON:
+    """``diff`` read as the Diff JSON it is (``Comparison.diff``: made by
+    ``RevisionDiff.to_dict()``, or cached under the analysis version that made it)."""
+    return cast(DiffJSON, diff)
+
+
 EXCERPT_WORDS: Final = 40
 """Words of context-plus-change in an edit's excerpt: enough to read the change in a list."""
-
-
-def title_segments(diff: dict[str, JSON]) -> tuple[Segment, ...]:
-    """The headline's word diff, when the diff carries one."""
-    title = diff.get("title")
-    if not isinstance(title, dict):
-        return ()
-    return as_segments(title.get("words", title.get("segments", title.get("ops"))))
-
 
 PARAGRAPH_BREAK: Final = "|"
 """A pseudo-op between the parts of a split or merged block: rendered as a ¶ mark."""
 
 
-def as_segments(value: JSON) -> tuple[Segment, ...]:
-    """Word-diff segments from a Diff JSON ``words`` value.
+def title_segments(diff: dict[str, JSON]) -> tuple[Segment, ...]:
+    """The headline's word diff when it changed, else none."""
+    title = diff_json(diff)["title"]
+    return _segments(title["words"]) if title["op"] == "changed" else ()
 
-    ``[[op, text], ...]`` for one block; ``[[[op, text], ...], ...]`` (one list per part)
-    for a split or merge, whose parts are joined with a :data:`PARAGRAPH_BREAK`.
-    """
-    if not isinstance(value, list):
+
+def block_segments(entry: BlockJSON) -> tuple[Segment, ...]:
+    """A block entry's word diff (none for kept, added, removed and identical moved
+    blocks); the parts of a split or merge joined with a :data:`PARAGRAPH_BREAK`."""
+    if "words" not in entry:
         return ()
-    if value and all(
-        isinstance(part, list) and all(isinstance(s, list) for s in part) for part in value
-    ):
-        joined: list[Segment] = []
-        for n, part in enumerate(value):
-            if n:
-                joined.append((PARAGRAPH_BREAK, ""))
-            joined.extend(as_segments(part))
-        return tuple(joined)
-    segments: list[Segment] = []
-    for item in value:
-        if isinstance(item, list) and len(item) == 2:
-            op, text = item
-        elif isinstance(item, dict):
-            op, text = item.get("op"), item.get("text")
-        else:
-            continue
-        if op in {"=", "-", "+"} and isinstance(text, str):
-            segments.append((str(op), clean_text(text)))
-    return tuple(segments)
+    if entry["op"] not in ("split", "merged"):
+        return _segments(cast(Runs, entry["words"]))
+    joined: list[Segment] = []
+    for n, part in enumerate(cast(list[Runs], entry["words"])):
+        if n:
+            joined.append((PARAGRAPH_BREAK, ""))
+        joined.extend(_segments(part))
+    return tuple(joined)
+
+
+def _segments(runs: Runs) -> tuple[Segment, ...]:
+    return tuple([(op, clean_text(text)) for op, text in runs])
 
 
 def excerpt_of(rows: tuple[DiffRow, ...], *, words: int = EXCERPT_WORDS) -> tuple[Segment, ...]:
@@ -116,49 +165,30 @@ class DiffRow:
     direction: str | None = None
 
 
-def _positions(value: JSON) -> tuple[int, ...]:
-    if isinstance(value, bool):
+def _positions(value: int | list[int] | None) -> tuple[int, ...]:
+    if value is None:
         return ()
-    if isinstance(value, int):
-        return (value,)
-    if isinstance(value, list):
-        return tuple(v for v in value if isinstance(v, int) and not isinstance(v, bool))
-    if isinstance(value, dict):
-        return _positions(value.get("start", value.get("index")))
-    return ()
+    return (value,) if isinstance(value, int) else tuple(value)
 
 
 def diff_rows(diff: dict[str, JSON], old: Revision, new: Revision) -> tuple[DiffRow, ...]:
-    """The diff's block operations as rows; a moved block becomes a source and a target row."""
+    """The diff's block entries as rows; a moved block becomes a source and a target row."""
     old_texts = [clean_text(b.text) for b in old.article.blocks]
     new_texts = [clean_text(b.text) for b in new.article.blocks]
-    blocks = diff.get("blocks")
     rows: list[DiffRow] = []
     moves: list[DiffRow] = []
-    for index, entry in enumerate(blocks if isinstance(blocks, list) else []):
-        if not isinstance(entry, dict) or not isinstance(entry.get("op"), str):
-            continue
-        op = str(entry["op"])
-        olds = _positions(entry.get("old", entry.get("old_positions", entry.get("from"))))
-        news = _positions(entry.get("new", entry.get("new_positions", entry.get("to"))))
-        olds = tuple(i for i in olds if 0 <= i < len(old_texts))
-        news = tuple(i for i in news if 0 <= i < len(new_texts))
-        old_text = " ".join(old_texts[i] for i in olds)
-        new_text = " ".join(new_texts[i] for i in news)
-        segments = as_segments(entry.get("words", entry.get("segments", entry.get("ops"))))
-        parts = entry.get("parts")
-        if not segments and isinstance(parts, list):
-            segments = tuple(s for part in parts for s in as_segments(part))
+    for index, entry in enumerate(diff_json(diff)["blocks"]):
+        olds, news = _positions(entry.get("old")), _positions(entry.get("new"))
         row = DiffRow(
-            op,
+            entry["op"],
             olds[0] if olds else None,
             news[0] if news else None,
-            old_text,
-            new_text,
-            segments,
+            " ".join(old_texts[i] for i in olds),
+            " ".join(new_texts[i] for i in news),
+            block_segments(entry),
             anchor=f"b{index + 1}",
         )
-        if op == "moved":
+        if row.op == "moved":
             moves.append(row)
         rows.append(row)
     return tuple(_link_moves(rows, moves))

@@ -15,17 +15,11 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
 
-from quietedit.archive.records import (
-    OPTIONAL_REVISION_FIELDS,
-    REVISION_FIELDS,
-    revision_from_record,
-)
-from quietedit.archive.store import Archive, load_json
-from quietedit.errors import ArchiveError, QuieteditError
+from quietedit.archive.store import Archive
+from quietedit.errors import QuieteditError
 from quietedit.model import JSON, format_timestamp
 from quietedit.publish import api
 from quietedit.publish.atom import FeedSpec, render_feed
-from quietedit.publish.buildcache import content_key
 from quietedit.publish.changes import Comparison, compare_revisions, pair_key
 from quietedit.publish.diffview import DiffRow, diff_rows, side_by_side, title_segments
 from quietedit.publish.listing import DocumentSummary, EditRef
@@ -60,7 +54,7 @@ class DocumentResult:
     summary: DocumentSummary
     edits: list[Edit]
     files: int  # files the document's pages consist of
-    content: str  # its content key, taken before reading it (``state.content_key``)
+    content: str  # its content key, taken before reading it (``Archive.content_key``)
     items: dict[int, str] = field(default_factory=dict)  # edit number → its list item
     refs: tuple[EditRef, ...] = ()  # one per edit (made here, in the render worker)
 
@@ -94,11 +88,7 @@ class DocumentPages:
     def source_of_document(self, doc: str) -> str:
         """The document's source, from a quick read of its record (checked when it is
         rendered): the build plans the search shards with it before rendering."""
-        path = os.path.join(self.archive.layout.documents_dir, doc, "document.json")
-        with open(path, "rb") as handle:
-            record = json.loads(handle.read())
-        if not isinstance(record, dict):
-            raise ArchiveError(Path(path), "not a document record; run quietedit verify")
+        record = self.archive.read_document(doc) or {}
         return self._source_of(record, safe_http_url(record.get("url")))
 
     def render(self, doc: str, writer: SiteWriter) -> DocumentResult | None:
@@ -106,11 +96,13 @@ class DocumentPages:
         no revision yet. Its files from earlier builds that it no longer makes are removed
         (listed in ``writer.removed``)."""
         self.writer = writer
-        content = content_key(os.path.join(self.archive.layout.documents_dir, doc))
+        # taken before reading: a revision stored meanwhile is rendered by the next build
+        content = self.archive.content_key(doc)
         folders = document_folders(doc)
         # a folder made by this build holds nothing stale: walk only the older ones
         existing = tuple(f for f in folders if os.path.isdir(os.path.join(writer.root, f)))
-        revisions = self._read_revisions(doc)
+        # shape-checked, not re-hashed: ``quietedit verify`` checks hashes and chains
+        revisions = self.archive.revisions(doc, shallow=True)
         if not revisions:
             writer.remove_unclaimed(existing)
             return None
@@ -189,35 +181,6 @@ class DocumentPages:
         if slug not in self.sources:
             self.sources[slug] = unconfigured_source(self.archive, slug)
         return self.sources[slug]
-
-    def _read_revisions(self, doc: str) -> list[Revision]:
-        """The document's revisions, shape-checked but not re-hashed.
-
-        Re-hashing every revision on every build would cost more than rendering it;
-        ``quietedit verify`` checks hashes and chains (CI runs it before building), the
-        build checks that each file is where it belongs and has a revision's fields.
-        """
-        layout = self.archive.layout
-        folder = layout.revisions_dir(doc)
-        paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
-        found = []
-        for number, path in enumerate(paths, start=1):
-            if path != layout.revision_file(doc, number):
-                raise ArchiveError(path, f"expected revision {number} here; run quietedit verify")
-            record = load_json(path)
-            known = set(REVISION_FIELDS) | set(OPTIONAL_REVISION_FIELDS)
-            if not isinstance(record, dict) or not set(REVISION_FIELDS) <= set(record) <= known:
-                raise ArchiveError(path, "not a revision record; run quietedit verify")
-            wrong = [k for k, kind in REVISION_FIELDS.items() if not isinstance(record[k], kind)]
-            if wrong:
-                raise ArchiveError(path, f"{', '.join(wrong)}: wrong type; run quietedit verify")
-            try:
-                found.append(revision_from_record(record))
-            except (TypeError, ValueError) as exc:
-                raise ArchiveError(
-                    path, f"unreadable revision ({exc}); run quietedit verify"
-                ) from exc
-        return found
 
     def _source_of(self, record: dict[str, JSON], url: str | None) -> str:
         feeds = record.get("feeds")

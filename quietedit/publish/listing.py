@@ -100,36 +100,6 @@ class DocumentSummary:
     last_seen: str
     events: dict[str, int] = field(default_factory=dict)
 
-    def to_record(self) -> dict[str, JSON]:
-        return {
-            "events": dict(self.events),
-            "first_seen": self.first_seen,
-            "id": self.id,
-            "last_seen": self.last_seen,
-            "revisions": self.revisions,
-            "source": self.source,
-            "title": self.title,
-            "url": self.url,
-        }
-
-    @classmethod
-    def from_record(cls, record: dict[str, JSON]) -> DocumentSummary:
-        events, url, revisions = record.get("events"), record.get("url"), record["revisions"]
-        if not isinstance(revisions, int):
-            raise ValueError(f"document summary: revisions {revisions!r} is not a number")
-        return cls(
-            id=str(record["id"]),
-            url=url if isinstance(url, str) else None,
-            title=str(record["title"]),
-            source=str(record["source"]),
-            revisions=revisions,
-            first_seen=str(record["first_seen"]),
-            last_seen=str(record["last_seen"]),
-            events={str(k): v for k, v in (events or {}).items() if isinstance(v, int)}
-            if isinstance(events, dict)
-            else {},
-        )
-
 
 @dataclass(frozen=True, slots=True)
 class ListingPage:

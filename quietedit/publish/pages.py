@@ -14,17 +14,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Final
+from typing import Final, TypedDict, cast
 
 from quietedit.model import JSON, format_timestamp, parse_timestamp
-from quietedit.publish.diffview import DiffRow, Segment, diff_rows, excerpt_of
+from quietedit.publish.diffview import DiffRow, Segment, diff_json, diff_rows, excerpt_of
 from quietedit.publish.text import clean_text as clean_text
 from quietedit.publish.text import host_slug as host_slug
 from quietedit.publish.text import safe_http_url as safe_http_url
 from quietedit.revisions import Event, Revision
 
 SIGNIFICANCE_ORDER: Final = ("cosmetic", "minor", "moderate", "substantive")
-"""The analysis's significance names, least to most; an unknown name ranks as cosmetic."""
+"""The analysis's significance names (``Significance.label``), least to most."""
 
 
 def parse_publisher_date(text: str | None) -> datetime | None:
@@ -37,23 +37,9 @@ def parse_publisher_date(text: str | None) -> datetime | None:
         return None
 
 
-def significance_rank(value: JSON) -> int:
-    """An orderable rank for a classification's ``significance`` (name or number)."""
-    if isinstance(value, bool):
-        return 0
-    if isinstance(value, int | float):
-        return int(value)
-    if isinstance(value, str) and value in SIGNIFICANCE_ORDER:
-        return SIGNIFICANCE_ORDER.index(value)
-    if isinstance(value, dict):
-        return significance_rank(value.get("rank", value.get("name")))
-    return 0
-
-
-def significance_name(value: JSON) -> str:
-    if isinstance(value, dict):
-        value = value.get("name", value.get("rank"))
-    return clean_text(str(value)) if value is not None else "unknown"
+def significance_rank(name: str) -> int:
+    """The rank of a significance name of the Classification JSON (0: cosmetic)."""
+    return SIGNIFICANCE_ORDER.index(name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,12 +79,6 @@ class Edit:
         """Listing order, newest first: day, then significance, then time, then identity."""
         return (self.day, self.rank, self.observed_at, self.document, self.number)
 
-    def to_record(self) -> dict[str, JSON]:
-        record: dict[str, JSON] = {name: getattr(self, name) for name in Edit.__dataclass_fields__}
-        record["kinds"] = list(self.kinds)
-        record["excerpt"] = [list(s) for s in self.excerpt]
-        return record
-
     def to_row(self) -> list[JSON]:
         """The fields in order, for the build cache (a list reads back faster than a dict)."""
         row: list[JSON] = [getattr(self, name) for name in _EDIT_FIELDS]
@@ -135,34 +115,6 @@ class Edit:
             published if isinstance(published, str) else None,
         )
 
-    @classmethod
-    def from_record(cls, record: dict[str, JSON]) -> Edit:
-        """Read :meth:`to_record`'s output back (the build cache reads thousands per build)."""
-        kinds, excerpt = record["kinds"], record["excerpt"]
-        number, rank, silent = record["number"], record["rank"], record["silent"]
-        if not isinstance(kinds, list) or not isinstance(excerpt, list):
-            raise ValueError("edit record: kinds and excerpt must be lists")
-        if not isinstance(number, int) or not isinstance(rank, int):
-            raise ValueError("edit record: number and rank must be integers")
-        url, published = record["url"], record["published"]
-        return cls(
-            document=str(record["document"]),
-            number=number,
-            observed_at=str(record["observed_at"]),
-            previous_at=str(record["previous_at"]),
-            title=str(record["title"]),
-            old_title=str(record["old_title"]),
-            url=url if isinstance(url, str) else None,
-            source=str(record["source"]),
-            kinds=tuple(str(k) for k in kinds),
-            significance=str(record["significance"]),
-            rank=rank,
-            silent=silent if isinstance(silent, bool) else None,
-            excerpt=tuple((str(s[0]), str(s[1])) for s in excerpt if isinstance(s, list)),
-            summary=str(record["summary"]),
-            published=published if isinstance(published, str) else None,
-        )
-
 
 _EDIT_FIELDS: Final = tuple(Edit.__dataclass_fields__)
 
@@ -176,75 +128,71 @@ class Verdict:
     evidence: tuple[str, ...] = ()
 
 
+class SignalJSON(TypedDict):
+    """One publisher signal of the Classification JSON: ``seen`` is ``None`` when it could
+    not be checked."""
+
+    name: str
+    seen: bool | None
+    evidence: str
+
+
+class FindingJSON(TypedDict):
+    significance: str
+    evidence: list[str]
+
+
+class ClassificationJSON(TypedDict):
+    """``Classification.to_dict()``, the documented Classification JSON."""
+
+    kinds: list[str]  # sorted
+    findings: dict[str, FindingJSON]
+    significance: str
+    silent: bool
+    signals: list[SignalJSON]
+
+
+def classification_json(classification: dict[str, JSON]) -> ClassificationJSON:
+    """``classification`` read as the Classification JSON it is (``Comparison``)."""
+    return cast(ClassificationJSON, classification)
+
+
 def verdict_of(classification: dict[str, JSON]) -> Verdict:
     """The verdict and, as evidence, each publisher signal with what was seen."""
-    silent = classification.get("silent")
-    evidence = tuple(_signal_line(s) for s in _list(classification.get("signals")))
-    if silent is True:
+    shape = classification_json(classification)
+    evidence = tuple(_signal_line(s) for s in shape["signals"])
+    if shape["silent"]:
         return Verdict(True, "silent", evidence)
-    if silent is False:
-        return Verdict(False, "acknowledged", evidence)
-    return Verdict(None, "not judged", evidence)
+    return Verdict(False, "acknowledged", evidence)
 
 
-def _list(value: JSON) -> list[JSON]:
-    return value if isinstance(value, list) else []
-
-
-def _signal_line(signal: JSON) -> str:
-    if not isinstance(signal, dict):
-        return clean_text(str(signal))
-    name = clean_text(str(signal.get("name", "signal"))).replace("_", " ")
-    seen = signal.get("seen")
+def _signal_line(signal: SignalJSON) -> str:
+    name = clean_text(signal["name"]).replace("_", " ")
+    seen = signal["seen"]
     state = "seen" if seen is True else "not seen" if seen is False else "not known"
-    evidence = signal.get("evidence")
-    tail = f" — {clean_text(evidence)}" if isinstance(evidence, str) and evidence else ""
+    evidence = signal["evidence"]
+    tail = f" — {clean_text(evidence)}" if evidence else ""
     return f"{name}: {state}{tail}"
 
 
 def findings_of(classification: dict[str, JSON]) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
     """``(kind, significance, evidence lines)`` for each finding of the classification."""
-    findings = classification.get("findings")
-    if not isinstance(findings, dict):
-        return ()
-    out = []
-    for kind, finding in sorted(findings.items()):
-        if not isinstance(finding, dict):
-            continue
-        lines = tuple(clean_text(str(line)) for line in _list(finding.get("evidence")))
-        out.append((clean_text(kind), significance_name(finding.get("significance")), lines))
-    return tuple(out)
-
-
-def kinds_of(classification: dict[str, JSON]) -> tuple[str, ...]:
-    kinds = classification.get("kinds")
-    if isinstance(kinds, dict):
-        kinds = list(kinds)
-    if not isinstance(kinds, list):
-        return ()
-    return tuple(sorted({clean_text(str(k)) for k in kinds if isinstance(k, str) and k}))
+    findings = classification_json(classification)["findings"]
+    return tuple(
+        (kind, finding["significance"], tuple(clean_text(line) for line in finding["evidence"]))
+        for kind, finding in sorted(findings.items())
+    )
 
 
 def summary_text(diff: dict[str, JSON]) -> str:
-    """One line saying what changed, from the diff's ``summary`` and title change."""
-    summary = diff.get("summary")
-    parts: list[str] = []
-    if _title_changed(diff):
-        parts.append("headline changed")
-    if isinstance(summary, dict):
-        for op in ("changed", "added", "removed", "moved", "split", "merged"):
-            count = summary.get(op, summary.get(f"blocks_{op}"))
-            if isinstance(count, int) and not isinstance(count, bool) and count:
-                noun = "paragraph" if count == 1 else "paragraphs"
-                parts.append(f"{count} {noun} {op}")
+    """One line saying what changed, from the diff's ``summary``."""
+    summary = diff_json(diff)["summary"]
+    parts = ["headline changed"] if summary["title_changed"] else []
+    for op in ("changed", "added", "removed", "moved", "split", "merged"):
+        count = summary[op]
+        if count:
+            parts.append(f"{count} {'paragraph' if count == 1 else 'paragraphs'} {op}")
     return ", ".join(parts) if parts else "text changed"
-
-
-def _title_changed(diff: dict[str, JSON]) -> bool:
-    summary, title = diff.get("summary"), diff.get("title")
-    if isinstance(summary, dict) and isinstance(summary.get("title_changed"), bool):
-        return bool(summary["title_changed"])
-    return isinstance(title, dict) and title.get("op") == "changed"
 
 
 def observed(revision: Revision) -> str:
@@ -265,6 +213,7 @@ def make_edit(
     """The :class:`Edit` summary of the pair ``old`` → ``new`` (``rows``: its diff rows,
     when the caller has them already)."""
     rows = diff_rows(diff, old, new) if rows is None else rows
+    shape = classification_json(classification)
     published = parse_publisher_date(
         new.article.publisher.date_published or old.article.publisher.date_published
     )
@@ -277,10 +226,10 @@ def make_edit(
         old_title=clean_text(old.article.title),
         url=url,
         source=source,
-        kinds=kinds_of(classification),
-        significance=significance_name(classification.get("significance")),
-        rank=significance_rank(classification.get("significance")),
-        silent=verdict_of(classification).silent,
+        kinds=tuple(shape["kinds"]),
+        significance=shape["significance"],
+        rank=significance_rank(shape["significance"]),
+        silent=shape["silent"],
         excerpt=excerpt_of(rows),
         summary=summary_text(diff),
         published=format_timestamp(published) if published else None,

@@ -102,11 +102,12 @@ def test_pages_of_a_document_no_longer_in_the_archive_are_removed(
     build_site(options(data, out, search=False))
     smaller = tmp_path / "smaller"
     shutil.copytree(data, smaller)
-    gone = next(p for p in (smaller / "documents").iterdir() if p.name.startswith("blog-"))
-    shutil.rmtree(gone)
+    shrunk = Archive(smaller)
+    gone = next(d for d in shrunk.document_ids() if d.startswith("blog-"))
+    shutil.rmtree(shrunk.layout.document_dir(gone))
     report = build_site(options(smaller, out, search=False))
-    assert f"articles/{gone.name}/index.html" in report.removed
-    assert not (out / "articles" / gone.name).exists()
+    assert f"articles/{gone}/index.html" in report.removed
+    assert not (out / "articles" / gone).exists()
     assert "sources/blog-example-com/index.html" in report.removed
 
 
@@ -238,10 +239,11 @@ def test_full_build_still_removes_stale_files(data: Path, tmp_path: Path) -> Non
     build_site(options(data, out, search=False))
     smaller = tmp_path / "smaller"
     shutil.copytree(data, smaller)
-    gone = next(p for p in (smaller / "documents").iterdir() if p.name.startswith("blog-"))
-    shutil.rmtree(gone)
+    shrunk = Archive(smaller)
+    gone = next(d for d in shrunk.document_ids() if d.startswith("blog-"))
+    shutil.rmtree(shrunk.layout.document_dir(gone))
     report = build_site(options(smaller, out, search=False, full=True))
-    assert f"articles/{gone.name}/index.html" in report.removed
+    assert f"articles/{gone}/index.html" in report.removed
 
 
 def test_full_build_repairs_a_page_edited_by_hand(data: Path, tmp_path: Path) -> None:

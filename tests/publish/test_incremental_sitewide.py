@@ -19,7 +19,7 @@ from quietedit.archive.store import Archive
 from quietedit.article.identity import document_id
 from quietedit.model import JSON, Article, Block, Publisher
 from quietedit.publish import BuildReport, listing
-from quietedit.publish.buildcache import BuildState, stamp
+from quietedit.publish.buildcache import BuildState
 from quietedit.publish.paths import CACHE_DIR
 from quietedit.revisions import Observation
 from tests.publish.conftest import STORIES, T0, write_archive
@@ -155,7 +155,7 @@ def test_a_deleted_and_a_failing_document_leave_the_listings(data: Path, tmp_pat
     out = tmp_path / "site"
     build(data, out)
     minister, mayor = doc_of(STORIES[1].url), doc_of(STORIES[2].url)
-    shutil.rmtree(data / "documents" / minister)
+    shutil.rmtree(Archive(data).layout.document_dir(minister))
     events = Archive(data).layout.events_dir(mayor)
     broken = events / f"{len(list(events.glob('*.json'))) + 1:06d}.json"
     broken.write_text("{ not json", encoding="utf-8")
@@ -185,9 +185,9 @@ def test_moved_folder_times_alone_render_nothing_and_are_recorded(
     out = tmp_path / "site"
     build(data, out)
     bridge = doc_of(STORIES[0].url)
-    home = data / "documents" / bridge
-    os.utime(home / "revisions", ns=(1_000_000_000, 1_000_000_000))
+    os.utime(Archive(data).layout.revisions_dir(bridge), ns=(1_000_000_000, 1_000_000_000))
     report = build(data, out)
     assert report.rendered == 0 and report.written == ()
     # the new stamp is kept, so the next build does not hash the document again
-    assert BuildState.load(out / CACHE_DIR).documents[bridge].stamp == stamp(str(home))
+    stamp = Archive(data).document_stamps()[bridge]
+    assert BuildState.load(out / CACHE_DIR).documents[bridge].stamp == stamp

@@ -8,9 +8,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from quietedit.archive.records import new_revision
-from quietedit.model import JSON, Article, Block
+from quietedit.model import Article, Block
 from quietedit.publish.changes import compare_revisions
-from quietedit.publish.diffview import PARAGRAPH_BREAK, as_segments, diff_rows, excerpt_of
+from quietedit.publish.diffview import (
+    PARAGRAPH_BREAK,
+    BlockJSON,
+    block_segments,
+    diff_rows,
+    excerpt_of,
+)
 from quietedit.publish.listing import PAGE_SIZE, EditRef, compute_stats, ordered, paginate
 from quietedit.publish.pages import Edit, event_line, make_edit
 from quietedit.publish.text import clean_text, host_slug, safe_http_url
@@ -62,14 +68,40 @@ def test_host_slug_is_a_valid_source_slug() -> None:
 
 
 def test_split_and_merge_parts_are_joined_with_a_paragraph_break() -> None:
-    nested: JSON = [[["=", "One."], ["+", " Two"]], [["=", "Three."]]]
-    assert as_segments(nested) == (
+    split: BlockJSON = {
+        "op": "split",
+        "old": 0,
+        "new": [0, 1],
+        "kind": ["paragraph", "paragraph"],
+        "similarity": 0.9,
+        "words": [[["=", "One."], ["+", " Two"]], [["=", "Three."]]],
+    }
+    assert block_segments(split) == (
         ("=", "One."),
         ("+", " Two"),
         (PARAGRAPH_BREAK, ""),
         ("=", "Three."),
     )
-    assert as_segments([["=", "a"], ["?", "b"], "junk"]) == (("=", "a"),)
+    changed: BlockJSON = {
+        "op": "changed",
+        "old": 0,
+        "new": 0,
+        "kind": "paragraph",
+        "similarity": 0.5,
+        "words": [["=", "a "], ["-", "b\x0b"]],
+    }
+    assert block_segments(changed) == (("=", "a "), ("-", "b"))  # text cleaned
+
+
+def test_a_split_paragraph_becomes_one_row_with_both_new_paragraphs() -> None:
+    first = "The council met on Monday evening to debate the budget for the coming year."
+    second = "After four hours it approved the plan by a wide margin of votes cast."
+    old = revision("T", f"{first} {second}", "Closing words of the article stay.")
+    new = revision("T", first, second, "Closing words of the article stay.", previous=old)
+    rows = diff_rows(compare_revisions(old, new).diff, old, new)
+    assert [r.op for r in rows] == ["split", "kept"]
+    assert rows[0].new_text == f"{first} {second}" and rows[0].old_index == 0
+    assert (PARAGRAPH_BREAK, "") in rows[0].segments
 
 
 def test_moved_paragraph_gets_a_stub_at_its_old_place_linked_both_ways() -> None:
@@ -105,7 +137,7 @@ def test_excerpt_shows_the_changed_words_with_context() -> None:
     assert excerpt[0][0] == "="
 
 
-def test_edit_survives_its_cache_record() -> None:
+def test_edit_survives_its_cache_row() -> None:
     old = revision("Old headline", "Same text.")
     new = revision("New headline", "Same text.", previous=old)
     comparison = compare_revisions(old, new)
@@ -119,7 +151,7 @@ def test_edit_survives_its_cache_record() -> None:
         source="news",
     )
     assert "headline" in edit.kinds and edit.summary.startswith("headline changed")
-    assert Edit.from_record(edit.to_record()) == edit
+    assert Edit.from_row(edit.to_row()) == edit
 
 
 def edit_at(hour: int, rank: int = 0, doc: str = DOC) -> EditRef:
