@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from quietedit.archive.records import dump_json, revision_to_record
 from quietedit.archive.store import Archive
+from quietedit.model import JSON
 from tests.conftest import seed_story
 
 # text JSON writes as itself: no control characters (escaped as \u00XX, as JSON requires),
@@ -41,7 +42,7 @@ def reversed_keys(value: Any) -> Any:
 
 
 def test_a_record_has_sorted_keys_two_space_indent_plain_utf8_and_a_final_newline() -> None:
-    record = {
+    record: dict[str, JSON] = {
         "title": "Zürich: „Budget“ für 2027: 4,2 Mio. €",
         "blocks": [{"text": "Der Rat tagte.", "kind": "paragraph"}],
         "schema": 1,
