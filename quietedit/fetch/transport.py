@@ -1,10 +1,12 @@
 """httpx's ``AsyncHTTPTransport``, on a connection pool whose connections the guard opens.
 
 httpx 0.28's ``AsyncHTTPTransport`` builds its httpcore pool itself and takes no
-``network_backend`` (encode/httpx#3749 adds one; until it is released), so this transport
-builds the pool from httpcore's public API (``AsyncConnectionPool(network_backend=...)``)
-and does only what httpx's does around it: map the request, wrap the response stream,
-and raise httpx's exceptions for httpcore's. When httpx takes a ``network_backend``, this
+``network_backend`` (encode/httpx#3749, which adds one, is not released; replacing its
+private ``_pool`` would, on an httpx that renamed it, silently leave the guard out).
+``GuardedTransport`` builds the pool from httpcore's public API
+(``AsyncConnectionPool(network_backend=...)``) and does only what httpx's transport does
+around it: map the request, wrap the response stream, raise httpx's exceptions for
+httpcore's. Once httpx takes a ``network_backend``, this
 module becomes ``httpx.AsyncHTTPTransport(network_backend=...)``.
 """
 
