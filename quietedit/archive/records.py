@@ -14,7 +14,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Final
 
-from quietedit.archive.encoder import indented_json
 from quietedit.article.fingerprint import FINGERPRINT_VERSION, HASH_PREFIX, content_hash
 from quietedit.errors import UnchangedContentError
 from quietedit.model import (
@@ -70,12 +69,13 @@ SIGNAL_KINDS: Final = ("feed_updated", "sitemap_lastmod")
 def dump_json(record: Mapping[str, JSON]) -> bytes:
     """The one serialisation of archive files: sorted keys, two-space indent, UTF-8, newline.
 
-    Same record, same bytes, so git diffs stay small and builds reproducible: the text is
-    ``json.dumps(record, ensure_ascii=False, indent=2, sort_keys=True, allow_nan=False)``,
-    built faster (:func:`~quietedit.archive.encoder.indented_json`).
-    Raises ``ValueError`` for NaN/infinity or text that is not valid Unicode.
+    Same record, same bytes, so git diffs stay small and builds reproducible (data/README.md,
+    "Deterministic JSON"; ``quietedit verify`` checks every file against it). Non-ASCII text
+    is written as itself, not as ``\\u`` escapes. Raises ``ValueError`` for NaN/infinity
+    or text that is not valid Unicode (a lone surrogate).
     """
-    return (indented_json(record) + "\n").encode("utf-8")
+    text = json.dumps(record, ensure_ascii=False, indent=2, sort_keys=True, allow_nan=False)
+    return (text + "\n").encode("utf-8")
 
 
 def digest(data: bytes) -> str:

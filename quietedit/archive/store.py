@@ -59,9 +59,6 @@ class Archive:
     def __init__(self, root: Path) -> None:
         self.root = root
         self.layout = Layout(root)
-        # documents known to have a record: records are never deleted, so a document seen
-        # with one keeps it, and the writes that need one skip reading it again
-        self._recorded: set[str] = set()
 
     # -- documents -----------------------------------------------------------------
 
@@ -74,10 +71,7 @@ class Archive:
 
     def read_document(self, document: str) -> dict[str, JSON] | None:
         """The document's record, or ``None`` if it has none yet."""
-        record = self._read_state(self.layout.document_file(document), kind="document")
-        if record is not None:
-            self._recorded.add(document)
-        return record
+        return self._read_state(self.layout.document_file(document), kind="document")
 
     def write_document(
         self, document: str, record: dict[str, JSON], *, final: bool = False
@@ -87,7 +81,6 @@ class Archive:
         :meth:`_replace`)."""
         full = {**record, "schema": SCHEMA_VERSION, "type": "document", "id": document}
         self._replace(self.layout.document_file(document), dump_json(full), final=final)
-        self._recorded.add(document)
 
     # -- revisions -----------------------------------------------------------------
 
@@ -192,7 +185,7 @@ class Archive:
 
     def _require_record(self, document: str, *, before: str) -> None:
         """Raise ``ArchiveError`` unless ``document`` has a record (no orphan files)."""
-        if document not in self._recorded and self.read_document(document) is None:
+        if not self.layout.document_file(document).is_file():
             raise ArchiveError(
                 self.layout.document_file(document),
                 f"no document record; write_document() before {before}()",
@@ -313,7 +306,8 @@ class Archive:
         (content and name) when this returns."""
         tmp = self._write_temp(path, data)
         try:
-            _link(tmp, path)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            os.link(tmp, path)
         except FileExistsError as exc:
             raise RevisionExistsError(
                 path,
@@ -322,8 +316,7 @@ class Archive:
         except OSError as exc:
             raise ArchiveError(path, f"cannot create: {exc.strerror}") from exc
         finally:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(tmp)
+            tmp.unlink(missing_ok=True)
         # the new name must be on disk before any write that refers to it (a revision
         # names its evidence; the next revision's chain names this one)
         _fsync_dir(path.parent)
@@ -343,43 +336,34 @@ class Archive:
         a new article's writes.
         """
         tmp = self._write_temp(path, data)
-        new_name = not final or not os.path.lexists(path)
+        new_name = not final or not path.exists()
         try:
-            _rename(tmp, path)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(tmp, path)
         except OSError as exc:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+            tmp.unlink(missing_ok=True)
             raise ArchiveError(path, f"cannot write: {exc.strerror}") from exc
         if new_name:
             _fsync_dir(path.parent)
 
-    def _write_temp(self, path: Path, data: bytes) -> str:
+    def _write_temp(self, path: Path, data: bytes) -> Path:
         """A temp file in ``.tmp/`` holding ``data``, flushed to disk; its path."""
         tmp_dir = self.layout.tmp_dir
-        prefix = path.name + "."
         try:
-            try:
-                fd, name = tempfile.mkstemp(dir=tmp_dir, prefix=prefix)
-            except FileNotFoundError:  # the first write of the archive
-                tmp_dir.mkdir(parents=True, exist_ok=True)
-                fd, name = tempfile.mkstemp(dir=tmp_dir, prefix=prefix)
+            tmp_dir.mkdir(parents=True, exist_ok=True)
+            fd, name = tempfile.mkstemp(dir=tmp_dir, prefix=path.name + ".")
         except OSError as exc:
             raise ArchiveError(tmp_dir, f"cannot write: {exc.strerror}") from exc
-        # the file descriptor itself, not a buffered file object: one write and the flush
-        # to disk are all a temp file needs
+        tmp = Path(name)
         try:
-            try:
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(fd, view) :]
-                os.fsync(fd)
-            finally:
-                os.close(fd)
+            with open(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
         except OSError as exc:
-            with contextlib.suppress(OSError):
-                os.unlink(name)
+            tmp.unlink(missing_ok=True)
             raise ArchiveError(path, f"cannot write: {exc.strerror}") from exc
-        return name
+        return tmp
 
     # -- reading -------------------------------------------------------------------
 
@@ -437,24 +421,6 @@ def load_json(path: Path) -> JSON:
     except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError, a 5,000-digit number
         raise ArchiveError(path, f"not valid UTF-8 JSON: {exc}") from exc
     return value
-
-
-def _link(source: str, target: Path) -> None:
-    """Hard-link ``target`` to ``source``, creating ``target``'s folders when missing."""
-    try:
-        os.link(source, target)
-    except FileNotFoundError:  # the first file of its folder (the temp file exists)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        os.link(source, target)
-
-
-def _rename(source: str, target: Path) -> None:
-    """Move ``source`` over ``target``, creating ``target``'s folders when missing."""
-    try:
-        os.replace(source, target)
-    except FileNotFoundError:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(source, target)
 
 
 def _fsync_dir(folder: Path) -> None:

@@ -39,7 +39,7 @@ from quietedit.fetch.guard import GuardedBackend, Resolver
 from quietedit.fetch.headers import caller_headers
 from quietedit.fetch.hops import Hops
 from quietedit.fetch.policy import FetchPolicy, default_settings
-from quietedit.fetch.politeness import PER_HOST_CONCURRENCY, Clock, Politeness, Sleep
+from quietedit.fetch.politeness import Clock, Politeness, Sleep
 from quietedit.fetch.request import FetchRequest, Validate
 from quietedit.fetch.responses import parse_url
 from quietedit.fetch.robots import ROBOTS_MAX_BYTES, RobotsPolicy
@@ -83,21 +83,12 @@ class Fetcher:
             self.politeness = Politeness(self.settings.politeness, clock=clock, sleep=sleep)
         else:
             self.politeness = None
-        per_origin = (
-            self.politeness.per_host_concurrency if self.politeness else PER_HOST_CONCURRENCY
-        )
         backend = GuardedBackend(allow_private=allow_private, resolve=resolve)
         # Requests go straight to the transport, without httpx.AsyncClient: redirects, auth
         # and cookies are all handled here (a client's cookie jar would carry one site's
-        # cookies into later fetches), environment proxies are never used (the guard would
-        # check the proxy, not the site), and the client's per-request bookkeeping was a
-        # third of the CPU time per request (bench/fetch.py).
-        self._transport = GuardedTransport(
-            network_backend=backend,
-            # The politeness slot is taken before a pool is asked, so a pool never queues;
-            # the spare connections cover robots.txt and redirects back to the same origin.
-            connections_per_origin=per_origin + 2,
-        )
+        # cookies into later fetches), and environment proxies are never used (the guard
+        # would check the proxy, not the site).
+        self._transport = GuardedTransport(network_backend=backend)
         self._robots = RobotsCache(
             self._fetch_robots, user_agent=self.policy.user_agent, politeness=self.politeness
         )

@@ -7,8 +7,10 @@ Two layers, both on by default:
    notation (``0x7f.1``, ``2130706433``, ``[::ffff:127.0.0.1]``) or a ``localhost`` name
    is judged at once — a redirect to ``http://169.254.169.254/`` is refused before any
    connection is attempted.
-2. When a connection is opened, ``GuardedBackend`` (an httpcore network backend) resolves
-   the host itself, checks **every** answer, and connects to an address it checked. The
+2. When a connection is opened (for the first request and for every redirect hop that
+   needs a new one), ``GuardedBackend`` (an httpcore network backend around httpcore's own
+   ``AnyIOBackend``) resolves the host itself, checks **every** answer, and has the inner
+   backend connect to an address it checked, so no packet goes to a refused address. The
    request keeps the host name: httpcore sends ``Host`` from the URL and calls
    ``start_tls(server_hostname=<the URL's host>)`` on the stream we return (httpcore
    ``_async/connection.py``, ``AsyncHTTPConnection._connect``), so TLS verifies the
@@ -34,7 +36,6 @@ import httpcore
 
 from quietedit.errors import BlockedURLError, NetworkError, UnsupportedURLError
 from quietedit.fetch.addresses import checked_addresses, host_block_reason, parse_host_address
-from quietedit.fetch.network import AsyncioBackend
 
 SyncResolver = Callable[[str], Iterable[str]]
 """Host name -> its addresses as strings; raises ``OSError`` for an unknown name."""
@@ -117,9 +118,10 @@ class GuardedBackend(httpcore.AsyncNetworkBackend):
     """An httpcore network backend that connects only to addresses the guard allows.
 
     ``connect_tcp`` resolves the host through ``resolve`` (default: the event loop's
-    ``getaddrinfo``), refuses the host if any answer is refused, and connects to the
-    checked addresses in order. It returns the underlying stream, so httpcore's own
-    ``start_tls`` uses the host name for SNI and certificate checks.
+    ``getaddrinfo``), refuses the host if any answer is refused, and has ``inner``
+    (default: httpcore's ``AnyIOBackend``) connect to the checked addresses in order. It
+    returns the inner stream, so httpcore's own ``start_tls`` uses the host name for SNI and
+    certificate checks.
     """
 
     def __init__(
@@ -131,7 +133,7 @@ class GuardedBackend(httpcore.AsyncNetworkBackend):
     ) -> None:
         self._allow_private = allow_private
         self._resolve = resolve
-        self._inner = inner or AsyncioBackend()
+        self._inner = inner or httpcore.AnyIOBackend()
 
     async def connect_tcp(
         self,

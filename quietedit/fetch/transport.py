@@ -1,10 +1,13 @@
-"""An httpx transport on an httpcore connection pool that uses the guard's network backend.
+"""httpx's ``AsyncHTTPTransport``, on a connection pool whose connections the guard opens.
 
-httpx 0.28's ``AsyncHTTPTransport`` builds its pool without a ``network_backend`` argument
-(a pull request to add one, encode/httpx#3749, is open), so this transport builds the pool
-itself from httpcore's public API (``AsyncConnectionPool(network_backend=...)``) and does
-what httpx's transport does around it: map the request, wrap the response stream, and turn
-httpcore's exceptions into httpx's.
+httpx 0.28's ``AsyncHTTPTransport`` builds its httpcore pool itself and takes no
+``network_backend`` (encode/httpx#3749, which adds one, is not released; replacing its
+private ``_pool`` would, on an httpx that renamed it, silently leave the guard out).
+``GuardedTransport`` builds the pool from httpcore's public API
+(``AsyncConnectionPool(network_backend=...)``) and does only what httpx's transport does
+around it: map the request, wrap the response stream, raise httpx's exceptions for
+httpcore's. Once httpx takes a ``network_backend``, this
+module becomes ``httpx.AsyncHTTPTransport(network_backend=...)``.
 """
 
 from __future__ import annotations
@@ -12,13 +15,14 @@ from __future__ import annotations
 import contextlib
 import functools
 import ssl
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterable, AsyncIterator, Iterator
 from typing import Final
 
 import httpcore
 import httpx
 
-# Most specific first: the first class an exception is an instance of decides.
+# Most specific first: the first class an exception is an instance of decides. httpx maps
+# the same pairs (httpx/_transports/default.py); the guard's own exceptions pass through.
 _EXCEPTIONS: Final[tuple[tuple[type[Exception], type[httpx.TransportError]], ...]] = (
     (httpcore.ConnectTimeout, httpx.ConnectTimeout),
     (httpcore.ReadTimeout, httpx.ReadTimeout),
@@ -49,12 +53,12 @@ def _mapped(request: httpx.Request | None = None) -> Iterator[None]:
 
 
 class _ResponseStream(httpx.AsyncByteStream):
-    def __init__(self, stream: AsyncIterator[bytes] | httpcore.Response) -> None:
+    def __init__(self, stream: AsyncIterable[bytes]) -> None:
         self._stream = stream
 
     async def __aiter__(self) -> AsyncIterator[bytes]:
         with _mapped():
-            async for part in self._stream:  # type: ignore[union-attr]
+            async for part in self._stream:
                 yield part
 
     async def aclose(self) -> None:
@@ -66,48 +70,35 @@ class _ResponseStream(httpx.AsyncByteStream):
 
 @functools.cache
 def default_ssl_context() -> ssl.SSLContext:
-    """httpx's verifying context (certifi's CA bundle), built once: loading it takes a while."""
+    """httpx's verifying context (certifi's CA bundle), built once: every ``Fetcher`` (a
+    one-off ``fetch_document`` builds one) would otherwise load the bundle again."""
     return httpx.create_ssl_context()
 
 
 class GuardedTransport(httpx.AsyncBaseTransport):
-    """HTTP/1.1 over connection pools whose connections ``network_backend`` opens (the guard).
+    """HTTP/1.1 over one httpcore pool whose connections ``network_backend`` opens.
 
-    One pool per origin: httpcore's pool scans every connection for every queued request, so
-    a single pool serving many hosts costs O(requests x connections) per request, which
-    dominates a run with dozens of hosts in flight. Per origin, both stay at the per-host
-    concurrency.
+    The pool sets no limit of its own: the fetcher's politeness slots bound the requests in
+    flight, per host and across hosts, before the pool is asked, and a pool limit on top
+    could only make a request that holds a slot queue for a connection. Idle connections
+    close after ``keepalive_expiry`` seconds (httpx's default).
     """
 
     def __init__(
         self,
         *,
         network_backend: httpcore.AsyncNetworkBackend,
-        connections_per_origin: int,
         keepalive_expiry: float = 5.0,
         ssl_context: ssl.SSLContext | None = None,
     ) -> None:
-        self._backend = network_backend
-        self._per_origin = connections_per_origin
-        self._keepalive_expiry = keepalive_expiry
-        self._ssl_context = ssl_context or default_ssl_context()
-        self._pools: dict[tuple[bytes, bytes, int | None], httpcore.AsyncConnectionPool] = {}
-
-    def _pool(self, url: httpx.URL) -> httpcore.AsyncConnectionPool:
-        key = (url.raw_scheme, url.raw_host, url.port)
-        pool = self._pools.get(key)
-        if pool is None:
-            pool = httpcore.AsyncConnectionPool(
-                ssl_context=self._ssl_context,
-                max_connections=self._per_origin,
-                max_keepalive_connections=self._per_origin,
-                keepalive_expiry=self._keepalive_expiry,
-                http1=True,
-                http2=False,
-                network_backend=self._backend,
-            )
-            self._pools[key] = pool
-        return pool
+        self._pool = httpcore.AsyncConnectionPool(
+            ssl_context=ssl_context or default_ssl_context(),
+            max_connections=None,
+            keepalive_expiry=keepalive_expiry,
+            http1=True,
+            http2=False,
+            network_backend=network_backend,
+        )
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         core_request = httpcore.Request(
@@ -123,16 +114,15 @@ class GuardedTransport(httpx.AsyncBaseTransport):
             extensions=request.extensions,
         )
         with _mapped(request):
-            response = await self._pool(request.url).handle_async_request(core_request)
+            response = await self._pool.handle_async_request(core_request)
+        assert isinstance(response.stream, AsyncIterable)  # noqa: S101 - an async pool's
         return httpx.Response(
             status_code=response.status,
             headers=response.headers,
-            stream=_ResponseStream(response.stream),  # type: ignore[arg-type]
+            stream=_ResponseStream(response.stream),
             extensions=response.extensions,
         )
 
     async def aclose(self) -> None:
-        pools, self._pools = list(self._pools.values()), {}
-        for pool in pools:
-            with _mapped():
-                await pool.aclose()
+        with _mapped():
+            await self._pool.aclose()

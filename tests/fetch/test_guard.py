@@ -112,6 +112,25 @@ def test_dns_rebinding_after_a_check_cannot_steer_the_connection(
     assert len(lookups) == 2 and not server.log
 
 
+def test_a_redirect_to_a_name_resolving_to_a_blocked_address_is_refused_when_connecting(
+    server: HTTPServer, port: int
+) -> None:
+    """Every hop's new connection is checked: the name passes the URL check (no DNS), its
+    answer is refused when the guard's backend connects, and nothing reaches it."""
+    resolver = Resolver({"meta.example.test": ["169.254.169.254"]})
+    server.expect_request("/story").respond_with_data(
+        "", status=302, headers={"Location": f"http://meta.example.test:{port}/latest/"}
+    )
+    with pytest.raises(BlockedURLError, match=r"meta\.example\.test.*169\.254\.169\.254"):
+        run(
+            fetch_document(
+                f"http://{NEWS}:{port}/story", resolve=resolver, allow_private=True, retries=2
+            )
+        )
+    assert resolver.lookups == [NEWS, "meta.example.test"]  # refused once, not retried
+    assert len(server.log) == 1
+
+
 def test_async_resolvers_are_awaited(server: HTTPServer, port: int) -> None:
     async def resolve(host: str) -> list[str]:
         await asyncio.sleep(0)
