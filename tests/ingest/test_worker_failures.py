@@ -107,7 +107,7 @@ def read(workers: Workers, body: bytes) -> PageReading:
 @ON_LINUX
 def test_a_page_that_kills_every_worker_fails_its_check_and_is_never_read_in_process() -> None:
     with Workers() as workers:
-        workers.start_processes(2)  # run.workers: 0 (automatic): pages do not wait for workers
+        workers.start_processes(2)  # as an automatic run (run.workers: 0) does
         wait_ready(workers)
         killer = OomKiller(workers)
         killer.start()
