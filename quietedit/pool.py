@@ -69,10 +69,9 @@ class WorkerPool:
         method: Literal["fork", "forkserver"] = "forkserver",
         preload: Sequence[str] = (),
     ) -> None:
-        if method == "forkserver" and method not in multiprocessing.get_all_start_methods():
-            method = "spawn"  # type: ignore[assignment]  # Windows: no fork server
-        context = multiprocessing.get_context(method)
-        if method == "forkserver" and preload:
+        available = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context(method if method in available else "spawn")
+        if context.get_start_method() == "forkserver" and preload:
             context.set_forkserver_preload(list(preload))
         self.executor = ProcessPoolExecutor(
             processes, mp_context=context, initializer=_worker_started
