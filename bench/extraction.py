@@ -32,7 +32,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
+# the shared folder beside the repository (or beside a worktree's parent folder)
+SHARED = next((p / "shared" for p in ROOT.parents if (p / "shared").is_dir()), ROOT.parent)
 SCORER = SHARED / "tools" / "score_extraction.py"
 CORPORA = ("wcxb-dev-articles", "readability-testpages")
 COLUMNS = ("word_f1", "shingle_f1", "with", "without", "pages_per_second")

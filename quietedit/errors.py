@@ -15,6 +15,7 @@
     ├── InvalidShardError        a --shard value is not K/N with 1 <= K <= N (.value; a ValueError)
     ├── WorkerCrashedError       worker processes kept dying while reading one page (.url)
     ├── PageReadTimeoutError     a worker spent too long reading one page (.url, .seconds)
+    ├── WorkerDiedError          a worker process died in a batch (.index: first item left)
     ├── FetchError               a fetch failed (.url: the hop that failed, .transient)
     │   ├── UnsupportedURLError  not an http(s) URL with a host, or a redirect to one
     │   ├── InvalidHeaderError   a caller header is malformed or one quietedit sets itself
@@ -183,6 +184,19 @@ class PageReadTimeoutError(QuieteditError):
         super().__init__(
             f"{url}: reading this page took more than {seconds:g} s (a pathological page); "
             "its worker was stopped, the check is recorded as failed and retried later"
+        )
+
+
+class WorkerDiedError(QuieteditError):
+    """A worker process died (a signal, the out-of-memory killer) in a batch of work;
+    ``index`` is the first item of the batch left without a result."""
+
+    def __init__(self, index: int, *, reason: str = "") -> None:
+        self.index = index
+        detail = f" ({reason})" if reason else ""
+        super().__init__(
+            f"a worker process died at item {index} of the batch or after it{detail}; "
+            "run the batch again, with fewer processes to find the item"
         )
 
 

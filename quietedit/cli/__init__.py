@@ -8,7 +8,6 @@ for what it uses.
 
 from __future__ import annotations
 
-import gc
 import importlib
 import logging
 import sys
@@ -77,9 +76,4 @@ def cli(verbose: int, quiet: int) -> None:
 
 def main() -> None:
     """Entry point of the ``quietedit`` console script and ``python -m quietedit``."""
-    # The process runs one command, then ends: what start-up has built so far (the package,
-    # click, logging) lives to the end. Frozen, the collector never walks it again, neither
-    # while the command runs nor in its last pass as the process exits (that pass alone is
-    # about a twentieth of a one-page ``extract``).
-    gc.freeze()
     cli(prog_name="quietedit")

@@ -1,8 +1,9 @@
 """``quietedit extract``: the article in saved pages, as text or JSON.
 
 Start-up is most of the cost of a short run, so this module imports only what extracting
-saved files needs; the fetching stack, the settings loader and the process pool are
-imported when a URL argument or a batch big enough to share out asks for them.
+saved files needs; the fetching stack, the settings loader and the worker processes
+(:mod:`quietedit.pool`) are imported when a URL argument or a batch big enough to share
+out asks for them.
 """
 
 from __future__ import annotations
@@ -11,23 +12,21 @@ import json
 import os
 import sys
 from collections.abc import Iterator
-from concurrent.futures import BrokenExecutor
 from pathlib import Path
 from typing import Any, Final
 
 import click
 
 from quietedit.article.extract import article_json, article_record, extract_article
-from quietedit.cli.forked import WorkerDied
 from quietedit.cli.options import CONFIG_OPTION
-from quietedit.errors import QuieteditError
+from quietedit.errors import QuieteditError, WorkerDiedError
 
 FILES_PER_JOB: Final = 8
 """With ``--jobs 0``, a batch gets one more process per this many files, up to one per core:
-a worker costs a fork and its share of the hand-over, a few pages' worth of work."""
-SPAWNED_CHUNK: Final = 4
-"""Files per task handed to a spawned worker (where this process cannot fork): enough to
-hide the hand-over, few enough that the last worker is not left with much more to do."""
+a worker costs its start and its share of the hand-over, a few pages' worth of work."""
+CHUNK: Final = 4
+"""Files per task handed to a worker: enough to hide the hand-over, few enough that the
+last worker is not left with much more to do than the others."""
 _URL_PREFIXES: Final = ("http://", "https://")
 _Task = tuple[str, str | None, bool, bool]  # (file or URL, --url, private addresses, --json)
 
@@ -81,12 +80,11 @@ def extract(
 
         private = load_config(config_path).settings.allow_private_addresses
     tasks = [(name, url, private, as_json) for name in files]
-    failed = done = 0
+    failed = 0
     try:
         for output, error in _extract_all(
             tasks, worker_count(len(files), jobs=jobs, cores=_usable_cores())
         ):
-            done += 1
             if error is not None:
                 failed += 1
                 click.echo(f"Error: {error}", err=True)
@@ -94,10 +92,10 @@ def extract(
                 # A JSON line has no ANSI codes for click to strip (JSON escapes control
                 # characters), so it skips the scan: a third of the cost of writing it.
                 click.echo(output, color=True if as_json else None)
-    except (BrokenExecutor, WorkerDied) as exc:  # a worker was killed (out of memory, a signal)
-        first = files[min(getattr(exc, "first", done), len(files) - 1)]
+    except WorkerDiedError as exc:  # a worker was killed (out of memory, a signal)
+        first = files[min(exc.index, len(files) - 1)]
         raise click.ClickException(
-            f"a worker process died extracting {first} or a file after it ({exc}); "
+            f"a worker process died extracting {first} or a file after it; "
             "extract those again with --jobs 1 to find the page"
         ) from exc
     if failed:
@@ -152,25 +150,17 @@ def _extract_file(task: _Task) -> tuple[str | None, str | None]:
 
 
 def _extract_all(tasks: list[_Task], processes: int) -> Iterator[tuple[str | None, str | None]]:
-    """Each task's (output, error), in order, from ``processes`` processes.
-
-    Forked copies of this process where it can fork (see :mod:`quietedit.cli.forked`);
-    elsewhere a pool of spawned processes, which import everything anew.
-    """
+    """Each task's (output, error), in order, from ``processes`` worker processes (forked
+    copies of this one where it may fork: they start with extraction imported)."""
     if processes == 1:
         yield from map(_extract_file, tasks)
         return
-    from quietedit.cli.forked import can_fork, map_forked
+    from quietedit.pool import WorkerPool, can_fork  # a batch of a few files never pays for it
 
-    if can_fork():
-        yield from map_forked(_extract_file, tasks, processes=processes)
-        return
-    import multiprocessing  # a batch of one or a few files never pays for the pool
-    from concurrent.futures import ProcessPoolExecutor
-
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=processes, mp_context=context) as pool:
-        yield from pool.map(_extract_file, tasks, chunksize=SPAWNED_CHUNK)
+    with WorkerPool(
+        processes, method="fork" if can_fork() else "forkserver", preload=[__name__]
+    ) as pool:
+        yield from pool.map(_extract_file, tasks, chunksize=CHUNK)
 
 
 def _read_page(name: str) -> bytes:

@@ -117,7 +117,9 @@ def _build(
     cache_root = options.out / CACHE_DIR
     # the cache holds every edit of the archive (half a million objects at 10,000
     # documents, no cycles) and lives as long as the build: read with the collector off
-    # and then frozen out of its sight, so that no collection walks all of it
+    # and then frozen out of its sight, so that no collection walks all of it. Measured
+    # (bench/build.py --docs 10000 --revisions 4 --no-search): without it a one-revision
+    # build takes 1.9-2.3 s of CPU instead of 1.4 s, past the 2 s target
     collecting = gc.isenabled()
     gc.disable()
     try:

@@ -1,4 +1,5 @@
-"""Rendering many documents: in order, in forked worker processes when it pays.
+"""Rendering many documents: in order, in forked worker processes (:mod:`quietedit.pool`)
+when it pays.
 
 Each unit of work (a run of documents) renders through a fresh
 :class:`~quietedit.publish.paths.SiteWriter` and comes back as a :class:`Chunk` that the
@@ -9,14 +10,13 @@ that fails is recorded in the chunk's ``failures`` and the rest go on.
 from __future__ import annotations
 
 import logging
-import multiprocessing as mp
+import multiprocessing
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Final
 
-from quietedit.errors import PublishError
+from quietedit.errors import PublishError, WorkerDiedError
+from quietedit.pool import WorkerPool
 from quietedit.publish.documents import DocumentPages, DocumentResult, document_folders
 from quietedit.publish.paths import SiteWriter
 
@@ -57,11 +57,11 @@ def render_documents(
         return
     _FORKED[:] = [(pages, writer)]
     try:
-        # an executor, not multiprocessing.Pool: a worker killed by a signal or the
-        # out-of-memory killer breaks the executor, where a Pool would wait for ever
-        with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) as pool:
+        # a worker killed by a signal or the out-of-memory killer fails the map, where
+        # multiprocessing.Pool would wait for ever
+        with WorkerPool(workers, method="fork") as pool:
             yield from pool.map(_render_forked, chunks)
-    except BrokenProcessPool as exc:
+    except WorkerDiedError as exc:
         raise PublishError(
             "a render worker died (killed by a signal or out of memory); "
             "build again, or with fewer workers"
@@ -71,8 +71,11 @@ def render_documents(
 
 
 def forks(count: int, workers: int) -> bool:
-    """Whether :func:`render_documents` renders ``count`` documents in forked processes."""
-    return workers > 1 and count >= PARALLEL_THRESHOLD and "fork" in mp.get_all_start_methods()
+    """Whether :func:`render_documents` renders ``count`` documents in forked processes
+    (the workers inherit the renderer and the archive: only where processes can fork; the
+    build starts no thread before its workers are forked)."""
+    fork = "fork" in multiprocessing.get_all_start_methods()
+    return workers > 1 and count >= PARALLEL_THRESHOLD and fork
 
 
 def _render_forked(ids: list[str]) -> Chunk:

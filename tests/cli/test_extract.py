@@ -3,14 +3,10 @@
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
-import sys
 import unicodedata
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 from pytest_httpserver import HTTPServer
 
@@ -151,33 +147,3 @@ def test_a_json_line_escapes_control_characters_so_it_is_written_as_it_is(
     assert code == 0
     assert "\x1b" not in out and "\\u001b[31m" in out
     assert json.loads(out)["input"] == coloured
-
-
-# Runs the command as the console script does, then reports on the process it ran in.
-STARTUP_PROBE = """
-import gc, json, sys
-from quietedit.cli import main
-sys.argv = ["quietedit", "extract", "--json", "--jobs", "2", *sys.argv[1:]]
-try:
-    main()
-except SystemExit:
-    pass
-report = {"tempfile": "tempfile" in sys.modules, "frozen": gc.get_freeze_count()}
-print(json.dumps(report), file=sys.stderr)
-"""
-
-
-@pytest.mark.skipif(not hasattr(os, "memfd_create"), reason="results go through tempfile")
-def test_a_forked_batch_needs_no_tempfile_and_keeps_its_start_up_frozen(tmp_path: Path) -> None:
-    files = copy(tmp_path, *sorted(path.name for path in PAGES.glob("*.html")))
-    done = subprocess.run(
-        [sys.executable, "-c", STARTUP_PROBE, *files],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=300,
-    )
-    assert len(done.stdout.splitlines()) == len(files)
-    report = json.loads(done.stderr.splitlines()[-1])
-    assert report["tempfile"] is False  # its import costs more than a page's extraction
-    assert report["frozen"] > 0  # so the collector's last pass at exit skips start-up

@@ -48,7 +48,7 @@ def test_planned_workers_follow_the_setting_and_the_run_size(
     assert planned_workers(setting, checks=checks, cores=cores) == expected
 
 
-def test_a_page_read_in_a_worker_equals_the_page_read_in_process() -> None:
+def test_every_page_is_read_in_a_worker_exactly_as_in_process() -> None:
     async def read_all(workers: Workers) -> list[object]:
         return list(
             await asyncio.gather(
@@ -63,10 +63,11 @@ def test_a_page_read_in_a_worker_equals_the_page_read_in_process() -> None:
 
     with Workers() as workers:
         workers.start_processes(2)
-        wait_ready(workers)
+        assert workers.ready  # started and answering: no page is read in-process meanwhile
         pids = workers.pids()
         assert len(pids) == 2 and os.getpid() not in pids
         in_workers = asyncio.run(read_all(workers))
+        assert (workers.read_in_workers, workers.read_in_process) == (len(pages()), 0)
     expected = [
         read_page(body, url=f"https://news.example.org/{name}", content_type=None)
         for name, body in pages()
@@ -103,7 +104,7 @@ def test_a_worker_killed_mid_run_is_replaced_and_its_pages_are_read_again() -> N
         return list(await asyncio.gather(*tasks))
 
     with Workers() as workers:
-        workers.start_processes(2)  # automatic (run.workers: 0): no waiting for workers
+        workers.start_processes(2)  # as an automatic run (run.workers: 0) does
         wait_ready(workers)
         readings = asyncio.run(read_many(workers))
         assert workers.restarts == 1
