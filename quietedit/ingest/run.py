@@ -247,11 +247,9 @@ async def _check_due(
         host_budget={host: max(0, budget - n) for host, n in _last_hour(fetcher, now).items()},
     )
     report.deferred += len(plan.deferred)
-    # an explicit count is what the operator wants every page read with; automatic
-    # workers take over from the ingest process once they are up
+    # before any check starts: from then on every page is read in a worker
     workers.start_processes(
-        planned_workers(settings.run.workers, checks=len(plan.selected), cores=cpu_count()),
-        wait=settings.run.workers > 1,
+        planned_workers(settings.run.workers, checks=len(plan.selected), cores=cpu_count())
     )
 
     sources = SourceIndex.of(feeds)

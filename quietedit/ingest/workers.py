@@ -107,12 +107,10 @@ class Workers:
         self.read_in_workers = 0
         self.read_in_process = 0
 
-    def start_processes(self, count: int, *, wait: bool = False) -> None:
+    def start_processes(self, count: int) -> None:
         """Start ``count`` worker processes (none for 0; once per run) and wait until they
         answer; from then on every page is read in a worker. Workers that cannot start
-        leave the run reading pages in-process (an error-level log line says so).
-        ``wait`` is accepted for earlier callers: pages always wait for the workers now."""
-        del wait
+        leave the run reading pages in-process (an error-level log line says so)."""
         if not count or self.processes:
             return
         self.processes = count

@@ -22,7 +22,6 @@ that stale files are then unknown and stay).
 from __future__ import annotations
 
 import contextlib
-import gc
 import hashlib
 import logging
 import os
@@ -93,11 +92,8 @@ def build_site(
     One document that cannot be read or rendered is reported in ``failures`` and left out;
     the rest of the site is built. Template and output-path problems abort the build.
     """
-    try:
-        with contextlib.ExitStack() as on_exit:
-            return _build(options, progress, on_exit)
-    finally:
-        gc.unfreeze()  # the cache read at the start is garbage like the rest again
+    with contextlib.ExitStack() as on_exit:
+        return _build(options, progress, on_exit)
 
 
 def _build(
@@ -115,19 +111,7 @@ def _build(
     archive = Archive(options.data)
     fingerprint = _fingerprint(renderer, options, archive)
     cache_root = options.out / CACHE_DIR
-    # the cache holds every edit of the archive (half a million objects at 10,000
-    # documents, no cycles) and lives as long as the build: read with the collector off
-    # and then frozen out of its sight, so that no collection walks all of it. Measured
-    # (bench/build.py --docs 10000 --revisions 4 --no-search): without it a one-revision
-    # build takes 1.9-2.3 s of CPU instead of 1.4 s, past the 2 s target
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        previous = BuildState.load(cache_root)
-        gc.freeze()
-    finally:
-        if collecting:
-            gc.enable()
+    previous = BuildState.load(cache_root)
     # --full trusts nothing recorded: every page is rendered and compared with the bytes on
     # disk; the previous state still says which files are stale
     trusted = BuildState() if options.full else previous

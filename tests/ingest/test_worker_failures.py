@@ -132,7 +132,7 @@ def test_a_page_that_kills_every_worker_fails_its_check_and_is_never_read_in_pro
 @ON_LINUX
 def test_a_page_that_outlasts_the_read_timeout_fails_and_its_worker_is_replaced() -> None:
     with Workers(read_timeout=1.0) as workers:
-        workers.start_processes(2, wait=True)
+        workers.start_processes(2)
         wait_ready(workers)
         first = workers.pids()
         with pytest.raises(PageReadTimeoutError, match=r"more than 1 s") as failed:
@@ -154,7 +154,7 @@ def test_a_page_that_outlasts_the_read_timeout_fails_and_its_worker_is_replaced(
 def test_closing_kills_a_worker_still_reading_a_page_the_run_gave_up_on() -> None:
     workers = Workers()
     try:
-        workers.start_processes(2, wait=True)
+        workers.start_processes(2)
         wait_ready(workers)
 
         async def give_up() -> None:  # what the run's deadline does: cancel the check
@@ -194,7 +194,7 @@ async def read_all(workers, bodies):
 logging.basicConfig(level=logging.WARNING)
 bodies = [open(path, "rb").read() for path in sys.argv[1:]]
 with Workers() as workers:
-    workers.start_processes(2, wait=True)
+    workers.start_processes(2)
     readings = asyncio.run(read_all(workers, bodies))
     expected = [read_page(body, url=f"https://news.example.org/{n}", content_type=None)
                 for n, body in enumerate(bodies)]
