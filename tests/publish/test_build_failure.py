@@ -16,7 +16,7 @@ from quietedit.errors import PublishError, QuieteditError
 from quietedit.model import Publisher
 from quietedit.publish import BuildOptions, build_site, search
 from quietedit.publish.paths import CACHE_DIR
-from quietedit.publish.workers import PARALLEL_THRESHOLD
+from quietedit.publish.rendering import PARALLEL_THRESHOLD
 from tests.publish.conftest import BASE_URL, SOURCES, STORIES, Story, write_archive
 
 
