@@ -1,6 +1,6 @@
 """quietedit: catch silent edits to news articles.
 
-The stable public API (README.md, "Python API") is importable from here. Names are loaded
+The stable public API (docs/python-api.md) is importable from here. Names are loaded
 on first use, so ``import quietedit`` — and every command — pays only for what it uses.
 """
 

@@ -74,7 +74,7 @@ class Classification:
 
     def to_dict(self) -> dict[str, JSON]:
         """``kinds`` (sorted names), ``findings`` (per kind: significance and evidence),
-        ``significance``, ``silent`` and ``signals`` (see README.md, "Diff JSON")."""
+        ``significance``, ``silent`` and ``signals`` (see docs/diff-json.md)."""
         return {
             "kinds": [f.kind for f in self.findings],
             "findings": {f.kind: f.to_dict() for f in self.findings},

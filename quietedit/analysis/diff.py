@@ -1,7 +1,7 @@
 """The diff of two revisions: title, aligned blocks with word-level changes, and a summary.
 
 ``diff_revisions(old, new).to_dict()`` is the public "Diff JSON" format documented in
-README.md; it is self-contained (a page can be rendered from it alone) and deterministic.
+docs/diff-json.md; it is self-contained (a page can be rendered from it alone) and deterministic.
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ class BlockChange:
         return tuple(segment for part in self.words for segment in part)
 
     def to_dict(self) -> dict[str, JSON]:
-        """This entry in the Diff JSON format (see README.md, "Diff JSON")."""
+        """This entry in the Diff JSON format (see docs/diff-json.md)."""
         record: dict[str, JSON] = {"op": self.op}
         if self.op == SPLIT:
             record |= {"old": self.old[0], "new": list(self.new), "kind": list(self.kinds)}
@@ -159,7 +159,7 @@ class RevisionDiff:
         return self.summary.title_changed or any(b.op != KEPT for b in self.blocks)
 
     def to_dict(self) -> dict[str, JSON]:
-        """The Diff JSON (README.md, "Diff JSON"): schema, title, blocks and summary."""
+        """The Diff JSON (docs/diff-json.md): schema, title, blocks and summary."""
         return {
             "schema": DIFF_SCHEMA,
             "title": self.title.to_dict(),

@@ -1,4 +1,4 @@
-"""The static JSON API under ``api/``: the research export (layout in README, "JSON API").
+"""The static JSON API under ``api/``: the research export (layout in docs/json-api.md).
 
 ::
 

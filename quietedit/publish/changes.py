@@ -1,6 +1,6 @@
 """The one place the site asks the analysis what changed between two revisions.
 
-The site depends only on the documented JSON forms ("Diff JSON" in README.md):
+The site depends only on the documented JSON forms (docs/diff-json.md):
 ``RevisionDiff.to_dict()`` and ``Classification.to_dict()``. Everything downstream (pages,
 feeds, API, cache) reads these dicts, so a change inside ``quietedit.analysis`` reaches the
 site through its documented format or not at all.

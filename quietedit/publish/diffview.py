@@ -32,7 +32,7 @@ class TitleJSON(TypedDict):
 
 
 class BlockJSON(TypedDict):
-    """One entry of the Diff JSON's ``blocks`` (README.md, "Diff JSON": block entries).
+    """One entry of the Diff JSON's ``blocks`` (docs/diff-json.md: block entries).
 
     ``old`` is absent for an added block, ``new`` for a removed one; both are positions,
     and lists of positions on the many side of a split (``new``) or merge (``old``).
