@@ -25,9 +25,8 @@ import sys
 import time
 from dataclasses import replace
 
-from quietedit.config import PolitenessSettings
+from quietedit.config import PolitenessSettings, Settings
 from quietedit.fetch import Fetcher
-from quietedit.fetch.policy import default_settings
 from quietedit.fetch.politeness import Politeness
 
 PER_HOST = 2
@@ -69,7 +68,7 @@ async def serve(hosts: int, latency: float) -> None:
 
 
 async def client(urls: list[str], hosts: int) -> tuple[float, float, int]:
-    base = default_settings()
+    base = Settings()
     settings = replace(
         base,
         politeness=PolitenessSettings(

@@ -1,29 +1,25 @@
-"""The ``settings:`` of ``feeds.yaml``: every setting, its default, and their validation (pure).
+"""Every setting of ``feeds.yaml``, defined once: key, type, default, bounds, reason (pure).
 
-``SETTINGS`` is the one place defaults live: each setting's key path under ``settings:``,
-its ``QUIETEDIT_*`` variable, its default as written in YAML, its kind and its bounds. The
-README's reference and ``quietedit config`` are generated from or checked against it.
-
-``parse_settings`` is pure: it applies, for each setting, its variable over the file's value
-over the default, checks every value it sees (a file value a variable overrides is still
-checked) and the rules between settings, and reports each problem where the value came from.
+Each section of ``settings:`` is a frozen dataclass; each field is one setting, and its
+``field(metadata=...)`` (written with ``setting``) holds the default as written in YAML, its
+kind, bounds, what it means and why the default is what it is. The typed defaults, the
+bounds checked on construction, ``settings_reference()`` (the rows of the reference and of
+``quietedit config``) and the parser's rules all come from those fields, so a default has no
+second copy: the fetcher's ``FetchPolicy`` *is* ``FetchSettings`` and the re-check policy
+*is* ``RecheckSettings``. ``Settings()`` is every default.
 """
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+import dataclasses
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from quietedit.config.values import (
-    InvalidValueError,
-    ProblemReport,
-    check_keys,
     format_duration,
     format_size,
-    mapping_at,
     parse_bool,
     parse_duration,
     parse_int,
@@ -34,8 +30,18 @@ from quietedit.config.values import (
 )
 from quietedit.version import __version__
 
-ENV_PREFIX = "QUIETEDIT_"
-ENV_SOURCE = "environment"
+ENV_PREFIX: Final = "QUIETEDIT_"
+_META: Final = "quietedit.setting"
+
+PARSERS: Final[dict[str, Callable[[object], object]]] = {
+    "bool": parse_bool,
+    "text": parse_text,
+    "integer": parse_int,
+    "number": parse_number,
+    "duration": parse_duration,
+    "size": parse_size,
+    "path": lambda value: Path(parse_text(value)),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +50,8 @@ class SettingSpec:
 
     ``key`` is the path under ``settings:`` ("fetch.timeout"); ``kind`` is one of bool, text,
     integer, number, duration, size, path. Bounds are in the setting's unit (seconds, bytes)
-    and ``constraint`` says them, and any rule relating settings, in words.
+    and ``constraint`` says them, and any rule relating settings, in words. ``reason`` says
+    why the default is what it is.
     """
 
     key: str
@@ -53,6 +60,7 @@ class SettingSpec:
     kind: str
     description: str
     constraint: str
+    reason: str = ""
     minimum: float | None = None
     minimum_exclusive: bool = False
     maximum: float | None = None
@@ -65,348 +73,382 @@ class SettingSpec:
             return False
         return self.maximum is None or value <= self.maximum
 
+    def out_of_range(self, raw: object) -> str:
+        """The problem text for ``raw``, a value outside the bounds."""
+        return (
+            f"{show_value(raw)} is out of range; use a value {self.constraint} "
+            f"(default {self.default})"
+        )
 
-def _setting(
-    key: str,
-    default: str,
+
+@dataclass(frozen=True, slots=True)
+class _Rule:
+    """What ``setting`` stores in a field's metadata; the key is filled in from the field."""
+
+    default: str
+    kind: str
+    description: str
+    reason: str
+    minimum: float | None
+    above: float | None
+    maximum: float | None
+    also: str
+
+
+def setting(
     kind: str,
+    default: str,
     description: str,
     *,
+    why: str,
     minimum: float | None = None,
     above: float | None = None,
     maximum: float | None = None,
     also: str = "",
-) -> SettingSpec:
+) -> Any:
+    """A settings field: ``default`` as written in YAML ("10m"), parsed to the field's value.
+
+    ``above`` is an exclusive minimum; ``also`` a rule between settings, in words (the parser
+    checks those). ``why`` is the reason for the default.
+    """
+    rule = _Rule(default, kind, description, why, minimum, above, maximum, also)
+    return field(default=PARSERS[kind](default), metadata={_META: rule})
+
+
+def _spec(key: str, rule: _Rule) -> SettingSpec:
     def show(bound: float) -> str:
-        if kind == "duration":
+        if rule.kind == "duration":
             return format_duration(bound)
-        return format_size(int(bound)) if kind == "size" else f"{bound:g}"
+        return format_size(int(bound)) if rule.kind == "size" else f"{bound:g}"
 
     words = {"bool": "true or false", "text": "non-empty, one line", "path": "non-empty"}
-    parts = [words[kind]] if kind in words else []
-    if above is not None:
-        parts.append(f"greater than {show(above)}")
-    if minimum is not None and maximum is not None:
-        parts.append(f"from {show(minimum)} to {show(maximum)}")
-    elif minimum is not None:
-        parts.append(f"at least {show(minimum)}")
-    elif maximum is not None:
-        parts.append(f"at most {show(maximum)}")
-    parts += [also] if also else []
+    parts = [words[rule.kind]] if rule.kind in words else []
+    if rule.above is not None:
+        parts.append(f"greater than {show(rule.above)}")
+    if rule.minimum is not None and rule.maximum is not None:
+        parts.append(f"from {show(rule.minimum)} to {show(rule.maximum)}")
+    elif rule.minimum is not None:
+        parts.append(f"at least {show(rule.minimum)}")
+    elif rule.maximum is not None:
+        parts.append(f"at most {show(rule.maximum)}")
+    parts += [rule.also] if rule.also else []
     return SettingSpec(
         key=key,
         env=ENV_PREFIX + key.upper().replace(".", "_"),
-        default=default,
-        kind=kind,
-        description=description,
+        default=rule.default,
+        kind=rule.kind,
+        description=rule.description,
         constraint=" and ".join(parts),
-        minimum=above if above is not None else minimum,
-        minimum_exclusive=above is not None,
-        maximum=maximum,
+        reason=rule.reason,
+        minimum=rule.above if rule.above is not None else rule.minimum,
+        minimum_exclusive=rule.above is not None,
+        maximum=rule.maximum,
     )
 
 
-SETTINGS: tuple[SettingSpec, ...] = (
-    _setting(
-        "allow_private_addresses",
-        "false",
-        "bool",
-        "Lift the SSRF guard so loopback and private networks can be fetched "
-        "(tests, the demo, newsroom intranets); logged loudly.",
-    ),
-    _setting(
-        "user_agent",
-        f"quietedit/{__version__} (+https://github.com/quietedit/quietedit)",
-        "text",
-        "The User-Agent of every request; say who you are so publishers can reach you.",
-    ),
-    _setting(
-        "recheck.age_factor",
-        "0.25",
-        "number",
-        "Re-check an article after this fraction of its age.",
-        above=0,
-        maximum=1,
-    ),
-    _setting(
-        "recheck.min_interval",
-        "10m",
-        "duration",
-        "Floor of the re-check interval.",
-        above=0,
-    ),
-    _setting(
-        "recheck.max_interval",
-        "12h",
-        "duration",
-        "Cap of the re-check interval.",
-        above=0,
-        also="at least recheck.min_interval",
-    ),
-    _setting(
-        "recheck.observation_window",
-        "7d",
-        "duration",
-        "Retire an article after this long without a change, times (1 + its observed changes).",
-        above=0,
-    ),
-    _setting(
-        "recheck.max_window_factor",
-        "4",
-        "number",
-        "Cap on that (1 + observed changes) multiplier.",
-        minimum=1,
-    ),
-    _setting(
-        "recheck.distrust_after_claims",
-        "20",
-        "integer",
-        "A feed's `updated` claims stop forcing re-checks after this many in a row "
-        "produced no revision, until one does.",
-        minimum=1,
-    ),
-    _setting(
-        "recheck.probe_interval",
-        "1d",
-        "duration",
-        "A distrusted feed still has one `updated` claim honoured per this interval, "
-        "so it can earn trust back.",
-        above=0,
-    ),
-    _setting(
-        "recheck.failure_max_interval",
-        "7d",
-        "duration",
-        "Cap of the exponential back-off of an article whose fetches fail; it is retried "
-        "this rarely, never abandoned.",
-        above=0,
-    ),
-    _setting(
-        "run.max_articles",
-        "100",
-        "integer",
-        "Article fetches per ingest run; the rest carry over, most overdue first.",
-        minimum=0,
-    ),
-    _setting(
-        "run.max_duration",
-        "25m",
-        "duration",
-        "Wall-time budget of one ingest run.",
-        above=0,
-    ),
-    _setting(
-        "run.workers",
-        "0",
-        "integer",
-        "Processes that read (extract) article pages while the run fetches: 1 reads them "
-        "in the ingest process, N starts N workers, 0 one per CPU core for runs of at "
-        "least 64 checks (smaller ones read in-process).",
-        minimum=0,
-        maximum=64,
-    ),
-    _setting(
-        "politeness.max_requests_per_host_per_hour",
-        "120",
-        "integer",
-        "Exact ceiling on requests to one host within any hour.",
-        minimum=1,
-    ),
-    _setting(
-        "politeness.min_host_interval",
-        "1s",
-        "duration",
-        "Spacing between two requests to the same host.",
-        minimum=0,
-    ),
-    _setting(
-        "politeness.max_concurrency",
-        "8",
-        "integer",
-        "Hosts fetched in parallel.",
-        minimum=1,
-        maximum=64,
-    ),
-    _setting(
-        "fetch.timeout",
-        "15s",
-        "duration",
-        "Timeout of one attempt; 0 disables it.",
-        minimum=0,
-    ),
-    _setting(
-        "fetch.deadline",
-        "60s",
-        "duration",
-        "Total time for one fetch, retries and waits included.",
-        above=0,
-        also="at least fetch.timeout when that is above 0",
-    ),
-    _setting(
-        "fetch.retries",
-        "2",
-        "integer",
-        "Extra attempts after the first.",
-        minimum=0,
-        maximum=10,
-    ),
-    _setting(
-        "fetch.backoff",
-        "0.5s",
-        "duration",
-        "Base of the full-jitter exponential backoff between attempts.",
-        minimum=0,
-    ),
-    _setting(
-        "fetch.max_wait",
-        "30s",
-        "duration",
-        "Cap on any one wait, from Retry-After or from backoff.",
-        minimum=0,
-    ),
-    _setting(
-        "fetch.max_bytes",
-        "10MiB",
-        "size",
-        "Cap on a response body, counted after decompression.",
-        minimum=1024,
-    ),
-    _setting("paths.data", "data", "path", "The archive folder (committed to git)."),
-    _setting("paths.site", "site", "path", "Where `quietedit build` writes the site."),
-    _setting(
-        "paths.templates",
-        "templates",
-        "path",
-        "Templates, static assets and Markdown pages.",
-    ),
-)
-
-SECTIONS = tuple(dict.fromkeys(spec.key.partition(".")[0] for spec in SETTINGS if "." in spec.key))
-_PARSERS: dict[str, Callable[[object], object]] = {
-    "bool": parse_bool,
-    "text": parse_text,
-    "integer": parse_int,
-    "number": parse_number,
-    "duration": parse_duration,
-    "size": parse_size,
-    "path": lambda value: Path(parse_text(value)),
-}
+def _section_specs(section: type, prefix: str) -> Iterator[tuple[str, SettingSpec]]:
+    """(field name, spec) of each setting of a section dataclass, keys under ``prefix``."""
+    for item in dataclasses.fields(section):
+        rule = item.metadata.get(_META)
+        if rule is not None:
+            yield item.name, _spec(prefix + item.name, rule)
 
 
-def parse_settings(
-    value: object, *, environ: Mapping[str, str], report: ProblemReport, base_dir: Path
-) -> dict[str, Any] | None:
-    """Each setting's effective value by key path; None when ``report`` holds any problem.
-
-    Values are typed (float seconds, int bytes, ``Path`` resolved against ``base_dir``).
-    """
-    written: dict[str, object] = {}
-    top = mapping_at(value, "settings", report, fix="write one 'key: value' line per setting")
-    leaves = [spec.key for spec in SETTINGS if "." not in spec.key]
-    check_keys(top, [*leaves, *SECTIONS], "settings", report, elsewhere=_misplaced_setting)
-    for key, item in top.items():
-        if key in leaves:
-            written[key] = item
-        elif key in SECTIONS:
-            path = f"settings.{key}"
-            section = mapping_at(item, path, report, fix=f"indent its settings under '{key}:'")
-            known = [
-                spec.key.partition(".")[2] for spec in SETTINGS if spec.key.startswith(f"{key}.")
-            ]
-            check_keys(section, known, path, report)
-            written.update({f"{key}.{leaf}": v for leaf, v in section.items() if leaf in known})
-    values: dict[str, Any] = {}
-    origins: dict[str, _Origin] = {}
-    for spec in SETTINGS:
-        candidates = [_Origin(report.source, f"settings.{spec.key}", spec.default, explicit=False)]
-        if spec.key in written:
-            candidates.append(_Origin(report.source, f"settings.{spec.key}", written[spec.key]))
-        if spec.env in environ:
-            candidates.append(_Origin(ENV_SOURCE, spec.env, environ[spec.env]))
-        # Every candidate is checked, not only the winner: a file value that a variable
-        # overrides is still wrong, and would surface the day the variable goes.
-        for origin in candidates:
-            values[spec.key] = _setting_value(spec, origin, base_dir=base_dir, report=report)
-        origins[spec.key] = candidates[-1]
-    _check_related(values, origins, report)
-    return None if report.problems else values
+def check_bounds(section: object, prefix: str = "") -> None:
+    """Raise ``ValueError`` naming each field of ``section`` outside its setting's bounds."""
+    problems = [
+        f"{spec.key}: {spec.out_of_range(value)}"
+        for name, spec in _section_specs(type(section), prefix)
+        if isinstance(value := getattr(section, name), int | float)
+        and not isinstance(value, bool)
+        and not spec.admits(value)
+    ]
+    if problems:
+        raise ValueError("; ".join(problems))
 
 
 @dataclass(frozen=True, slots=True)
-class _Origin:
-    """Where a setting's value came from: problems are reported there."""
+class RecheckSettings:
+    """``settings.recheck``: when an article is fetched again; seconds. The re-check policy.
 
-    source: str
-    path: str
-    raw: object
-    explicit: bool = True  # False for the default
+    The interval is ``age_factor`` times the article's age, kept between ``min_interval`` and
+    ``max_interval``; an observed edit restarts the curve. An article retires after
+    ``observation_window`` times (1 + its observed changes) without a change, the multiplier
+    capped at ``max_window_factor``.
+    """
+
+    age_factor: float = setting(
+        "number",
+        "0.25",
+        "Re-check an article after this fraction of its age.",
+        why="edits thin out roughly like 1/age, so a quarter of the age catches most of them "
+        "with few checks",
+        above=0,
+        maximum=1,
+    )
+    min_interval: float = setting(
+        "duration",
+        "10m",
+        "Floor of the re-check interval.",
+        why="a fresh story is edited within minutes, but not every minute",
+        above=0,
+    )
+    max_interval: float = setting(
+        "duration",
+        "12h",
+        "Cap of the re-check interval.",
+        why="an old article is still looked at twice a day until it retires",
+        above=0,
+        also="at least recheck.min_interval",
+    )
+    observation_window: float = setting(
+        "duration",
+        "7d",
+        "Retire an article after this long without a change, times (1 + its observed changes).",
+        why="few articles change after their first week",
+        above=0,
+    )
+    max_window_factor: float = setting(
+        "number",
+        "4",
+        "Cap on that (1 + observed changes) multiplier.",
+        why="an often-edited article is watched for up to four weeks, not for ever",
+        minimum=1,
+    )
+    distrust_after_claims: int = setting(
+        "integer",
+        "20",
+        "A feed's `updated` claims stop forcing re-checks after this many in a row "
+        "produced no revision, until one does.",
+        why="some feeds bump `updated` on every build; twenty misses in a row is a habit, "
+        "not chance",
+        minimum=1,
+    )
+    probe_interval: float = setting(
+        "duration",
+        "1d",
+        "A distrusted feed still has one `updated` claim honoured per this interval, "
+        "so it can earn trust back.",
+        why="one extra fetch a day per distrusted feed is cheap",
+        above=0,
+    )
+    failure_max_interval: float = setting(
+        "duration",
+        "7d",
+        "Cap of the exponential back-off of an article whose fetches fail; it is retried "
+        "this rarely, never abandoned.",
+        why="a page that is down for days often comes back, edited",
+        above=0,
+    )
+
+    def __post_init__(self) -> None:
+        check_bounds(self, "recheck.")
 
 
-def _setting_value(
-    spec: SettingSpec, origin: _Origin, *, base_dir: Path, report: ProblemReport
-) -> Any:
-    """The value ``origin.raw`` stands for, or None after reporting why it stands for none."""
-    raw, path, source = origin.raw, origin.path, origin.source
-    if raw is None:
-        report.add(
-            path,
-            f"has no value; write one or remove the key to use the default ({spec.default})",
-            source=source,
+@dataclass(frozen=True, slots=True)
+class RunSettings:
+    """``settings.run``: the budget of one ingest run; the most overdue articles go first and
+    the rest carry over to the next run. ``max_duration`` in seconds."""
+
+    max_articles: int = setting(
+        "integer",
+        "100",
+        "Article fetches per ingest run; the rest carry over, most overdue first.",
+        why="an hourly run of about 100 pages at 1 request/s per host ends in minutes",
+        minimum=0,
+    )
+    max_duration: float = setting(
+        "duration",
+        "25m",
+        "Wall-time budget of one ingest run.",
+        why="fits a 30-minute schedule",
+        above=0,
+    )
+    workers: int = setting(
+        "integer",
+        "0",
+        "Processes that read (extract) article pages while the run fetches: 1 reads them "
+        "in the ingest process, N starts N workers, 0 one per CPU core for runs of at "
+        "least 64 checks (smaller ones read in-process).",
+        why="automatic: worker start-up pays off only on larger runs",
+        minimum=0,
+        maximum=64,
+    )
+
+    def __post_init__(self) -> None:
+        check_bounds(self, "run.")
+
+
+@dataclass(frozen=True, slots=True)
+class PolitenessSettings:
+    """``settings.politeness``: limits per host, for feeds and articles alike; seconds."""
+
+    max_requests_per_host_per_hour: int = setting(
+        "integer",
+        "120",
+        "Exact ceiling on requests to one host within any hour.",
+        why="two a minute on average: far below what one reader's browser sends",
+        minimum=1,
+    )
+    min_host_interval: float = setting(
+        "duration",
+        "1s",
+        "Spacing between two requests to the same host.",
+        why="one request a second per host is the usual crawler courtesy",
+        minimum=0,
+    )
+    max_concurrency: int = setting(
+        "integer",
+        "8",
+        "Hosts fetched in parallel.",
+        why="enough to hide network latency; a run is limited by spacing, not by parallelism",
+        minimum=1,
+        maximum=64,
+    )
+
+    def __post_init__(self) -> None:
+        check_bounds(self, "politeness.")
+
+
+@dataclass(frozen=True, slots=True)
+class FetchSettings:
+    """``settings.fetch``: how one fetch behaves, the fetcher's ``FetchPolicy``; seconds and
+    bytes. ``timeout`` 0 disables the attempt timeout."""
+
+    timeout: float = setting(
+        "duration",
+        "15s",
+        "Timeout of one attempt; 0 disables it.",
+        why="a news page that has not arrived in 15 s is better retried",
+        minimum=0,
+    )
+    deadline: float = setting(
+        "duration",
+        "60s",
+        "Total time for one fetch, retries and waits included.",
+        why="room for three attempts and their waits; one slow host cannot hold a run",
+        above=0,
+        also="at least fetch.timeout when that is above 0",
+    )
+    retries: int = setting(
+        "integer",
+        "2",
+        "Extra attempts after the first.",
+        why="most transient failures clear on the first or second retry",
+        minimum=0,
+        maximum=10,
+    )
+    backoff: float = setting(
+        "duration",
+        "0.5s",
+        "Base of the full-jitter exponential backoff between attempts.",
+        why="a short first wait; doubling reaches seconds by the third attempt",
+        minimum=0,
+    )
+    max_wait: float = setting(
+        "duration",
+        "30s",
+        "Cap on any one wait, from Retry-After or from backoff.",
+        why="a hostile or huge Retry-After cannot stall a run",
+        minimum=0,
+    )
+    max_bytes: int = setting(
+        "size",
+        "10MiB",
+        "Cap on a response body, counted after decompression.",
+        why="the biggest real news pages and feeds are about 1 MiB; a bomb stops at ten",
+        minimum=1024,
+    )
+
+    def __post_init__(self) -> None:
+        check_bounds(self, "fetch.")
+
+
+@dataclass(frozen=True, slots=True)
+class PathSettings:
+    """``settings.paths``: folders, resolved against the config file's folder when loaded."""
+
+    # A Path default is as immutable as a str one (ruff cannot know that of ``setting``).
+
+    data: Path = setting(  # noqa: RUF009
+        "path", "data", "The archive folder (committed to git).", why="beside feeds.yaml"
+    )
+    site: Path = setting(  # noqa: RUF009
+        "path", "site", "Where `quietedit build` writes the site.", why="beside feeds.yaml"
+    )
+    templates: Path = setting(  # noqa: RUF009
+        "path",
+        "templates",
+        "Templates, static assets and Markdown pages.",
+        why="the shipped templates' folder",
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Every setting; ``Settings()`` is every default (paths relative to the current folder)."""
+
+    allow_private_addresses: bool = setting(
+        "bool",
+        "false",
+        "Lift the SSRF guard so loopback and private networks can be fetched "
+        "(tests, the demo, newsroom intranets); logged loudly.",
+        why="a feed from the internet must never reach the runner's own network",
+    )
+    user_agent: str = setting(
+        "text",
+        f"quietedit/{__version__} (+https://github.com/quietedit/quietedit)",
+        "The User-Agent of every request; say who you are so publishers can reach you.",
+        why="names the tool and where to read about it",
+    )
+    recheck: RecheckSettings = field(default_factory=RecheckSettings)
+    run: RunSettings = field(default_factory=RunSettings)
+    politeness: PolitenessSettings = field(default_factory=PolitenessSettings)
+    fetch: FetchSettings = field(default_factory=FetchSettings)
+    paths: PathSettings = field(default_factory=PathSettings)
+
+
+def _sections() -> tuple[tuple[str, type], ...]:
+    """The section fields of ``Settings`` and their dataclasses, in file order."""
+    return tuple(
+        (item.name, item.default_factory)  # type: ignore[misc]
+        for item in dataclasses.fields(Settings)
+        if item.default_factory is not dataclasses.MISSING
+    )
+
+
+SECTIONS: Final = _sections()
+
+SETTINGS: Final[tuple[SettingSpec, ...]] = (
+    *(spec for _, spec in _section_specs(Settings, "")),
+    *(spec for name, section in SECTIONS for _, spec in _section_specs(section, f"{name}.")),
+)
+
+
+def settings_reference() -> tuple[SettingSpec, ...]:
+    """Every setting in file order, with its variable, default, kind, rule, meaning and reason."""
+    return SETTINGS
+
+
+def settings_from_values(values: dict[str, Any]) -> Settings:
+    """The ``Settings`` of ``values``, by key path ("fetch.timeout"); missing keys default."""
+    top = {key: value for key, value in values.items() if "." not in key}
+    sections = {
+        name: section(
+            **{
+                key.partition(".")[2]: value
+                for key, value in values.items()
+                if key.partition(".")[0] == name and "." in key
+            }
         )
-        return None
-    try:
-        value = _PARSERS[spec.kind](raw)
-    except InvalidValueError as exc:
-        report.add(path, f"{show_value(raw)} {exc}", source=source)
-        return None
-    if isinstance(value, int | float) and not isinstance(value, bool) and not spec.admits(value):
-        report.add(
-            path,
-            f"{show_value(raw)} is out of range; use a value {spec.constraint} "
-            f"(default {spec.default})",
-            source=source,
-        )
-        return None
-    return base_dir / value if isinstance(value, Path) else value
+        for name, section in SECTIONS
+    }
+    return Settings(**top, **sections)
 
 
-def _check_related(
-    values: Mapping[str, Any], origins: Mapping[str, _Origin], report: ProblemReport
-) -> None:
-    """The rules between settings (a cap not below its floor)."""
-    _check_order("recheck.min_interval", "recheck.max_interval", values, origins, report)
-    if values["fetch.timeout"]:  # 0 means no timeout, which any deadline exceeds
-        _check_order("fetch.timeout", "fetch.deadline", values, origins, report)
-
-
-def _check_order(
-    low_key: str,
-    high_key: str,
-    values: Mapping[str, Any],
-    origins: Mapping[str, _Origin],
-    report: ProblemReport,
-) -> None:
-    """Report ``high_key`` < ``low_key`` at the value the user set (the upper one if both)."""
-    low, high = values[low_key], values[high_key]
-    if low is None or high is None or high >= low:
-        return
-    if origins[high_key].explicit or not origins[low_key].explicit:
-        origin, message = origins[high_key], f"is shorter than {low_key} ({format_duration(low)})"
-        fix = f"raise it or lower {low_key}"
-    else:
-        origin, message = origins[low_key], f"is longer than {high_key} ({format_duration(high)})"
-        fix = f"lower it or raise {high_key}"
-    report.add(origin.path, f"{show_value(origin.raw)} {message}; {fix}", source=origin.source)
-
-
-def _misplaced_setting(key: str) -> str | None:
-    """Where a settings key that matches no sibling belongs: "'timeout' under 'fetch:'"."""
-    sectioned = [spec.key for spec in SETTINGS if "." in spec.key]
-    by_leaf = {spec_key.partition(".")[2]: spec_key for spec_key in sectioned}
-    match = difflib.get_close_matches(key, sectioned, n=1) or [
-        by_leaf[leaf] for leaf in difflib.get_close_matches(key, list(by_leaf), n=1)
-    ]
-    if not match:
-        return None
-    section, _, leaf = match[0].partition(".")
-    return f"{leaf!r} under '{section}:'"
+def value_at(settings: Settings, key: str) -> Any:
+    """The value of the setting at ``key`` ("fetch.timeout")."""
+    owner: Any = settings
+    for part in key.split("."):
+        owner = getattr(owner, part)
+    return owner

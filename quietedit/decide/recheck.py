@@ -29,26 +29,15 @@ from datetime import UTC, datetime, timedelta
 from enum import IntEnum
 from typing import Final, Literal
 
+from quietedit.config.settings import RecheckSettings
+
 EARLIEST_PLAUSIBLE: Final = datetime(1995, 1, 1, tzinfo=UTC)
 """Publication dates before the first news websites are feed noise, not history."""
 
 
-@dataclass(frozen=True, slots=True)
-class RecheckPolicy:
-    """The policy's numbers, in seconds; defaults are those of ``settings.recheck``.
-
-    The fields are those of ``quietedit.config.RecheckSettings``, so the shell builds one
-    with ``RecheckPolicy(**dataclasses.asdict(settings.recheck))``.
-    """
-
-    age_factor: float = 0.25
-    min_interval: float = 10 * 60
-    max_interval: float = 12 * 3600
-    observation_window: float = 7 * 86400
-    max_window_factor: float = 4
-    distrust_after_claims: int = 20
-    failure_max_interval: float = 7 * 86400
-    probe_interval: float = 86400
+RecheckPolicy = RecheckSettings
+"""The policy's numbers are ``settings.recheck`` itself (seconds): ``RecheckPolicy()`` is the
+defaults, and a run passes ``settings.recheck`` as the policy."""
 
 
 @dataclass(frozen=True, slots=True)

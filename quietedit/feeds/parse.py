@@ -25,6 +25,7 @@ from typing import Any, Final
 
 import feedparser
 
+from quietedit.config.settings import FetchSettings
 from quietedit.errors import FeedParseError
 from quietedit.feeds.entries import (
     MAX_ENTRIES,
@@ -40,7 +41,7 @@ from quietedit.feeds.xmlprep import PreparedXML, prepare_xml
 
 __all__ = ["MAX_FEED_BYTES", "Feed", "FeedEntry", "parse_feed"]
 
-MAX_FEED_BYTES: Final = 10 * 1024 * 1024
+MAX_FEED_BYTES: Final = FetchSettings().max_bytes
 """Largest body read (the fetcher's default ``fetch.max_bytes``); the biggest real news
 feeds are about 1 MiB."""
 

@@ -38,7 +38,7 @@ from quietedit.fetch.failures import MAX_REDIRECTS, REDIRECT_STATUSES
 from quietedit.fetch.guard import GuardedBackend, Resolver
 from quietedit.fetch.headers import caller_headers
 from quietedit.fetch.hops import Hops
-from quietedit.fetch.policy import FetchPolicy, default_settings
+from quietedit.fetch.policy import FetchPolicy
 from quietedit.fetch.politeness import Clock, Politeness, Sleep
 from quietedit.fetch.request import FetchRequest, Validate
 from quietedit.fetch.responses import parse_url
@@ -47,6 +47,9 @@ from quietedit.fetch.robots_cache import RobotsCache
 from quietedit.fetch.transport import GuardedTransport
 
 __all__ = ["MAX_REDIRECTS", "REDIRECT_STATUSES", "Fetcher", "Validate", "fetch_document"]
+
+_DEFAULTS = Settings()
+"""Every setting's default: ``fetch_document``'s defaults are ``settings.fetch``'s."""
 
 
 class Fetcher:
@@ -71,8 +74,9 @@ class Fetcher:
         sleep: Sleep = asyncio.sleep,
         jitter: Callable[[], float] = random.random,
     ) -> None:
-        self.settings = settings or default_settings()
-        self.policy = FetchPolicy.from_settings(self.settings)
+        self.settings = settings or Settings()
+        self.policy: FetchPolicy = self.settings.fetch
+        self.user_agent = self.settings.user_agent
         if allow_private is None:
             allow_private = self.settings.allow_private_addresses
         self.allow_private = allow_private
@@ -90,7 +94,7 @@ class Fetcher:
         # would check the proxy, not the site).
         self._transport = GuardedTransport(network_backend=backend)
         self._robots = RobotsCache(
-            self._fetch_robots, user_agent=self.policy.user_agent, politeness=self.politeness
+            self._fetch_robots, user_agent=self.user_agent, politeness=self.politeness
         )
         hops = Hops(
             self._transport,
@@ -151,18 +155,20 @@ class Fetcher:
         obey_robots: bool = False,
         policy: FetchPolicy | None = None,
         sleep: Sleep | None = None,
+        user_agent: str | None = None,
     ) -> RawDocument:
         """Fetch ``url`` (see the module docstring); raises a ``FetchError`` on failure.
 
-        ``policy`` overrides the settings' fetch policy for this fetch; ``sleep`` the wait
-        between attempts. ``obey_robots`` checks robots.txt on every hop (articles do; feeds
-        and robots.txt itself do not).
+        ``policy`` overrides the settings' fetch policy for this fetch, ``user_agent`` their
+        user agent; ``sleep`` the wait between attempts. ``obey_robots`` checks robots.txt on
+        every hop (articles do; feeds and robots.txt itself do not).
         """
         if self._closed:
             raise RuntimeError("this Fetcher is closed; fetch inside its 'async with' block")
         return await self._fetch(
             url,
             policy=policy or self.policy,
+            user_agent=user_agent or self.user_agent,
             cache=cache,
             validate=validate,
             headers=headers,
@@ -181,6 +187,7 @@ class Fetcher:
         return await self._fetch(
             robots_url,
             policy=policy,
+            user_agent=self.user_agent,
             cache=None,
             validate=None,
             headers=None,
@@ -194,6 +201,7 @@ class Fetcher:
         url: str,
         *,
         policy: FetchPolicy,
+        user_agent: str,
         cache: ConditionalCache | None,
         validate: Validate | None,
         headers: Mapping[str, str] | Iterable[tuple[str, str]] | None,
@@ -206,6 +214,7 @@ class Fetcher:
         request = FetchRequest(
             start=start,
             policy=policy,
+            user_agent=user_agent,
             headers=caller_headers(headers, url=requested),
             cached=cache.get(requested) if cache is not None else None,
             cache=cache,
@@ -220,9 +229,9 @@ class Fetcher:
 async def fetch_document(
     url: str,
     *,
-    timeout: float = 15.0,
-    retries: int = 2,
-    backoff: float = 0.5,
+    timeout: float = _DEFAULTS.fetch.timeout,
+    retries: int = _DEFAULTS.fetch.retries,
+    backoff: float = _DEFAULTS.fetch.backoff,
     cache: ConditionalCache | None = None,
     validate: Validate | None = None,
     headers: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
@@ -250,7 +259,8 @@ async def fetch_document(
     cache and ledger (and its guard settings); without one it has neither politeness nor
     ledger. Raises a ``FetchError`` subclass (see ``quietedit.errors``).
     """
-    base = fetcher.policy if fetcher is not None else FetchPolicy.from_settings(default_settings())
+    base = fetcher.policy if fetcher is not None else _DEFAULTS.fetch
+    user_agent = user_agent or (fetcher.user_agent if fetcher is not None else _DEFAULTS.user_agent)
     policy = FetchPolicy(
         timeout=timeout,
         deadline=deadline if deadline is not None else max(base.deadline, timeout),
@@ -258,7 +268,6 @@ async def fetch_document(
         backoff=backoff,
         max_wait=max_wait if max_wait is not None else base.max_wait,
         max_bytes=max_bytes if max_bytes is not None else base.max_bytes,
-        user_agent=user_agent or base.user_agent,
     )
     if fetcher is None:
         async with Fetcher(
@@ -279,7 +288,7 @@ async def fetch_document(
                 deadline=policy.deadline,
                 max_wait=policy.max_wait,
                 max_bytes=policy.max_bytes,
-                user_agent=policy.user_agent,
+                user_agent=user_agent,
                 fetcher=one_off,
                 obey_robots=obey_robots,
             )
@@ -291,4 +300,5 @@ async def fetch_document(
         obey_robots=obey_robots,
         policy=policy,
         sleep=sleep,
+        user_agent=user_agent,
     )

@@ -93,7 +93,7 @@ class Hops:
             conditional = request.cached if hop == 0 else None
             headers = request_headers(
                 request.headers,
-                user_agent=request.policy.user_agent,
+                user_agent=request.user_agent,
                 accept_encoding=ACCEPT_ENCODING,
                 credentials=credentials,
                 etag=conditional.etag if conditional else None,
@@ -127,8 +127,8 @@ class Hops:
         if request.obey_robots:
             async with paused(timers):
                 robots = await self._robots(url)
-            if not robots.allows(url, user_agent=request.policy.user_agent):
-                token = product_token(request.policy.user_agent)
+            if not robots.allows(url, user_agent=request.user_agent):
+                token = product_token(request.user_agent)
                 raise RobotsDisallowedError(
                     url, f"{robots.reason} disallows it for {token!r}; not fetched"
                 )

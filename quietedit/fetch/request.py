@@ -28,6 +28,7 @@ class FetchRequest:
 
     start: httpx.URL
     policy: FetchPolicy
+    user_agent: str
     headers: Headers
     cached: CachedResponse | None
     cache: ConditionalCache | None

@@ -10,8 +10,11 @@ from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 from typing import Final
 
-MAX_WAIT: Final = 30.0
-"""Cap on any one wait in seconds, so a hostile or huge Retry-After cannot stall a run."""
+from quietedit.config.settings import FetchSettings
+
+MAX_WAIT: Final = FetchSettings().max_wait
+"""Cap on any one wait in seconds (``settings.fetch.max_wait``'s default), so a hostile or
+huge Retry-After cannot stall a run."""
 
 JITTER_LOW: Final = 0.5
 """Full-jitter backoff multiplies by a factor in [JITTER_LOW, 1): retries of many sources

@@ -21,7 +21,7 @@ import logging
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Final
 
@@ -40,7 +40,7 @@ from quietedit.decide.memory import (
 )
 from quietedit.decide.poll import feed_states
 from quietedit.decide.profiles import learn_profiles, profile_sample
-from quietedit.decide.recheck import FeedTrust, Reason, RecheckPolicy, after_claim, plan_run
+from quietedit.decide.recheck import FeedTrust, Reason, after_claim, plan_run
 from quietedit.decide.shard import WHOLE, Shard
 from quietedit.errors import ArchiveError
 from quietedit.fetch import Fetcher, RequestLedger
@@ -237,10 +237,9 @@ async def _check_due(
                 states[doc] = state
     trust = {slug: state.trust for slug, state in feeds.items()}
     budget = settings.politeness.max_requests_per_host_per_hour
-    policy = RecheckPolicy(**asdict(settings.recheck))
     plan = plan_run(
         (state.candidate for state in states.values()),
-        policy=policy,
+        policy=settings.recheck,
         now=now,
         max_articles=settings.run.max_articles,
         trust=trust,

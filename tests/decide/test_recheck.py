@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -50,9 +49,15 @@ def story(
     )
 
 
-def test_the_policy_is_built_from_the_recheck_settings() -> None:
+def test_the_policy_is_the_recheck_settings_and_its_defaults_are_theirs() -> None:
     settings = parse_config(None, environ={}, source="-", base_dir=Path()).settings
-    assert RecheckPolicy(**asdict(settings.recheck)) == POLICY
+    assert isinstance(settings.recheck, RecheckPolicy)
+    assert settings.recheck == POLICY
+
+
+def test_a_policy_outside_the_settings_bounds_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"recheck\.age_factor: 0 is out of range"):
+        RecheckPolicy(age_factor=0)
 
 
 @pytest.mark.parametrize(

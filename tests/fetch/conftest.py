@@ -20,7 +20,6 @@ from pytest_httpserver import HTTPServer
 
 from quietedit.config import PolitenessSettings, Settings
 from quietedit.fetch import Fetcher
-from quietedit.fetch.policy import default_settings
 
 T = TypeVar("T")
 
@@ -109,7 +108,7 @@ def settings(
     max_bytes: int | None = None,
 ) -> Settings:
     """The defaults, with politeness and fetch limits suited to a test."""
-    base = default_settings()
+    base = Settings()
     return replace(
         base,
         politeness=PolitenessSettings(
