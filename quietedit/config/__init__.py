@@ -10,7 +10,7 @@ The parts, shell first:
   the reason for the default — as the frozen dataclasses the rest of the code takes
   (``Settings``, ``FetchSettings`` …) and the reference generated from them
   (``settings_reference``);
-- ``feeds`` (pure): the feeds list, slugs, headers, ``${VAR}``;
+- ``catalogue`` (pure): the feeds list, slugs, headers, ``${VAR}``;
 - ``values`` (pure): the syntax of durations, sizes and booleans, and the problem lines.
 """
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from quietedit.config.feeds import FeedConfig, derive_slug
+from quietedit.config.catalogue import FeedConfig, derive_slug
 from quietedit.config.load import DEFAULT_CONFIG_PATH, load_config
 from quietedit.config.parse import Config, parse_config
 from quietedit.config.settings import (

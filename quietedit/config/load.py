@@ -96,7 +96,10 @@ def _read_text(path: Path) -> str:
         data = path.read_bytes()
     except FileNotFoundError as exc:
         raise ConfigError(
-            [f"{path}: file not found; check the path, or create it (the README has an example)"]
+            [
+                f"{path}: file not found; check the path, or create it "
+                "(docs/configuration.md has an example)"
+            ]
         ) from exc
     except OSError as exc:
         raise ConfigError(

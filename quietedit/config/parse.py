@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from quietedit.config.feeds import FeedConfig, parse_feeds
+from quietedit.config.catalogue import FeedConfig, parse_feeds
 from quietedit.config.settings import (
     ENV_PREFIX,
     PARSERS,
@@ -208,6 +208,6 @@ def _check_environment(
         fix = (
             f"did you mean {ENV_PREFIX}{match[0]}?"
             if match
-            else "unset or rename it; the README's feeds.yaml reference lists the variables"
+            else "unset or rename it; docs/configuration.md lists the variables"
         )
         report.add(name, f"unknown variable; {fix}", source=ENV_SOURCE)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Final, Literal
 
-from quietedit.config.feeds import FeedConfig
+from quietedit.config.catalogue import FeedConfig
 from quietedit.decide.candidates import EntryCandidate, feed_candidates, sitemap_candidates
 from quietedit.decide.memory import FeedState
 from quietedit.feeds.edits import EntryChange, EntrySnapshot, compare_feed

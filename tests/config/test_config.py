@@ -30,7 +30,7 @@ from quietedit.config import (
     parse_config,
     settings_reference,
 )
-from quietedit.config.feeds import SLUG_PATTERN
+from quietedit.config.catalogue import SLUG_PATTERN
 from quietedit.config.values import (
     MAX_DURATION_SECONDS,
     InvalidValueError,
