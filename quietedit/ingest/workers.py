@@ -119,9 +119,11 @@ class Workers:
             pool = WorkerPool(count, preload=_PRELOAD)
             for answer in [pool.submit(os.getpid) for _ in range(count)]:
                 answer.result(timeout=self._read_timeout)
-        except (BrokenProcessPool, TimeoutError, OSError, RuntimeError) as exc:
+        except BaseException as exc:
             if pool is not None:
                 pool.close(grace=0)
+            if not isinstance(exc, (BrokenProcessPool, TimeoutError, OSError, RuntimeError)):
+                raise  # Ctrl-C while they start: no worker is left behind
             logger.error(
                 "worker processes cannot start (%s); this run reads pages in the ingest "
                 'process (a script calling run_ingest needs an `if __name__ == "__main__":` '
@@ -185,6 +187,11 @@ class Workers:
                 self.read_in_process += 1
                 return await asyncio.get_running_loop().run_in_executor(self._threads, job)
             async with self._slots_here():  # so the time limit counts reading, not queueing
+                # the pool as it is now: one replaced while this page waited for a slot
+                # is shut down and takes no more work
+                pool = self._pool
+                if pool is None:
+                    continue
                 try:
                     reading = await self._read_in(pool, job)
                 except BrokenProcessPool:

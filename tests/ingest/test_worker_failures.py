@@ -150,6 +150,28 @@ def test_a_page_that_outlasts_the_read_timeout_fails_and_its_worker_is_replaced(
         assert set(workers.pids()).isdisjoint(first)
 
 
+def test_pages_waiting_behind_a_page_that_outlasts_the_limit_are_read_by_the_new_workers() -> None:
+    """Two pages wait for the one worker while a third outlasts the read timeout: they go
+    to the pool that replaces it, not to the one shut down under them."""
+    body = fixture_page()
+
+    async def three() -> list[object]:
+        async def one(page: bytes) -> object:
+            try:
+                return await workers.read_page(page, url=URL, content_type=None)
+            except PageReadTimeoutError as exc:
+                return exc
+
+        return await asyncio.gather(one(ENDLESS_PAGE), one(body), one(body))
+
+    with Workers(read_timeout=1.0) as workers:
+        workers.start_processes(1)
+        slow, *small = asyncio.run(three())
+        assert isinstance(slow, PageReadTimeoutError)
+        assert small == [read_page(body, url=URL, content_type=None)] * 2
+        assert workers.restarts == 1 and workers.read_in_process == 0
+
+
 @ON_LINUX
 def test_closing_kills_a_worker_still_reading_a_page_the_run_gave_up_on() -> None:
     workers = Workers()
