@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import ast
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -137,3 +140,35 @@ def test_the_root_import_guard_sees_only_root_imports() -> None:
     good = ast.parse("import quietedit.analysis\nfrom quietedit.version import __version__\n")
     assert root_imports(bad) == [1, 2]
     assert root_imports(good) == []
+
+
+SHELL_LIBRARIES = ("httpx", "httpcore", "anyio", "yaml", "jinja2", "click", "sqlite3")
+
+
+def test_importing_the_whole_core_loads_no_shell_module_and_no_io_library() -> None:
+    """The checks above read each module alone; this one imports them all in a fresh
+    interpreter, so a package ``__init__`` that drags the shell in is caught too."""
+    modules = sorted(
+        "quietedit." + path.relative_to(PACKAGE).with_suffix("").as_posix().replace("/", ".")
+        for path in CORE_FILES
+    )
+    names = [name.removesuffix(".__init__") for name in modules]
+    probe = (
+        "import importlib, json, sys\n"
+        f"for name in {names!r}: importlib.import_module(name)\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=PACKAGE.parent,
+    )
+    loaded = set(json.loads(done.stdout))
+    # a package is loaded before its modules; its __init__ must load nothing else
+    parents = {name.rsplit(".", i)[0] for name in names for i in range(1, name.count(".") + 1)}
+    shell = {m for m in loaded if m.startswith("quietedit") and m not in {*names, *parents}}
+    assert shell == set(), f"the core loads shell modules: {sorted(shell)}"
+    libraries = {m for m in loaded if m.split(".")[0] in SHELL_LIBRARIES}
+    assert libraries == set(), f"the core loads {sorted(libraries)}"

@@ -12,26 +12,48 @@ The parts, shell first:
   (``settings_reference``);
 - ``catalogue`` (pure): the feeds list, slugs, headers, ``${VAR}``;
 - ``values`` (pure): the syntax of durations, sizes and booleans, and the problem lines.
+
+Names here load on first use, so a pure module importing one of the pure parts never loads
+the shell's ``load``.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from quietedit.config.catalogue import FeedConfig, derive_slug
-from quietedit.config.load import DEFAULT_CONFIG_PATH, load_config
-from quietedit.config.parse import Config, parse_config
-from quietedit.config.settings import (
-    FetchSettings,
-    PathSettings,
-    PolitenessSettings,
-    RecheckSettings,
-    RunSettings,
-    Settings,
-    SettingSpec,
-    settings_reference,
-    value_at,
-)
+if TYPE_CHECKING:
+    from quietedit.config.catalogue import FeedConfig, derive_slug
+    from quietedit.config.load import DEFAULT_CONFIG_PATH, load_config
+    from quietedit.config.parse import Config, effective_settings, parse_config
+    from quietedit.config.settings import (
+        FetchSettings,
+        PathSettings,
+        PolitenessSettings,
+        RecheckSettings,
+        RunSettings,
+        Settings,
+        SettingSpec,
+        settings_reference,
+    )
+
+_EXPORTS = {
+    "FeedConfig": "quietedit.config.catalogue",
+    "derive_slug": "quietedit.config.catalogue",
+    "DEFAULT_CONFIG_PATH": "quietedit.config.load",
+    "load_config": "quietedit.config.load",
+    "Config": "quietedit.config.parse",
+    "effective_settings": "quietedit.config.parse",
+    "parse_config": "quietedit.config.parse",
+    "FetchSettings": "quietedit.config.settings",
+    "PathSettings": "quietedit.config.settings",
+    "PolitenessSettings": "quietedit.config.settings",
+    "RecheckSettings": "quietedit.config.settings",
+    "RunSettings": "quietedit.config.settings",
+    "Settings": "quietedit.config.settings",
+    "SettingSpec": "quietedit.config.settings",
+    "settings_reference": "quietedit.config.settings",
+}
 
 __all__ = [
     "DEFAULT_CONFIG_PATH",
@@ -52,14 +74,10 @@ __all__ = [
 ]
 
 
-def effective_settings(config: Config) -> dict[str, object]:
-    """All settings as a JSON-ready nested dict: seconds, bytes, paths as strings."""
-    result: dict[str, object] = {}
-    for spec in settings_reference():
-        *sections, leaf = spec.key.split(".")
-        target = result
-        for section in sections:
-            target = target.setdefault(section, {})  # type: ignore[assignment]
-        value = value_at(config.settings, spec.key)
-        target[leaf] = str(value) if isinstance(value, Path) else value
-    return result
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value

@@ -28,6 +28,8 @@ from quietedit.config.settings import (
     Settings,
     SettingSpec,
     settings_from_values,
+    settings_reference,
+    value_at,
 )
 from quietedit.config.values import (
     InvalidValueError,
@@ -211,3 +213,16 @@ def _check_environment(
             else "unset or rename it; docs/configuration.md lists the variables"
         )
         report.add(name, f"unknown variable; {fix}", source=ENV_SOURCE)
+
+
+def effective_settings(config: Config) -> dict[str, object]:
+    """All settings as a JSON-ready nested dict: seconds, bytes, paths as strings."""
+    result: dict[str, object] = {}
+    for spec in settings_reference():
+        *sections, leaf = spec.key.split(".")
+        target = result
+        for section in sections:
+            target = target.setdefault(section, {})  # type: ignore[assignment]
+        value = value_at(config.settings, spec.key)
+        target[leaf] = str(value) if isinstance(value, Path) else value
+    return result

@@ -162,7 +162,7 @@ def test_pages_waiting_behind_a_page_that_outlasts_the_limit_are_read_by_the_new
             except PageReadTimeoutError as exc:
                 return exc
 
-        return await asyncio.gather(one(ENDLESS_PAGE), one(body), one(body))
+        return list(await asyncio.gather(one(ENDLESS_PAGE), one(body), one(body)))
 
     with Workers(read_timeout=1.0) as workers:
         workers.start_processes(1)
