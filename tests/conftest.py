@@ -25,6 +25,8 @@ SLOW_MODULES = (
     "ingest/test_worker_failures.py",  # workers crashed, hung and killed
     "ingest/test_workers.py",
     "ingest/test_shards.py",  # three shards pushing through a real git remote
+    "test_pool.py",  # worker processes killed and dying
+    "publish/test_build_failure.py",
 )
 """Test modules ``pytest -m "not slow"`` (the quick loop) leaves out; single slow tests
 elsewhere carry ``@pytest.mark.slow`` themselves."""

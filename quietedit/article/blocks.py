@@ -129,10 +129,6 @@ class Segment(NamedTuple):
     def kind(self) -> str:
         return self.box.kind
 
-    @property
-    def link_density(self) -> float:
-        return self.link_chars / len(self.text) if self.text else 0.0
-
 
 _new_segment: Final = tuple.__new__
 

@@ -25,7 +25,6 @@ import codecs
 import json
 import re
 from collections.abc import Sequence
-from json.encoder import encode_basestring
 from typing import Final
 
 from quietedit.article.blocks import Box, Segment, walk
@@ -46,7 +45,7 @@ from quietedit.article.notices import (
 )
 from quietedit.article.profile import HostProfile, furniture_key
 from quietedit.article.titles import choose_title, same_title
-from quietedit.model import BLOCK_KINDS, JSON, PUBLISHER_FIELDS, Article, Block, Publisher
+from quietedit.model import JSON, Article, Block, Publisher
 
 EXTRACTOR_VERSION: Final = "quietedit-extract/1"
 """Recorded with every revision; bump it when extraction output changes for the same page."""
@@ -63,14 +62,6 @@ CELL_MAX: Final = 200
 CELL_SEPARATOR: Final = " | "
 _CELLS: Final = frozenset({"td", "th"})
 _ALNUM: Final = re.compile(r"[^\W_]")  # what str.isalnum accepts: \w without the underscore
-# json.dumps(..., ensure_ascii=False), made once, for values _publisher_json does not write.
-_JSON_LINE: Final = json.JSONEncoder(ensure_ascii=False)
-# A block's object up to its text, for each kind a block can have.
-_BLOCK_OPENINGS: Final = {
-    kind: f'{{"kind": {encode_basestring(kind)}, "text": ' for kind in BLOCK_KINDS
-}
-# Each field of a publisher's record with its key as the JSON line writes it.
-_PUBLISHER_KEYS: Final = tuple((name, f"{encode_basestring(name)}: ") for name in PUBLISHER_FIELDS)
 
 
 def extract_article(
@@ -258,50 +249,6 @@ def article_record(article: Article) -> dict[str, JSON]:
 
 
 def article_json(article: Article, *, source: str) -> str:
-    """``json.dumps({"input": source, **article_record(article)}, ensure_ascii=False)``,
-    character for character: the line ``quietedit extract --json`` prints.
-
-    Built by hand because the block texts appear twice in it (``paragraphs`` and
-    ``blocks``): each is encoded once, which halves the cost of the line, and the line
-    is joined from its pieces in one go.
-    """
-    encode = encode_basestring
-    texts = [encode(block.text) for block in article.blocks]
-    parts = [
-        '{"input": ',
-        encode(source),
-        ', "title": ',
-        encode(article.title),
-        ', "paragraphs": [',
-        ", ".join(texts),
-        '], "blocks": [',
-    ]
-    separator = ""
-    for block, text in zip(article.blocks, texts, strict=True):
-        parts.append(separator)
-        parts.append(_BLOCK_OPENINGS[block.kind])
-        parts.append(text)
-        separator = "}, "
-    parts.append('}], "metadata": ' if texts else '], "metadata": ')
-    parts.append(_publisher_json(article.publisher))
-    parts.append("}")
-    return "".join(parts)
-
-
-def _publisher_json(publisher: Publisher) -> str:
-    """``json.dumps(publisher.to_record(), ensure_ascii=False)``, character for character,
-    without the record: text, None and tuples of text, which is what a publisher holds,
-    written directly (a tenth of json.dumps's cost for so small an object)."""
-    encode = encode_basestring
-    members = []
-    for name, key in _PUBLISHER_KEYS:
-        value = getattr(publisher, name)
-        if value is None:
-            members.append(key + "null")
-        elif isinstance(value, str):
-            members.append(key + encode(value))
-        elif isinstance(value, tuple) and all(isinstance(item, str) for item in value):
-            members.append(key + "[" + ", ".join([encode(item) for item in value]) + "]")
-        else:
-            members.append(key + _JSON_LINE.encode(value))
-    return "{" + ", ".join(members) + "}"
+    """The line ``quietedit extract --json`` prints: ``input`` (``source``) and the
+    :func:`article_record`, on one line, non-ASCII text written as itself."""
+    return json.dumps({"input": source, **article_record(article)}, ensure_ascii=False)

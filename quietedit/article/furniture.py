@@ -398,8 +398,6 @@ def opening_word(text: str, *, past_digits: bool) -> str | None:
     letter matches no letter but its own two cases (no long s or Kelvin sign can be among
     them), and no letter of the pattern can match the ASCII character after the word.
     """
-    # Code points compared one by one: the compiled module reads them without making a
-    # string of each, which makes this far cheaper than any call into the regex engine.
     length = len(text)
     start = 0
     while start < length:

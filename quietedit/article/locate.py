@@ -52,8 +52,6 @@ CONTENT_HINT_BONUS: Final = 1.5
 
 def prose_value(segment: Segment) -> float:
     """What a segment adds to the box holding it: + for prose, - for link lists."""
-    # Lengths are made floats before any arithmetic with a float: the compiled module
-    # then computes with machine floats, not Python objects (the results are the same).
     text = segment.text
     length = float(len(text))
     links = float(segment.link_chars)
@@ -118,11 +116,6 @@ class PageLayout:
     def is_furniture(self, segment: Segment) -> bool:
         """Whether the segment sits in a furniture box."""
         return self._furniture[segment.box.order]
-
-    def in_container(self, segment: Segment) -> bool:
-        """Whether the segment is inside the article's container."""
-        container = self.container
-        return container.order <= segment.box.order <= container.end
 
 
 def _furniture(

@@ -272,14 +272,3 @@ def split_authors(text: str | None) -> tuple[str, ...]:
         if part and len(part) <= AUTHOR_MAX_CHARS and part not in names:
             names.append(part)
     return tuple(names[:20])
-
-
-def page_host(url: str | None) -> str | None:
-    """The lower-cased host of ``url`` (for grouping pages by host), if it has one."""
-    if not url:
-        return None
-    try:
-        host = urlsplit(url.strip()).hostname
-    except ValueError:
-        return None
-    return host.lower() if host else None

@@ -28,6 +28,7 @@ _UPDATED: Final = re.compile(
     re.IGNORECASE,
 )
 _DIGIT: Final = re.compile(r"\d")
+_ASCII_DIGIT: Final = re.compile(r"[0-9]")
 _SEPARATOR: Final = re.compile(r"\s+[|\u00b7\u2022]\s+")  # "Updated … | Published …"
 
 _NOTE: Final = re.compile(
@@ -216,10 +217,4 @@ def _ascii_lower(code: int) -> int:
 
 def _may_hold_digit(text: str) -> bool:
     """False when ``text`` is ASCII without a digit, and so holds nothing ``\\d`` matches."""
-    # Code point by code point: the compiled module reads them without making strings,
-    # several times cheaper than a search with the regex engine.
-    for index in range(len(text)):
-        code = ord(text[index])
-        if code >= 128 or 48 <= code <= 57:
-            return True
-    return False
+    return not text.isascii() or _ASCII_DIGIT.search(text) is not None

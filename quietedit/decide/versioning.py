@@ -15,11 +15,10 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from quietedit.model import JSON, Article
+from quietedit.model import Article
 
 MIN_BODY_WORDS: Final = 20
 """Fewer body words than this is no article (a brief has more, a wall page has fewer)."""
@@ -159,20 +158,4 @@ def next_known(known: Known, verdict: Verdict, *, fingerprint: str, words: int) 
 def _is_truncation(words: int, known: Known) -> bool:
     return (
         known.newest_words >= TRUNCATION_MIN_WORDS and words < TRUNCATION_RATIO * known.newest_words
-    )
-
-
-def known_from_history(
-    revision_hashes: Sequence[str], *, newest_words: int, state: Mapping[str, JSON]
-) -> Known:
-    """Rebuild ``Known`` from the revisions and the document record's ``seen`` state."""
-    last_seen = state.get("last_seen")
-    anomaly_hash = state.get("anomaly_hash")
-    anomaly_count = state.get("anomaly_count")
-    return Known(
-        revision_hashes=tuple(revision_hashes),
-        newest_words=newest_words,
-        last_seen=last_seen if isinstance(last_seen, str) else None,
-        anomaly_hash=anomaly_hash if isinstance(anomaly_hash, str) else None,
-        anomaly_count=anomaly_count if isinstance(anomaly_count, int) else 0,
     )

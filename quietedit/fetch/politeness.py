@@ -108,12 +108,6 @@ class Politeness:
         host = self._host(host_of(url))
         host.crawl_delay = max(0.0, seconds)
 
-    def in_last_hour(self, url: str) -> int:
-        """How many requests to ``url``'s host started within the last hour."""
-        host = self._host(host_of(url))
-        self._forget_old(host, self._clock())
-        return len(host.starts)
-
     async def acquire(self, url: str, *, attempt: int, max_delay: float) -> Ticket:
         """Wait for a request slot for ``url``; give it back with ``release``.
 

@@ -272,6 +272,7 @@ def _fingerprint(renderer: Renderer, options: BuildOptions, archive: Archive) ->
     for part in (
         __version__,
         code_fingerprint(Path(__file__).parent),
+        code_fingerprint(Path(__file__).parents[1] / "archive"),  # how revisions are read
         ANALYSIS_VERSION,
         renderer.fingerprint(),
         renderer.urls.base_url,
