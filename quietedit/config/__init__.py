@@ -4,7 +4,7 @@ The parts, shell first:
 
 - ``load``: the shell — reads the file (safe YAML, duplicate keys detected) and the process
   environment (``load_config``);
-- ``parse`` (pure): a loaded document and an environment mapping in, a ``Config`` out, or one
+- ``validate`` (pure): a loaded document and an environment mapping in, a ``Config`` out, or one
   ``ConfigError`` listing every problem, by key (``parse_config``);
 - ``settings`` (pure): every setting defined once — key, type, default, bounds, meaning and
   the reason for the default — as the frozen dataclasses the rest of the code takes
@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from quietedit.config.catalogue import FeedConfig, derive_slug
     from quietedit.config.load import DEFAULT_CONFIG_PATH, load_config
-    from quietedit.config.parse import Config, effective_settings, parse_config
     from quietedit.config.settings import (
         FetchSettings,
         PathSettings,
@@ -36,15 +35,16 @@ if TYPE_CHECKING:
         SettingSpec,
         settings_reference,
     )
+    from quietedit.config.validate import Config, effective_settings, parse_config
 
 _EXPORTS = {
     "FeedConfig": "quietedit.config.catalogue",
     "derive_slug": "quietedit.config.catalogue",
     "DEFAULT_CONFIG_PATH": "quietedit.config.load",
     "load_config": "quietedit.config.load",
-    "Config": "quietedit.config.parse",
-    "effective_settings": "quietedit.config.parse",
-    "parse_config": "quietedit.config.parse",
+    "Config": "quietedit.config.validate",
+    "effective_settings": "quietedit.config.validate",
+    "parse_config": "quietedit.config.validate",
     "FetchSettings": "quietedit.config.settings",
     "PathSettings": "quietedit.config.settings",
     "PolitenessSettings": "quietedit.config.settings",

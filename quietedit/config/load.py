@@ -16,7 +16,7 @@ from typing import Any, Final
 
 import yaml
 
-from quietedit.config.parse import Config, parse_config
+from quietedit.config.validate import Config, parse_config
 from quietedit.config.values import join_path
 from quietedit.errors import ConfigError
 

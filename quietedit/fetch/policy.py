@@ -1,4 +1,4 @@
-"""How one fetch behaves: its time limits, retries, waits and size cap.
+"""How one fetch behaves: its time limits, retries, waits and size cap (pure).
 
 The policy is the ``settings.fetch`` section itself, defined (defaults, bounds, reasons) in
 ``quietedit.config.settings``: ``FetchPolicy()`` is the defaults, a ``Fetcher`` uses its

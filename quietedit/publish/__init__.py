@@ -1,7 +1,7 @@
 """The static site: ``build_site`` renders the archive, ``serve`` previews it locally.
 
 Modules: ``build`` (orchestration), ``buildcache`` (the build cache), ``documents`` (one
-document's pages), ``rendering`` (rendering in parallel), ``sitewide`` (listings, sources,
+document's pages), ``batches`` (rendering in parallel), ``sitewide`` (listings, sources,
 stats, feeds, sitemap), ``pages``, ``diffview``, ``listing`` and ``text`` (page models,
 pure), ``charts`` (inline SVG, pure), ``changes`` (the adapter to ``quietedit.analysis``),
 ``render`` (Jinja2, URLs), ``atom`` (Atom and RSS), ``api`` (the JSON API), ``search``

@@ -10,7 +10,7 @@ stamp moved; a document whose key (content key + the build's
 fingerprint: builder and analysis code, templates, base URL, sources) is unchanged and
 whose article folder is on disk is neither read nor rendered, and its edits stay light
 references (``listing.EditRef``) unless a site-wide page shows them again. Changed
-documents are rendered in forked workers, one per core (``rendering``), grouped by search
+documents are rendered in forked workers, one per core (``batches``), grouped by search
 shard: as soon as a shard's pages are written, Pagefind indexes it in its own process
 while rendering goes on (with nothing to fork, Pagefind starts at once). Site-wide pages
 are rendered only when the key of their inputs changed; files whose bytes are unchanged
@@ -35,6 +35,7 @@ from quietedit.archive.store import Archive
 from quietedit.article.identity import is_document_id
 from quietedit.errors import PublishError, QuieteditError
 from quietedit.publish import search, sitewide
+from quietedit.publish.batches import Chunk, forks, render_documents
 from quietedit.publish.buildcache import (
     BuildState,
     DocumentEntry,
@@ -46,7 +47,6 @@ from quietedit.publish.documents import DocumentPages, document_folders, unconfi
 from quietedit.publish.pages import Source
 from quietedit.publish.paths import CACHE_DIR, SiteWriter
 from quietedit.publish.render import Renderer, SiteURLs, template_dirs
-from quietedit.publish.rendering import Chunk, forks, render_documents
 from quietedit.version import __version__
 
 logger = logging.getLogger(__name__)

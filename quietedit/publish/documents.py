@@ -1,6 +1,6 @@
 """One document's pages: read it, compare each pair of revisions once, render, write.
 
-:class:`DocumentPages` is handed to the render workers (``rendering``) by fork; each
+:class:`DocumentPages` is handed to the render workers (``batches``) by fork; each
 document it renders writes its article page, one diff page per pair, its feeds and its
 two API files, saves its comparisons in the build cache, and removes files of its own
 that this build no longer makes.

@@ -46,7 +46,7 @@ def gathered(archive: Archive, state: DocumentState) -> Gathered:
     return Gathered(page, STORY_URL, reading=reading, stored=stored)
 
 
-def test_a_planned_revision_is_stored_with_its_evidence_then_its_events_then_the_record(
+def test_a_planned_revision_is_stored_with_its_evidence_its_events_and_the_record(
     archive: Archive,
 ) -> None:
     doc = seed_story(archive, revisions=2)

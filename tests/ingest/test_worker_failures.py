@@ -54,13 +54,6 @@ def fixture_page() -> bytes:
     return sorted(PAGES.glob("*.html"))[0].read_bytes()
 
 
-def wait_ready(workers: Workers) -> None:
-    deadline = time.monotonic() + 60
-    while not workers.ready:
-        assert time.monotonic() < deadline, "the workers never answered"
-        time.sleep(0.02)
-
-
 def cpu_ticks(pid: int) -> int | None:
     """CPU time (user + system, in clock ticks) of process ``pid``; ``None`` once gone."""
     try:
@@ -108,7 +101,7 @@ def read(workers: Workers, body: bytes) -> PageReading:
 def test_a_page_that_kills_every_worker_fails_its_check_and_is_never_read_in_process() -> None:
     with Workers() as workers:
         workers.start_processes(2)  # as an automatic run (run.workers: 0) does
-        wait_ready(workers)
+        assert workers.ready  # start_processes returns once they answer
         killer = OomKiller(workers)
         killer.start()
         try:
@@ -133,7 +126,7 @@ def test_a_page_that_kills_every_worker_fails_its_check_and_is_never_read_in_pro
 def test_a_page_that_outlasts_the_read_timeout_fails_and_its_worker_is_replaced() -> None:
     with Workers(read_timeout=1.0) as workers:
         workers.start_processes(2)
-        wait_ready(workers)
+        assert workers.ready  # start_processes returns once they answer
         first = workers.pids()
         with pytest.raises(PageReadTimeoutError, match=r"more than 1 s") as failed:
             read(workers, ENDLESS_PAGE)  # ~3 s to read: without the limit, a reading
@@ -177,7 +170,7 @@ def test_closing_kills_a_worker_still_reading_a_page_the_run_gave_up_on() -> Non
     workers = Workers()
     try:
         workers.start_processes(2)
-        wait_ready(workers)
+        assert workers.ready  # start_processes returns once they answer
 
         async def give_up() -> None:  # what the run's deadline does: cancel the check
             with contextlib.suppress(TimeoutError):

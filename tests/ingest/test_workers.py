@@ -24,13 +24,6 @@ def pages() -> list[tuple[str, bytes]]:
     return [(path.name, path.read_bytes()) for path in sorted(PAGES.glob("*.html"))]
 
 
-def wait_ready(workers: Workers) -> None:
-    deadline = time.monotonic() + 60
-    while not workers.ready:
-        assert time.monotonic() < deadline, "the workers never answered"
-        time.sleep(0.02)
-
-
 @pytest.mark.parametrize(
     ("setting", "checks", "cores", "expected"),
     [
@@ -105,7 +98,7 @@ def test_a_worker_killed_mid_run_is_replaced_and_its_pages_are_read_again() -> N
 
     with Workers() as workers:
         workers.start_processes(2)  # as an automatic run (run.workers: 0) does
-        wait_ready(workers)
+        assert workers.ready  # start_processes returns once they answer
         readings = asyncio.run(read_many(workers))
         assert workers.restarts == 1
         # every page, those retried after the kill too, was read by a worker: a retry

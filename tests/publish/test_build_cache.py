@@ -14,7 +14,7 @@ from quietedit.archive.store import Archive
 from quietedit.article.identity import document_id
 from quietedit.errors import DuplicateOutputError, UnsafeOutputPathError
 from quietedit.model import Article, Block
-from quietedit.publish import BuildOptions, build_site, rendering
+from quietedit.publish import BuildOptions, batches, build_site
 from quietedit.publish.paths import CACHE_DIR, SiteWriter, check_output_path
 from quietedit.revisions import Observation
 from tests.publish.conftest import BASE_URL, SOURCES, STORIES, T0, write_archive
@@ -259,8 +259,8 @@ def test_full_build_repairs_a_page_edited_by_hand(data: Path, tmp_path: Path) ->
 def test_forked_workers_build_the_same_site(
     data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(rendering, "PARALLEL_THRESHOLD", 1)
-    monkeypatch.setattr(rendering, "CHUNK_SIZE", 1)
+    monkeypatch.setattr(batches, "PARALLEL_THRESHOLD", 1)
+    monkeypatch.setattr(batches, "CHUNK_SIZE", 1)
     serial = build_site(options(data, tmp_path / "one", search=False, workers=1))
     forked = build_site(options(data, tmp_path / "two", search=False, workers=2))
     assert forked.rendered == serial.rendered == 4

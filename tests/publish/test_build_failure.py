@@ -15,8 +15,8 @@ import pytest
 from quietedit.errors import PublishError, QuieteditError
 from quietedit.model import Publisher
 from quietedit.publish import BuildOptions, build_site, search
+from quietedit.publish.batches import PARALLEL_THRESHOLD
 from quietedit.publish.paths import CACHE_DIR
-from quietedit.publish.rendering import PARALLEL_THRESHOLD
 from tests.publish.conftest import BASE_URL, SOURCES, STORIES, Story, write_archive
 
 
