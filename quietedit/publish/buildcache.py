@@ -223,7 +223,7 @@ class BuildState:
 
     def save(self, cache_root: Path) -> None:
         """Write ``state.sqlite`` whole under a temporary name, then rename it over the old
-        one (and drop the files of older schemas)."""
+        one (and drop the files of older schemas and those a killed build left)."""
         cache_root.mkdir(parents=True, exist_ok=True)
         tmp = cache_root / f"{STATE_FILE}.{os.getpid()}.tmp"
         tmp.unlink(missing_ok=True)
@@ -248,6 +248,8 @@ class BuildState:
         tmp.replace(cache_root / STATE_FILE)
         for name in _OLD_FILES:
             (cache_root / name).unlink(missing_ok=True)
+        for left in cache_root.glob(f"{STATE_FILE}.*.tmp"):  # of builds killed while saving
+            left.unlink(missing_ok=True)
 
 
 def document_key(fingerprint: str, content: str) -> str:

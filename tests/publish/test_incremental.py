@@ -107,6 +107,18 @@ def test_the_new_revision_shows_on_every_page_that_lists_it(data: Path, tmp_path
     assert {p: v[2] for p, v in files(out).items()} == {p: v[2] for p, v in files(fresh).items()}
 
 
+def test_a_cache_file_a_killed_build_left_half_written_is_removed_by_the_next(
+    data: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "site"
+    build(data, out)
+    left = out / CACHE_DIR / f"{STATE_FILE}.999999.tmp"
+    left.write_bytes(b"SQLite format 3\0 cut short")
+    build(data, out)
+    assert not left.exists()
+    assert (out / CACHE_DIR / STATE_FILE).is_file()
+
+
 def test_a_damaged_or_foreign_cache_falls_back_to_a_full_build(data: Path, tmp_path: Path) -> None:
     out = tmp_path / "site"
     first = build(data, out)
