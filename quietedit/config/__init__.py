@@ -19,8 +19,9 @@ the shell's ``load``.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from quietedit.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from quietedit.config.catalogue import FeedConfig, derive_slug
@@ -73,11 +74,4 @@ __all__ = [
     "settings_reference",
 ]
 
-
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _EXPORTS)

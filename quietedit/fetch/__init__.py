@@ -9,8 +9,9 @@ use, so a pure module importing one of those parts never loads the client.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from quietedit.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from quietedit.fetch.cache import CachedResponse, ConditionalCache, MemoryCache
@@ -63,11 +64,4 @@ __all__ = [
     "robots_allowed",
 ]
 
-
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _EXPORTS)

@@ -10,20 +10,14 @@ pure), ``charts`` (inline SVG, pure), ``changes`` (the adapter to ``quietedit.an
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from quietedit.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from quietedit.publish.build import BuildOptions, BuildReport, build_site
 
 __all__ = ["BuildOptions", "BuildReport", "build_site"]
 
-
-def __getattr__(name: str) -> Any:
-    """The names above load on first use: a pure page model (``pages``) never loads the
-    build."""
-    if name not in __all__:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module("quietedit.publish.build"), name)
-    globals()[name] = value
-    return value
+# loaded on first use: a pure page model (``pages``) never loads the build
+__getattr__ = lazy_exports(__name__, dict.fromkeys(__all__, "quietedit.publish.build"))
