@@ -15,6 +15,21 @@ from quietedit.model import JSON, Article
 
 
 @dataclass(frozen=True, slots=True)
+class EvidenceRef:
+    """Where the raw response behind a revision is kept: one record of a WARC file.
+
+    ``file`` is the WARC file's name relative to the evidence folder
+    (``2026-11/quietedit-20261130T081700Z.warc.gz``), ``record`` the record's
+    ``WARC-Record-ID`` without its angle brackets (``urn:uuid:…``), ``sha256`` the
+    ``sha256:<hex>`` of the record's payload, the body as the fetcher returned it.
+    """
+
+    file: str
+    record: str
+    sha256: str
+
+
+@dataclass(frozen=True, slots=True)
 class Observation:
     """One fetch of an article as the ingest saw it, before the archive numbers and chains it.
 

@@ -373,6 +373,12 @@ class PathSettings:
     data: Path = setting(  # noqa: RUF009
         "path", "data", "The archive folder (committed to git).", why="beside feeds.yaml"
     )
+    evidence: Path = setting(  # noqa: RUF009
+        "path",
+        "evidence",
+        "The raw pages behind the revisions, as WARC files (kept out of git).",
+        why="beside data/, so one folder holds the archive and another its evidence",
+    )
     site: Path = setting(  # noqa: RUF009
         "path", "site", "Where `quietedit build` writes the site.", why="beside feeds.yaml"
     )

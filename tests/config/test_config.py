@@ -97,6 +97,7 @@ ENV_SAMPLES: dict[str, tuple[str, object]] = {
     "fetch.max_wait": ("2m", 120.0),
     "fetch.max_bytes": ("2MB", 2_000_000),
     "paths.data": ("archive", None),
+    "paths.evidence": ("warc", None),
     "paths.site": ("/srv/www/quietedit", "/srv/www/quietedit"),
     "paths.templates": ("theme/templates", None),
 }
@@ -897,6 +898,7 @@ def test_relative_paths_resolve_against_the_config_files_folder(
     paths = load_config(Path("../newsroom/feeds.yaml"), environ={}).settings.paths
     assert paths.data.resolve() == tmp_path / "newsroom" / "archive"
     assert paths.site.resolve() == tmp_path / "newsroom" / "site"
+    assert paths.evidence.resolve() == tmp_path / "newsroom" / "evidence"
     assert paths.templates == tmp_path / "theme"
 
 

@@ -1,0 +1,466 @@
+"""The evidence: the raw response behind each revision, as WARC/1.1 records outside ``data/``.
+
+One WARC file per run, ``<YYYY>-<MM>/quietedit-<YYYYMMDD>T<HHMMSS>Z.warc.gz`` from the run's
+start (``-shard-<k>-of-<n>`` before ``.warc.gz`` for a shard), below
+``settings.paths.evidence``. The file opens with a ``warcinfo`` record; then each new
+revision's response is one ``response`` record (a migrated schema-1 page, whose headers
+were never kept, a ``resource`` record), each compressed as its own gzip member so
+standard tools (pywb, ReplayWeb.page, ``warcio index``) read them. A revision names its
+record with an :class:`~quietedit.revisions.EvidenceRef`: file, record id, payload SHA-256.
+
+The bytes are a function of the input alone: record ids are UUID5s of what the record
+holds, ``WARC-Date`` is the observation's time, digests are SHA-256 and gzip writes no
+timestamp. Crash safety: a record is written, flushed and fsynced before ``append_*``
+returns, so before the revision naming it; a process killed mid-append leaves part of a
+gzip member at the end, which the next opening of the file cuts off (nothing refers past
+the last complete record).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import os
+import re
+import uuid
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
+from http import HTTPStatus
+from io import BytesIO
+from pathlib import Path
+from types import TracebackType
+from typing import Final, Self
+
+from warcio.statusandheaders import StatusAndHeaders
+from warcio.warcwriter import WARCWriter
+
+from quietedit.archive.records import HASH_PATTERN, digest
+from quietedit.archive.verify import Problem
+from quietedit.archive.warc import WarcScan, complete_length, scan_warc
+from quietedit.decide.shard import Shard
+from quietedit.errors import ArchiveError
+from quietedit.revisions import EvidenceRef
+from quietedit.version import __version__
+
+FILE_NAME_PATTERN: Final = re.compile(
+    r"(?P<month>[0-9]{4}-[0-9]{2})/quietedit-(?P<stamp>[0-9]{8}T[0-9]{6}Z)"
+    r"(?:-shard-(?P<index>[1-9][0-9]{0,3})-of-(?P<count>[1-9][0-9]{0,3}))?\.warc\.gz"
+)
+"""Every name :func:`evidence_file_name` can return, and nothing else: one ``/``, no ``..``."""
+
+_STAMP_FORMAT: Final = "%Y%m%dT%H%M%SZ"
+_RECORD_NAMESPACE: Final = uuid.uuid5(uuid.NAMESPACE_URL, "https://github.com/quietedit/evidence")
+"""Fixed forever: record ids of equal records must stay equal across versions."""
+
+# Headers that describe the bytes on the wire, not the decoded body the record holds; kept
+# under pywb's prefix so a replay does not decode the body a second time.
+_WIRE_HEADERS: Final = frozenset({"content-encoding", "transfer-encoding", "content-length"})
+_RENAMED_PREFIX: Final = "X-Archive-Orig-"
+_DOCUMENT_HEADER: Final = "Quietedit-Document"
+_WARC_VERSION: Final = "1.1"
+_SPEC: Final = "https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/"
+
+
+def evidence_file_name(now: datetime, *, shard: Shard) -> str:
+    """The WARC file of the run started at ``now`` (timezone-aware) by ``shard``."""
+    if now.tzinfo is None:
+        raise ValueError("now must be timezone-aware (UTC)")
+    utc = now.astimezone(UTC)
+    tail = "" if shard.whole else f"-shard-{shard.index}-of-{shard.count}"
+    return f"{utc:%Y-%m}/quietedit-{utc:{_STAMP_FORMAT}}{tail}.warc.gz"
+
+
+def is_evidence_file_name(name: str) -> bool:
+    """Whether ``name`` is one :func:`evidence_file_name` could have returned."""
+    return _file_time(name) is not None
+
+
+def _file_time(name: str) -> datetime | None:
+    match = FILE_NAME_PATTERN.fullmatch(name)
+    if match is None:
+        return None
+    try:
+        when = datetime.strptime(match["stamp"], _STAMP_FORMAT).replace(tzinfo=UTC)
+    except ValueError:
+        return None
+    index, count = match["index"], match["count"]
+    if index is not None and not 1 <= int(index) <= int(count):
+        return None
+    return when if f"{when:%Y-%m}" == match["month"] else None
+
+
+def warc_date(moment: datetime) -> str:
+    """``WARC-Date`` of ``moment``: UTC, seconds, and microseconds when there are any."""
+    if moment.tzinfo is None:
+        raise ValueError("observed_at must be timezone-aware (UTC)")
+    utc = moment.astimezone(UTC)
+    fraction = f".{utc.microsecond:06d}" if utc.microsecond else ""
+    return f"{utc:%Y-%m-%dT%H:%M:%S}{fraction}Z"
+
+
+def record_id(document: str, observed_at: datetime, sha256: str) -> str:
+    """The ``urn:uuid:`` of the record of ``document``'s page observed at ``observed_at``."""
+    key = f"{document}\n{warc_date(observed_at)}\n{sha256}"
+    return f"urn:uuid:{uuid.uuid5(_RECORD_NAMESPACE, key)}"
+
+
+def http_headers(
+    status: int, headers: Sequence[tuple[str, str]], *, length: int
+) -> StatusAndHeaders:
+    """The status line and headers of a response record whose payload is ``length`` bytes.
+
+    The headers are kept as received, in order, except the ones about the transfer
+    (``Content-Encoding``, ``Transfer-Encoding``, ``Content-Length``): the body is stored
+    decoded, so they are renamed ``X-Archive-Orig-<Name>`` and a true ``Content-Length``
+    is added. A CR or LF inside a value (no valid response has one) becomes a space, so no
+    value can start a header line of its own.
+    """
+    try:
+        reason = HTTPStatus(status).phrase
+    except ValueError:
+        reason = ""
+    kept: list[tuple[str, str]] = []
+    for name, value in headers:
+        clean = _one_line(value)
+        if name.lower() in _WIRE_HEADERS:
+            kept.append((_RENAMED_PREFIX + name, clean))
+        else:
+            kept.append((_one_line(name), clean))
+    kept.append(("Content-Length", str(length)))
+    return StatusAndHeaders(f"{status} {reason}", kept, protocol="HTTP/1.1")
+
+
+def _one_line(text: str) -> str:
+    return text.replace("\r", " ").replace("\n", " ")
+
+
+def _warc_digest(hasher: hashlib._Hash) -> str:
+    return "sha256:" + base64.b32encode(hasher.digest()).decode("ascii")
+
+
+class EvidenceLog:
+    """Appends evidence records to the WARC file ``folder / name``; a context manager.
+
+    The file is created on the first record (a run without new revisions leaves none),
+    with its month folder. Opening an existing file for the first append cuts it back to
+    the end of its last complete record (what a killed writer left after it is lost, and
+    nothing refers to it). ``name`` must be one :func:`evidence_file_name` returns.
+    """
+
+    def __init__(self, folder: Path, name: str) -> None:
+        started = _file_time(name)
+        if started is None:
+            raise ValueError(f"{name!r} is not an evidence file name (see evidence_file_name)")
+        self.folder = folder
+        self.name = name
+        self.path = folder / name
+        self._started = started
+        self._fd: int | None = None
+        self._warcinfo = ""
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the file (every record is already on disk)."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+    def append_response(
+        self,
+        *,
+        document: str,
+        url: str,
+        observed_at: datetime,
+        status: int,
+        headers: Sequence[tuple[str, str]],
+        body: bytes,
+    ) -> EvidenceRef:
+        """Append the response to ``url`` (the final URL) observed at ``observed_at``.
+
+        ``headers`` as received; ``body`` as the fetcher returned it (decoded). Returns
+        the reference the revision keeps; the record is on disk when this returns.
+        """
+        http = http_headers(status, headers, length=len(body))
+        http.compute_headers_buffer()
+        block = hashlib.sha256(http.headers_buff)
+        block.update(body)
+        return self._append(
+            "response",
+            document=document,
+            url=url,
+            observed_at=observed_at,
+            body=body,
+            http=http,
+            block=block,
+            content_type="application/http; msgtype=response",
+        )
+
+    def append_resource(
+        self, *, document: str, url: str, observed_at: datetime, content_type: str, body: bytes
+    ) -> EvidenceRef:
+        """Append ``body``, a page fetched from ``url`` whose response headers were not
+        kept (a schema-1 archive's evidence), as a ``resource`` record of ``content_type``."""
+        return self._append(
+            "resource",
+            document=document,
+            url=url,
+            observed_at=observed_at,
+            body=body,
+            http=None,
+            block=hashlib.sha256(body),
+            content_type=_one_line(content_type),
+        )
+
+    def _append(
+        self,
+        kind: str,
+        *,
+        document: str,
+        url: str,
+        observed_at: datetime,
+        body: bytes,
+        http: StatusAndHeaders | None,
+        block: hashlib._Hash,
+        content_type: str,
+    ) -> EvidenceRef:
+        payload = hashlib.sha256(body)
+        sha256 = digest(body)
+        record = record_id(document, observed_at, sha256)
+        fd = self._open()
+        headers = StatusAndHeaders(
+            "",
+            [
+                ("WARC-Type", kind),
+                ("WARC-Record-ID", f"<{record}>"),
+                ("WARC-Warcinfo-ID", f"<{self._warcinfo}>"),
+                ("WARC-Date", warc_date(observed_at)),
+                ("WARC-Target-URI", _one_line(url)),
+                (_DOCUMENT_HEADER, _one_line(document)),
+                ("WARC-Payload-Digest", _warc_digest(payload)),
+                ("WARC-Block-Digest", _warc_digest(block)),
+            ],
+            protocol=f"WARC/{_WARC_VERSION}",
+        )
+        self._write(
+            fd,
+            kind,
+            headers=headers,
+            http=http,
+            body=body,
+            content_type=content_type,
+        )
+        return EvidenceRef(file=self.name, record=record, sha256=sha256)
+
+    def _open(self) -> int:
+        if self._fd is not None:
+            return self._fd
+        self._warcinfo = f"urn:uuid:{uuid.uuid5(_RECORD_NAMESPACE, 'warcinfo ' + self.name)}"
+        try:
+            _make_folders(self.path.parent, top=self.folder)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC, 0o644)
+        except OSError as exc:
+            raise ArchiveError(self.path, f"cannot open the evidence file: {exc}") from exc
+        try:
+            _fsync_dir(self.path.parent)
+            keep = complete_length(self.path)
+            if keep < os.fstat(fd).st_size:
+                os.ftruncate(fd, keep)
+                os.fsync(fd)
+            self._fd = fd
+            if keep == 0:
+                self._write_warcinfo(fd)
+        except OSError as exc:
+            os.close(fd)
+            self._fd = None
+            raise ArchiveError(self.path, f"cannot prepare the evidence file: {exc}") from exc
+        except BaseException:
+            os.close(fd)
+            self._fd = None
+            raise
+        return fd
+
+    def _write_warcinfo(self, fd: int) -> None:
+        fields = (
+            f"software: quietedit {__version__}\r\n"
+            "format: WARC File Format 1.1\r\n"
+            f"conformsTo: {_SPEC}\r\n"
+        ).encode()
+        headers = StatusAndHeaders(
+            "",
+            [
+                ("WARC-Type", "warcinfo"),
+                ("WARC-Record-ID", f"<{self._warcinfo}>"),
+                ("WARC-Date", warc_date(self._started)),
+                ("WARC-Filename", self.path.name),
+                ("WARC-Block-Digest", _warc_digest(hashlib.sha256(fields))),
+            ],
+            protocol=f"WARC/{_WARC_VERSION}",
+        )
+        self._write(
+            fd,
+            "warcinfo",
+            headers=headers,
+            http=None,
+            body=fields,
+            content_type="application/warc-fields",
+        )
+
+    def _write(
+        self,
+        fd: int,
+        kind: str,
+        *,
+        headers: StatusAndHeaders,
+        http: StatusAndHeaders | None,
+        body: bytes,
+        content_type: str,
+    ) -> None:
+        buffer = BytesIO()
+        writer = WARCWriter(buffer, gzip=True, warc_version=_WARC_VERSION)
+        record = writer.create_warc_record(
+            "",
+            kind,
+            payload=BytesIO(body),
+            length=len(body),
+            warc_content_type=content_type,
+            warc_headers=headers,
+            http_headers=http,
+        )
+        writer.write_record(record)
+        data = memoryview(buffer.getvalue())
+        try:
+            while data:
+                written = os.write(fd, data)
+                data = data[written:]
+            os.fsync(fd)
+        except OSError as exc:
+            raise ArchiveError(self.path, f"cannot write evidence: {exc}") from exc
+
+
+def _make_folders(folder: Path, *, top: Path) -> None:
+    """Create ``folder`` (inside ``top``) and flush each new name into its parent."""
+    missing: list[Path] = []
+    current = folder
+    while not current.is_dir():
+        missing.append(current)
+        if current == top or current.parent == current:
+            break
+        current = current.parent
+    for path in reversed(missing):
+        path.mkdir(exist_ok=True)
+        _fsync_dir(path.parent)
+
+
+def _fsync_dir(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def check_evidence(
+    folder: Path, references: Iterable[tuple[str, str, EvidenceRef | str]]
+) -> list[Problem]:
+    """Check each ``(where, document, reference)`` against the WARC files in ``folder``.
+
+    ``where`` names the revision file in the problems. An :class:`EvidenceRef` needs its
+    file in ``folder`` (else "missing"), its record in that file and the record's payload
+    to hash to its ``sha256``; a schema-1 reference, a bare ``sha256:<hex>``, needs any
+    record in ``folder`` whose payload has that hash. Each file is read once, streaming;
+    a damaged file is reported once, with the records before the damage still usable.
+    Returns the problems, sorted.
+    """
+    by_file: dict[str, list[tuple[str, EvidenceRef]]] = defaultdict(list)
+    bare: list[tuple[str, str]] = []
+    problems: list[Problem] = []
+    for where, _document, reference in references:
+        if isinstance(reference, str):
+            if HASH_PATTERN.fullmatch(reference):
+                bare.append((where, reference))
+            else:
+                problems.append(Problem(where, f"evidence: {reference!r} is not a sha256: hash"))
+        elif is_evidence_file_name(reference.file):
+            by_file[reference.file].append((where, reference))
+        else:
+            problems.append(
+                Problem(where, f"evidence file {reference.file!r} is not an evidence file name")
+            )
+    names = set(by_file)
+    if bare:
+        names |= set(_evidence_files(folder))
+    payloads: set[str] = set()
+    for name in sorted(names):
+        scan = _scan(folder, name, problems)
+        if scan is None:
+            for where, reference in by_file.get(name, []):
+                problems.append(Problem(where, _missing(folder, reference.file)))
+            continue
+        if bare:
+            payloads.update(record.sha256 for record in scan.records)
+        records = {record.record: record for record in scan.records}
+        for where, reference in by_file.get(name, []):
+            found = records.get(reference.record)
+            if found is None:
+                problems.append(
+                    Problem(where, f"evidence record {reference.record} is not in {name}")
+                )
+            elif found.sha256 != reference.sha256:
+                problems.append(
+                    Problem(
+                        where,
+                        f"evidence record {reference.record} in {name} has payload "
+                        f"{found.sha256}, not {reference.sha256}: the record was changed",
+                    )
+                )
+    for where, hash_ in bare:
+        if hash_ not in payloads:
+            problems.append(Problem(where, f"missing: no evidence record has payload {hash_}"))
+    return sorted(set(problems))
+
+
+def _scan(folder: Path, name: str, problems: list[Problem]) -> WarcScan | None:
+    """The file's records, reporting its damage; ``None`` when it is absent or unreadable."""
+    path = folder / name
+    try:
+        scan = scan_warc(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        problems.append(Problem(str(path), f"cannot read the evidence file: {exc}"))
+        return None
+    if scan.damage is not None:
+        problems.append(Problem(str(path), f"damaged WARC file: {scan.damage}"))
+    for record in scan.records:
+        for message in record.digest_problems:
+            problems.append(Problem(str(path), f"record {record.record}: {message}"))
+    return scan
+
+
+def _missing(folder: Path, name: str) -> str:
+    month = name.split("/", 1)[0]
+    return (
+        f"missing: evidence file {name} is not in {folder} "
+        f"(download it from the release evidence-{month})"
+    )
+
+
+def _evidence_files(folder: Path) -> list[str]:
+    """The names of the evidence files in ``folder``, as references write them."""
+    names: list[str] = []
+    for path in sorted(folder.glob("*/quietedit-*.warc.gz")):
+        name = path.relative_to(folder).as_posix()
+        if is_evidence_file_name(name) and path.is_file():
+            names.append(name)
+    return names
