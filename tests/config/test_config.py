@@ -69,7 +69,8 @@ DEFAULTS: dict[str, object] = {
         "max_wait": 30.0,
         "max_bytes": 10 * 1024 * 1024,
     },
-    "paths": {"data": "data", "site": "site", "templates": "templates"},  # relative to the base
+    # relative to the base
+    "paths": {"data": "data", "evidence": "evidence", "site": "site", "templates": "templates"},
 }
 
 # A value for each setting's variable that differs from its default, and what it must become.
@@ -150,7 +151,7 @@ def test_without_a_file_the_defaults_apply_with_no_feeds(
     assert config.source == "(defaults)"
     assert config.feeds == ()
     expected = json.loads(json.dumps(DEFAULTS))
-    for key in ("data", "site", "templates"):
+    for key in ("data", "evidence", "site", "templates"):
         expected["paths"][key] = str(tmp_path / key)
     assert effective_settings(config) == expected
 
@@ -192,7 +193,9 @@ def test_effective_settings_are_json_ready(tmp_path: Path) -> None:
     config = parse_config(None, environ={}, source="-", base_dir=tmp_path)
     shown = effective_settings(config)
     assert json.loads(json.dumps(shown)) == shown
-    assert shown["paths"] == {key: str(tmp_path / key) for key in ("data", "site", "templates")}
+    assert shown["paths"] == {
+        key: str(tmp_path / key) for key in ("data", "evidence", "site", "templates")
+    }
 
 
 def test_a_private_address_allowance_is_logged_loudly(
@@ -758,7 +761,8 @@ def test_header_problems_are_reported(headers: object, complaint: str) -> None:
         ),
         (
             "settings:\n  paths:\n    archive: x",
-            "settings.paths.archive: unknown key; remove it (known keys: data, site, templates)",
+            "settings.paths.archive: unknown key; remove it "
+            "(known keys: data, evidence, site, templates)",
         ),
     ],
 )

@@ -50,6 +50,7 @@ def test_the_loaded_defaults_are_the_dataclass_defaults(tmp_path: Path) -> None:
     defaults = Settings()
     paths = PathSettings(
         data=tmp_path / defaults.paths.data,
+        evidence=tmp_path / defaults.paths.evidence,
         site=tmp_path / defaults.paths.site,
         templates=tmp_path / defaults.paths.templates,
     )
