@@ -19,7 +19,9 @@ the last complete record).
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
+import logging
 import os
 import re
 import uuid
@@ -37,11 +39,13 @@ from warcio.warcwriter import WARCWriter
 
 from quietedit.archive.records import HASH_PATTERN, digest
 from quietedit.archive.verify import Problem
-from quietedit.archive.warc import WarcScan, complete_length, scan_warc
+from quietedit.archive.warc import WarcScan, scan_warc, whole_member_after
 from quietedit.decide.shard import Shard
 from quietedit.errors import ArchiveError
 from quietedit.revisions import EvidenceRef
 from quietedit.version import __version__
+
+logger = logging.getLogger(__name__)
 
 FILE_NAME_PATTERN: Final = re.compile(
     r"(?P<month>[0-9]{4}-[0-9]{2})/quietedit-(?P<stamp>[0-9]{8}T[0-9]{6}Z)"
@@ -273,22 +277,40 @@ class EvidenceLog:
             raise ArchiveError(self.path, f"cannot open the evidence file: {exc}") from exc
         try:
             _fsync_dir(self.path.parent)
-            keep = complete_length(self.path)
+            keep = self._complete_length(os.fstat(fd).st_size)
             if keep < os.fstat(fd).st_size:
+                logger.warning("%s: cutting an interrupted record after byte %d", self.path, keep)
                 os.ftruncate(fd, keep)
                 os.fsync(fd)
             self._fd = fd
             if keep == 0:
                 self._write_warcinfo(fd)
         except OSError as exc:
-            os.close(fd)
-            self._fd = None
+            self._abandon(fd)
             raise ArchiveError(self.path, f"cannot prepare the evidence file: {exc}") from exc
         except BaseException:
-            os.close(fd)
-            self._fd = None
+            self._abandon(fd)
             raise
         return fd
+
+    def _complete_length(self, size: int) -> int:
+        """How much of the file to keep: up to its last whole record."""
+        if size == 0:
+            return 0
+        keep = scan_warc(self.path).complete
+        if keep < size and (later := whole_member_after(self.path, keep)) is not None:
+            raise ArchiveError(
+                self.path,
+                f"damaged at byte {keep}, yet whole records follow from byte {later}: not "
+                "what an interrupted write leaves; move the file aside (keep it: revisions "
+                "may name its records, see docs/archive.md) and run again",
+            )
+        return keep
+
+    def _abandon(self, fd: int) -> None:
+        self._fd = None
+        with contextlib.suppress(OSError):
+            os.close(fd)
 
     def _write_warcinfo(self, fd: int) -> None:
         fields = (
@@ -339,12 +361,19 @@ class EvidenceLog:
         )
         writer.write_record(record)
         data = memoryview(buffer.getvalue())
+        start = os.fstat(fd).st_size
         try:
             while data:
                 written = os.write(fd, data)
                 data = data[written:]
             os.fsync(fd)
         except OSError as exc:
+            # Take back the part written; if even that fails, the next append reopens the
+            # file and cuts it back to its last whole record.
+            try:
+                os.ftruncate(fd, start)
+            except OSError:
+                self._abandon(fd)
             raise ArchiveError(self.path, f"cannot write evidence: {exc}") from exc
 
 
@@ -358,7 +387,7 @@ def _make_folders(folder: Path, *, top: Path) -> None:
             break
         current = current.parent
     for path in reversed(missing):
-        path.mkdir(exist_ok=True)
+        path.mkdir(parents=True, exist_ok=True)
         _fsync_dir(path.parent)
 
 

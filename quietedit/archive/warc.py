@@ -23,6 +23,7 @@ from warcio.statusandheaders import StatusAndHeadersParserException
 
 _BLOCK: Final = 1 << 16
 """Bytes read at a time, and the most decompressed output held at once."""
+_GZIP_MAGIC: Final = b"\x1f\x8b\x08"  # ID1, ID2 and CM = deflate: how every member starts
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,9 +71,47 @@ def scan_warc(path: Path) -> WarcScan:
     return scan
 
 
-def complete_length(path: Path) -> int:
-    """How many bytes of ``path``, from the start, hold whole records (0 if none)."""
-    return scan_warc(path).complete
+def whole_member_after(path: Path, start: int) -> int | None:
+    """Where the first whole gzip member holding a WARC record begins after byte ``start``.
+
+    An interrupted append leaves one cut-off member at the end of the file, never a whole
+    one after it: a whole member beyond damage means damage of another kind, and cutting
+    the file there would lose records that revisions may name.
+    """
+    with path.open("rb") as stream:
+        stream.seek(start + 1)
+        position = start + 1
+        carry = b""
+        while block := stream.read(_BLOCK):
+            data = carry + block
+            base = position - len(carry)
+            found = data.find(_GZIP_MAGIC)
+            while found != -1:
+                if _whole_member_at(path, base + found):
+                    return base + found
+                found = data.find(_GZIP_MAGIC, found + 1)
+            carry = data[-(len(_GZIP_MAGIC) - 1) :]
+            position += len(block)
+    return None
+
+
+def _whole_member_at(path: Path, offset: int) -> bool:
+    inflate = zlib.decompressobj(zlib.MAX_WBITS | 16)
+    head = b""
+    with path.open("rb") as stream:
+        stream.seek(offset)
+        while block := stream.read(_BLOCK):
+            pending = block
+            while pending and not inflate.eof:
+                try:
+                    out = inflate.decompress(pending, _BLOCK)
+                except zlib.error:
+                    return False
+                head = (head + out)[:8]
+                pending = inflate.unconsumed_tail
+            if inflate.eof:
+                return head.startswith(b"WARC/")
+    return False
 
 
 def _records(stream: _MemberStream) -> Iterator[WarcRecord]:

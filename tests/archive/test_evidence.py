@@ -21,6 +21,7 @@ from quietedit.archive.evidence import (
 )
 from quietedit.archive.warc import scan_warc
 from quietedit.decide.shard import WHOLE, Shard
+from quietedit.errors import ArchiveError
 from quietedit.revisions import EvidenceRef
 
 NOW = datetime(2026, 11, 30, 8, 17, tzinfo=UTC)
@@ -257,6 +258,21 @@ def test_a_file_cut_inside_its_warcinfo_starts_again(tmp_path: Path) -> None:
     path.write_bytes(path.read_bytes()[:40])
     write_run(tmp_path, count=1)
     assert [r[0] for r in read_back(path)] == ["warcinfo", "response", "resource"]
+
+
+def test_damage_with_whole_records_after_it_is_refused_not_cut(tmp_path: Path) -> None:
+    """Only an interrupted append is repaired: cutting at damage in the middle would
+    drop records that revisions may name."""
+    write_run(tmp_path, count=3)
+    path = tmp_path / NAME
+    data = bytearray(path.read_bytes())
+    data[scan_warc(path).records[1].end + 40] ^= 0x01
+    path.write_bytes(bytes(data))
+    with EvidenceLog(tmp_path, NAME) as log, pytest.raises(ArchiveError, match="move the file"):
+        log.append_response(
+            document=DOC, url=URL, observed_at=NOW, status=200, headers=(), body=b"after"
+        )
+    assert path.read_bytes() == bytes(data)
 
 
 # ---- check_evidence ------------------------------------------------------------------------------
