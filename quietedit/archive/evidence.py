@@ -18,28 +18,31 @@ the last complete record).
 
 from __future__ import annotations
 
-import base64
 import contextlib
-import hashlib
 import logging
 import os
 import re
+import threading
 import uuid
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
-from http import HTTPStatus
-from io import BytesIO
 from pathlib import Path
 from types import TracebackType
 from typing import Final, Self
 
 from warcio.statusandheaders import StatusAndHeaders
-from warcio.warcwriter import WARCWriter
 
 from quietedit.archive.records import HASH_PATTERN, digest
 from quietedit.archive.verify import Problem
-from quietedit.archive.warc import WarcScan, scan_warc, whole_member_after
+from quietedit.archive.warc import (
+    WarcScan,
+    gzip_record,
+    http_headers,
+    scan_warc,
+    warc_date,
+    whole_member_after,
+)
 from quietedit.decide.shard import Shard
 from quietedit.errors import ArchiveError
 from quietedit.revisions import EvidenceRef
@@ -57,12 +60,7 @@ _STAMP_FORMAT: Final = "%Y%m%dT%H%M%SZ"
 _RECORD_NAMESPACE: Final = uuid.uuid5(uuid.NAMESPACE_URL, "https://github.com/quietedit/evidence")
 """Fixed forever: record ids of equal records must stay equal across versions."""
 
-# Headers that describe the bytes on the wire, not the decoded body the record holds; kept
-# under pywb's prefix so a replay does not decode the body a second time.
-_WIRE_HEADERS: Final = frozenset({"content-encoding", "transfer-encoding", "content-length"})
-_RENAMED_PREFIX: Final = "X-Archive-Orig-"
 _DOCUMENT_HEADER: Final = "Quietedit-Document"
-_WARC_VERSION: Final = "1.1"
 _SPEC: Final = "https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/"
 
 
@@ -94,57 +92,15 @@ def _file_time(name: str) -> datetime | None:
     return when if f"{when:%Y-%m}" == match["month"] else None
 
 
-def warc_date(moment: datetime) -> str:
-    """``WARC-Date`` of ``moment``: UTC, seconds, and microseconds when there are any."""
-    if moment.tzinfo is None:
-        raise ValueError("observed_at must be timezone-aware (UTC)")
-    utc = moment.astimezone(UTC)
-    fraction = f".{utc.microsecond:06d}" if utc.microsecond else ""
-    return f"{utc:%Y-%m-%dT%H:%M:%S}{fraction}Z"
-
-
 def record_id(document: str, observed_at: datetime, sha256: str) -> str:
     """The ``urn:uuid:`` of the record of ``document``'s page observed at ``observed_at``."""
     key = f"{document}\n{warc_date(observed_at)}\n{sha256}"
     return f"urn:uuid:{uuid.uuid5(_RECORD_NAMESPACE, key)}"
 
 
-def http_headers(
-    status: int, headers: Sequence[tuple[str, str]], *, length: int
-) -> StatusAndHeaders:
-    """The status line and headers of a response record whose payload is ``length`` bytes.
-
-    The headers are kept as received, in order, except the ones about the transfer
-    (``Content-Encoding``, ``Transfer-Encoding``, ``Content-Length``): the body is stored
-    decoded, so they are renamed ``X-Archive-Orig-<Name>`` and a true ``Content-Length``
-    is added. A CR or LF inside a value (no valid response has one) becomes a space, so no
-    value can start a header line of its own.
-    """
-    try:
-        reason = HTTPStatus(status).phrase
-    except ValueError:
-        reason = ""
-    kept: list[tuple[str, str]] = []
-    for name, value in headers:
-        clean = _one_line(value)
-        if name.lower() in _WIRE_HEADERS:
-            kept.append((_RENAMED_PREFIX + name, clean))
-        else:
-            kept.append((_one_line(name), clean))
-    kept.append(("Content-Length", str(length)))
-    return StatusAndHeaders(f"{status} {reason}", kept, protocol="HTTP/1.1")
-
-
-def _one_line(text: str) -> str:
-    return text.replace("\r", " ").replace("\n", " ")
-
-
-def _warc_digest(hasher: hashlib._Hash) -> str:
-    return "sha256:" + base64.b32encode(hasher.digest()).decode("ascii")
-
-
 class EvidenceLog:
-    """Appends evidence records to the WARC file ``folder / name``; a context manager.
+    """Appends evidence records to the WARC file ``folder / name``; a context manager,
+    safe to share between threads.
 
     The file is created on the first record (a run without new revisions leaves none),
     with its month folder. Opening an existing file for the first append cuts it back to
@@ -161,7 +117,8 @@ class EvidenceLog:
         self.path = folder / name
         self._started = started
         self._fd: int | None = None
-        self._warcinfo = ""
+        self._warcinfo = f"urn:uuid:{uuid.uuid5(_RECORD_NAMESPACE, 'warcinfo ' + name)}"
+        self._lock = threading.Lock()  # a run's writer threads share one log
 
     def __enter__(self) -> Self:
         return self
@@ -176,9 +133,10 @@ class EvidenceLog:
 
     def close(self) -> None:
         """Close the file (every record is already on disk)."""
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
+        with self._lock:
+            if self._fd is not None:
+                os.close(self._fd)
+                self._fd = None
 
     def append_response(
         self,
@@ -196,18 +154,8 @@ class EvidenceLog:
         the reference the revision keeps; the record is on disk when this returns.
         """
         http = http_headers(status, headers, length=len(body))
-        http.compute_headers_buffer()
-        block = hashlib.sha256(http.headers_buff)
-        block.update(body)
         return self._append(
-            "response",
-            document=document,
-            url=url,
-            observed_at=observed_at,
-            body=body,
-            http=http,
-            block=block,
-            content_type="application/http; msgtype=response",
+            "response", document=document, url=url, observed_at=observed_at, body=body, http=http
         )
 
     def append_resource(
@@ -221,9 +169,7 @@ class EvidenceLog:
             url=url,
             observed_at=observed_at,
             body=body,
-            http=None,
-            block=hashlib.sha256(body),
-            content_type=_one_line(content_type),
+            content_type=content_type,
         )
 
     def _append(
@@ -234,42 +180,31 @@ class EvidenceLog:
         url: str,
         observed_at: datetime,
         body: bytes,
-        http: StatusAndHeaders | None,
-        block: hashlib._Hash,
-        content_type: str,
+        http: StatusAndHeaders | None = None,
+        content_type: str | None = None,
     ) -> EvidenceRef:
-        payload = hashlib.sha256(body)
         sha256 = digest(body)
         record = record_id(document, observed_at, sha256)
-        fd = self._open()
-        headers = StatusAndHeaders(
-            "",
+        data = gzip_record(
+            kind,
             [
-                ("WARC-Type", kind),
                 ("WARC-Record-ID", f"<{record}>"),
                 ("WARC-Warcinfo-ID", f"<{self._warcinfo}>"),
                 ("WARC-Date", warc_date(observed_at)),
-                ("WARC-Target-URI", _one_line(url)),
-                (_DOCUMENT_HEADER, _one_line(document)),
-                ("WARC-Payload-Digest", _warc_digest(payload)),
-                ("WARC-Block-Digest", _warc_digest(block)),
+                ("WARC-Target-URI", url),
+                (_DOCUMENT_HEADER, document),
             ],
-            protocol=f"WARC/{_WARC_VERSION}",
-        )
-        self._write(
-            fd,
-            kind,
-            headers=headers,
-            http=http,
             body=body,
+            http=http,
             content_type=content_type,
         )
+        with self._lock:
+            self._write(self._open(), data)
         return EvidenceRef(file=self.name, record=record, sha256=sha256)
 
     def _open(self) -> int:
         if self._fd is not None:
             return self._fd
-        self._warcinfo = f"urn:uuid:{uuid.uuid5(_RECORD_NAMESPACE, 'warcinfo ' + self.name)}"
         try:
             _make_folders(self.path.parent, top=self.folder)
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC, 0o644)
@@ -318,49 +253,19 @@ class EvidenceLog:
             "format: WARC File Format 1.1\r\n"
             f"conformsTo: {_SPEC}\r\n"
         ).encode()
-        headers = StatusAndHeaders(
-            "",
+        record = gzip_record(
+            "warcinfo",
             [
-                ("WARC-Type", "warcinfo"),
                 ("WARC-Record-ID", f"<{self._warcinfo}>"),
                 ("WARC-Date", warc_date(self._started)),
                 ("WARC-Filename", self.path.name),
-                ("WARC-Block-Digest", _warc_digest(hashlib.sha256(fields))),
             ],
-            protocol=f"WARC/{_WARC_VERSION}",
-        )
-        self._write(
-            fd,
-            "warcinfo",
-            headers=headers,
-            http=None,
             body=fields,
-            content_type="application/warc-fields",
         )
+        self._write(fd, record)
 
-    def _write(
-        self,
-        fd: int,
-        kind: str,
-        *,
-        headers: StatusAndHeaders,
-        http: StatusAndHeaders | None,
-        body: bytes,
-        content_type: str,
-    ) -> None:
-        buffer = BytesIO()
-        writer = WARCWriter(buffer, gzip=True, warc_version=_WARC_VERSION)
-        record = writer.create_warc_record(
-            "",
-            kind,
-            payload=BytesIO(body),
-            length=len(body),
-            warc_content_type=content_type,
-            warc_headers=headers,
-            http_headers=http,
-        )
-        writer.write_record(record)
-        data = memoryview(buffer.getvalue())
+    def _write(self, fd: int, record: bytes) -> None:
+        data = memoryview(record)
         start = os.fstat(fd).st_size
         try:
             while data:

@@ -1,6 +1,11 @@
-"""Reading a gzip-per-record WARC file, trusting only records that are whole.
+"""WARC/1.1 with warcio: records written as one gzip member each, read back whole or not at all.
 
-warcio reads records leniently: a cut or damaged gzip member comes out as a short record
+:func:`gzip_record` builds a record's bytes: the WARC headers in the order given, the
+SHA-256 digests, then warcio's serialisation, compressed as one gzip member (zlib
+writes no time into it), so equal input gives equal bytes. :func:`http_headers` is the
+HTTP part of a response record.
+
+Reading: warcio reads records leniently: a cut or damaged gzip member comes out as a short record
 and a note on stderr. Evidence needs the opposite, so the file is read once through a
 stream that also follows the gzip members with :mod:`zlib` (whose CRC check catches a
 changed byte) and ends the stream where the first damaged member starts. A record counts
@@ -10,20 +15,115 @@ exactly one complete gzip member; reading stops at the first record that is not.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from http import HTTPStatus
+from io import BytesIO
 from pathlib import Path
 from typing import BinaryIO, Final
 
 from warcio.archiveiterator import ArchiveIterator
 from warcio.exceptions import ArchiveLoadFailed
-from warcio.statusandheaders import StatusAndHeadersParserException
+from warcio.statusandheaders import StatusAndHeaders, StatusAndHeadersParserException
+from warcio.warcwriter import WARCWriter
 
 _BLOCK: Final = 1 << 16
 """Bytes read at a time, and the most decompressed output held at once."""
+_WARC_VERSION: Final = "1.1"
+# Headers that describe the bytes on the wire, not the decoded body the record holds; kept
+# under pywb's prefix so a replay does not decode the body a second time.
+_WIRE_HEADERS: Final = frozenset({"content-encoding", "transfer-encoding", "content-length"})
+_RENAMED_PREFIX: Final = "X-Archive-Orig-"
+_CONTENT_TYPES: Final = {
+    "warcinfo": "application/warc-fields",
+    "response": "application/http; msgtype=response",
+}
 _GZIP_MAGIC: Final = b"\x1f\x8b\x08"  # ID1, ID2 and CM = deflate: how every member starts
+
+
+def warc_date(moment: datetime) -> str:
+    """``WARC-Date`` of ``moment``: UTC, seconds, and microseconds when there are any."""
+    if moment.tzinfo is None:
+        raise ValueError("the time of a WARC record must be timezone-aware (UTC)")
+    utc = moment.astimezone(UTC)
+    fraction = f".{utc.microsecond:06d}" if utc.microsecond else ""
+    return f"{utc:%Y-%m-%dT%H:%M:%S}{fraction}Z"
+
+
+def http_headers(
+    status: int, headers: Sequence[tuple[str, str]], *, length: int
+) -> StatusAndHeaders:
+    """The status line and headers of a response record whose payload is ``length`` bytes.
+
+    The headers are kept as received, in order, except the ones about the transfer
+    (``Content-Encoding``, ``Transfer-Encoding``, ``Content-Length``): the body is stored
+    decoded, so they are renamed ``X-Archive-Orig-<name>`` and a true ``Content-Length``
+    is added. The reason phrase is the standard one of ``status`` (none for a status
+    without one). A CR or LF inside a name or value (no valid response has one) becomes a
+    space, so nothing can start a header line of its own.
+    """
+    try:
+        reason = HTTPStatus(status).phrase
+    except ValueError:
+        reason = ""
+    kept: list[tuple[str, str]] = []
+    for name, value in headers:
+        renamed = _RENAMED_PREFIX + name if name.lower() in _WIRE_HEADERS else name
+        kept.append((one_line(renamed), one_line(value)))
+    kept.append(("Content-Length", str(length)))
+    return StatusAndHeaders(f"{status} {reason}", kept, protocol="HTTP/1.1")
+
+
+def one_line(text: str) -> str:
+    """``text`` with CR and LF as spaces: safe as a header value."""
+    return text.replace("\r", " ").replace("\n", " ")
+
+
+def gzip_record(
+    kind: str,
+    fields: Sequence[tuple[str, str]],
+    *,
+    body: bytes,
+    http: StatusAndHeaders | None = None,
+    content_type: str | None = None,
+) -> bytes:
+    """One WARC/1.1 record of type ``kind`` as its own gzip member.
+
+    ``fields`` are the WARC headers after ``WARC-Type``, in order (values made
+    :func:`one_line`); the payload and block digests (SHA-256, base 32, as warcio writes
+    them), ``Content-Type`` (``content_type``, or the type's own) and ``Content-Length``
+    are added. ``http`` is the HTTP status and headers of a response; ``body`` the payload.
+    """
+    headers = [("WARC-Type", kind), *((name, one_line(value)) for name, value in fields)]
+    block = hashlib.sha256()
+    if http is not None:
+        http.compute_headers_buffer()
+        block.update(http.headers_buff)
+    block.update(body)
+    if kind != "warcinfo":
+        headers.append(("WARC-Payload-Digest", _warc_digest(hashlib.sha256(body).digest())))
+    headers.append(("WARC-Block-Digest", _warc_digest(block.digest())))
+    buffer = BytesIO()
+    writer = WARCWriter(buffer, gzip=True, warc_version=_WARC_VERSION)
+    record = writer.create_warc_record(
+        "",
+        kind,
+        payload=BytesIO(body),
+        length=len(body),
+        warc_content_type=one_line(content_type or _CONTENT_TYPES[kind]),
+        warc_headers=StatusAndHeaders("", headers, protocol=f"WARC/{_WARC_VERSION}"),
+        http_headers=http,
+    )
+    writer.write_record(record)
+    return buffer.getvalue()
+
+
+def _warc_digest(raw: bytes) -> str:
+    return "sha256:" + base64.b32encode(raw).decode("ascii")
 
 
 @dataclass(frozen=True, slots=True)

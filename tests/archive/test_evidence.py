@@ -16,10 +16,9 @@ from quietedit.archive.evidence import (
     EvidenceLog,
     check_evidence,
     evidence_file_name,
-    http_headers,
     is_evidence_file_name,
 )
-from quietedit.archive.warc import scan_warc
+from quietedit.archive.warc import http_headers, scan_warc
 from quietedit.decide.shard import WHOLE, Shard
 from quietedit.errors import ArchiveError
 from quietedit.revisions import EvidenceRef
@@ -140,11 +139,11 @@ def test_records_read_back_with_warcio_status_headers_body_and_digests(tmp_path:
     warcinfo_id = records[0][1]["WARC-Record-ID"]
     assert records[0][1]["WARC-Filename"] == "quietedit-20261130T081700Z.warc.gz"
     assert records[0][1]["WARC-Date"] == "2026-11-30T08:17:00Z"
+    assert all(r[1]["WARC-Warcinfo-ID"] == warcinfo_id for r in records[1:])
 
     kind, warc, status, http, body = records[2]
     assert warc["WARC-Target-URI"] == URL
     assert warc["WARC-Date"] == "2026-11-30T08:18:00.000250Z"
-    assert warc["WARC-Warcinfo-ID"] == warcinfo_id
     assert warc["WARC-Record-ID"] == f"<{references[1].record}>"
     assert warc["Quietedit-Document"] == DOC
     assert warc["Content-Type"] == "application/http; msgtype=response"
