@@ -63,7 +63,8 @@ def demo(out_dir: Path, data_dir: Path, base_url: str | None) -> None:
     for story in STORIES:
         click.echo(f"  {story.path}: {story.edit}")
     click.echo(f"archive: {data_dir} ({result.summary()})")
-    click.echo(f"check it: quietedit verify --data {data_dir}")
+    evidence = result.config.settings.paths.evidence
+    click.echo(f"check it: quietedit verify --data {data_dir} --evidence {evidence}")
     if url == DEFAULT_BASE_URL:
         click.echo(f"open the site: quietedit serve --out {out_dir} --no-rebuild, then {url}")
     else:

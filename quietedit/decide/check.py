@@ -125,14 +125,14 @@ class NewEvent:
 class NewRevision:
     """A revision to store as number ``number`` (the newest stored + 1).
 
-    ``evidence`` is the raw page, kept first; the archive names it by its hash, which goes
-    into ``observation.evidence`` (left ``None`` here). ``fingerprint`` is the content
-    hash of the text as extracted, whatever profile judged it.
+    ``response`` is the page as fetched (status, headers, final URL, body), kept first as
+    evidence; where it is kept goes into ``observation.evidence`` (left ``None`` here).
+    ``fingerprint`` is the content hash of the text as extracted, whatever profile judged it.
     """
 
     number: int
     observation: Observation
-    evidence: bytes
+    response: RawDocument
     fingerprint: str
 
 
@@ -294,7 +294,7 @@ def _judged(
                 },
                 signals=signals,
             ),
-            evidence=page.body,
+            response=page,
             fingerprint=reading.fingerprint,  # what is stored is the text as extracted
         )
         state = _restored(state, events, revision=number, now=now)

@@ -1,7 +1,8 @@
 """``quietedit demo``: a bundled newsroom, ingested over simulated rounds, then published.
 
 Offline (the newsroom listens on loopback), deterministic (a simulated clock, no
-randomness: the same archive bytes on every run) and quick. The archive is marked with the
+randomness: the same archive and evidence bytes on every run) and quick. The raw pages go
+to ``evidence/`` beside the archive folder. The archive is marked with the
 state file ``state/demo.json``; a rerun deletes a folder only if it carries that mark, so a
 real archive is never touched.
 """
@@ -16,8 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from quietedit.archive.evidence import evidence_file_name
 from quietedit.archive.store import Archive
 from quietedit.config import Config, parse_config
+from quietedit.decide.shard import WHOLE
 from quietedit.demo.newsroom import NAME, Newsroom
 from quietedit.demo.stories import ROUNDS, STORIES, round_time
 from quietedit.errors import ArchiveError
@@ -32,7 +35,8 @@ MARKER: Final = "demo"
 
 @dataclass(frozen=True, slots=True)
 class DemoRun:
-    """What the demo ingested: one report per round, and the config the site is built with."""
+    """What the demo ingested: one report per round, and the config the site is built with
+    (its ``settings.paths.evidence`` holds the raw pages: ``evidence/`` beside ``data``)."""
 
     config: Config
     data: Path
@@ -95,6 +99,10 @@ def run_demo(data: Path, *, progress: Callable[[int, IngestReport], None] | None
     reports = []
     with Newsroom(STORIES) as newsroom:
         config = demo_config(newsroom.feed_url, base_dir=data.absolute().parent)
+        # the evidence of an earlier demo run: the same names, which a rerun would append to
+        for number in range(1, ROUNDS + 1):
+            name = evidence_file_name(round_time(number), shard=WHOLE)
+            (config.settings.paths.evidence / name).unlink(missing_ok=True)
         # marked before anything else is written, so a rerun may always remove it
         archive.write_state(
             MARKER,

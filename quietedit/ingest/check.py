@@ -20,6 +20,7 @@ from dataclasses import replace
 from datetime import datetime
 from functools import partial
 
+from quietedit.archive.evidence import EvidenceLog
 from quietedit.archive.store import Archive
 from quietedit.article.template import HostProfile
 from quietedit.decide.check import (
@@ -53,6 +54,7 @@ async def check_article(
     workers: Workers | None = None,
     signals: dict[str, JSON] | None = None,
     profile: HostProfile | None = None,
+    evidence: EvidenceLog | None = None,
 ) -> CheckResult:
     """Check ``state``'s article once and record the result; the record is written here.
 
@@ -62,7 +64,8 @@ async def check_article(
     by ``workers`` and the archive's reads and writes (each write flushed to disk) run in
     their threads, so other fetches go on meanwhile; without ``workers``, both run in a
     thread of the loop. ``signals`` and ``profile`` are as for
-    :func:`~quietedit.decide.check.plan_check`.
+    :func:`~quietedit.decide.check.plan_check`; a new revision's response is kept in
+    ``evidence`` (:func:`apply_check`).
     """
     url = state.links[0] if state.links else state.url
     cache = ValidatorCache(url, etag=state.etag, last_modified=state.last_modified)
@@ -87,7 +90,15 @@ async def check_article(
                 )
         gathered = Gathered(fetched, url, cache.entry, reading)
         settle = partial(
-            _settle, archive, state, gathered, need, signals=signals, profile=profile, now=now
+            _settle,
+            archive,
+            state,
+            gathered,
+            need,
+            signals=signals,
+            profile=profile,
+            now=now,
+            evidence=evidence,
         )
         return await _in_writer(workers, settle)
     except Exception as exc:  # a bug or a damaged file must not pin the article for ever
@@ -109,13 +120,14 @@ def _settle(
     signals: dict[str, JSON] | None,
     profile: HostProfile | None,
     now: datetime,
+    evidence: EvidenceLog | None,
 ) -> CheckResult:
     """The rest of a check, in a writer thread: load what is stored, decide, apply."""
     stored = load_stored(archive, state.id, need)
     plan = plan_check(
         state, replace(gathered, stored=stored), now=now, signals=signals, profile=profile
     )
-    return apply_check(archive, plan)
+    return apply_check(archive, plan, evidence=evidence)
 
 
 def load_stored(archive: Archive, document: str, need: Needs) -> Stored:
@@ -131,16 +143,30 @@ def load_stored(archive: Archive, document: str, need: Needs) -> Stored:
     return Stored()
 
 
-def apply_check(archive: Archive, plan: CheckPlan) -> CheckResult:
+def apply_check(
+    archive: Archive, plan: CheckPlan, *, evidence: EvidenceLog | None = None
+) -> CheckResult:
     """Make ``plan``'s writes in the crash-safe order (see the module docstring) and
-    return its result. Raises ``ArchiveError`` when a write fails, or when the archive
-    numbers the new revision otherwise than the plan (the record is then not written)."""
+    return its result. A new revision's response goes to ``evidence`` first, and the
+    revision names its record (without a log, the revision names no evidence). Raises
+    ``ArchiveError`` when a write fails, or when the archive numbers the new revision
+    otherwise than the plan (the record is then not written)."""
     result = plan.result
     document = result.state.id
     new = plan.revision
     if new is not None:
-        evidence = archive.put_evidence(document, new.evidence)
-        observation = replace(new.observation, evidence=evidence)
+        observation = new.observation
+        if evidence is not None:
+            page = new.response
+            kept = evidence.append_response(
+                document=document,
+                url=page.url,
+                observed_at=observation.observed_at,
+                status=page.status,
+                headers=page.headers,
+                body=page.body,
+            )
+            observation = replace(observation, evidence=kept)
         stored = archive.append_revision(document, observation, fingerprint=new.fingerprint)
         if stored.number != new.number:
             raise ArchiveError(

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Final
 
+from quietedit.archive.evidence import EvidenceLog, evidence_file_name
 from quietedit.archive.lock import RunLock
 from quietedit.archive.store import Archive
 from quietedit.article.template import HostProfile
@@ -104,8 +105,13 @@ def run_ingest(
     ``shard`` limits what the run writes to the feed records and documents that shard owns
     and its own request ledger (:mod:`quietedit.decide.shard`), so N runs over copies of one
     archive write disjoint sets of files. Every shard polls every feed, so the documents it
-    owns get the links, claims and feed edits of all the feeds that list them."""
-    with RunLock(archive.root, now=now):
+    owns get the links, claims and feed edits of all the feeds that list them.
+
+    The raw response behind each new revision goes to the run's WARC file in
+    ``settings.paths.evidence`` (:mod:`quietedit.archive.evidence`), named after ``now``
+    and ``shard``; a run that stores no revision creates none."""
+    evidence = EvidenceLog(config.settings.paths.evidence, evidence_file_name(now, shard=shard))
+    with RunLock(archive.root, now=now), evidence:
         archive.sweep_temp()
         return asyncio.run(
             _ingest(
@@ -117,6 +123,7 @@ def run_ingest(
                 resolve=resolve,
                 progress=progress or (lambda what, outcome: None),
                 shard=shard,
+                evidence=evidence,
             )
         )
 
@@ -131,6 +138,7 @@ async def _ingest(
     resolve: Resolver | None,
     progress: Progress,
     shard: Shard,
+    evidence: EvidenceLog,
 ) -> IngestReport:
     settings = config.settings
     report = IngestReport()
@@ -200,6 +208,7 @@ async def _ingest(
                 progress=progress,
                 shard=shard,
                 workers=workers,
+                evidence=evidence,
             )
             feeds = {
                 slug: replace(state, trust=trust.get(slug, state.trust))
@@ -221,6 +230,7 @@ async def _check_due(
     progress: Progress,
     shard: Shard,
     workers: Workers,
+    evidence: EvidenceLog,
 ) -> dict[str, FeedTrust]:
     """Plan the run's article checks and carry them out; returns the feeds' new trust."""
     settings = config.settings
@@ -270,6 +280,7 @@ async def _check_due(
             workers=workers,
             signals=claims,
             profile=profiles.get(state.candidate.host),
+            evidence=evidence,
         )
 
     tasks = {decision.key: asyncio.create_task(check(decision.key)) for decision in plan.selected}

@@ -101,7 +101,8 @@ def check(
 def test_a_first_reading_plans_revision_one_with_its_evidence() -> None:
     plan = check(document(), page(), reading=reading(OLD), stored=stored())
     assert plan.revision is not None
-    assert (plan.revision.number, plan.revision.evidence) == (1, b"<html>page</html>")
+    assert plan.revision.number == 1
+    assert plan.revision.response.body == b"<html>page</html>"
     observation = plan.revision.observation
     assert (observation.article, observation.extractor, observation.evidence) == (
         OLD,
