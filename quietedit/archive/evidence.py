@@ -34,6 +34,7 @@ from typing import Final, Self
 from warcio.statusandheaders import StatusAndHeaders
 
 from quietedit.archive.records import HASH_PATTERN, digest
+from quietedit.archive.store import Archive
 from quietedit.archive.verify import Problem
 from quietedit.archive.warc import (
     WarcScan,
@@ -398,3 +399,21 @@ def _evidence_files(folder: Path) -> list[str]:
         if is_evidence_file_name(name) and path.is_file():
             names.append(name)
     return names
+
+
+def check_archive_evidence(archive: Archive, folder: Path) -> list[Problem]:
+    """:func:`check_evidence` for the evidence of every revision in ``archive``.
+
+    A revision that cannot be read is left to ``verify_archive``, which reports it."""
+    references: list[tuple[str, str, EvidenceRef | str]] = []
+    for document in archive.document_ids():
+        try:
+            revisions = archive.revisions(document, shallow=True)
+        except ArchiveError:
+            continue
+        for revision in revisions:
+            kept = revision.observation.evidence
+            if kept is not None:
+                where = str(archive.revision_file(document, revision.number))
+                references.append((where, document, kept))
+    return check_evidence(folder, references)

@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from quietedit.archive.audit import audit_since
+from quietedit.archive.store import Archive
 from quietedit.archive.verify import verify_archive
 from quietedit.cli.options import CONFIG_OPTION, DATA_OPTION
 from quietedit.config import effective_settings, load_config
@@ -27,21 +28,38 @@ logger = logging.getLogger("quietedit")
     help="Also prove with git that no revision or evidence file present at GIT_REV "
     "was modified or deleted since.",
 )
-def verify(config_path: Path | None, data_dir: Path | None, since: str | None) -> None:
+@click.option(
+    "--evidence",
+    "evidence_dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    metavar="DIR",
+    default=None,
+    help="Also check every revision's raw page against the WARC files in DIR: its record "
+    "present, whole, and with the body hash the revision states.",
+)
+def verify(
+    config_path: Path | None, data_dir: Path | None, since: str | None, evidence_dir: Path | None
+) -> None:
     """Check the archive: schema, hashes, hash chains, numbering, orphans.
 
     Prints one line per problem (path: message) and exits 1 if there is any, 0 if the
-    archive is sound.
+    archive is sound. With --evidence, a revision whose WARC file is not in DIR is
+    reported as missing.
 
     \b
     Example:
         quietedit verify --data data --since HEAD~1
+        quietedit verify --data data --evidence evidence
     """
     root = data_dir if data_dir is not None else load_config(config_path).settings.paths.data
     report = verify_archive(root)
     problems = list(report.problems)
     if since is not None:
         problems += audit_since(root, since)
+    if evidence_dir is not None:
+        from quietedit.archive.evidence import check_archive_evidence  # loads warcio
+
+        problems += check_archive_evidence(Archive(root), evidence_dir)
     for problem in problems:
         click.echo(str(problem))
     logger.info(
@@ -49,7 +67,8 @@ def verify(config_path: Path | None, data_dir: Path | None, since: str | None) -
         report.documents,
         report.revisions,
         report.evidence,
-        f" and git history since {since}" if since else "",
+        (f" and git history since {since}" if since else "")
+        + (f" and their evidence in {evidence_dir}" if evidence_dir else ""),
         f"{len(problems)} problem(s)" if problems else "no problems",
     )
     if problems:
