@@ -314,8 +314,9 @@ def check_evidence(
     file in ``folder`` (else "missing"), its record in that file and the record's payload
     to hash to its ``sha256``; a schema-1 reference, a bare ``sha256:<hex>``, needs any
     record in ``folder`` whose payload has that hash. Each file is read once, streaming;
-    a damaged file is reported once, with the records before the damage still usable.
-    Returns the problems, sorted.
+    a damaged file is reported once, with the records before the damage still usable, and
+    a record cut off at the end of a file (an interrupted append, named by no revision)
+    is no problem. Returns the problems, sorted.
     """
     by_file: dict[str, list[tuple[str, EvidenceRef]]] = defaultdict(list)
     bare: list[tuple[str, str]] = []
@@ -348,8 +349,9 @@ def check_evidence(
         for where, reference in by_file.get(name, []):
             found = records.get(reference.record)
             if found is None:
+                after = f" (read up to byte {scan.complete}: {scan.damage})" if scan.damage else ""
                 problems.append(
-                    Problem(where, f"evidence record {reference.record} is not in {name}")
+                    Problem(where, f"evidence record {reference.record} is not in {name}{after}")
                 )
             elif found.sha256 != reference.sha256:
                 problems.append(
@@ -366,16 +368,20 @@ def check_evidence(
 
 
 def _scan(folder: Path, name: str, problems: list[Problem]) -> WarcScan | None:
-    """The file's records, reporting its damage; ``None`` when it is absent or unreadable."""
+    """The file's whole records, reporting damage; ``None`` when there is no such file.
+
+    A cut-off record at the end is what a writer killed mid-append leaves (no revision
+    names it), so it is no problem; damage with whole records after it is one."""
     path = folder / name
     try:
         scan = scan_warc(path)
+        tolerated = scan.damage is None or whole_member_after(path, scan.complete) is None
     except FileNotFoundError:
         return None
     except OSError as exc:
         problems.append(Problem(str(path), f"cannot read the evidence file: {exc}"))
-        return None
-    if scan.damage is not None:
+        return WarcScan(damage=f"cannot read it: {exc}")
+    if not tolerated:
         problems.append(Problem(str(path), f"damaged WARC file: {scan.damage}"))
     for record in scan.records:
         for message in record.digest_problems:

@@ -222,8 +222,8 @@ def _records(stream: _MemberStream) -> Iterator[WarcRecord]:
         body = warc.raw_stream
         while chunk := body.read(_BLOCK):
             hasher.update(chunk)
-        if getattr(body, "limit", 0) != 0:
-            return  # the block is shorter than its Content-Length: cut off
+        if getattr(body, "limit", None) != 0:
+            return  # no Content-Length (cut off in the headers), or fewer bytes than it says
         end = iterator.get_record_offset() + iterator.get_record_length()
         checker = warc.digest_checker
         yield WarcRecord(
