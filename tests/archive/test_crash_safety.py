@@ -1,4 +1,5 @@
-"""A writer killed with SIGKILL at any moment leaves an archive that verify accepts."""
+"""A writer killed with SIGKILL at any moment leaves an archive that verify accepts, and
+evidence that ``check_evidence`` accepts."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from quietedit.archive.evidence import check_archive_evidence
 from quietedit.archive.store import Archive
 from quietedit.archive.verify import verify_archive
+from quietedit.archive.warc import scan_warc
 
 # Appends large revisions, evidence and state for ever, so that writes take long enough
 # for a kill to land inside them; prints "ready" once imports are done.
@@ -21,6 +24,7 @@ WRITER = r"""
 import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from quietedit.archive.evidence import EvidenceLog
 from quietedit.archive.store import Archive
 from quietedit.article.identity import document_id
 from quietedit.errors import ArchiveError
@@ -28,6 +32,7 @@ from quietedit.model import Article, Block
 from quietedit.revisions import Observation
 
 archive = Archive(Path(sys.argv[1]))
+log = EvidenceLog(Path(sys.argv[2]), sys.argv[3])
 start = datetime(2026, 11, 30, tzinfo=UTC)
 url = "https://news.example.org/live/2026/11/30/storm-coverage"
 doc = document_id(url)
@@ -40,26 +45,29 @@ while True:
     latest = archive.latest_revision(doc)
     number = 1 if latest is None else latest.number + 1
     body = ("<p>Update %d: the storm moved north.</p>" % number).encode() * 1500
-    evidence = archive.put_evidence(doc, body)
+    observed = start + timedelta(minutes=number)
+    evidence = log.append_response(document=doc, url=url, observed_at=observed, status=200,
+                                   headers=(("content-type", "text/html"),), body=body)
     blocks = tuple(Block("Update %d, paragraph %d: rain and wind." % (number, i))
                    for i in range(200))
     archive.append_revision(doc, Observation(
-        url=url, observed_at=start + timedelta(minutes=number),
+        url=url, observed_at=observed,
         article=Article(title="Storm live: update %d" % number, blocks=blocks),
         extractor="crash-test", evidence=evidence))
     archive.write_state("ledger", {"requests": n})
 """
 
 KILLS = 30
+WARC = "2026-11/quietedit-20261130T000000Z.warc.gz"
 
 
 def test_sigkill_at_many_points_never_corrupts_the_archive(tmp_path: Path) -> None:
-    root = tmp_path / "data"
+    root, evidence = tmp_path / "data", tmp_path / "evidence"
     rng = random.Random(20261130)
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
     for attempt in range(KILLS):
         writer = subprocess.Popen(
-            [sys.executable, "-c", WRITER, str(root)],
+            [sys.executable, "-c", WRITER, str(root), str(evidence), WARC],
             stdout=subprocess.PIPE,
             env=env,
         )
@@ -74,6 +82,7 @@ def test_sigkill_at_many_points_never_corrupts_the_archive(tmp_path: Path) -> No
         writer.stdout.close()
         report = verify_archive(root)
         assert report.problems == (), f"after kill {attempt}: {report.problems}"
+        assert check_archive_evidence(Archive(root), evidence) == [], f"after kill {attempt}"
     # Each kill inside a write leaves that write's temp file behind: enough of them did.
     interrupted = len(list((root / ".tmp").iterdir()))
     assert interrupted >= 3, f"only {interrupted} kills landed inside a write"
@@ -103,3 +112,85 @@ def test_leftover_temp_files_never_block_the_next_writer(archive: Archive, lefto
     doc = seed_story(archive, revisions=2)
     assert verify_archive(archive.root).problems == ()
     assert len(archive.revisions(doc)) == 2
+
+
+# Appends WARC records and the revisions naming them for ever, on a "disk" that takes
+# short writes (4 KiB, as POSIX allows) slowly, so that kills land inside appends.
+WARC_WRITER = r"""
+import base64, os, random, sys, time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+import quietedit.archive.evidence as evidence_module
+from quietedit.archive.evidence import EvidenceLog
+from quietedit.archive.store import Archive
+from quietedit.article.identity import document_id
+from quietedit.model import Article, Block
+from quietedit.revisions import Observation
+
+class SlowDisk:
+    def __getattr__(self, name):
+        return getattr(os, name)
+
+    @staticmethod
+    def write(fd, data):
+        time.sleep(0.0005)
+        return os.write(fd, bytes(data[:4096]))
+
+evidence_module.os = SlowDisk()
+archive = Archive(Path(sys.argv[1]))
+start = datetime(2026, 11, 30, tzinfo=UTC)
+url = "https://news.example.org/live/2026/11/30/storm-coverage"
+doc = document_id(url)
+sys.stdout.write("ready\n")
+sys.stdout.flush()
+with EvidenceLog(Path(sys.argv[2]), sys.argv[3]) as log:
+    while True:
+        archive.write_document(doc, {"url": url, "discovered_at": "2026-11-30T06:00:00Z"})
+        latest = archive.latest_revision(doc)
+        number = 1 if latest is None else latest.number + 1
+        observed = start + timedelta(minutes=number)
+        noise = base64.b64encode(random.Random(number).randbytes(60_000))  # incompressible
+        body = b"<html><body><p>Update %d</p><!-- %s --></body></html>" % (number, noise)
+        kept = log.append_response(document=doc, url=url, observed_at=observed, status=200,
+                                   headers=(("content-type", "text/html"),), body=body)
+        archive.append_revision(doc, Observation(
+            url=url, observed_at=observed, article=Article(title="Storm live: update %d" % number,
+            blocks=(Block("Update %d: the storm moved north." % number),)),
+            extractor="crash-test", evidence=kept))
+"""
+
+WARC_KILLS = 20
+
+
+def test_sigkill_while_evidence_is_appended_leaves_every_named_record_whole(
+    tmp_path: Path,
+) -> None:
+    root, evidence = tmp_path / "data", tmp_path / "evidence"
+    rng = random.Random(20261202)
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    cut_off = 0
+    for attempt in range(WARC_KILLS):
+        writer = subprocess.Popen(
+            [sys.executable, "-c", WARC_WRITER, str(root), str(evidence), WARC],
+            stdout=subprocess.PIPE,
+            env=env,
+        )
+        assert writer.stdout is not None
+        assert writer.stdout.readline() == b"ready\n"
+        time.sleep(rng.uniform(0.05, 0.4))
+        writer.send_signal(signal.SIGKILL)
+        writer.wait()
+        writer.stdout.close()
+        assert verify_archive(root).problems == (), f"after kill {attempt}"
+        assert check_archive_evidence(Archive(root), evidence) == [], f"after kill {attempt}"
+        if (evidence / WARC).exists():
+            cut_off += scan_warc(evidence / WARC).damage is not None
+    # the next writer cut each interrupted record off and went on after the last whole one
+    assert cut_off >= 5, f"only {cut_off} kills landed inside an append"
+    revisions = Archive(root).revisions(Archive(root).document_ids()[0])
+    assert len(revisions) >= WARC_KILLS
+    scan = scan_warc(evidence / WARC)
+    names = {revision.observation.evidence for revision in revisions}
+    assert {record.record for record in scan.records[1:]} >= {
+        ref.record for ref in names if ref is not None and not isinstance(ref, str)
+    }
