@@ -8,9 +8,9 @@ were never kept, a ``resource`` record), each compressed as its own gzip member 
 standard tools (pywb, ReplayWeb.page, ``warcio index``) read them. A revision names its
 record with an :class:`~quietedit.revisions.EvidenceRef`: file, record id, payload SHA-256.
 
-The bytes are a function of the input alone: record ids are UUID5s of what the record
-holds, ``WARC-Date`` is the observation's time, digests are SHA-256 and gzip writes no
-timestamp. Crash safety: a record is written, flushed and fsynced before ``append_*``
+A record's bytes are a function of its input alone: record ids are UUID5s of what the
+record holds, ``WARC-Date`` is the observation's time, digests are SHA-256 and gzip writes
+no timestamp. Records follow each other in the order the run's checks finished. Crash safety: a record is written, flushed and fsynced before ``append_*``
 returns, so before the revision naming it; a process killed mid-append leaves part of a
 gzip member at the end, which the next opening of the file cuts off (nothing refers past
 the last complete record).

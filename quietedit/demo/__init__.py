@@ -1,8 +1,8 @@
 """``quietedit demo``: a bundled newsroom, ingested over simulated rounds, then published.
 
 Offline (the newsroom listens on loopback), deterministic (a simulated clock, no
-randomness: the same archive and evidence bytes on every run) and quick. The raw pages go
-to ``evidence/`` beside the archive folder. The archive is marked with the
+randomness: the same archive bytes on every run, the same evidence records) and quick. The
+raw pages go to ``evidence/`` beside the archive folder. The archive is marked with the
 state file ``state/demo.json``; a rerun deletes a folder only if it carries that mark, so a
 real archive is never touched.
 """
