@@ -9,10 +9,13 @@ import pytest
 from click.testing import CliRunner, Result
 from lxml import etree
 
+from quietedit.archive.evidence import evidence_file_name
 from quietedit.archive.store import Archive
 from quietedit.archive.verify import verify_archive
+from quietedit.archive.warc import scan_warc
 from quietedit.article.identity import canonical_url, document_id
 from quietedit.cli import cli
+from quietedit.decide.shard import WHOLE
 from quietedit.demo import MARKER
 from quietedit.demo.newsroom import HOST, PORT
 from quietedit.demo.stories import STORIES, Story, round_time
@@ -41,6 +44,7 @@ def demo_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert result.exit_code == 0, result.stderr
     assert "8 documents, 14 revisions; events: 1 feed-edit, 1 flip-flop, 1 gone" in result.stdout
     assert f"quietedit serve --out {root / 'site'}" in result.stdout
+    assert f"--data {root / 'data'} --evidence {root / 'evidence'}" in result.stdout
     return root
 
 
@@ -147,13 +151,37 @@ def test_the_site_has_a_home_page_and_a_feed_of_the_edits(demo_dir: Path) -> Non
     assert any(title and "Tram extension delayed" in title for title in titles)
 
 
+def test_every_revision_has_its_raw_page_in_the_evidence_beside_the_archive(
+    demo_dir: Path,
+) -> None:
+    evidence = demo_dir / "evidence"
+    assert [p.relative_to(evidence).as_posix() for p in sorted(evidence.rglob("*.warc.gz"))] == [
+        evidence_file_name(round_time(n), shard=WHOLE)
+        for n in (1, 2, 3)  # round 4: no edit
+    ]
+    args = ["verify", "--data", str(demo_dir / "data"), "--evidence", str(evidence)]
+    result = CliRunner().invoke(cli, args, catch_exceptions=False)
+    assert result.exit_code == 0, result.stdout
+
+
+def evidence_records(folder: Path) -> list[tuple[str, str, str]]:
+    """Every WARC record's file, id and payload hash, sorted."""
+    return sorted(
+        (path.name, record.record, record.sha256)
+        for path in folder.rglob("*.warc.gz")
+        for record in scan_warc(path).records
+    )
+
+
 def test_a_rerun_starts_afresh_and_gives_byte_identical_archives(
     demo_dir: Path, tmp_path: Path
 ) -> None:
     first = snapshot(demo_dir / "data")
+    records = evidence_records(demo_dir / "evidence")
     result = run_demo_command(demo_dir / "data", tmp_path / "site")
     assert result.exit_code == 0, result.stderr
     assert snapshot(demo_dir / "data") == first
+    assert evidence_records(demo_dir / "evidence") == records  # the same, none twice
 
 
 def test_a_folder_that_is_not_a_demo_archive_is_refused_and_left_alone(tmp_path: Path) -> None:
