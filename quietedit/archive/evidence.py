@@ -10,10 +10,12 @@ record with an :class:`~quietedit.revisions.EvidenceRef`: file, record id, paylo
 
 A record's bytes are a function of its input alone: record ids are UUID5s of what the
 record holds, ``WARC-Date`` is the observation's time, digests are SHA-256 and gzip writes
-no timestamp. Records follow each other in the order the run's checks finished. Crash safety: a record is written, flushed and fsynced before ``append_*``
-returns, so before the revision naming it; a process killed mid-append leaves part of a
-gzip member at the end, which the next opening of the file cuts off (nothing refers past
-the last complete record).
+no timestamp. Records follow each other in the order the run's checks finished.
+
+Crash safety: a record is written, flushed and fsynced before ``append_*`` returns, so
+before the revision naming it; a process killed mid-append leaves part of a gzip member at
+the end, which the next opening of the file cuts off (nothing refers past the last
+complete record), and which :func:`check_evidence` does not count as damage.
 """
 
 from __future__ import annotations
@@ -239,7 +241,7 @@ class EvidenceLog:
                 self.path,
                 f"damaged at byte {keep}, yet whole records follow from byte {later}: not "
                 "what an interrupted write leaves; move the file aside (keep it: revisions "
-                "may name its records, see docs/archive.md) and run again",
+                "may name its records) and run again",
             )
         return keep
 
