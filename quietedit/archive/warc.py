@@ -27,8 +27,7 @@ from pathlib import Path
 from typing import BinaryIO, Final
 
 from warcio.archiveiterator import ArchiveIterator
-from warcio.exceptions import ArchiveLoadFailed
-from warcio.statusandheaders import StatusAndHeaders, StatusAndHeadersParserException
+from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
 _BLOCK: Final = 1 << 16
@@ -162,8 +161,8 @@ def scan_warc(path: Path) -> WarcScan:
                     break
                 scan.records.append(record)
                 scan.complete = record.end
-        except (ArchiveLoadFailed, StatusAndHeadersParserException, ValueError, EOFError) as exc:
-            scan.damage = f"unreadable record after byte {scan.complete}: {exc}"
+        except Exception as exc:  # noqa: BLE001 - warcio raises whatever a malformed record trips
+            scan.damage = f"unreadable record after byte {scan.complete}: {exc!r}"
         if scan.damage is None and stream.damage is not None:
             scan.damage = stream.damage
         elif scan.damage is None and stream.position > scan.complete:
@@ -236,39 +235,45 @@ def _records(stream: _MemberStream) -> Iterator[WarcRecord]:
 
 
 class _MemberStream:
-    """``raw`` as warcio reads it, checked gzip member by gzip member on the way.
+    """``raw`` as warcio reads it: only the bytes of whole, undamaged gzip members.
 
-    ``member_ends`` holds the offset after each complete member; at the first damaged
-    byte (or a non-gzip tail) the stream ends at the start of that member, so warcio
-    never decompresses damaged data.
+    The file is followed member by member with :mod:`zlib` (which checks each member's
+    CRC); a member's bytes are handed on only once it has ended cleanly, so warcio never
+    sees a cut-off or damaged member (it would read it leniently, or crash). The stream
+    ends before the first member that does not end cleanly. Holds at most one member and
+    one block in memory. ``member_ends`` holds the offset after each whole member.
     """
 
     def __init__(self, raw: BinaryIO) -> None:
         self.raw = raw
         self.member_ends: set[int] = {0}
         self.damage: str | None = None
-        self.position = 0  # bytes of the file followed so far
+        self.position = 0  # bytes of the file read so far
+        self._ready = bytearray()  # whole members not yet handed on
+        self._member = bytearray()  # the member being followed, so far
         self._delivered = 0
         self._last_end = 0
+        self._done = False
         self._inflate = zlib.decompressobj(zlib.MAX_WBITS | 16)
 
     def tell(self) -> int:
         return self._delivered
 
     def read(self, size: int = -1) -> bytes:
-        if self.damage is not None:
-            return b""
-        data = self.raw.read(size if size > 0 else _BLOCK)
-        if not self._follow(data):
-            data = data[: max(0, self._last_end - self._delivered)]
-        self._delivered += len(data)
-        return data
+        while not self._ready and not self._done:
+            data = self.raw.read(_BLOCK)
+            self.position += len(data)
+            self._done = not data or not self._follow(data)
+        wanted = size if size > 0 else len(self._ready)
+        out = bytes(self._ready[:wanted])
+        del self._ready[:wanted]
+        self._delivered += len(out)
+        return out
 
     def _follow(self, data: bytes) -> bool:
         """Follow ``data`` through the gzip members; ``False`` at damage."""
         pending = data
         while pending:
-            start = self.position
             try:
                 self._inflate.decompress(pending, _BLOCK)
             except zlib.error as exc:
@@ -276,13 +281,15 @@ class _MemberStream:
                 return False
             if self._inflate.eof:
                 rest = self._inflate.unused_data
-                self.position = start + len(pending) - len(rest)
-                self._last_end = self.position
-                self.member_ends.add(self.position)
+                self._member += pending[: len(pending) - len(rest)]
+                self._ready += self._member
+                self._last_end += len(self._member)
+                self.member_ends.add(self._last_end)
+                self._member = bytearray()
                 self._inflate = zlib.decompressobj(zlib.MAX_WBITS | 16)
                 pending = rest
             else:
                 tail = self._inflate.unconsumed_tail
-                self.position = start + len(pending) - len(tail)
+                self._member += pending[: len(pending) - len(tail)]
                 pending = tail
         return True

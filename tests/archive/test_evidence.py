@@ -10,6 +10,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from warcio.archiveiterator import ArchiveIterator
 
 from quietedit.archive.evidence import (
@@ -370,3 +372,43 @@ def test_a_file_that_is_no_warc_file_holds_no_record(tmp_path: Path) -> None:
     problems = check_evidence(tmp_path, [("rev.json", DOC, reference)])
     assert [p.path for p in problems] == ["rev.json"]
     assert "is not in" in problems[0].message and "damaged gzip data" in problems[0].message
+
+
+@pytest.fixture(scope="module")
+def sound_file(tmp_path_factory: pytest.TempPathFactory) -> tuple[bytes, list[EvidenceRef]]:
+    folder = tmp_path_factory.mktemp("sound")
+    references = write_run(folder, count=3)
+    return (folder / NAME).read_bytes(), references
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    cut=st.integers(min_value=0, max_value=10_000),
+    flips=st.lists(st.tuples(st.integers(min_value=0), st.integers(0, 7)), max_size=3),
+    inserted=st.tuples(st.integers(min_value=0), st.binary(max_size=40)),
+)
+def test_whatever_happened_to_a_file_reading_it_keeps_only_sound_records(
+    sound_file: tuple[bytes, list[EvidenceRef]],
+    tmp_path: Path,
+    cut: int,
+    flips: list[tuple[int, int]],
+    inserted: tuple[int, bytes],
+) -> None:
+    """Cut, flipped and inserted bytes: reading never fails, and every record it returns
+    is one that was written, whole and unchanged, in its place."""
+    good, references = sound_file
+    data = bytearray(good[: len(good) - cut % len(good)])
+    for position, bit in flips:
+        if data:
+            data[position % len(data)] ^= 1 << bit
+    where, extra = inserted
+    data[where % (len(data) + 1) : where % (len(data) + 1)] = extra
+    path = tmp_path / "mangled" / NAME
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(bytes(data))
+    written = [(r.record, r.sha256) for r in references]
+    read = [(r.record, r.sha256) for r in scan_warc(path).records[1:]]
+    assert read == written[: len(read)]
+    check_evidence(tmp_path / "mangled", [("rev.json", DOC, r) for r in references])
