@@ -390,6 +390,9 @@ def run_config(
     with newsroom(hosts, articles, latency, furniture_kb) as ports:
         config = bench_config(ports, total=total, politeness=politeness, workers=workers)
         with tempfile.TemporaryDirectory() as tmp, Sampler(set()) as sampler:
+            # the run's WARC evidence goes beside its throw-away archive
+            paths = replace(config.settings.paths, evidence=Path(tmp) / "evidence")
+            config = replace(config, settings=replace(config.settings, paths=paths))
             cpu = time.process_time()
             kernel = resource.getrusage(resource.RUSAGE_SELF).ru_stime
             start = time.perf_counter()
