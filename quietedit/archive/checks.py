@@ -210,4 +210,3 @@ def partition_problem(partition: str) -> str | None:
     if is_partition(partition):
         return None
     return f"{partition!r} is not a partition: YYYY/MM/DD of a real day"
-

@@ -5,6 +5,7 @@ itself."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -20,7 +21,7 @@ from quietedit.archive.records import (
 )
 from quietedit.article.identity import document_id
 from quietedit.model import JSON, format_timestamp
-from quietedit.revisions import EvidenceRef, Event, Revision
+from quietedit.revisions import Event, EvidenceRef, Revision
 from tests.conftest import STORY, T0, observation
 
 
@@ -80,8 +81,6 @@ def add_index_entry(root: Path, doc: str, partition: str) -> None:
     path = Layout(root).index_file(index_shard(doc))
     entries: dict[str, JSON] = {}
     if path.exists():
-        import json
-
         entries = json.loads(path.read_text(encoding="utf-8"))["documents"]
     entries[doc] = partition
     record: dict[str, JSON] = {

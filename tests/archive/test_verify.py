@@ -187,15 +187,14 @@ def test_malformed_index_shards_are_reported(tmp_path: Path) -> None:
     record = rewrite(path, schema=1, shard=wrong)
     documents = record["documents"]
     assert isinstance(documents, dict)
-    documents["news-example-org-" + wrong + "00000000000000"] = "2026/13/01"
+    documents[f"news-example-org-{wrong}00000000000000"] = "2026/13/01"
     rewrite(path, documents=documents)
     write(root / "index" / "zz.json", b"{}\n")
     found = messages(root)
     assert any(f"{path}: schema: 1 is not 2" in m for m in found)
     assert f"{path}: shard: {wrong!r} does not match the file name" in found
-    assert f"{path}: documents.news-example-org-{wrong}00000000000000: belongs in shard {wrong}" in (
-        found
-    )
+    stray = f"news-example-org-{wrong}00000000000000"
+    assert f"{path}: documents.{stray}: belongs in shard {wrong}" in found
     assert any("'2026/13/01' is not a partition" in m for m in found)
     assert any(m.startswith(f"{root / 'index' / 'zz.json'}: unexpected file") for m in found)
 
