@@ -26,6 +26,7 @@ from quietedit.archive.since import verify_since
 from quietedit.archive.verify import verify_archive
 from quietedit.article.identity import document_id
 from quietedit.errors import AuditError
+from quietedit.model import JSON
 from tests.archive.builders import (
     add_index_entry,
     story_url,
