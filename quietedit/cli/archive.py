@@ -1,14 +1,18 @@
-"""``quietedit verify`` and ``quietedit config``: check the archive and the configuration."""
+"""``quietedit verify``, ``quietedit migrate`` and ``quietedit config``: check and migrate the
+archive, check the configuration."""
 
 from __future__ import annotations
 
 import json
 import logging
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import click
 
+from quietedit.archive.lock import RunLock
+from quietedit.archive.migrate import WarcPageKeeper, migrate_archive
 from quietedit.archive.since import verify_since
 from quietedit.archive.verify import verify_archive
 from quietedit.cli.options import CONFIG_OPTION, DATA_OPTION
@@ -51,6 +55,47 @@ def verify(config_path: Path | None, data_dir: Path | None, since: str | None) -
         f", changed since {since}, and git history since then" if since else "",
         f"{len(report.problems)} problem(s)" if report.problems else "no problems",
     )
+    if report.problems:
+        sys.exit(1)
+
+
+@click.command()
+@CONFIG_OPTION
+@DATA_OPTION
+@click.option(
+    "--evidence",
+    "evidence_dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=None,
+    help="Where the raw pages of the schema-1 archive go, as WARC records.  "
+    "[default: evidence/ beside the archive folder]",
+)
+def migrate(config_path: Path | None, data_dir: Path | None, evidence_dir: Path | None) -> None:
+    """Move a schema-1 archive to schema 2: documents into date partitions, the index,
+    raw pages out of the archive into WARC files.
+
+    Safe to interrupt and to run again: a second run finishes what the first left and
+    then finds nothing to do. Prints what it did; exits 1 if a document could not be
+    moved (it stays where it was). Commit the result in one commit: the git audit
+    (verify --since) accepts the moves of that one change.
+
+    \b
+    Example:
+        quietedit migrate --data data && quietedit verify --data data
+    """
+    root = data_dir if data_dir is not None else load_config(config_path).settings.paths.data
+    evidence = evidence_dir if evidence_dir is not None else root.parent / "evidence"
+    now = datetime.now(UTC)
+    with RunLock(root, now=now):
+        report = migrate_archive(root, keep_page=WarcPageKeeper(evidence, now=now))
+    click.echo(
+        f"moved {report.documents} documents ({report.revisions} revisions, "
+        f"{report.events} events), kept {report.pages} evidence pages in {evidence}, "
+        f"wrote {report.index_entries} index entries, rewrote {report.rewritten} feed "
+        "and state files"
+    )
+    for problem in report.problems:
+        click.echo(str(problem))
     if report.problems:
         sys.exit(1)
 
