@@ -32,7 +32,7 @@ import tempfile
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Final
 
@@ -308,7 +308,7 @@ def _fsync_dir(folder: Path) -> None:
 
 
 class WarcPageKeeper:
-    """Keeps schema-1 pages as WARC/1.1 ``resource`` records (gzip per record) in one
+    """Keeps schema-1 pages as WARC/1.1 ``resource`` records (gzip per record) in one new
     file of ``folder`` named from ``now``, like a run's evidence file; each record is on
     disk when the call returns. The record id is a UUID5 of document, time and payload
     hash, so a page kept twice (a run killed between keeping and removing it) is the same
@@ -316,7 +316,18 @@ class WarcPageKeeper:
 
     def __init__(self, folder: Path, *, now: datetime) -> None:
         self.folder = folder
-        self.name = now.astimezone(UTC).strftime("%Y-%m/quietedit-%Y%m%dT%H%M%SZ.warc.gz")
+        self.now = now.astimezone(UTC)
+        self.name = ""
+
+    def _new_file(self) -> str:
+        """A file name no earlier run used: a run killed mid-append may have left part of
+        a record at the end of its file, and nothing is ever appended after it."""
+        moment = self.now
+        while True:
+            name = moment.strftime("%Y-%m/quietedit-%Y%m%dT%H%M%SZ.warc.gz")
+            if not (self.folder / name).exists():
+                return name
+            moment += timedelta(seconds=1)
 
     def __call__(self, document: str, url: str, observed_at: datetime, body: bytes) -> EvidenceRef:
         from warcio.warcwriter import WARCWriter  # type: ignore[import-untyped]
@@ -338,6 +349,8 @@ class WarcPageKeeper:
             },
         )
         writer.write_record(record)
+        if not self.name:
+            self.name = self._new_file()
         path = self.folder / self.name
         path.parent.mkdir(parents=True, exist_ok=True)
         new = not path.exists()
