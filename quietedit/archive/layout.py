@@ -141,9 +141,7 @@ def is_partition(text: str) -> bool:
 def index_shard(document: str) -> str:
     """The index shard holding ``document``: the first two hex digits of its hash part."""
     if not is_document_id(document):
-        raise UnsafePathError(
-            PurePosixPath(INDEX_DIR), f"{document!r} is not a document id (<host>-<16 hex>)"
-        )
+        raise UnsafePathError(INDEX_DIR, f"{document!r} is not a document id (<host>-<16 hex>)")
     return document[-16:-14]
 
 

@@ -28,6 +28,7 @@ COMMANDS = {
     "ingest": ("quietedit.cli.ingest", "ingest"),
     "run": ("quietedit.cli.ingest", "run"),
     "serve": ("quietedit.cli.site", "serve"),
+    "sparse-paths": ("quietedit.cli.archive", "sparse_paths"),
     "verify": ("quietedit.cli.archive", "verify"),
 }
 

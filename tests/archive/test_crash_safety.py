@@ -36,7 +36,7 @@ sys.stdout.flush()
 n = 0
 while True:
     n += 1
-    archive.write_document(doc, {"url": url, "checks": n})
+    archive.write_document(doc, {"url": url, "checks": n, "discovered_at": "2026-11-30T06:00:00Z"})
     latest = archive.latest_revision(doc)
     number = 1 if latest is None else latest.number + 1
     body = ("<p>Update %d: the storm moved north.</p>" % number).encode() * 1500

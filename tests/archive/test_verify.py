@@ -56,7 +56,7 @@ def test_missing_archive_folder_is_one_clear_problem(tmp_path: Path) -> None:
 
 def test_an_edited_revision_fails_its_own_hash(archive: Archive) -> None:
     doc = seed_story(archive)
-    path = archive.layout.revision_file(doc, 2)
+    path = archive.revision_file(doc, 2)
     rewrite(path, title="Council rejects budget")
     found = messages(archive.root)
     assert len(found) == 2
@@ -66,18 +66,18 @@ def test_an_edited_revision_fails_its_own_hash(archive: Archive) -> None:
 
 def test_a_forged_hash_is_caught_by_the_successors_chain_link(archive: Archive) -> None:
     doc = seed_story(archive)
-    forge(archive.layout.revision_file(doc, 2), title="Council rejects budget")
+    forge(archive.revision_file(doc, 2), title="Council rejects budget")
     found = messages(archive.root)
     assert found == [
-        f"{archive.layout.revision_file(doc, 3)}: previous: "
+        f"{archive.revision_file(doc, 3)}: previous: "
         f"{archive.revisions(doc)[2].previous} breaks the chain; revision 2 has hash "
-        f"{json.loads(archive.layout.revision_file(doc, 2).read_text())['hash']}"
+        f"{json.loads(archive.revision_file(doc, 2).read_text())['hash']}"
     ]
 
 
 def test_a_forged_content_hash_is_recomputed(archive: Archive) -> None:
     doc = seed_story(archive)
-    path = archive.layout.revision_file(doc, 1)
+    path = archive.revision_file(doc, 1)
     record = rewrite(path, content_hash="sha256:" + "0" * 64)
     rewrite(path, hash=record_hash(record))
     assert any("content_hash: recorded sha256:000" in m for m in messages(archive.root))
@@ -85,7 +85,7 @@ def test_a_forged_content_hash_is_recomputed(archive: Archive) -> None:
 
 def test_a_broken_chain_is_reported(archive: Archive) -> None:
     doc = seed_story(archive)
-    path = archive.layout.revision_file(doc, 3)
+    path = archive.revision_file(doc, 3)
     record = rewrite(path, previous="sha256:" + "1" * 64)
     rewrite(path, hash=record_hash(record))
     assert messages(archive.root) == [
@@ -96,17 +96,16 @@ def test_a_broken_chain_is_reported(archive: Archive) -> None:
 
 def test_a_deleted_middle_revision_leaves_a_gap(archive: Archive) -> None:
     doc = seed_story(archive)
-    archive.layout.revision_file(doc, 2).unlink()
+    archive.revision_file(doc, 2).unlink()
     assert messages(archive.root) == [
-        f"{archive.layout.revision_file(doc, 2)}: missing: revisions must run 1..n "
-        "without gaps (deleted?)"
+        f"{archive.revision_file(doc, 2)}: missing: revisions must run 1..n without gaps (deleted?)"
     ]
 
 
 def test_repeated_content_and_time_travel_are_reported(archive: Archive) -> None:
     doc = seed_story(archive, revisions=2)
-    first = json.loads(archive.layout.revision_file(doc, 1).read_text())
-    path = archive.layout.revision_file(doc, 2)
+    first = json.loads(archive.revision_file(doc, 1).read_text())
+    path = archive.revision_file(doc, 2)
     record = rewrite(
         path,
         blocks=first["blocks"],
@@ -121,7 +120,7 @@ def test_repeated_content_and_time_travel_are_reported(archive: Archive) -> None
 
 def test_orphans_strays_and_hand_edits_are_reported(archive: Archive) -> None:
     doc = seed_story(archive, revisions=1)
-    archive.layout.document_file(doc).unlink()
+    archive.document_file(doc).unlink()
     (archive.root / "notes.txt").write_text("hello")
     (archive.root / "documents" / "Bad..Id").mkdir()
     (archive.root / "documents" / "Bad..Id" / "document.json").write_text("{}")
@@ -129,10 +128,7 @@ def test_orphans_strays_and_hand_edits_are_reported(archive: Archive) -> None:
     feed = archive.layout.feed_file("desk")
     feed.write_text(json.dumps(json.loads(feed.read_text())))  # same data, not canonical
     found = messages(archive.root)
-    assert (
-        f"{archive.layout.document_dir(doc)}: orphan files: the folder has no "
-        "document.json" in found
-    )
+    assert f"{archive.document_dir(doc)}: orphan files: the folder has no document.json" in found
     assert any(m.startswith(f"{archive.root / 'notes.txt'}: unexpected file") for m in found)
     assert any("Bad..Id: folder name is not a document id" in m for m in found)
     assert any(m.startswith(f"{feed}: not in canonical form") for m in found)
@@ -155,9 +151,9 @@ def test_events_are_checked_and_numbered_without_gaps(archive: Archive) -> None:
     archive.append_event(doc, "gone", observed_at=T0, revision=2, detail={"status": 410})
     assert messages(archive.root) == []
     assert [e.kind for e in archive.events(doc)] == ["flip-flop", "gone"]
-    first = archive.layout.event_file(doc, 1)
+    first = archive.event_file(doc, 1)
     rewrite(first, kind="vanished", revision=9)
-    archive.layout.event_file(doc, 2).rename(archive.layout.event_file(doc, 3))
+    archive.event_file(doc, 2).rename(archive.event_file(doc, 3))
     found = messages(archive.root)
     assert any("kind: 'vanished' is not one of" in m for m in found)
     assert any("000002.json: missing: events must run 1..n" in m for m in found)
@@ -200,7 +196,7 @@ def test_additions_and_state_changes_since_a_commit_are_fine(repo: Path) -> None
 
 def test_an_edit_to_the_newest_revision_is_caught_only_by_git(repo: Path) -> None:
     archive, doc, base = committed_story(repo)
-    newest = archive.layout.revision_file(doc, 3)
+    newest = archive.revision_file(doc, 3)
     forge(newest, title="Council rejects budget")  # self-consistent: files alone look sound
     assert messages(archive.root) == []
     found = [str(p) for p in audit_since(archive.root, base)]
@@ -211,7 +207,7 @@ def test_an_edit_to_the_newest_revision_is_caught_only_by_git(repo: Path) -> Non
 
 def test_deleting_the_newest_revision_is_caught_only_by_git(repo: Path) -> None:
     archive, doc, _ = committed_story(repo)
-    newest = archive.layout.revision_file(doc, 3)
+    newest = archive.revision_file(doc, 3)
     newest.unlink()
     assert messages(archive.root) == []
     assert [str(p) for p in audit_since(archive.root, "HEAD")] == [
@@ -221,7 +217,7 @@ def test_deleting_the_newest_revision_is_caught_only_by_git(repo: Path) -> None:
 
 def test_a_modification_committed_and_then_undone_is_still_caught(repo: Path) -> None:
     archive, doc, base = committed_story(repo)
-    path = archive.layout.revision_file(doc, 1)
+    path = archive.revision_file(doc, 1)
     original = path.read_bytes()
     forge(path, title="Rewritten history")
     git(repo, "commit", "-qam", "rewrite")
@@ -263,9 +259,9 @@ def test_events_are_create_only_too(repo: Path) -> None:
     git(repo, "add", "-A")
     git(repo, "commit", "-qm", "event")
     base = git(repo, "rev-parse", "HEAD").strip()
-    rewrite(archive.layout.event_file(doc, 1), kind="restored")
+    rewrite(archive.event_file(doc, 1), kind="restored")
     assert [str(p) for p in audit_since(archive.root, base)] == [
-        f"{archive.layout.event_file(doc, 1)}: modified since {base}; "
+        f"{archive.event_file(doc, 1)}: modified since {base}; "
         "revisions, events and evidence are create-only"
     ]
 
@@ -274,7 +270,7 @@ def test_nan_or_a_huge_number_in_a_hand_edited_file_is_a_problem_not_a_crash(
     archive: Archive,
 ) -> None:
     doc = seed_story(archive, revisions=1)
-    path = archive.layout.revision_file(doc, 1)
+    path = archive.revision_file(doc, 1)
     path.write_text(path.read_text().replace('"status": 200', '"status": NaN'), encoding="utf-8")
     feed = archive.root / "feeds" / "desk.json"
     feed.parent.mkdir(exist_ok=True)
@@ -286,7 +282,7 @@ def test_nan_or_a_huge_number_in_a_hand_edited_file_is_a_problem_not_a_crash(
 
 def test_a_change_undone_on_a_merged_branch_is_still_caught(repo: Path) -> None:
     archive, doc, base = committed_story(repo)
-    path = archive.layout.revision_file(doc, 1)
+    path = archive.revision_file(doc, 1)
     original = path.read_bytes()
     git(repo, "checkout", "-qb", "side")
     forge(path, title="Rewritten on a branch")

@@ -48,13 +48,13 @@ def test_verify_clean_archive_exits_0_and_logs_a_summary(tmp_path: Path) -> None
 def test_verify_prints_one_line_per_problem_and_exits_1(tmp_path: Path) -> None:
     archive = Archive(tmp_path / "data")
     doc = seed_story(archive)
-    archive.layout.revision_file(doc, 1).unlink()
+    archive.revision_file(doc, 1).unlink()
     (archive.root / "stray.bin").write_bytes(b"\x00")
     code, out, err = run("verify", "--data", str(archive.root))
     assert code == 1
     lines = out.splitlines()
     assert len(lines) == 2
-    assert lines[0].startswith(f"{archive.layout.revision_file(doc, 1)}: missing")
+    assert lines[0].startswith(f"{archive.revision_file(doc, 1)}: missing")
     assert lines[1].startswith(f"{archive.root / 'stray.bin'}: unexpected file")
     assert "2 problem(s)" in err
 
@@ -72,11 +72,11 @@ def test_verify_since_reports_git_tampering(repo: Path) -> None:
     doc = seed_story(archive)
     git(repo, "add", "-A")
     git(repo, "commit", "-qm", "ingest")
-    archive.layout.revision_file(doc, 3).unlink()
+    archive.revision_file(doc, 3).unlink()
     code, out, _ = run("verify", "--data", str(archive.root), "--since", "HEAD")
     assert code == 1
     assert out == (
-        f"{archive.layout.revision_file(doc, 3)}: deleted since HEAD; "
+        f"{archive.revision_file(doc, 3)}: deleted since HEAD; "
         "revisions, events and evidence are create-only\n"
     )
 

@@ -423,8 +423,8 @@ def test_a_damaged_record_or_revision_never_stops_the_run(
     archive = Archive(tmp_path / "data")
     run_ingest(config, archive, now=T0, simulated=True)
     ferry, budget = doc_of(newsroom, "/news/ferry"), doc_of(newsroom, "/news/budget")
-    archive.layout.document_file(ferry).write_text("<<<<<<< HEAD\n", encoding="utf-8")
-    archive.layout.revision_file(budget, 1).write_text('{"broken": ', encoding="utf-8")
+    archive.document_file(ferry).write_text("<<<<<<< HEAD\n", encoding="utf-8")
+    archive.revision_file(budget, 1).write_text('{"broken": ', encoding="utf-8")
     newsroom.round = 2
     report = run_ingest(config, archive, now=T0 + timedelta(hours=1), simulated=True)
     assert any(ferry in error for error in report.errors)
