@@ -58,6 +58,20 @@ def test_an_index_entry_a_crash_left_without_its_folder_is_used_when_the_url_ret
     assert fresh.document_dir(DOC).parent == archive.root / "documents" / "2026" / "11" / "29"
 
 
+def test_shards_write_index_files_of_their_own_and_read_every_one(tmp_path: Path) -> None:
+    first = Archive(tmp_path / "data", writer="shard-1-of-2")
+    second = Archive(tmp_path / "data", writer="shard-2-of-2")
+    first.write_document(DOC, {"url": STORY_URL, "discovered_at": "2026-11-30T06:00:00Z"})
+    second.write_document(OLD, {"url": OLD_URL, "discovered_at": "2026-10-02T06:00:00Z"})
+    names = sorted(p.name for p in (tmp_path / "data" / "index").iterdir())
+    assert names == sorted(
+        [f"{index_shard(DOC)}-shard-1-of-2.json", f"{index_shard(OLD)}-shard-2-of-2.json"]
+    )
+    for reader in (first, second, Archive(tmp_path / "data")):
+        assert reader.partition(DOC) == "2026/11/30"
+        assert reader.partition(OLD) == "2026/10/02"
+
+
 def test_documents_are_listed_by_partition(archive: Archive) -> None:
     archive.write_document(DOC, {"url": STORY_URL, "discovered_at": "2026-11-30T06:00:00Z"})
     archive.write_document(OLD, {"url": OLD_URL, "discovered_at": "2026-10-02T06:00:00Z"})
