@@ -29,6 +29,7 @@ COMMANDS = {
     "migrate": ("quietedit.cli.archive", "migrate"),
     "run": ("quietedit.cli.ingest", "run"),
     "serve": ("quietedit.cli.site", "serve"),
+    "sparse-paths": ("quietedit.cli.archive", "sparse_paths"),
     "verify": ("quietedit.cli.archive", "verify"),
 }
 

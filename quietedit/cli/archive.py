@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import subprocess
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
@@ -128,3 +130,71 @@ def show_config(config_path: Path | None) -> None:
         "settings": effective_settings(config),
     }
     click.echo(json.dumps(shown, indent=2, ensure_ascii=False))
+
+
+@click.command("sparse-paths")
+@CONFIG_OPTION
+@DATA_OPTION
+@click.option(
+    "--now",
+    "now_text",
+    metavar="ISO-8601",
+    default=None,
+    help="The run's time, for today's and yesterday's partitions (default: the clock), "
+    "e.g. 2026-11-30T06:00:00Z.",
+)
+def sparse_paths(config_path: Path | None, data_dir: Path | None, now_text: str | None) -> None:
+    """Print the archive folders an hourly run needs, for a sparse git checkout.
+
+    One path a line, relative to the top of the git work tree holding the archive (or as
+    given, outside git): the feed, state and index folders, and the document partitions
+    still observed plus today's and yesterday's (UTC); the whole documents folder before
+    any run has saved its list of partitions. Feed them to
+    `git sparse-checkout add` (cone mode).
+
+    \b
+    Example:
+        quietedit sparse-paths | xargs git sparse-checkout add
+    """
+    from quietedit.archive.store import Archive
+    from quietedit.cli.ingest import parse_now
+    from quietedit.ingest.partitions import checkout_partitions
+
+    root = data_dir if data_dir is not None else load_config(config_path).settings.paths.data
+    now = parse_now(now_text) if now_text else datetime.now(UTC)
+    archive = Archive(root)
+    chosen = checkout_partitions(archive, now=now)
+    folders = [archive.layout.root / name for name in ("feeds", "state", "index")]
+    if chosen is None:
+        folders.append(archive.layout.documents_dir)
+    else:
+        folders.extend(archive.layout.partition_dir(partition) for partition in chosen)
+    base = _work_tree_top(root)
+    for folder in folders:
+        click.echo(_relative(folder, base))
+
+
+def _work_tree_top(root: Path) -> Path | None:
+    probe = root.resolve()
+    while not probe.is_dir() and probe != probe.parent:  # the archive may not exist yet
+        probe = probe.parent
+    try:
+        done = subprocess.run(
+            ["git", "rev-parse", "--show-toplevel"],  # noqa: S607 - git as found on PATH
+            cwd=probe,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    return Path(done.stdout.strip()).resolve() if done.returncode == 0 else None
+
+
+def _relative(folder: Path, base: Path | None) -> str:
+    if base is not None:
+        try:
+            return folder.resolve().relative_to(base).as_posix()
+        except ValueError:
+            pass
+    return os.fspath(folder)

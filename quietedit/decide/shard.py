@@ -77,6 +77,9 @@ LEDGER_NAME: Final = "ledger"
 
 _SPEC: Final = re.compile(r"\s*([0-9]{1,6})\s*/\s*([0-9]{1,6})\s*")
 _LEDGER_SHARD: Final = re.compile(r"ledger-shard-[1-9][0-9]*-of-[1-9][0-9]*")
+PARTITIONS_NAME: Final = "partitions"
+"""``state/partitions.json``: the archive partitions an unsharded run keeps reading."""
+_PARTITIONS_SHARD: Final = re.compile(r"partitions-shard-[1-9][0-9]*-of-[1-9][0-9]*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +112,18 @@ class Shard:
     def ledger_name(self) -> str:
         """The ``state/`` name of the request ledger this shard's runs write."""
         return LEDGER_NAME if self.whole else f"ledger-shard-{self.index}-of-{self.count}"
+
+    @property
+    def writer(self) -> str:
+        """The name of the files this shard's runs write beside other shards' (the index's):
+        ``""`` for the unsharded run, else ``shard-K-of-N``."""
+        return "" if self.whole else f"shard-{self.index}-of-{self.count}"
+
+    @property
+    def partitions_name(self) -> str:
+        """The ``state/`` name of the active-partition list this shard's runs write."""
+        whole = PARTITIONS_NAME
+        return whole if self.whole else f"{whole}-shard-{self.index}-of-{self.count}"
 
 
 WHOLE: Final = Shard(1, 1)
@@ -150,6 +165,11 @@ def partition_key(url: str) -> str:
         except ValueError:
             host = ""
     return _registrable(host)
+
+
+def is_partitions_name(name: str) -> bool:
+    """Whether ``state/<name>.json`` is an active-partition list (of a run or a shard)."""
+    return name == PARTITIONS_NAME or _PARTITIONS_SHARD.fullmatch(name) is not None
 
 
 def is_ledger_name(name: str) -> bool:

@@ -139,12 +139,10 @@ def apply_check(archive: Archive, plan: CheckPlan) -> CheckResult:
     document = result.state.id
     new = plan.revision
     if new is not None:
-        evidence = archive.put_evidence(document, new.evidence)
-        observation = replace(new.observation, evidence=evidence)
-        stored = archive.append_revision(document, observation, fingerprint=new.fingerprint)
+        stored = archive.append_revision(document, new.observation, fingerprint=new.fingerprint)
         if stored.number != new.number:
             raise ArchiveError(
-                archive.layout.revision_file(document, stored.number),
+                archive.revision_file(document, stored.number),
                 f"stored as revision {stored.number}, planned as {new.number}; another "
                 "writer is at work: run quietedit verify",
             )
