@@ -33,6 +33,7 @@ NOT_CANONICAL: Final = (
 )
 SCHEMA_1_ARCHIVE: Final = "schema-1 archive: run quietedit migrate"
 UNFINISHED_MIGRATION: Final = "unfinished migration: rerun quietedit migrate"
+INDEX_NAMES: Final = "index files are named <2 hex digits>[-shard-<k>-of-<n>].json"
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -126,20 +127,22 @@ def document_problems(record: JSON, *, document: str, partition: str) -> list[st
         problems.append(f"url: {url!r} is not a string")
     elif document_id(url) != document:
         problems.append(f"url: {url!r} has id {document_id(url)}, not the folder's")
-    seen = record.get("discovered_at")
+    key = "discovered_at" if "discovered_at" in record else "first_seen"
+    seen = record.get(key)
     day = discovered_partition(record)
     if day is None:
-        problems.append(f"discovered_at: {seen!r} is not an RFC 3339 time")
+        problems.append(f"{key}: {seen!r} is not an RFC 3339 time")
     elif day != partition:
-        problems.append(
-            f"discovered_at: {seen} is in partition {day}, but the folder is in {partition}"
-        )
+        problems.append(f"{key}: {seen} is in partition {day}, but the folder is in {partition}")
     return problems
 
 
 def discovered_partition(record: JSON) -> str | None:
-    """The partition a document record's ``discovered_at`` names, ``None`` without one."""
-    seen = record.get("discovered_at") if isinstance(record, dict) else None
+    """The partition a document record's ``discovered_at`` names (``first_seen`` in
+    records without it, as the store places them), ``None`` without either."""
+    if not isinstance(record, dict):
+        return None
+    seen = record.get("discovered_at", record.get("first_seen"))
     if not isinstance(seen, str):
         return None
     try:

@@ -121,7 +121,7 @@ class _Migration:
         new = self.layout.document_dir(document, partition)
         if record is not None:
             full = {**record, "schema": SCHEMA_VERSION}
-            if discovered_partition(full) is None:
+            if discovered_partition({"discovered_at": full.get("discovered_at")}) is None:
                 seen = _first_seen(record, observed, folder=old)
                 full["discovered_at"] = format_timestamp(seen)
             _replace(self.layout, new / DOCUMENT_FILE, dump_json(full))

@@ -16,6 +16,7 @@ are never opened: they were checked when they changed, and git proves they did n
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,6 +28,7 @@ from quietedit.archive.audit import (
     working_tree_changes,
 )
 from quietedit.archive.checks import (
+    INDEX_NAMES,
     Problem,
     document_problems,
     event_problems,
@@ -42,11 +44,11 @@ from quietedit.archive.checks import (
 from quietedit.archive.layout import (
     DOCUMENT_FILE,
     REVISION_DIGITS,
-    SHARD_PATTERN,
     Layout,
     PathKind,
     classify_legacy_path,
     classify_path,
+    index_name_shard,
     index_shard,
 )
 from quietedit.archive.records import evidence_from_record
@@ -116,7 +118,7 @@ class _ChangeChecker:
             self.report(path, "is not a regular file; the archive holds only regular files")
             return
         if kind is PathKind.INDEX:
-            self._check_shard(path, parts["shard"])
+            self._check_shard(path)
         elif kind is PathKind.FEED:
             self._check_state(path, kind="feed", key="slug", expected=parts["slug"])
         elif kind is PathKind.STATE:
@@ -144,11 +146,19 @@ class _ChangeChecker:
         return record
 
     def _index(self, shard: str) -> dict[str, str]:
-        """The entries of one index shard on disk (read once)."""
+        """The entries of one index shard on disk, from every file of the shard (an
+        unsharded run's and each ingest shard's), read once."""
         if shard not in self.shards:
-            path = Layout(self.root).index_file(shard)
-            record = self._load(path, report=False) if path.is_file() else None
-            self.shards[shard] = index_entries(record)
+            folder = Layout(self.root).index_dir
+            try:
+                names = sorted(os.listdir(folder))
+            except FileNotFoundError:
+                names = []
+            entries: dict[str, str] = {}
+            for name in names:
+                if index_name_shard(name) == shard:
+                    entries.update(index_entries(self._load(folder / name, report=False)))
+            self.shards[shard] = entries
         return self.shards[shard]
 
     # -- one document's files ---------------------------------------------------------
@@ -245,9 +255,10 @@ class _ChangeChecker:
             for message in state_problems(record, kind=kind, key=key, expected=expected):
                 self.report(path, message)
 
-    def _check_shard(self, path: Path, shard: str) -> None:
-        if not SHARD_PATTERN.fullmatch(shard):
-            self.report(path, "unexpected file: index shards are named <2 hex digits>.json")
+    def _check_shard(self, path: Path) -> None:
+        shard = index_name_shard(path.name)
+        if shard is None:
+            self.report(path, f"unexpected file: {INDEX_NAMES}")
             return
         record = self._load(path)
         if record is None:
@@ -255,7 +266,6 @@ class _ChangeChecker:
         for message in index_problems(record, shard=shard):
             self.report(path, message)
         entries = index_entries(record)
-        self.shards[shard] = entries
         before = self._entries_at_commit(path)
         for document, partition in sorted(before.items()):
             if document not in entries:
@@ -279,7 +289,7 @@ class _ChangeChecker:
     def _check_removal(self, path: Path, kind: PathKind, parts: dict[str, str]) -> None:
         """A removed document record leaves its files orphans; a removed shard its
         entries gone. (Removed revisions and events are the git audit's.)"""
-        if kind is PathKind.INDEX and SHARD_PATTERN.fullmatch(parts["shard"]):
+        if kind is PathKind.INDEX and index_name_shard(path.name) is not None:
             if self._entries_at_commit(path):
                 self.report(path, f"deleted since {self._since}; index entries are never removed")
         elif kind is PathKind.DOCUMENT and path.parent.is_dir():

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from quietedit.archive.checks import (
+    INDEX_NAMES,
     SCHEMA_1_ARCHIVE,
     UNFINISHED_MIGRATION,
     Problem,
@@ -34,11 +35,11 @@ from quietedit.archive.layout import (
     INDEX_DIR,
     REVISION_DIGITS,
     REVISIONS_FOLDER,
-    SHARD_PATTERN,
     TMP_DIR,
     PathKind,
     classify_legacy_path,
     classify_path,
+    index_name_shard,
 )
 from quietedit.archive.records import evidence_from_record
 from quietedit.article.identity import is_document_id
@@ -182,7 +183,7 @@ class _Checker:
                 else:
                     series[int(parts["number"])] = path
         elif kind is PathKind.INDEX:
-            self._check_shard(path, parts["shard"])
+            self._check_shard(path)
         elif kind is PathKind.FEED:
             self._check_state(path, kind="feed", key="slug", expected=parts["slug"])
         elif kind is PathKind.STATE:
@@ -201,16 +202,21 @@ class _Checker:
             self.report(path, message)
         return record
 
-    def _check_shard(self, path: Path, shard: str) -> None:
-        if not SHARD_PATTERN.fullmatch(shard):
-            self.report(path, "unexpected file: index shards are named <2 hex digits>.json")
+    def _check_shard(self, path: Path) -> None:
+        shard = index_name_shard(path.name)
+        if shard is None:
+            self.report(path, f"unexpected file: {INDEX_NAMES}")
             return
         record = self._load(path)
         if record is None:
             return
         for message in index_problems(record, shard=shard):
             self.report(path, message)
-        self.index.update(index_entries(record))
+        for document, partition in index_entries(record).items():
+            named = self.index.setdefault(document, partition)
+            if named != partition:
+                self.report(path, f"documents.{document}: {partition}, but another file of "
+                            f"the shard says {named}")  # fmt: skip
 
     def _check_state(self, path: Path, *, kind: str, key: str, expected: str) -> None:
         record = self._load(path)

@@ -259,3 +259,19 @@ def test_what_an_interrupted_migration_left_says_to_rerun_it(tmp_path: Path) -> 
         f"{root / 'documents'}: unfinished migration: rerun quietedit migrate "
         "(1 document folder in the schema-1 layout documents/<id>/)"
     ]
+
+
+def test_index_files_of_ingest_shards_count_and_must_agree(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    doc = write_story(root)
+    layout = Layout(root)
+    shard = doc[-16:-14]
+    own = layout.index_file(shard)
+    mine = layout.index_file(shard, writer="shard-2-of-3")
+    own.rename(mine)  # registered by ingest shard 2 of 3
+    assert messages(root) == []
+    add_index_entry(root, doc, "2026/11/29")  # the unsharded file says otherwise
+    found = messages(root)
+    assert any("another file of the shard says" in m for m in found)
+    write(root / "index" / f"{shard}-shard-0-of-3.json", b"{}\n")
+    assert any("unexpected file: index files are named" in m for m in messages(root))
