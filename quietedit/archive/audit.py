@@ -224,6 +224,40 @@ def _blob_ids(root: Path, changes: list[Change]) -> dict[PurePosixPath, str]:
     return dict(zip((change.path for change in changes), output.split(), strict=False))
 
 
+def files_at_commit(repository: Repository, paths: list[PurePosixPath]) -> dict[str, bytes]:
+    """The bytes of each of ``paths`` (relative to the archive) at the commit ``--since``
+    names, in one ``git cat-file --batch`` call; paths absent there are left out."""
+    if not paths:
+        return {}
+    names = [
+        path.as_posix() if repository.prefix == "." else f"{repository.prefix}/{path.as_posix()}"
+        for path in paths
+    ]
+    request = "".join(f"{repository.commit}:{name}\n" for name in names).encode("utf-8")
+    try:
+        done = subprocess.run(
+            ["git", "cat-file", "--batch"],  # noqa: S607 - git as found on PATH
+            cwd=repository.top,
+            input=request,
+            capture_output=True,
+            check=True,
+        )
+    except (OSError, subprocess.CalledProcessError) as exc:
+        raise AuditError(f"git cat-file failed: {exc}") from exc
+    found: dict[str, bytes] = {}
+    output, at = done.stdout, 0
+    for path in paths:
+        end = output.index(b"\n", at)
+        header = output[at:end].split()
+        at = end + 1
+        if len(header) != 3 or header[1] != b"blob":
+            continue  # "<name> missing": not there at that commit
+        size = int(header[2])
+        found[path.as_posix()] = output[at : at + size]
+        at += size + 1
+    return found
+
+
 def run_git(cwd: Path, *args: str, stdin: str | None = None) -> str:
     """Git's output; ``AuditError`` with a message that says what to do when it fails."""
     try:

@@ -24,6 +24,7 @@ from quietedit.archive.audit import (
     Change,
     Repository,
     audit_repository,
+    files_at_commit,
     open_repository,
     working_tree_changes,
 )
@@ -43,6 +44,7 @@ from quietedit.archive.checks import (
 )
 from quietedit.archive.layout import (
     DOCUMENT_FILE,
+    INDEX_DIR,
     REVISION_DIGITS,
     Layout,
     PathKind,
@@ -54,7 +56,6 @@ from quietedit.archive.layout import (
 from quietedit.archive.records import evidence_from_record
 from quietedit.archive.verify import VerifyReport
 from quietedit.article.identity import is_document_id
-from quietedit.errors import AuditError
 from quietedit.model import JSON
 from quietedit.revisions import EvidenceRef
 
@@ -69,6 +70,8 @@ def verify_since(root: Path, since: str) -> VerifyReport:
     repository = open_repository(root, since)
     changes = working_tree_changes(repository)
     checker = _ChangeChecker(root, repository)
+    shards = [change.path for change in changes if change.path.parts[:1] == (INDEX_DIR,)]
+    checker.before = files_at_commit(repository, shards)
     for change in sorted(changes, key=lambda change: change.path):
         checker.check(change)
     problems = checker.problems + audit_repository(root, repository, since=since)
@@ -91,6 +94,8 @@ class _ChangeChecker:
     revisions: int = 0
     references: list[tuple[str, EvidenceRef | str]] = field(default_factory=list)
     shards: dict[str, dict[str, str]] = field(default_factory=dict)
+    before: dict[str, bytes] = field(default_factory=dict)
+    """Changed index files as they were at the commit, by path relative to the archive."""
 
     def report(self, path: Path, message: str) -> None:
         self.problems.append(Problem(str(path), message))
@@ -299,14 +304,11 @@ class _ChangeChecker:
 
     def _entries_at_commit(self, path: Path) -> dict[str, str]:
         """The index entries ``path`` held at the commit ``--since`` names."""
-        relative = path.relative_to(self.root).as_posix()
-        name = relative if self.repository.prefix == "." else f"{self.repository.prefix}/{relative}"
+        data = self.before.get(path.relative_to(self.root).as_posix())
+        if data is None:
+            return {}  # the file is new since then
         try:
-            text = self.repository.git("show", f"{self.repository.commit}:{name}")
-        except AuditError:
-            return {}  # the shard is new since then
-        try:
-            record: JSON = json.loads(text)
+            record: JSON = json.loads(data.decode("utf-8"))
         except ValueError:
             return {}
         return index_entries(record)
