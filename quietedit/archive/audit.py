@@ -88,12 +88,15 @@ def audit_since(root: Path, since: str) -> list[Problem]:
     return audit_repository(root, repository, since=since)
 
 
-def audit_repository(root: Path, repository: Repository, *, since: str) -> list[Problem]:
+def audit_repository(
+    root: Path, repository: Repository, *, since: str, changes: list[Change] | None = None
+) -> list[Problem]:
     """:func:`audit_since` for an opened repository: the net change from the commit to
-    the working tree, then every commit in between."""
-    problems = create_only_violations(
-        root, working_tree_changes(repository), where=f"since {since}"
-    )
+    the working tree (``changes``, when the caller has them already), then every commit in
+    between."""
+    if changes is None:
+        changes = working_tree_changes(repository)
+    problems = create_only_violations(root, changes, where=f"since {since}")
     # --full-history: a change made and undone on a merged branch is still a change
     commits = repository.git(
         "rev-list", "--full-history", "--reverse", f"{repository.commit}..HEAD",

@@ -163,10 +163,10 @@ def state_problems(record: JSON, *, kind: str, key: str, expected: str) -> list[
     return problems
 
 
-def revision_problems(record: JSON, *, document: str, number: int) -> list[str]:
+def revision_problems(record: JSON, *, document: str, number: int, deep: bool = True) -> list[str]:
     """Problems of revision ``number`` of ``document`` on its own: schema (1 or 2), own
-    hash, content hash, and that it names this document and number."""
-    problems = check_revision_record(record)
+    hash, content hash (unless not ``deep``), and that it names this document and number."""
+    problems = check_revision_record(record, deep=deep)
     if problems or not isinstance(record, dict):
         return problems
     if record["document"] != document:

@@ -74,7 +74,7 @@ def verify_since(root: Path, since: str) -> VerifyReport:
     checker.before = files_at_commit(repository, shards)
     for change in sorted(changes, key=lambda change: change.path):
         checker.check(change)
-    problems = checker.problems + audit_repository(root, repository, since=since)
+    problems = checker.problems + audit_repository(root, repository, since=since, changes=changes)
     return VerifyReport(
         problems=tuple(sorted(set(problems))),
         documents=len(checker.documents),
@@ -95,6 +95,7 @@ class _ChangeChecker:
     references: list[tuple[str, EvidenceRef | str]] = field(default_factory=list)
     shards: dict[str, dict[str, str]] = field(default_factory=dict)
     before: dict[str, bytes] = field(default_factory=dict)
+    index_files: dict[str, list[Path]] | None = None
     """Changed index files as they were at the commit, by path relative to the archive."""
 
     def report(self, path: Path, message: str) -> None:
@@ -153,16 +154,19 @@ class _ChangeChecker:
     def _index(self, shard: str) -> dict[str, str]:
         """The entries of one index shard on disk, from every file of the shard (an
         unsharded run's and each ingest shard's), read once."""
-        if shard not in self.shards:
+        if self.index_files is None:
             folder = Layout(self.root).index_dir
             try:
                 names = sorted(os.listdir(folder))
             except FileNotFoundError:
                 names = []
-            entries: dict[str, str] = {}
+            self.index_files = {}
             for name in names:
-                if index_name_shard(name) == shard:
-                    entries.update(index_entries(self._load(folder / name, report=False)))
+                self.index_files.setdefault(index_name_shard(name) or "", []).append(folder / name)
+        if shard not in self.shards:
+            entries: dict[str, str] = {}
+            for path in self.index_files.get(shard, []):
+                entries.update(index_entries(self._load(path, report=False)))
             self.shards[shard] = entries
         return self.shards[shard]
 
@@ -221,7 +225,10 @@ class _ChangeChecker:
             self.report(before_path, "missing: revisions must run 1..n without gaps (deleted?)")
             return
         before = self._load(before_path, report=False)
-        if before is None or revision_problems(before, document=parts["id"], number=number - 1):
+        # its own hash, not its content hash: it was checked in full when it was added
+        if before is None or revision_problems(
+            before, document=parts["id"], number=number - 1, deep=False
+        ):
             self.report(path, f"revision {number - 1} is not a sound revision to link to")
             return
         if isinstance(before, dict):
