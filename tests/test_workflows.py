@@ -164,6 +164,10 @@ def test_evidence_is_uploaded_after_the_push_and_what_is_left_carried_to_the_nex
     condition = saved["if"]
     assert "always()" in condition
     assert f"steps.{restored['id']}.outcome == 'success'" in condition
+    # and a second copy of what is left, downloadable, outlives a lost cache
+    attached = steps[step_index(steps, uses="actions/upload-artifact")]
+    assert attached["if"] == "${{ always() && hashFiles('evidence/**/*.warc.gz') != '' }}"
+    assert attached["with"]["path"] == "evidence" and attached["with"]["retention-days"] >= 30
 
 
 def test_the_sharded_build_fetches_only_the_history_since_the_run_began() -> None:
