@@ -147,6 +147,7 @@ def test_evidence_is_uploaded_after_the_push_and_what_is_left_carried_to_the_nex
     # restored after the checkout (which empties its folder), before the ingest writes
     assert checkout < restore < ingest < push < upload < save == len(steps) - 1
 
+    assert "if" not in steps[upload]  # only when every step before it, the push too, succeeded
     assert steps[upload]["env"]["GH_TOKEN"] == "${{ github.token }}"  # noqa: S105 (an expression)
     # a failed upload keeps its files (for the next run) and does not stop the site
     assert steps[upload]["continue-on-error"] is True
