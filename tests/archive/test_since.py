@@ -368,3 +368,16 @@ def test_the_check_of_a_change_and_the_full_check_agree_on_a_stray_shard(
     report_full = {p.message for p in verify_archive(root).problems}
     report_change = {p.message for p in verify_since(root, base).problems}
     assert report_full == report_change
+
+
+def test_a_sparse_checkout_of_the_partitions_still_observed_is_enough(repo: Path) -> None:
+    root = repo / "data"
+    recent = write_story(root)
+    old = write_story(root, story_url(1), discovered=T0 - timedelta(days=200))
+    base = commit(repo)
+    git(repo, "sparse-checkout", "set", "--cone", "data/index", f"data/documents/{DAY}")
+    assert not Layout(root).document_dir(old, "2026/05/14").exists()
+    append_revision(root, recent)
+    report = verify_since(root, base)
+    assert report.problems == ()
+    assert report.revisions == 1
