@@ -10,6 +10,8 @@ their index entries; not committed, as the workflow verifies before it commits) 
    audit (``verify_archive`` + ``audit_since``),
 2. ``verify --since HEAD`` now: only the files git shows changed, plus the audit
    (``verify_since``),
+3. the same in a sparse checkout of the index and the last eight days' partitions, as
+   the hourly job checks out (git's own scan of the work tree then shrinks too),
 
 each in a fresh child process, printing seconds (wall and CPU) and files checked.
 
@@ -90,16 +92,26 @@ def main() -> None:
         # one hour at 1,000 articles a day: ~42 new documents, and edits of older ones
         for n in range(args.docs, args.docs + 42):
             write_document(root, n, revisions=1, index=index)
-        for n in range(0, args.docs, max(1, args.docs // 20))[:20]:
+        # edits of articles first seen in the last week (the re-check policy's window)
+        recent = range(max(0, args.docs - 7 * PER_DAY), args.docs)
+        for n in recent[:: max(1, len(recent) // 20)][:20]:
             append_revision(root, n, index=index)
         write_index(root, index)
-        for mode in ("before", "after"):
+        for mode, label in (
+            ("before", "full walk + audit (before)"),
+            ("after", "changed files + audit"),
+            ("sparse", "the same, sparse checkout"),
+        ):
+            if mode == "sparse":  # what the hourly job checks out: the last 8 days' partitions
+                days = {partition_of(START + timedelta(days=n // PER_DAY)) for n in recent}
+                days.add(partition_of(START + timedelta(days=args.docs // PER_DAY)))
+                folders = [f"data/documents/{day}" for day in sorted(days)]
+                git(repo, "sparse-checkout", "set", "--cone", "data/index", *folders)
             done = subprocess.run(
-                [sys.executable, "-c", CHILD, str(root), mode],
+                [sys.executable, "-c", CHILD, str(root), "before" if mode == "before" else "after"],
                 capture_output=True, text=True, check=True,
             )  # fmt: skip
             figures = json.loads(done.stdout)
-            label = "full walk + audit (before)" if mode == "before" else "changed files + audit"
             print(
                 f"{label:28} {figures['wall']:7.2f} s wall {figures['cpu']:7.2f} s CPU  "
                 f"{figures['documents']:>6,} documents {figures['revisions']:>6,} revisions "
