@@ -95,8 +95,9 @@ class _ChangeChecker:
     references: list[tuple[str, EvidenceRef | str]] = field(default_factory=list)
     shards: dict[str, dict[str, str]] = field(default_factory=dict)
     before: dict[str, bytes] = field(default_factory=dict)
-    index_files: dict[str, list[Path]] | None = None
     """Changed index files as they were at the commit, by path relative to the archive."""
+    index_files: dict[str, list[Path]] | None = None
+    """The files of ``index/`` by the shard they belong to (listed once)."""
 
     def report(self, path: Path, message: str) -> None:
         self.problems.append(Problem(str(path), message))
