@@ -381,3 +381,27 @@ def test_a_sparse_checkout_of_the_partitions_still_observed_is_enough(repo: Path
     report = verify_since(root, base)
     assert report.problems == ()
     assert report.revisions == 1
+
+
+def test_a_new_event_needs_its_predecessor_and_the_revision_it_names(
+    committed: tuple[Path, str, str],
+) -> None:
+    root, doc, base = committed
+    layout = Layout(root)
+    event = json.loads(layout.event_file(doc, DAY, 1).read_text())
+    record = {**event, "number": 3, "revision": 9}
+    third = write(layout.event_file(doc, DAY, 3), dump_json(record))
+    found = since(root, base)
+    gap = f"{layout.event_file(doc, DAY, 2)}: missing: events must run 1..n without gaps"
+    assert f"{gap} (deleted?)" in found
+    assert f"{third}: revision: 9 does not exist" in found
+
+
+def test_a_removed_document_record_leaves_its_files_orphans(
+    committed: tuple[Path, str, str],
+) -> None:
+    root, doc, base = committed
+    Layout(root).document_file(doc, DAY).unlink()
+    assert since(root, base) == [
+        f"{Layout(root).document_dir(doc, DAY)}: orphan files: the folder has no document.json"
+    ]
