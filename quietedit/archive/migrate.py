@@ -98,6 +98,11 @@ def migrate_archive(root: Path, *, keep_page: PageKeeper) -> MigrationReport:
             migration.move(document)
         except ArchiveError as exc:
             migration.report.problems.append(Problem(str(exc.path), exc.message))
+        except OSError as exc:  # a full disk, a folder without permission: the next goes on
+            where = exc.filename or Layout(root).legacy_document_dir(document)
+            migration.report.problems.append(
+                Problem(str(where), f"not moved ({exc.strerror}); run quietedit migrate again")
+            )
     for folder, kind, key in MUTABLE_FOLDERS:
         migration.rewrite_state(root / folder, kind=kind, key=key)
     return migration.report

@@ -233,3 +233,23 @@ def test_a_schema_1_archive_on_a_file_system_without_hard_links_is_copied(
     assert calls
     assert snapshot(legacy, "documents/*/*/*/*/*/*.json") == before
     assert verify_archive(legacy).problems == ()
+
+
+def test_a_page_that_cannot_be_kept_leaves_its_document_for_the_next_run(legacy: Path) -> None:
+    stuck = document_id(story_url(1))
+    keeper = FakeKeeper()
+
+    def full_disk(document: str, url: str, observed_at: datetime, body: bytes) -> EvidenceRef:
+        if document == stuck:
+            raise OSError(28, "No space left on device")
+        return keeper(document, url, observed_at, body)
+
+    report = migrate_archive(legacy, keep_page=full_disk)
+    assert [p.message for p in report.problems] == [
+        "not moved (No space left on device); run quietedit migrate again"
+    ]
+    assert len(list((Layout(legacy).legacy_document_dir(stuck) / "evidence").glob("*"))) == 3
+    assert "unfinished migration" in str(verify_archive(legacy).problems[0])
+    assert migrate_archive(legacy, keep_page=keeper).problems == []
+    assert verify_archive(legacy).problems == ()
+    assert len(keeper.calls) == 6
