@@ -3,17 +3,17 @@
 Schema 1 kept every document in ``documents/<id>/`` with its raw pages in ``evidence/``;
 schema 2 keeps it in the partition of the day it was first seen, found through the index,
 with the raw pages outside ``data/`` as WARC records (data/README.md, "Schema changes").
-Per schema-1 document folder, in this order:
+First every document's index entry (the partition of its record's ``discovered_at``),
+each index shard written once, before any new folder exists, as the store orders them.
+Then per schema-1 document folder, in this order:
 
-1. its index entry (the partition of the record's ``discovered_at``), written before the
-   new folder, as the store does;
-2. its ``evidence/*.html`` pages handed to ``keep_page`` (appended to the WARC evidence as
+1. its ``evidence/*.html`` pages handed to ``keep_page`` (appended to the WARC evidence as
    ``resource`` records: schema 1 never kept the headers), each page removed once
    ``keep_page`` returned, which is when its record is on disk;
-3. ``document.json`` rewritten as schema 2 in the new folder, then every revision and
+2. ``document.json`` rewritten as schema 2 in the new folder, then every revision and
    event file hard-linked there (the same bytes: they are never rewritten; copied when the
    file system cannot link, and then only under a new name);
-4. the old files removed, the record last, then the empty folders.
+3. the old files removed, the record last, then the empty folders.
 
 Feed and state files are then rewritten as schema 2. A process killed at any point leaves
 a state the next run finishes: every step is skipped when already done, and nothing is
@@ -43,7 +43,6 @@ from quietedit.archive.layout import (
     REVISIONS_FOLDER,
     Layout,
     index_shard,
-    is_partition,
     partition_of,
 )
 from quietedit.archive.records import digest, dump_json
@@ -93,7 +92,7 @@ def migrate_archive(root: Path, *, keep_page: PageKeeper) -> MigrationReport:
     """Move the archive at ``root`` to schema 2 (see the module docstring); a second run
     finds nothing left to do. The caller holds the run lock."""
     migration = _Migration(root, keep_page)
-    for document in legacy_documents(root):
+    for document in migration.enter_all(legacy_documents(root)):
         try:
             migration.move(document)
         except ArchiveError as exc:
@@ -114,6 +113,7 @@ class _Migration:
         self.layout = Layout(root)
         self.keep_page = keep_page
         self.report = MigrationReport()
+        self.index: dict[str, dict[str, JSON]] = {}
 
     def move(self, document: str) -> None:
         old = self.layout.legacy_document_dir(document)
@@ -121,7 +121,7 @@ class _Migration:
         revisions = _series(old / REVISIONS_FOLDER)
         events = _series(old / EVENTS_FOLDER)
         observed = [_read_object(path) for path in revisions]
-        partition = self._enter(document, record, observed)
+        partition = str(self._entries(index_shard(document))[document])
         self._keep_pages(document, old / EVIDENCE_FOLDER, record, observed)
         new = self.layout.document_dir(document, partition)
         if record is not None:
@@ -148,33 +148,54 @@ class _Migration:
         self.report.documents += 1
         self.report.revisions += len(revisions)
         self.report.events += len(events)
-        logger.info("moved %s to %s", document, partition)
+        logger.debug("moved %s to %s", document, partition)
 
-    def _enter(
-        self, document: str, record: dict[str, JSON] | None, observed: list[dict[str, JSON]]
-    ) -> str:
-        """The document's partition, from its index entry, else entered in the index now
-        from the record (before any file of the new folder exists)."""
-        shard = index_shard(document)
-        path = self.layout.index_file(shard)
-        index = _read_object(path) if path.exists() else None
-        entries = index.get("documents") if index is not None else {}
-        if not isinstance(entries, dict):
-            raise ArchiveError(path, "documents: not an object; run quietedit verify")
-        known = entries.get(document)
-        if isinstance(known, str) and is_partition(known):
-            return known
-        seen = _first_seen(record or {}, observed, folder=self.layout.legacy_document_dir(document))
-        partition = partition_of(seen)
-        full: dict[str, JSON] = {
-            "documents": dict(sorted({**entries, document: partition}.items())),
-            "schema": SCHEMA_VERSION,
-            "shard": shard,
-            "type": "index",
-        }
-        _replace(self.layout, path, dump_json(full))
-        self.report.index_entries += 1
-        return partition
+    def enter_all(self, documents: list[str]) -> list[str]:
+        """Enter every document of ``documents`` the index lacks, in the partition of its
+        first sighting, each shard written once, before any new folder exists (an entry
+        whose folder does not exist yet is allowed; the reverse never is). Returns the
+        documents that have their entry; the others are reported."""
+        added: dict[str, dict[str, str]] = {}
+        entered = []
+        for document in documents:
+            shard = index_shard(document)
+            try:
+                if document not in self._entries(shard):
+                    seen = self._first_seen_of(document)
+                    added.setdefault(shard, {})[document] = partition_of(seen)
+            except ArchiveError as exc:
+                self.report.problems.append(Problem(str(exc.path), exc.message))
+                continue
+            entered.append(document)
+        for shard, entries in sorted(added.items()):
+            merged = dict(sorted({**self._entries(shard), **entries}.items()))
+            full: dict[str, JSON] = {
+                "documents": dict(merged),
+                "schema": SCHEMA_VERSION,
+                "shard": shard,
+                "type": "index",
+            }
+            _replace(self.layout, self.layout.index_file(shard), dump_json(full))
+            self.index[shard] = dict(merged)
+            self.report.index_entries += len(entries)
+        return entered
+
+    def _entries(self, shard: str) -> dict[str, JSON]:
+        """The entries of the index file of ``shard`` this migration writes (read once)."""
+        if shard not in self.index:
+            path = self.layout.index_file(shard)
+            record = _read_object(path) if path.exists() else {}
+            entries = record.get("documents", {})
+            if not isinstance(entries, dict):
+                raise ArchiveError(path, "documents: not an object; run quietedit verify")
+            self.index[shard] = entries
+        return self.index[shard]
+
+    def _first_seen_of(self, document: str) -> datetime:
+        old = self.layout.legacy_document_dir(document)
+        record = _read_object(old / DOCUMENT_FILE) if (old / DOCUMENT_FILE).exists() else {}
+        first = _series(old / REVISIONS_FOLDER)[:1]
+        return _first_seen(record, [_read_object(path) for path in first], folder=old)
 
     def _keep_pages(
         self,
