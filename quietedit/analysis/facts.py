@@ -1,4 +1,4 @@
-"""Facts in text: numbers, dates and names, and which of them an edit changed.
+"""Facts in text: numbers, dates and names, where they stand, and the forms of one name.
 
 A number is any token with a digit (``4.2``, ``1,200``, ``12:30``, ``2019``) or a number
 word; a date is a month, weekday, season or relative day; a name is a capitalised word
@@ -6,12 +6,20 @@ that does not open a sentence. The word lists cover English, German and French; 
 missing from them only makes the rule see less, never more. Words that are also common
 words elsewhere ("may", "march", "one", "cent", German "hier") are left out, or count
 only when capitalised.
+
+Words a page ran together are read apart first, where a case change inside a word shows
+the missing space ("LedgerThursday", "said.The"): otherwise the run reads as a new name.
+
+A name's *forms* are the ways one name is written: "President Daniel Harper", "Daniel
+Harper" and "Harper"; "the California Department of Forestry and Fire Protection" and
+"Cal Fire"; "Federal Emergency Management Agency" and "FEMA" (:func:`same_name`).
 """
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections import Counter
+from dataclasses import dataclass
 from typing import Final
 
 from rapidfuzz.distance import Levenshtein
@@ -203,88 +211,162 @@ _CAPITALISED_DATE_WORDS: Final = frozenset({"May", "March"})
 """Months that are also common words ("it may rain", "they march"): dates only when capitalised."""
 _SENTENCE_END: Final = frozenset({".", "!", "?", ":", "…"})
 _OPENERS: Final = frozenset("\"\u201c\u201e\u00ab\u2018'([\u201a\u2039-\u2014\u2013")
+_CONNECTORS: Final = frozenset(
+    {"of", "and", "for", "the", "&", "de", "du", "des", "la", "le", "von", "van", "der", "al"}
+)
+"""Small words inside a name ("Department of Forestry and Fire Protection")."""
+MIN_PREFIX: Final = 3
+"""Letters a short form's word must have to stand for a longer word it begins ("Cal" for
+"California")."""
 
 _DIGIT: Final = re.compile(r"\d")
 
 
-def fact_tokens(text: str, *, names: bool = True, anywhere: bool = False) -> list[str]:
-    """The numbers, dates and names of ``text`` in reading order (folded).
+@dataclass(frozen=True, slots=True)
+class Word:
+    """A word or a punctuation mark of a text, folded, and where it stands in the text."""
+
+    text: str
+    start: int
+    end: int
+
+    @property
+    def capitalised(self) -> bool:
+        return len(self.text) > 1 and self.text[0].isupper() and self.text[0].isalpha()
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """A number, date or name of a text (folded), where it stands, and its name group:
+    the run of capitalised words it belongs to (``group``, empty for a number or date)."""
+
+    text: str
+    start: int
+    end: int
+    name: bool
+    group: tuple[Word, ...] = ()
+
+
+def words(text: str) -> list[Word]:
+    """The words and punctuation marks of ``text`` with their places, words a page ran
+    together read apart."""
+    found = []
+    position = 0
+    for token in tokenize(text):
+        word = token.rstrip()
+        if word:
+            found += [
+                Word(fold_text(w), position + at, position + at + len(w)) for w, at in _apart(word)
+            ]
+        position += len(token)
+    return found
+
+
+def _apart(word: str) -> list[tuple[str, int]]:
+    """``word`` cut where a lower-case letter meets an upper-case one, directly or across
+    a full stop ("LedgerThursday", "said.The"): a space the page lost."""
+    cuts = [0]
+    for i in range(1, len(word)):
+        before, here = word[i - 1], word[i]
+        if here.isupper() and (
+            before.islower() or (before in ".!?" and i >= 2 and word[i - 2].islower())
+        ):
+            cuts.append(i)
+    cuts.append(len(word))
+    return [(word[a:b], a) for a, b in itertools.pairwise(cuts) if a < b]
+
+
+def located_facts(text: str, *, names: bool = True, anywhere: bool = False) -> list[Fact]:
+    """The numbers, dates and names of ``text`` in reading order, with their places.
 
     A name is a capitalised word that does not open a sentence (``anywhere``: any
     capitalised word, for a fragment whose sentence is not known); ``names=False`` leaves
     names out (for German, which capitalises every noun).
     """
     found = []
+    all_words = words(text)
     previous = ""
-    for token in tokenize(fold_text(text)):
-        word = token.strip()
-        if not word:
-            continue
-        lowered = word.casefold()
+    for index, word in enumerate(all_words):
+        text_ = word.text
+        lowered = text_.casefold()
+        is_name = (
+            names
+            and word.capitalised
+            and (anywhere or bool(previous and previous[-1] not in _SENTENCE_END | _OPENERS))
+        )
         if (
-            _DIGIT.search(word)
+            _DIGIT.search(text_)
             or lowered in NUMBER_WORDS
             or lowered in DATE_WORDS
-            or word in _CAPITALISED_DATE_WORDS
-            or (
-                names
-                and len(word) > 1
-                and word[0].isupper()
-                and word[0].isalpha()
-                and (anywhere or (previous and previous not in _SENTENCE_END | _OPENERS))
-            )
+            or text_ in _CAPITALISED_DATE_WORDS
         ):
-            found.append(word)
-        previous = word
+            found.append(Fact(text_, word.start, word.end, False))
+        elif is_name:
+            found.append(Fact(text_, word.start, word.end, True, _group(all_words, index)))
+        previous = text_
     return found
 
 
-def fact_changes(old: str, new: str, *, names: bool = True) -> str:
-    """The numbers, dates and names one text has and the other lacks, as one line
-    (``4.2 → 4.5``, or ``removed …; added …``); empty when they agree."""
-    old_text, new_text = old, new
-    before = fact_tokens(old_text, names=names)
-    after = fact_tokens(new_text, names=names)
-    gone = _missing(before, after, present=_words_of(new_text))
-    came = _missing(after, before, present=_words_of(old_text))
-    # a name respelt within two letters is a typo, not a new name
-    for token in list(gone):
-        fix = next((t for t in came if not t[0].isdigit() and is_spelling_fix(token, t)), None)
-        if fix is not None and not token[0].isdigit():
-            gone.remove(token)
-            came.remove(fix)
-    if not gone and not came:
-        return ""
-    if len(gone) == len(came):
-        return ", ".join(f"{a} → {b}" for a, b in zip(gone, came, strict=True))
-    parts = [f"removed {', '.join(gone)}"] if gone else []
-    parts += [f"added {', '.join(came)}"] if came else []
-    return "; ".join(parts)
+def fact_tokens(text: str, *, names: bool = True, anywhere: bool = False) -> list[str]:
+    """The numbers, dates and names of ``text`` in reading order (folded)."""
+    return [fact.text for fact in located_facts(text, names=names, anywhere=anywhere)]
 
 
-def _missing(tokens: list[str], other: list[str], *, present: set[str]) -> list[str]:
-    """``tokens`` not matched in ``other``: numbers and dates by count, names by presence.
-
-    A name that opens a sentence in the other text is not found as a name there, but it
-    is there: a reworded sentence must not read as a changed name.
-    """
-    left = Counter(other)
-    out = []
-    for token in tokens:
-        if left[token] > 0:
-            left[token] -= 1
-        elif not (_is_name(token) and token in present):
-            out.append(token)
-    return out
+def _group(all_words: list[Word], index: int) -> tuple[Word, ...]:
+    """The run of capitalised words (and the small words between them) around one."""
+    first = last = index
+    while first > 0 and _joins(all_words, first - 1, step=-1):
+        first -= 1
+    while last < len(all_words) - 1 and _joins(all_words, last + 1, step=1):
+        last += 1
+    return tuple(all_words[first : last + 1])
 
 
-def _is_name(token: str) -> bool:
-    lowered = token.casefold()
-    return not any(c.isdigit() for c in token) and lowered not in NUMBER_WORDS | DATE_WORDS
+def _joins(all_words: list[Word], index: int, *, step: int) -> bool:
+    word = all_words[index]
+    if word.capitalised:
+        return True
+    beyond = index + step
+    return (
+        word.text.casefold() in _CONNECTORS
+        and 0 <= beyond < len(all_words)
+        and all_words[beyond].capitalised
+    )
 
 
-def _words_of(text: str) -> set[str]:
-    return {word.strip(".,;:!?()[]\"'“”„«»") for word in fold_text(text).split()}
+def same_name(one: tuple[str, ...], other: tuple[str, ...]) -> bool:
+    """Whether two runs of name words are forms of one name: the shorter's words stand,
+    in order, for words of the longer (equal, or the first letters of one, three at
+    least), or the shorter is the initials of the longer ("FEMA")."""
+    short, long_ = sorted((_name_words(one), _name_words(other)), key=len)
+    if not short:
+        return False
+    if len(short) == 1 and short[0].isupper() and len(short[0]) >= 2:
+        initials = "".join(w[0] for w in long_ if w.casefold() not in _CONNECTORS)
+        if short[0] == initials.upper() and len(long_) > 1:
+            return True
+    position = 0
+    for word in short:
+        lowered = word.casefold()
+        while position < len(long_) and not _stands_for(lowered, long_[position].casefold()):
+            position += 1
+        if position == len(long_):
+            return False
+        position += 1
+    return True
+
+
+def _stands_for(short: str, long_: str) -> bool:
+    return short == long_ or (len(short) >= MIN_PREFIX and long_.startswith(short))
+
+
+def _name_words(run: tuple[str, ...]) -> list[str]:
+    """The words of a name run: possessive endings dropped, hyphenated parts apart."""
+    found = []
+    for word in run:
+        base = re.sub(r"['\u2019]s$", "", word)
+        found += [part for part in base.split("-") if part]
+    return found
 
 
 def is_spelling_fix(old: str, new: str) -> bool:

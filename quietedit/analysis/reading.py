@@ -1,0 +1,394 @@
+"""What each change of a paired block or the title is: the reading the rules work from.
+
+A *change* is one hunk of the word diff of a pair the diff already made (a changed,
+moved, split or merged block, the title, an edited ticker entry). Each is read once:
+
+* ``typo`` — typographic, punctuation, capitals or a respelling (:func:`hunk_nature`);
+* ``facts`` — a number, date or name of the changed phrase differs: found in the removed
+  and the added words of *this* change only, never paired with a fact from another place
+  of the block. A fact that moved within the block is no change; a name written shorter
+  or longer ("President Daniel Harper" → "Harper", "the California Department of
+  Forestry and Fire Protection" → "Cal Fire") is style; a name swapped for a description
+  of the same person ("Moreno" → "the actress") is style; and a change whose two sides
+  share little and are long (a clause replaced by another) is a passage, not a fact;
+* ``added`` / ``removed`` — a passage of ``PASSAGE_WORDS`` or more inserted or cut, or a
+  clause replaced by one that says something else (both sides that long and sharing under
+  ``REWRITE_SIMILARITY`` of their words), or one side that much longer than the other;
+* ``style`` — any other rewording;
+* ``quoted`` — words changed inside a quotation: the quote rule's, not a rewording;
+* ``note`` / ``credit`` — a correction or update note or a credit line inserted.
+
+Offsets in a reading are into the pair's ``old_text`` and ``new_text`` (the two sides of
+its word diff, parts joined by a line break), so that evidence can show the sentences.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from quietedit.analysis.facts import (
+    Fact,
+    Word,
+    is_spelling_fix,
+    located_facts,
+    same_name,
+    words,
+)
+from quietedit.analysis.lexicon import FACTS, TYPO_NATURES, hunk_nature, quotation_spans
+from quietedit.analysis.notes import is_credit_line, note_kind
+from quietedit.analysis.words import (
+    Hunk,
+    Segment,
+    common_words,
+    hunks,
+    new_side,
+    old_side,
+    similarity,
+    similarity_codes,
+    tokenize,
+)
+
+PASSAGE_WORDS: Final = 5
+"""A pure insertion or deletion inside a block of at least this many words is a passage
+added or removed, not a rewording."""
+REWRITE_SIMILARITY: Final = 0.34
+"""Below this share of words in common, a change whose sides both have ``PASSAGE_WORDS``
+or more replaced a clause with another (removed and added), rather than reworded it.
+Set against the labelled edits of ``bench/classify.py``: paraphrases of a clause share
+about half their words, replaced clauses under a fifth."""
+FACT_PHRASE_WORDS: Final = PASSAGE_WORDS
+"""A change shorter than this on both sides is one phrase: a number, date or name that
+differs in it changed. Longer changes must keep half their other words to count."""
+FACT_REST_SIMILARITY: Final = 0.5
+
+TYPO: Final = "typo"
+STYLE: Final = "style"
+FACT: Final = "facts"
+ADDED: Final = "added"
+REMOVED: Final = "removed"
+QUOTED: Final = "quoted"
+NOTE: Final = "note"
+CREDIT: Final = "credit"
+
+_DEFINITE: Final = frozenset({"the", "der", "die", "das", "le", "la", "les"})
+"""Articles a description of someone already named opens with ("the actress")."""
+DESCRIPTION_WORDS: Final = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One change and what it is: ``verdicts`` (a set of the constants above), the facts
+    that changed as ``(old, new)`` pairs ("" for none), and the spans that decided it in
+    the pair's old and new text."""
+
+    hunk: Hunk
+    nature: str
+    verdicts: frozenset[str]
+    facts: tuple[tuple[str, str], ...] = ()
+    old_marks: tuple[Span, ...] = ()
+    new_marks: tuple[Span, ...] = ()
+
+    @property
+    def old_span(self) -> Span:
+        return Span(self.hunk.old_at, self.hunk.old_at + len(self.hunk.removed.rstrip()))
+
+    @property
+    def new_span(self) -> Span:
+        return Span(self.hunk.new_at, self.hunk.new_at + len(self.hunk.added.rstrip()))
+
+
+@dataclass(frozen=True, slots=True)
+class PairReading:
+    """Old and new text of one place (``where``) and each of its changes, read."""
+
+    where: str
+    old_text: str
+    new_text: str
+    readings: tuple[Reading, ...]
+
+    def with_verdict(self, verdict: str) -> list[Reading]:
+        return [r for r in self.readings if verdict in r.verdicts]
+
+
+def read_pair(
+    where: str, parts: Sequence[Sequence[Segment]], *, names: bool, title: bool = False
+) -> PairReading:
+    """Read every change of a pair's word diff (one segment run per part).
+
+    ``title``: the pair is a headline, where a replaced clause is a rewording (passages
+    added and removed are the body's).
+    """
+    old_parts = [old_side(part) for part in parts]
+    new_parts = [new_side(part) for part in parts]
+    located: list[Hunk] = []
+    old_offset = new_offset = 0
+    for part, old_part, new_part in zip(parts, old_parts, new_parts, strict=True):
+        for hunk in hunks(part):
+            located.append(
+                Hunk(
+                    hunk.removed,
+                    hunk.added,
+                    hunk.before,
+                    hunk.after,
+                    hunk.old_at + old_offset,
+                    hunk.new_at + new_offset,
+                )
+            )
+        old_offset += len(old_part) + 1
+        new_offset += len(new_part) + 1
+    old_text, new_text = "\n".join(old_parts), "\n".join(new_parts)
+    reader = _Reader(old_text, new_text, names=names, title=title)
+    readings = [reader.read(hunk) for hunk in located]
+    return PairReading(where, old_text, new_text, tuple(reader.settle(readings)))
+
+
+def word_count(text: str) -> int:
+    """Words as a reader counts them: "Nigeria's" and "4.2" are one word each."""
+    return sum(1 for token in tokenize(text) if any(c.isalnum() for c in token))
+
+
+class _Reader:
+    def __init__(self, old_text: str, new_text: str, *, names: bool, title: bool) -> None:
+        self.old_text, self.new_text = old_text, new_text
+        self.names, self.title = names, title
+        self.old_facts = located_facts(old_text, names=names)
+        self.new_facts = located_facts(new_text, names=names)
+        self.old_quotes = quotation_spans(old_text)
+        self.new_quotes = quotation_spans(new_text)
+        self.old_words = {w.text.casefold() for w in words(old_text)}
+        self.new_words = {w.text.casefold() for w in words(new_text)}
+
+    def read(self, hunk: Hunk) -> Reading:
+        removed, added = hunk.removed, hunk.added
+        nature = hunk_nature(removed, added, names=self.names)
+        old_span = Span(hunk.old_at, hunk.old_at + len(removed))
+        new_span = Span(hunk.new_at, hunk.new_at + len(added))
+        whole_old = (_trimmed(old_span, self.old_text),)
+        whole_new = (_trimmed(new_span, self.new_text),)
+        if nature in TYPO_NATURES:
+            return Reading(hunk, nature, frozenset({TYPO}), (), whole_old, whole_new)
+        if not removed and not self.title:
+            if is_credit_line(added):
+                return Reading(hunk, nature, frozenset({CREDIT}), (), (), whole_new)
+            if note_kind(added) is not None:
+                return Reading(hunk, nature, frozenset({NOTE}), (), (), whole_new)
+        gone = _inside(self.old_facts, old_span)
+        came = _inside(self.new_facts, new_span)
+        changed = self._fact_pairs(gone, came, hunk)
+        removed_words, added_words = word_count(removed), word_count(added)
+        passage = self._passage(removed, added, removed_words, added_words)
+        if changed and not passage:
+            verdicts = {FACT} if nature == FACTS else {FACT, STYLE}
+            old_marks = tuple(Span(f.start, f.end) for f in gone if _in_pairs(f, changed, 0))
+            new_marks = tuple(Span(f.start, f.end) for f in came if _in_pairs(f, changed, 1))
+            return Reading(hunk, nature, frozenset(verdicts), changed, old_marks, new_marks)
+        if passage:
+            return Reading(hunk, nature, frozenset(passage), (), whole_old, whole_new)
+        if self._quoted(old_span, new_span):
+            return Reading(hunk, nature, frozenset({QUOTED}), (), whole_old, whole_new)
+        return Reading(hunk, nature, frozenset({STYLE}), (), whole_old, whole_new)
+
+    def _passage(self, removed: str, added: str, removed_words: int, added_words: int) -> set[str]:
+        if self.title:
+            return set()
+        if not removed or not added:
+            if max(removed_words, added_words) < PASSAGE_WORDS:
+                return set()
+            return {ADDED} if added else {REMOVED}
+        if min(removed_words, added_words) >= PASSAGE_WORDS and _shared(removed, added) < (
+            REWRITE_SIMILARITY
+        ):
+            return {ADDED, REMOVED}
+        if added_words - removed_words >= PASSAGE_WORDS:
+            return {ADDED}
+        if removed_words - added_words >= PASSAGE_WORDS:
+            return {REMOVED}
+        return set()
+
+    def _quoted(self, old: Span, new: Span) -> bool:
+        """Both sides of the change inside a quotation (a side that is empty counts)."""
+        return (
+            (old.start == old.end or _within(old, self.old_quotes))
+            and (new.start == new.end or _within(new, self.new_quotes))
+            and bool(self.old_quotes or self.new_quotes)
+        )
+
+    def _fact_pairs(
+        self, gone: list[Fact], came: list[Fact], hunk: Hunk
+    ) -> tuple[tuple[str, str], ...]:
+        """The facts this change altered, as ``(old, new)`` pairs ("" for none)."""
+        left = Counter(f.text for f in came)
+        still_gone = []
+        for fact in gone:  # the same fact on both sides of the change is no change
+            if left[fact.text] > 0:
+                left[fact.text] -= 1
+            else:
+                still_gone.append(fact)
+        right = Counter(f.text for f in gone)
+        still_came = []
+        for fact in came:
+            if right[fact.text] > 0:
+                right[fact.text] -= 1
+            else:
+                still_came.append(fact)
+        # a name still in the other revision moved; a respelt one is a typo; a name run
+        # together with the next word by the page is still there
+        still_gone = [f for f in still_gone if not self._still_there(f, self.new_words)]
+        still_came = [f for f in still_came if not self._still_there(f, self.old_words)]
+        for fact in list(still_gone):
+            fix = next(
+                (
+                    c
+                    for c in still_came
+                    if c.name and fact.name and is_spelling_fix(fact.text, c.text)
+                ),
+                None,
+            )
+            if fix is not None:
+                still_gone.remove(fact)
+                still_came.remove(fix)
+        still_gone, still_came = self._name_forms(still_gone, still_came, hunk)
+        if not still_gone and not still_came:
+            return ()
+        if not self._one_phrase(hunk):
+            return ()
+        if len(still_gone) == len(still_came):
+            return tuple((a.text, b.text) for a, b in zip(still_gone, still_came, strict=True))
+        return tuple((f.text, "") for f in still_gone) + tuple(("", f.text) for f in still_came)
+
+    def _still_there(self, fact: Fact, other_words: set[str]) -> bool:
+        if not fact.name:
+            return False
+        word = fact.text.casefold()
+        if word in other_words:
+            return True
+        # "Servicewarned" where the other side reads "Service warned"
+        return any(
+            word[:cut] in other_words and word[cut:] in other_words
+            for cut in range(2, len(word) - 1)
+        )
+
+    def _name_forms(
+        self, gone: list[Fact], came: list[Fact], hunk: Hunk
+    ) -> tuple[list[Fact], list[Fact]]:
+        """Names written shorter, longer, or by a description of the same person: none of
+        them changed a fact."""
+        old_span = Span(hunk.old_at, hunk.old_at + len(hunk.removed))
+        new_span = Span(hunk.new_at, hunk.new_at + len(hunk.added))
+        gone_names = [f for f in gone if f.name]
+        came_names = [f for f in came if f.name]
+        for fact in list(gone_names):
+            partner = next(
+                (c for c in came_names if same_name(_texts(fact.group), _texts(c.group))), None
+            )
+            if partner is not None:
+                gone_names.remove(fact)
+                came_names = [c for c in came_names if c.group != partner.group]
+        if not came_names:  # shortened: the rest of the name is still there, outside
+            gone_names = [f for f in gone_names if not _reaches_out(f, old_span)]
+            if gone_names and _description(hunk.added):
+                gone_names = []
+        if not gone_names:  # expanded: the name was there, now written in full
+            came_names = [f for f in came_names if not _reaches_out(f, new_span)]
+        return (
+            [f for f in gone if not f.name or f in gone_names],
+            [f for f in came if not f.name or f in came_names],
+        )
+
+    def _one_phrase(self, hunk: Hunk) -> bool:
+        """The two sides of the change say one thing two ways, so a fact that differs
+        between them changed: short, or keeping half their other words."""
+        removed, added = hunk.removed, hunk.added
+        if max(word_count(removed), word_count(added)) < FACT_PHRASE_WORDS:
+            return True
+        return _shared(_without_facts(removed, self.names), _without_facts(added, self.names)) >= (
+            FACT_REST_SIMILARITY
+        )
+
+    def settle(self, readings: list[Reading]) -> list[Reading]:
+        """Facts that left one change and came in another of the same pair moved."""
+        gone = Counter(a for r in readings for a, b in r.facts if a and not b)
+        came = Counter(b for r in readings for a, b in r.facts if b and not a)
+        moved = gone & came
+        if not moved:
+            return readings
+        gone_left, came_left = moved.copy(), moved.copy()
+        settled = []
+        for reading in readings:
+            kept = []
+            for a, b in reading.facts:
+                if a and not b and gone_left[a] > 0:
+                    gone_left[a] -= 1
+                elif b and not a and came_left[b] > 0:
+                    came_left[b] -= 1
+                else:
+                    kept.append((a, b))
+            if reading.facts and not kept:
+                verdicts = (reading.verdicts - {FACT}) or frozenset({STYLE})
+                settled.append(Reading(reading.hunk, reading.nature, verdicts))
+            else:
+                settled.append(reading)
+        return settled
+
+
+def _texts(group: tuple[Word, ...]) -> tuple[str, ...]:
+    return tuple(word.text for word in group)
+
+
+def _reaches_out(fact: Fact, span: Span) -> bool:
+    """The fact's name group has words outside the change: the name goes on there."""
+    return any(w.end <= span.start or w.start >= span.end for w in fact.group)
+
+
+def _description(text: str) -> bool:
+    """A short description opening with a definite article ("The actress")."""
+    found = [w for w in tokenize(text) if any(c.isalnum() for c in w)]
+    return (
+        1 < len(found) <= DESCRIPTION_WORDS + 1
+        and found[0].strip().casefold() in _DEFINITE
+        and all(not w[0].isupper() and not w[0].isdigit() for w in found[1:])
+    )
+
+
+def _inside(facts: list[Fact], span: Span) -> list[Fact]:
+    return [f for f in facts if f.start >= span.start and f.end <= span.end]
+
+
+def _in_pairs(fact: Fact, pairs: tuple[tuple[str, str], ...], side: int) -> bool:
+    return any(pair[side] == fact.text for pair in pairs)
+
+
+def _within(span: Span, spans: list[tuple[int, int]]) -> bool:
+    return any(start <= span.start and span.end <= end for start, end in spans)
+
+
+def _trimmed(span: Span, text: str) -> Span:
+    """The span without the white space at its end."""
+    end = span.end
+    while end > span.start and text[end - 1].isspace():
+        end -= 1
+    return Span(span.start, end)
+
+
+def _shared(one: str, other: str) -> float:
+    a, b = similarity_codes([one, other])
+    return similarity(common_words(a, b), len(a), len(b)) if a or b else 1.0
+
+
+def _without_facts(text: str, names: bool) -> str:
+    facts = located_facts(text, names=names, anywhere=True)
+    pieces, position = [], 0
+    for fact in facts:
+        pieces.append(text[position : fact.start])
+        position = fact.end
+    pieces.append(text[position:])
+    return " ".join(pieces)
