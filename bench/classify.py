@@ -1,7 +1,7 @@
 """How often each kind of change the classifier names is right, on edits labelled by hand.
 
-Usage: .venv/bin/python bench/classify.py [--corpus DIR] [--source S] [--show KIND]
-                                          [--dump DIR]
+Usage: .venv/bin/python bench/classify.py [--corpus DIR] [--source S] [--batch B]
+                                          [--show KIND] [--dump DIR]
 
 Runs ``classify_change`` on every pair of the labelled set (``tests/analysis/edit_set.py``: SPIEGEL
 RSS teaser edits and the BBC pages from ``../shared/corpus/revisions``, rebuilt from the
@@ -14,7 +14,9 @@ corpus by the labels in ``bench/labels/corpus-edits.tsv``, and our own edits in
 
 then a confusion summary: for each kind given wrongly, which labelled kinds the pair had
 that the classifier did not give (what it should have said instead), and for each kind
-missed, what it said instead. ``--show KIND`` lists the pairs where KIND was wrong with
+missed, what it said instead. ``--batch held-out`` scores only the corpus pairs
+labelled after the rules were last changed (see ``bench/labels/README.md``);
+``--show KIND`` lists the pairs where KIND was wrong with
 the classifier's evidence; ``--dump DIR`` writes the rebuilt set (old, new, labels) as
 one JSON file per pair, for reading the pairs outside the repository.
 """
@@ -201,12 +203,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", type=Path, default=CORPUS, help="the shared corpus folder")
     parser.add_argument("--source", choices=("spiegel", "bbc", "own"), help="only these pairs")
+    parser.add_argument("--batch", help="only the corpus labels of this batch (held-out)")
     parser.add_argument("--show", metavar="KIND", help="list the pairs where KIND was wrong")
     parser.add_argument("--dump", type=Path, metavar="DIR", help="write the set as JSON")
     args = parser.parse_args()
     if not args.corpus.is_dir():
         print(f"corpus not found at {args.corpus}: scoring our own edits only", file=sys.stderr)
-    pairs = [p for p in labelled_set(args.corpus) if args.source in (None, p.source)]
+    pairs = [
+        p
+        for p in labelled_set(args.corpus)
+        if args.source in (None, p.source) and args.batch in (None, p.batch)
+    ]
     if args.dump:
         print(f"{dump(pairs, args.dump)} pairs written to {args.dump}")
         return

@@ -215,6 +215,11 @@ _CONNECTORS: Final = frozenset(
     {"of", "and", "for", "the", "&", "de", "du", "des", "la", "le", "von", "van", "der", "al"}
 )
 """Small words inside a name ("Department of Forestry and Fire Protection")."""
+_GERMAN_CONNECTORS: Final = frozenset({"van", "de", "al"})
+"""In German only foreign name particles: "der", "und" and "von" join common nouns too
+("Stadt der Zukunft", "Pleite von Paris Saint-Germain")."""
+_ACRONYM: Final = 3
+"""Capitals an acronym has at least to count as a name in German ("SPD"; "KI" is a noun)."""
 MIN_PREFIX: Final = 3
 """Letters a short form's word must have to stand for a longer word it begins ("Cal" for
 "California")."""
@@ -249,17 +254,30 @@ class Fact:
 
 def words(text: str) -> list[Word]:
     """The words and punctuation marks of ``text`` with their places, words a page ran
-    together read apart."""
-    found = []
+    together read apart, and an initial or a title with its full stop ("F.", "Dr.") one
+    word."""
+    found: list[Word] = []
     position = 0
     for token in tokenize(text):
         word = token.rstrip()
-        if word:
+        if word == "." and found and found[-1].end == position and _abbreviated(found[-1].text):
+            found[-1] = Word(found[-1].text + ".", found[-1].start, position + 1)
+        elif word:
             found += [
                 Word(fold_text(w), position + at, position + at + len(w)) for w, at in _apart(word)
             ]
         position += len(token)
     return found
+
+
+_ABBREVIATIONS: Final = frozenset(
+    {"Mr", "Mrs", "Ms", "Dr", "St", "Sen", "Rep", "Gov", "Gen", "Lt", "Col", "Sgt", "Prof", "Jr"}
+)
+
+
+def _abbreviated(word: str) -> bool:
+    """An initial ("F") or a title ("Dr") that a full stop ends without ending a sentence."""
+    return (len(word) == 1 and word.isupper()) or word in _ABBREVIATIONS
 
 
 def _apart(word: str) -> list[tuple[str, int]]:
@@ -280,20 +298,26 @@ def located_facts(text: str, *, names: bool = True, anywhere: bool = False) -> l
     """The numbers, dates and names of ``text`` in reading order, with their places.
 
     A name is a capitalised word that does not open a sentence (``anywhere``: any
-    capitalised word, for a fragment whose sentence is not known); ``names=False`` leaves
-    names out (for German, which capitalises every noun).
+    capitalised word, for a fragment whose sentence is not known). ``names=False`` is for
+    German, which capitalises every noun: there a capitalised word is a name only in a
+    run of two or more that do not open a sentence (a given name and a surname, a title
+    and a name, "Islamischer Dschihad", "Deutsche Bahn") or as an acronym of three
+    capitals or more ("SPD", "FBI").
     """
     found = []
     all_words = words(text)
+    opens = []
     previous = ""
+    for word in all_words:
+        opens.append(
+            not previous
+            or (previous[-1] in _SENTENCE_END | _OPENERS and not _abbreviated(previous[:-1]))
+        )
+        previous = word.text
+    connectors = _CONNECTORS if names else _GERMAN_CONNECTORS
     for index, word in enumerate(all_words):
         text_ = word.text
         lowered = text_.casefold()
-        is_name = (
-            names
-            and word.capitalised
-            and (anywhere or bool(previous and previous[-1] not in _SENTENCE_END | _OPENERS))
-        )
         if (
             _DIGIT.search(text_)
             or lowered in NUMBER_WORDS
@@ -301,10 +325,21 @@ def located_facts(text: str, *, names: bool = True, anywhere: bool = False) -> l
             or text_ in _CAPITALISED_DATE_WORDS
         ):
             found.append(Fact(text_, word.start, word.end, False))
-        elif is_name:
-            found.append(Fact(text_, word.start, word.end, True, _group(all_words, index)))
-        previous = text_
+        elif word.capitalised and (anywhere or not opens[index]):
+            group = _group(all_words, index, connectors)
+            if names or _german_name(word, group, all_words, opens):
+                found.append(Fact(text_, word.start, word.end, True, group))
     return found
+
+
+def _german_name(
+    word: Word, group: tuple[Word, ...], all_words: list[Word], opens: list[bool]
+) -> bool:
+    if len(word.text) >= _ACRONYM and word.text.isupper():
+        return True
+    first = all_words.index(group[0])
+    capitals = [w for at, w in enumerate(group, first) if w.capitalised and not opens[at]]
+    return len(capitals) >= 2
 
 
 def fact_tokens(text: str, *, names: bool = True, anywhere: bool = False) -> list[str]:
@@ -312,23 +347,25 @@ def fact_tokens(text: str, *, names: bool = True, anywhere: bool = False) -> lis
     return [fact.text for fact in located_facts(text, names=names, anywhere=anywhere)]
 
 
-def _group(all_words: list[Word], index: int) -> tuple[Word, ...]:
+def _group(
+    all_words: list[Word], index: int, connectors: frozenset[str] = _CONNECTORS
+) -> tuple[Word, ...]:
     """The run of capitalised words (and the small words between them) around one."""
     first = last = index
-    while first > 0 and _joins(all_words, first - 1, step=-1):
+    while first > 0 and _joins(all_words, first - 1, step=-1, connectors=connectors):
         first -= 1
-    while last < len(all_words) - 1 and _joins(all_words, last + 1, step=1):
+    while last < len(all_words) - 1 and _joins(all_words, last + 1, step=1, connectors=connectors):
         last += 1
     return tuple(all_words[first : last + 1])
 
 
-def _joins(all_words: list[Word], index: int, *, step: int) -> bool:
+def _joins(all_words: list[Word], index: int, *, step: int, connectors: frozenset[str]) -> bool:
     word = all_words[index]
     if word.capitalised:
         return True
     beyond = index + step
     return (
-        word.text.casefold() in _CONNECTORS
+        word.text.casefold() in connectors
         and 0 <= beyond < len(all_words)
         and all_words[beyond].capitalised
     )
@@ -341,9 +378,11 @@ def same_name(one: tuple[str, ...], other: tuple[str, ...]) -> bool:
     short, long_ = sorted((_name_words(one), _name_words(other)), key=len)
     if not short:
         return False
-    if len(short) == 1 and short[0].isupper() and len(short[0]) >= 2:
-        initials = "".join(w[0] for w in long_ if w.casefold() not in _CONNECTORS)
-        if short[0] == initials.upper() and len(long_) > 1:
+    if len(short) == 1 and short[0].isupper() and len(short[0]) >= 2 and len(long_) > 1:
+        # the initials of the longer name, or of a run of its words ("PSG" for the end of
+        # "Pleite von Paris Saint-Germain")
+        initials = "".join(w[0] for w in long_ if w.casefold() not in _CONNECTORS).upper()
+        if short[0] in initials and len(short[0]) > 1:
             return True
     position = 0
     for word in short:

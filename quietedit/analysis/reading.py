@@ -73,6 +73,10 @@ QUOTED: Final = "quoted"
 NOTE: Final = "note"
 CREDIT: Final = "credit"
 
+KICKER_CHARS: Final = 60
+"""Longest kicker: the topic label before a headline's colon. A name there labels the
+story and states nothing, so a name changed in it is a rewording ("Peking:" → "China:")."""
+
 _DEFINITE: Final = frozenset({"the", "der", "die", "das", "le", "la", "les"})
 """Articles a description of someone already named opens with ("the actress")."""
 DESCRIPTION_WORDS: Final = 3
@@ -120,35 +124,54 @@ class PairReading:
 
 
 def read_pair(
-    where: str, parts: Sequence[Sequence[Segment]], *, names: bool, title: bool = False
+    where: str,
+    parts: Sequence[Sequence[Segment]],
+    old_text: str,
+    new_text: str,
+    *,
+    names: bool,
+    title: bool = False,
 ) -> PairReading:
-    """Read every change of a pair's word diff (one segment run per part).
+    """Read every change of a pair's word diff (one segment run per part) between
+    ``old_text`` and ``new_text``, the two sides' texts (blocks joined by a line break).
 
     ``title``: the pair is a headline, where a replaced clause is a rewording (passages
     added and removed are the body's).
     """
     old_parts = [old_side(part) for part in parts]
     new_parts = [new_side(part) for part in parts]
+    # the word diff keeps the new side's white space in kept runs: find each place in the
+    # real texts, or words the old side separated would read as run together
+    old_at = _realign("\n".join(old_parts), old_text)
+    new_at = _realign("\n".join(new_parts), new_text)
     located: list[Hunk] = []
     old_offset = new_offset = 0
     for part, old_part, new_part in zip(parts, old_parts, new_parts, strict=True):
         for hunk in hunks(part):
+            start, end = hunk.old_at + old_offset, hunk.new_at + new_offset
             located.append(
-                Hunk(
-                    hunk.removed,
-                    hunk.added,
-                    hunk.before,
-                    hunk.after,
-                    hunk.old_at + old_offset,
-                    hunk.new_at + new_offset,
-                )
+                Hunk(hunk.removed, hunk.added, hunk.before, hunk.after, old_at[start], new_at[end])
             )
         old_offset += len(old_part) + 1
         new_offset += len(new_part) + 1
-    old_text, new_text = "\n".join(old_parts), "\n".join(new_parts)
     reader = _Reader(old_text, new_text, names=names, title=title)
     readings = [reader.read(hunk) for hunk in located]
     return PairReading(where, old_text, new_text, tuple(reader.settle(readings)))
+
+
+def _realign(approx: str, actual: str) -> list[int]:
+    """For each position of ``approx`` (and its end), the same place in ``actual``, the
+    two differing only in white space."""
+    mapping = []
+    j = 0
+    for char in approx:
+        while j < len(actual) and actual[j] != char and actual[j].isspace():
+            j += 1
+        mapping.append(j)
+        if j < len(actual) and actual[j] == char:
+            j += 1
+    mapping.append(j)
+    return mapping
 
 
 def word_count(text: str) -> int:
@@ -166,6 +189,10 @@ class _Reader:
         self.new_quotes = quotation_spans(new_text)
         self.old_words = {w.text.casefold() for w in words(old_text)}
         self.new_words = {w.text.casefold() for w in words(new_text)}
+        self.old_names = {_texts(f.group) for f in self.old_facts if f.name}
+        self.new_names = {_texts(f.group) for f in self.new_facts if f.name}
+        self.old_kicker = _kicker(old_text) if title else 0
+        self.new_kicker = _kicker(new_text) if title else 0
 
     def read(self, hunk: Hunk) -> Reading:
         removed, added = hunk.removed, hunk.added
@@ -181,8 +208,8 @@ class _Reader:
                 return Reading(hunk, nature, frozenset({CREDIT}), (), (), whole_new)
             if note_kind(added) is not None:
                 return Reading(hunk, nature, frozenset({NOTE}), (), (), whole_new)
-        gone = _inside(self.old_facts, old_span)
-        came = _inside(self.new_facts, new_span)
+        gone = _inside(self.old_facts, old_span, skip=self.old_kicker)
+        came = _inside(self.new_facts, new_span, skip=self.new_kicker)
         changed = self._fact_pairs(gone, came, hunk)
         removed_words, added_words = word_count(removed), word_count(added)
         passage = self._passage(removed, added, removed_words, added_words)
@@ -242,8 +269,12 @@ class _Reader:
                 still_came.append(fact)
         # a name still in the other revision moved; a respelt one is a typo; a name run
         # together with the next word by the page is still there
-        still_gone = [f for f in still_gone if not self._still_there(f, self.new_words)]
-        still_came = [f for f in still_came if not self._still_there(f, self.old_words)]
+        still_gone = [
+            f for f in still_gone if not self._still_there(f, self.new_words, self.new_names)
+        ]
+        still_came = [
+            f for f in still_came if not self._still_there(f, self.old_words, self.old_names)
+        ]
         for fact in list(still_gone):
             fix = next(
                 (
@@ -265,11 +296,17 @@ class _Reader:
             return tuple((a.text, b.text) for a, b in zip(still_gone, still_came, strict=True))
         return tuple((f.text, "") for f in still_gone) + tuple(("", f.text) for f in still_came)
 
-    def _still_there(self, fact: Fact, other_words: set[str]) -> bool:
+    def _still_there(
+        self, fact: Fact, other_words: set[str], other_names: set[tuple[str, ...]]
+    ) -> bool:
+        """A name the other text has too: as it is, without a possessive ending, in
+        another form ("JFK" for "John F. Kennedy"), or run together with the next word."""
         if not fact.name:
             return False
         word = fact.text.casefold()
-        if word in other_words:
+        if word in other_words or _possessive_base(word) in other_words:
+            return True
+        if any(same_name(_texts(fact.group), name) for name in other_names):
             return True
         # "Servicewarned" where the other side reads "Service warned"
         return any(
@@ -340,6 +377,14 @@ class _Reader:
         return settled
 
 
+def _possessive_base(word: str) -> str:
+    """``word`` without a possessive ending: "Harper's", "Prigoschins" (German genitive)."""
+    for ending in ("'s", "s'", "s"):
+        if word.endswith(ending) and len(word) > len(ending) + 2:
+            return word[: -len(ending)]
+    return word
+
+
 def _texts(group: tuple[Word, ...]) -> tuple[str, ...]:
     return tuple(word.text for word in group)
 
@@ -359,8 +404,19 @@ def _description(text: str) -> bool:
     )
 
 
-def _inside(facts: list[Fact], span: Span) -> list[Fact]:
-    return [f for f in facts if f.start >= span.start and f.end <= span.end]
+def _inside(facts: list[Fact], span: Span, *, skip: int = 0) -> list[Fact]:
+    """The facts inside ``span``, but names that end before ``skip`` (a kicker)."""
+    return [
+        f
+        for f in facts
+        if f.start >= span.start and f.end <= span.end and not (f.name and f.end <= skip)
+    ]
+
+
+def _kicker(title: str) -> int:
+    """Where a headline's kicker ends ("Iran: …", "Nancy Faeser (SPD): …"), 0 if none."""
+    end = title.find(": ")
+    return end if 0 < end <= KICKER_CHARS else 0
 
 
 def _in_pairs(fact: Fact, pairs: tuple[tuple[str, str], ...], side: int) -> bool:

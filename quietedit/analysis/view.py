@@ -96,13 +96,13 @@ def build_view(
             else:
                 removed.append(Placed(where, entry.old[0], text))
         elif entry.words and not (entry.new and entry.new[0] in claimed):
-            old_text = " ".join(old.blocks[i].text for i in entry.old)
-            new_text = " ".join(new.blocks[j].text for j in entry.new)
+            old_text = "\n".join(old.blocks[i].text for i in entry.old)
+            new_text = "\n".join(new.blocks[j].text for j in entry.new)
             where = place(entry.op, entry.old, entry.new)
             if is_credit_line(old_text) and is_credit_line(new_text):
                 credits.append(Credit(where, old_text, new_text))
                 continue
-            pair = read_pair(where, entry.words, names=names)
+            pair = read_pair(where, entry.words, old_text, new_text, names=names)
             if entry.op in (SPLIT, MERGED) and not pair.readings:
                 continue  # only the paragraphing changed
             pairs.append(pair)
@@ -112,10 +112,13 @@ def build_view(
                 elif CREDIT in reading.verdicts:
                     credits.append(Credit(where, "", reading.hunk.added.strip()))
     for where, before, after in entry_pairs:
-        pairs.append(read_pair(where, [diff_words(before, after).segments], names=names))
+        segments = diff_words(before, after).segments
+        pairs.append(read_pair(where, [segments], before, after, names=names))
     title = None
     if diff.title.op != KEPT:
-        title = read_pair("title", [diff.title.words], names=names, title=True)
+        title = read_pair(
+            "title", [diff.title.words], old.title, new.title, names=names, title=True
+        )
     return View(
         old, new, diff, names, title, tuple(pairs), tuple(added), tuple(removed),
         tuple(notes), tuple(credits), claimed,

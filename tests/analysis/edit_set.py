@@ -62,6 +62,7 @@ class LabelledPair:
     verdict: str  # one of VERDICTS
     note: str = ""
     signals: ExternalSignals = field(default_factory=ExternalSignals)
+    batch: str = ""  # the labels file's batch ("held-out": labelled after the rules were set)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,13 +70,18 @@ class Label:
     kinds: frozenset[str]
     verdict: str
     note: str
+    batch: str = ""
 
 
 def read_labels(path: Path = LABELS) -> dict[str, Label]:
-    """The corpus labels: ``id``, comma-separated ``kinds``, ``verdict``, ``note``."""
+    """The corpus labels: ``id``, comma-separated ``kinds``, ``verdict``, ``note``; a line
+    ``#batch NAME`` puts the labels after it in that batch."""
     labels = {}
+    batch = ""
     with path.open(encoding="utf-8", newline="") as rows:
         for number, row in enumerate(csv.reader(rows, delimiter="\t"), 1):
+            if row and row[0].startswith("#batch "):
+                batch = row[0].removeprefix("#batch ").strip()
             if not row or row[0].startswith("#"):
                 continue
             pair_id, kinds, verdict, *rest = row
@@ -84,7 +90,10 @@ def read_labels(path: Path = LABELS) -> dict[str, Label]:
                     f"{path.name}:{number}: verdict {verdict!r} is not one of {VERDICTS}"
                 )
             labels[pair_id] = Label(
-                frozenset(k for k in kinds.split(",") if k), verdict, rest[0] if rest else ""
+                frozenset(k for k in kinds.split(",") if k),
+                verdict,
+                rest[0] if rest else "",
+                batch,
             )
     return labels
 
@@ -111,7 +120,9 @@ def corpus_pairs(corpus: Path, labels: Mapping[str, Label] | None = None) -> Ite
     if missing:
         raise ValueError(f"{len(missing)} labelled pairs are not in {corpus}: {missing[:3]} …")
     for key, label in wanted.items():
-        yield replace(built[key], kinds=label.kinds, verdict=label.verdict, note=label.note)
+        yield replace(
+            built[key], kinds=label.kinds, verdict=label.verdict, note=label.note, batch=label.batch
+        )
 
 
 def spiegel_ids(path: Path) -> Iterator[tuple[str, dict[str, Any], dict[str, Any]]]:
