@@ -116,6 +116,9 @@ NUMBER_WORDS: Final = frozenset(
         "moitié",
     ]
 )
+ENGLISH_ONLY: Final = frozenset({"half"})
+"""Number words that are common words in German ("er half": he helped): numbers only in
+text that is not German (``names=True``)."""
 DATE_WORDS: Final = frozenset(
     [
         "january",
@@ -280,6 +283,11 @@ def _abbreviated(word: str) -> bool:
     return (len(word) == 1 and word.isupper()) or word in _ABBREVIATIONS
 
 
+_JOINED_PART: Final = 3
+"""Letters before a case change for it to mark a lost space: "LedgerThursday" is two
+words, "McCallister" and "DeSantis" one."""
+
+
 def _apart(word: str) -> list[tuple[str, int]]:
     """``word`` cut where a lower-case letter meets an upper-case one, directly or across
     a full stop ("LedgerThursday", "said.The"): a space the page lost."""
@@ -287,7 +295,8 @@ def _apart(word: str) -> list[tuple[str, int]]:
     for i in range(1, len(word)):
         before, here = word[i - 1], word[i]
         if here.isupper() and (
-            before.islower() or (before in ".!?" and i >= 2 and word[i - 2].islower())
+            (before.islower() and i - cuts[-1] >= _JOINED_PART and len(word) - i >= 2)
+            or (before in ".!?" and i >= 2 and word[i - 2].islower())
         ):
             cuts.append(i)
     cuts.append(len(word))
@@ -320,7 +329,7 @@ def located_facts(text: str, *, names: bool = True, anywhere: bool = False) -> l
         lowered = text_.casefold()
         if (
             _DIGIT.search(text_)
-            or lowered in NUMBER_WORDS
+            or (lowered in NUMBER_WORDS and (names or lowered not in ENGLISH_ONLY))
             or lowered in DATE_WORDS
             or text_ in _CAPITALISED_DATE_WORDS
         ):

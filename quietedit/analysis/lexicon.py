@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from quietedit.analysis.facts import NUMBER_WORDS, fact_tokens, is_spelling_fix
+from quietedit.analysis.facts import ENGLISH_ONLY, NUMBER_WORDS, fact_tokens, is_spelling_fix
 from quietedit.article.fingerprint import fold_text
 
 # A hunk's nature, from the most harmless up.
@@ -79,8 +79,8 @@ def hunk_nature(removed: str, added: str, *, names: bool = True) -> str:
     if fold_text(removed) == fold_text(added):
         return TYPOGRAPHIC
     old_words, new_words = _words(removed), _words(added)
-    old_numbers = [t for t in fact_tokens(removed, names=False) if _numeric(t)]
-    new_numbers = [t for t in fact_tokens(added, names=False) if _numeric(t)]
+    old_numbers = [t for t in fact_tokens(removed, names=names) if _numeric(t, names=names)]
+    new_numbers = [t for t in fact_tokens(added, names=names) if _numeric(t, names=names)]
     if old_numbers != new_numbers and not _number_word_respelt(old_words, new_words):
         # a changed number is never cosmetic, whatever else the change is
         return FACTS if _words_without(removed, added, names=names) else WORDS
@@ -93,8 +93,13 @@ def hunk_nature(removed: str, added: str, *, names: bool = True) -> str:
         for a, b in zip(old_words, new_words, strict=True)
     ):
         return SPELLING
-    if "".join(old_words).casefold() == "".join(new_words).casefold():
-        return SPELLING  # a compound joined or hyphenated: "Gas-Importeure", "Gasimporteure"
+    joined_old, joined_new = "".join(old_words).casefold(), "".join(new_words).casefold()
+    if joined_old == joined_new or (
+        len(old_words) != len(new_words) and is_spelling_fix(joined_old, joined_new)
+    ):
+        # a compound joined or hyphenated: "Gas-Importeure", "Gasimporteure"; with a
+        # letter of the joint changed: "nah kommt", "nahekommt"
+        return SPELLING
     if _article_only(old_words, new_words):
         return SPELLING  # a missing article put in: "gegen {+die+} Cincinnati Bengals"
     return FACTS if _words_without(removed, added, names=names) else WORDS
@@ -241,8 +246,10 @@ def _words(text: str) -> list[str]:
     return _WORD.findall(fold_text(text))
 
 
-def _numeric(token: str) -> bool:
-    return any(c.isdigit() for c in token) or token.casefold() in NUMBER_WORDS
+def _numeric(token: str, *, names: bool = True) -> bool:
+    return any(c.isdigit() for c in token) or (
+        token.casefold() in NUMBER_WORDS and (names or token.casefold() not in ENGLISH_ONLY)
+    )
 
 
 def _words_without(removed: str, added: str, *, names: bool) -> bool:

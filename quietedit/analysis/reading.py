@@ -235,10 +235,12 @@ class _Reader:
             REWRITE_SIMILARITY
         ):
             return {ADDED, REMOVED}
+        # one side much longer: a passage came or went, and what stood opposite it was
+        # reworded ("[-Mit der-]{+Familienpolitisch ein bitterer Tag … dass die+}")
         if added_words - removed_words >= PASSAGE_WORDS:
-            return {ADDED}
+            return {ADDED, STYLE} if removed_words else {ADDED}
         if removed_words - added_words >= PASSAGE_WORDS:
-            return {REMOVED}
+            return {REMOVED, STYLE} if added_words else {REMOVED}
         return set()
 
     def _quoted(self, old: Span, new: Span) -> bool:
@@ -253,18 +255,18 @@ class _Reader:
         self, gone: list[Fact], came: list[Fact], hunk: Hunk
     ) -> tuple[tuple[str, str], ...]:
         """The facts this change altered, as ``(old, new)`` pairs ("" for none)."""
-        left = Counter(f.text for f in came)
+        left = Counter(f.text.casefold() for f in came)
         still_gone = []
         for fact in gone:  # the same fact on both sides of the change is no change
-            if left[fact.text] > 0:
-                left[fact.text] -= 1
+            if left[fact.text.casefold()] > 0:
+                left[fact.text.casefold()] -= 1
             else:
                 still_gone.append(fact)
-        right = Counter(f.text for f in gone)
+        right = Counter(f.text.casefold() for f in gone)
         still_came = []
         for fact in came:
-            if right[fact.text] > 0:
-                right[fact.text] -= 1
+            if right[fact.text.casefold()] > 0:
+                right[fact.text.casefold()] -= 1
             else:
                 still_came.append(fact)
         # a name still in the other revision moved; a respelt one is a typo; a name run
@@ -353,8 +355,8 @@ class _Reader:
 
     def settle(self, readings: list[Reading]) -> list[Reading]:
         """Facts that left one change and came in another of the same pair moved."""
-        gone = Counter(a for r in readings for a, b in r.facts if a and not b)
-        came = Counter(b for r in readings for a, b in r.facts if b and not a)
+        gone = Counter(a.casefold() for r in readings for a, b in r.facts if a and not b)
+        came = Counter(b.casefold() for r in readings for a, b in r.facts if b and not a)
         moved = gone & came
         if not moved:
             return readings
@@ -363,10 +365,10 @@ class _Reader:
         for reading in readings:
             kept = []
             for a, b in reading.facts:
-                if a and not b and gone_left[a] > 0:
-                    gone_left[a] -= 1
-                elif b and not a and came_left[b] > 0:
-                    came_left[b] -= 1
+                if a and not b and gone_left[a.casefold()] > 0:
+                    gone_left[a.casefold()] -= 1
+                elif b and not a and came_left[b.casefold()] > 0:
+                    came_left[b.casefold()] -= 1
                 else:
                     kept.append((a, b))
             if reading.facts and not kept:
