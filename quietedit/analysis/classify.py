@@ -153,10 +153,11 @@ def _change(removed: str, added: str) -> str:
     return f"{_quote(removed) if removed else '∅'} → {_quote(added) if added else '∅'}"
 
 
-def _sentence(pair: PairReading, reading: Reading, *, marks: bool = True) -> Sentence:
-    """The old and new sentence of one change, its deciding words marked."""
-    old_marks = reading.old_marks if marks else ()
-    new_marks = reading.new_marks if marks else ()
+def _sentence(pair: PairReading, reading: Reading, *, whole: bool = False) -> Sentence:
+    """The old and new sentence of one change, the words that decided it marked: the
+    reading's marks (the facts that changed), or with ``whole`` the changed words."""
+    old_marks = (reading.old_span,) if whole else reading.old_marks
+    new_marks = (reading.new_span,) if whole else reading.new_marks
     old, old_in = sentence_at(pair.old_text, _spots(old_marks, reading.old_span))
     new, new_in = sentence_at(pair.new_text, _spots(new_marks, reading.new_span))
     return Sentence(pair.where, old, new, old_in, new_in)
@@ -223,7 +224,7 @@ def _style(view: View) -> Finding | None:
     for pair, reading in _readings(view, STYLE):
         words += count_words(reading.hunk.removed) + count_words(reading.hunk.added)
         evidence.append(f"{pair.where}: {reading.hunk.markup()}")
-        sentences.append(_sentence(pair, reading))
+        sentences.append(_sentence(pair, reading, whole=True))
     if not evidence:
         return None
     minor = words <= MINOR_STYLE_WORDS
@@ -361,7 +362,8 @@ def _lede(view: View) -> Finding | None:
         if pair is None or not changes:
             return None
         line = f"{pair.where}: the first paragraph changed"
-        return finding(k.LEDE, Significance.MODERATE, [line], [_sentence(pair, changes[0])])
+        sentence = _sentence(pair, changes[0], whole=True)
+        return finding(k.LEDE, Significance.MODERATE, [line], [sentence])
     lead = view.new.blocks[new_lede].text
     line = f"block {new_lede + 1} now leads: {_quote(lead)}"
     if holding_old.op == REMOVED:
@@ -384,7 +386,7 @@ def _added(view: View) -> Finding | None:
     sentences = [_whole(p.where, "", p.text) for p in view.added]
     for pair, reading in _readings(view, ADDED):
         items.append((pair.where, reading.hunk.added))
-        sentences.append(_sentence(pair, reading))
+        sentences.append(_sentence(pair, reading, whole=True))
     if not items:
         return None
     words = sum(word_count(text) for _, text in items)
@@ -398,7 +400,7 @@ def _removed(view: View) -> Finding | None:
     sentences = [_whole(p.where, p.text, "") for p in view.removed]
     for pair, reading in _readings(view, k.REMOVED):
         items.append((pair.where, reading.hunk.removed))
-        sentences.append(_sentence(pair, reading))
+        sentences.append(_sentence(pair, reading, whole=True))
     if not items:
         return None
     words = sum(word_count(text) for _, text in items)

@@ -24,6 +24,7 @@ from typing import Final
 
 from rapidfuzz.distance import Levenshtein
 
+from quietedit.analysis.places import is_german_place
 from quietedit.analysis.words import tokenize
 from quietedit.article.fingerprint import fold_text
 
@@ -284,8 +285,9 @@ def _abbreviated(word: str) -> bool:
 
 
 _JOINED_PART: Final = 3
-"""Letters before a case change for it to mark a lost space: "LedgerThursday" is two
-words, "McCallister" and "DeSantis" one."""
+"""Letters either side of a case change for it to mark a lost space, the second word
+written like one ("LedgerThursday" is two words; "McCallister", "DeSantis" and
+"ChatGPT" are one)."""
 
 
 def _apart(word: str) -> list[tuple[str, int]]:
@@ -295,7 +297,12 @@ def _apart(word: str) -> list[tuple[str, int]]:
     for i in range(1, len(word)):
         before, here = word[i - 1], word[i]
         if here.isupper() and (
-            (before.islower() and i - cuts[-1] >= _JOINED_PART and len(word) - i >= 2)
+            (
+                before.islower()
+                and i - cuts[-1] >= _JOINED_PART
+                and len(word) - i >= _JOINED_PART
+                and word[i + 1].islower()
+            )
             or (before in ".!?" and i >= 2 and word[i - 2].islower())
         ):
             cuts.append(i)
@@ -310,8 +317,8 @@ def located_facts(text: str, *, names: bool = True, anywhere: bool = False) -> l
     capitalised word, for a fragment whose sentence is not known). ``names=False`` is for
     German, which capitalises every noun: there a capitalised word is a name only in a
     run of two or more that do not open a sentence (a given name and a surname, a title
-    and a name, "Islamischer Dschihad", "Deutsche Bahn") or as an acronym of three
-    capitals or more ("SPD", "FBI").
+    and a name, "Islamischer Dschihad", "Deutsche Bahn"), as an acronym of three
+    capitals or more ("SPD", "FBI"), or as a place of ``places.py`` ("Moskau").
     """
     found = []
     all_words = words(text)
@@ -344,7 +351,7 @@ def located_facts(text: str, *, names: bool = True, anywhere: bool = False) -> l
 def _german_name(
     word: Word, group: tuple[Word, ...], all_words: list[Word], opens: list[bool]
 ) -> bool:
-    if len(word.text) >= _ACRONYM and word.text.isupper():
+    if (len(word.text) >= _ACRONYM and word.text.isupper()) or is_german_place(word.text):
         return True
     first = all_words.index(group[0])
     capitals = [w for at, w in enumerate(group, first) if w.capitalised and not opens[at]]

@@ -73,6 +73,9 @@ QUOTED: Final = "quoted"
 NOTE: Final = "note"
 CREDIT: Final = "credit"
 
+_DEMONYM_STEM: Final = 5
+"""Letters a place and its adjective share before their endings differ ("Thüring-en",
+"Thüring-er"; "Berlin", "Berlin-er" share all of the shorter)."""
 KICKER_CHARS: Final = 60
 """Longest kicker: the topic label before a headline's colon. A name there labels the
 story and states nothing, so a name changed in it is a rewording ("Peking:" → "China:")."""
@@ -103,11 +106,13 @@ class Reading:
 
     @property
     def old_span(self) -> Span:
-        return Span(self.hunk.old_at, self.hunk.old_at + len(self.hunk.removed.rstrip()))
+        """Where the removed words stand in the old text (white space left out)."""
+        return _stripped(self.hunk.old_at, self.hunk.removed)
 
     @property
     def new_span(self) -> Span:
-        return Span(self.hunk.new_at, self.hunk.new_at + len(self.hunk.added.rstrip()))
+        """Where the added words stand in the new text (white space left out)."""
+        return _stripped(self.hunk.new_at, self.hunk.added)
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,6 +315,9 @@ class _Reader:
             return True
         if any(same_name(_texts(fact.group), name) for name in other_names):
             return True
+        stem = word[: max(len(word) - 2, _DEMONYM_STEM)]
+        if len(word) >= _DEMONYM_STEM and any(other.startswith(stem) for other in other_words):
+            return True  # a place and its adjective: "Thüringen", "Thüringer"; "Berliner"
         # "Servicewarned" where the other side reads "Service warned"
         return any(
             word[:cut] in other_words and word[cut:] in other_words
@@ -332,11 +340,11 @@ class _Reader:
             if partner is not None:
                 gone_names.remove(fact)
                 came_names = [c for c in came_names if c.group != partner.group]
-        if not came_names:  # shortened: the rest of the name is still there, outside
+        if not came_names and not hunk.added:  # shortened: the rest of the name goes on
             gone_names = [f for f in gone_names if not _reaches_out(f, old_span)]
-            if gone_names and _description(hunk.added):
-                gone_names = []
-        if not gone_names:  # expanded: the name was there, now written in full
+        if not came_names and gone_names and _description(hunk.added):
+            gone_names = []
+        if not gone_names and not hunk.removed:  # expanded: the name was there, now in full
             came_names = [f for f in came_names if not _reaches_out(f, new_span)]
         return (
             [f for f in gone if not f.name or f in gone_names],
@@ -430,11 +438,13 @@ def _within(span: Span, spans: list[tuple[int, int]]) -> bool:
 
 
 def _trimmed(span: Span, text: str) -> Span:
-    """The span without the white space at its end."""
-    end = span.end
-    while end > span.start and text[end - 1].isspace():
-        end -= 1
-    return Span(span.start, end)
+    """The span without the white space at its ends."""
+    return _stripped(span.start, text[span.start : span.end])
+
+
+def _stripped(at: int, text: str) -> Span:
+    start = at + len(text) - len(text.lstrip())
+    return Span(start, max(start, at + len(text.rstrip())))
 
 
 def _shared(one: str, other: str) -> float:
