@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-GERMAN_PLACES: Final = frozenset(
-    """
+_NAMES: Final = """
     Afghanistan Ägypten Albanien Algerien Angola Argentinien Armenien Aserbaidschan
     Äthiopien Australien Bahrain Bangladesch Belarus Belgien Bolivien Bosnien Botswana
     Brasilien Bulgarien Burkina Chile China Dänemark Deutschland Ecuador Eritrea Estland
@@ -48,8 +47,8 @@ GERMAN_PLACES: Final = frozenset(
     Salzburg Zürich Genf Basel
     Afrika Amerika Antarktis Arktis Asien Europa Ozeanien Atlantik Pazifik Mittelmeer
     Ostsee Nordsee Gazastreifen Westjordanland Krim Donbass Cherson Charkiw Odessa
-    """.split()
-)
+    """
+GERMAN_PLACES: Final = frozenset(_NAMES.split())
 _COMPASS: Final = ("Süd", "Nord", "Ost", "West", "Zentral")
 
 
