@@ -24,6 +24,7 @@ its word diff, parts joined by a line break), so that evidence can show the sent
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -37,7 +38,13 @@ from quietedit.analysis.facts import (
     same_name,
     words,
 )
-from quietedit.analysis.lexicon import FACTS, TYPO_NATURES, hunk_nature, quotation_spans
+from quietedit.analysis.lexicon import (
+    FACTS,
+    PUNCTUATION,
+    TYPO_NATURES,
+    hunk_nature,
+    quotation_spans,
+)
 from quietedit.analysis.notes import is_credit_line, note_kind
 from quietedit.analysis.words import (
     Hunk,
@@ -73,6 +80,14 @@ QUOTED: Final = "quoted"
 NOTE: Final = "note"
 CREDIT: Final = "credit"
 
+PUNCTUATION_REACH: Final = 2
+"""Kept words at most between a punctuation change and a rewording for the punctuation to
+be part of the rewording."""
+_SMALL_WORDS: Final = frozenset(
+    {"the", "a", "an", "in", "on", "at", "of", "der", "die", "das", "den", "dem", "des",
+     "im", "am", "le", "la", "les", "l", "en", "au"}
+)  # fmt: skip
+"""Words that come and go with a fact ("the Netherlands" → "Belgium") without rewording."""
 _DEMONYM_STEM: Final = 5
 """Letters a place and its adjective share before their endings differ ("Thüring-en",
 "Thüring-er"; "Berlin", "Berlin-er" share all of the shorter)."""
@@ -80,6 +95,7 @@ KICKER_CHARS: Final = 60
 """Longest kicker: the topic label before a headline's colon. A name there labels the
 story and states nothing, so a name changed in it is a rewording ("Peking:" → "China:")."""
 
+_WORDS: Final = re.compile(r"\w+")
 _DEFINITE: Final = frozenset({"the", "der", "die", "das", "le", "la", "les"})
 """Articles a description of someone already named opens with ("the actress")."""
 DESCRIPTION_WORDS: Final = 3
@@ -217,15 +233,20 @@ class _Reader:
         came = _inside(self.new_facts, new_span, skip=self.new_kicker)
         changed = self._fact_pairs(gone, came, hunk)
         removed_words, added_words = word_count(removed), word_count(added)
+        if self._renamed(gone, came):
+            # one name written in another form is a rewording, however many words it has
+            removed_words -= sum(f.name for f in gone)
+            added_words -= sum(f.name for f in came)
         passage = self._passage(removed, added, removed_words, added_words)
         if changed and not passage:
-            verdicts = {FACT} if nature == FACTS else {FACT, STYLE}
+            only_facts = nature == FACTS or _small_words_only(removed, added, self.names)
+            verdicts = {FACT} if only_facts else {FACT, STYLE}
             old_marks = tuple(Span(f.start, f.end) for f in gone if _in_pairs(f, changed, 0))
             new_marks = tuple(Span(f.start, f.end) for f in came if _in_pairs(f, changed, 1))
             return Reading(hunk, nature, frozenset(verdicts), changed, old_marks, new_marks)
         if passage:
             return Reading(hunk, nature, frozenset(passage), (), whole_old, whole_new)
-        if self._quoted(old_span, new_span):
+        if self._quoted(whole_old[0], whole_new[0]):
             return Reading(hunk, nature, frozenset({QUOTED}), (), whole_old, whole_new)
         return Reading(hunk, nature, frozenset({STYLE}), (), whole_old, whole_new)
 
@@ -351,6 +372,16 @@ class _Reader:
             [f for f in came if not f.name or f in came_names],
         )
 
+    def _renamed(self, gone: list[Fact], came: list[Fact]) -> bool:
+        """A name of the removed words and one of the added are forms of one name."""
+        return any(
+            same_name(_texts(a.group), _texts(b.group))
+            for a in gone
+            if a.name
+            for b in came
+            if b.name
+        )
+
     def _one_phrase(self, hunk: Hunk) -> bool:
         """The two sides of the change say one thing two ways, so a fact that differs
         between them changed: short, or keeping half their other words."""
@@ -362,6 +393,34 @@ class _Reader:
         )
 
     def settle(self, readings: list[Reading]) -> list[Reading]:
+        """Facts that left one change and came in another of the same pair moved, and
+        punctuation changed next to a rewording is part of it."""
+        return self._punctuation_with_rewording(self._moved_facts(readings))
+
+    def _punctuation_with_rewording(self, readings: list[Reading]) -> list[Reading]:
+        """A comma dropped a word or two from a reworded phrase ("The company's chief
+        executive, Laura Kim, told" → "Chief executive Laura Kim told") is the rewording's,
+        not a typo of its own."""
+        settled = list(readings)
+        for order in (range(len(settled)), range(len(settled) - 1, -1, -1)):
+            for index in order:
+                reading = settled[index]
+                if reading.nature != PUNCTUATION or reading.verdicts != {TYPO}:
+                    continue
+                neighbours = [settled[j] for j in (index - 1, index + 1) if 0 <= j < len(settled)]
+                if any(n.verdicts & {STYLE, FACT} and self._close(n, reading) for n in neighbours):
+                    settled[index] = Reading(
+                        reading.hunk, reading.nature, frozenset({STYLE}), (),
+                        reading.old_marks, reading.new_marks,
+                    )  # fmt: skip
+        return settled
+
+    def _close(self, one: Reading, other: Reading) -> bool:
+        first, second = sorted((one, other), key=lambda r: r.hunk.new_at)
+        gap = self.new_text[first.hunk.new_at + len(first.hunk.added) : second.hunk.new_at]
+        return word_count(gap) <= PUNCTUATION_REACH
+
+    def _moved_facts(self, readings: list[Reading]) -> list[Reading]:
         """Facts that left one change and came in another of the same pair moved."""
         gone = Counter(a.casefold() for r in readings for a, b in r.facts if a and not b)
         came = Counter(b.casefold() for r in readings for a, b in r.facts if b and not a)
@@ -385,6 +444,13 @@ class _Reader:
             else:
                 settled.append(reading)
         return settled
+
+
+def _small_words_only(removed: str, added: str, names: bool) -> bool:
+    """The two sides differ, facts aside, only in small words (articles, prepositions)."""
+    old = Counter(w.casefold() for w in _WORDS.findall(_without_facts(removed, names)))
+    new = Counter(w.casefold() for w in _WORDS.findall(_without_facts(added, names)))
+    return set((old - new) + (new - old)) <= _SMALL_WORDS
 
 
 def _possessive_base(word: str) -> str:
