@@ -461,12 +461,15 @@ def _notes(view: View, kind: str) -> tuple[list[str], list[Sentence]]:
     """Evidence lines and sentences of the notes of one kind (``correction``, ``update``)
     the edit added: to the page's notes, or into the text."""
     evidence, sentences = [], []
-    for note in new_notes(view.old.publisher.notes, view.new.publisher.notes):
+    page_notes = new_notes(view.old.publisher.notes, view.new.publisher.notes)
+    for note in page_notes:
         if (note_kind(note) or CORRECTION) == kind:
             evidence.append(f"note added: {_quote(note)}")
             sentences.append(_note_sentence("notes", note))
+    shown = {fold_text(note).casefold() for note in page_notes}
     for placed in view.notes:
-        if note_kind(placed.text) == kind:
+        # extraction keeps a note in the body as well as in the page's notes: once is enough
+        if note_kind(placed.text) == kind and fold_text(placed.text).casefold() not in shown:
             evidence.append(f"in the text: {_quote(placed.text)}")
             sentences.append(_note_sentence(placed.where, placed.text))
     return evidence, sentences
