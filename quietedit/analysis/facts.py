@@ -275,7 +275,9 @@ def words(text: str) -> list[Word]:
             found[-1] = Word(found[-1].text + ".", found[-1].start, position + 1)
         elif word:
             found += [
-                Word(fold_text(w), position + at, position + at + len(w)) for w, at in _apart(word)
+                # an ASCII word folds to itself: only the rest pays for folding
+                Word(w if w.isascii() else fold_text(w), position + at, position + at + len(w))
+                for w, at in _apart(word)
             ]
         position += len(token)
     return found
@@ -300,6 +302,9 @@ written like one ("LedgerThursday" is two words; "McCallister", "DeSantis" and
 def _apart(word: str) -> list[tuple[str, int]]:
     """``word`` cut where a lower-case letter meets an upper-case one, directly or across
     a full stop ("LedgerThursday", "said.The"): a space the page lost."""
+    rest = word[1:]
+    if rest.islower() or not any(c.isupper() for c in rest):
+        return [(word, 0)]  # no capital after the first letter: nothing run together
     cuts = [0]
     for i in range(1, len(word)):
         before, here = word[i - 1], word[i]
@@ -317,7 +322,9 @@ def _apart(word: str) -> list[tuple[str, int]]:
     return [(word[a:b], a) for a, b in itertools.pairwise(cuts) if a < b]
 
 
-def located_facts(text: str, *, names: bool = True, anywhere: bool = False) -> list[Fact]:
+def located_facts(
+    text: str, *, names: bool = True, anywhere: bool = False, read: list[Word] | None = None
+) -> list[Fact]:
     """The numbers, dates and names of ``text`` in reading order, with their places.
 
     A name is a capitalised word that does not open a sentence (``anywhere``: any
@@ -326,9 +333,10 @@ def located_facts(text: str, *, names: bool = True, anywhere: bool = False) -> l
     run of two or more that do not open a sentence (a given name and a surname, a title
     and a name, "Islamischer Dschihad", "Deutsche Bahn"), as an acronym of three
     capitals or more ("SPD", "FBI"), or as a place of ``places.py`` ("Moskau").
+    ``read``: the text's :func:`words`, when the caller has them already.
     """
     found = []
-    all_words = words(text)
+    all_words = read if read is not None else words(text)
     opens = []
     previous = ""
     for word in all_words:
@@ -349,18 +357,16 @@ def located_facts(text: str, *, names: bool = True, anywhere: bool = False) -> l
         ):
             found.append(Fact(text_, word.start, word.end, False))
         elif word.capitalised and (anywhere or not opens[index]):
-            group = _group(all_words, index, connectors)
-            if names or _german_name(word, group, all_words, opens):
+            first, last = _group(all_words, index, connectors)
+            group = tuple(all_words[first : last + 1])
+            if names or _german_name(word, first, group, opens):
                 found.append(Fact(text_, word.start, word.end, True, group))
     return found
 
 
-def _german_name(
-    word: Word, group: tuple[Word, ...], all_words: list[Word], opens: list[bool]
-) -> bool:
+def _german_name(word: Word, first: int, group: tuple[Word, ...], opens: list[bool]) -> bool:
     if (len(word.text) >= _ACRONYM and word.text.isupper()) or is_german_place(word.text):
         return True
-    first = all_words.index(group[0])
     capitals = [w for at, w in enumerate(group, first) if w.capitalised and not opens[at]]
     return len(capitals) >= 2
 
@@ -372,14 +378,15 @@ def fact_tokens(text: str, *, names: bool = True, anywhere: bool = False) -> lis
 
 def _group(
     all_words: list[Word], index: int, connectors: frozenset[str] = _CONNECTORS
-) -> tuple[Word, ...]:
-    """The run of capitalised words (and the small words between them) around one."""
+) -> tuple[int, int]:
+    """Where the run of capitalised words (and the small words between them) around one
+    starts and ends, as positions in ``all_words``."""
     first = last = index
     while first > 0 and _joins(all_words, first - 1, step=-1, connectors=connectors):
         first -= 1
     while last < len(all_words) - 1 and _joins(all_words, last + 1, step=1, connectors=connectors):
         last += 1
-    return tuple(all_words[first : last + 1])
+    return first, last
 
 
 def _joins(all_words: list[Word], index: int, *, step: int, connectors: frozenset[str]) -> bool:

@@ -28,6 +28,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Final
 
 from quietedit.analysis.facts import (
@@ -183,6 +184,8 @@ def read_pair(
 def _realign(approx: str, actual: str) -> list[int]:
     """For each position of ``approx`` (and its end), the same place in ``actual``, the
     two differing only in white space."""
+    if approx == actual:
+        return list(range(len(approx) + 1))
     mapping = []
     j = 0
     for char in approx:
@@ -200,20 +203,43 @@ def word_count(text: str) -> int:
     return sum(1 for token in tokenize(text) if any(c.isalnum() for c in token))
 
 
+class _Side:
+    """One side's text read for facts, once, and only when a change needs it."""
+
+    def __init__(self, text: str, *, names: bool, title: bool) -> None:
+        self.text, self.names, self.title = text, names, title
+
+    @cached_property
+    def read(self) -> list[Word]:
+        return words(self.text)
+
+    @cached_property
+    def facts(self) -> list[Fact]:
+        return located_facts(self.text, names=self.names, read=self.read)
+
+    @cached_property
+    def words(self) -> set[str]:
+        return {w.text.casefold() for w in self.read}
+
+    @cached_property
+    def names_(self) -> set[tuple[str, ...]]:
+        return {_texts(f.group) for f in self.facts if f.name}
+
+    @cached_property
+    def quotes(self) -> list[tuple[int, int]]:
+        return quotation_spans(self.text)
+
+    @cached_property
+    def kicker(self) -> int:
+        return _kicker(self.text) if self.title else 0
+
+
 class _Reader:
     def __init__(self, old_text: str, new_text: str, *, names: bool, title: bool) -> None:
         self.old_text, self.new_text = old_text, new_text
         self.names, self.title = names, title
-        self.old_facts = located_facts(old_text, names=names)
-        self.new_facts = located_facts(new_text, names=names)
-        self.old_quotes = quotation_spans(old_text)
-        self.new_quotes = quotation_spans(new_text)
-        self.old_words = {w.text.casefold() for w in words(old_text)}
-        self.new_words = {w.text.casefold() for w in words(new_text)}
-        self.old_names = {_texts(f.group) for f in self.old_facts if f.name}
-        self.new_names = {_texts(f.group) for f in self.new_facts if f.name}
-        self.old_kicker = _kicker(old_text) if title else 0
-        self.new_kicker = _kicker(new_text) if title else 0
+        self.old = _Side(old_text, names=names, title=title)
+        self.new = _Side(new_text, names=names, title=title)
 
     def read(self, hunk: Hunk) -> Reading:
         removed, added = hunk.removed, hunk.added
@@ -229,8 +255,8 @@ class _Reader:
                 return Reading(hunk, nature, frozenset({CREDIT}), (), (), whole_new)
             if note_kind(added) is not None:
                 return Reading(hunk, nature, frozenset({NOTE}), (), (), whole_new)
-        gone = _inside(self.old_facts, old_span, skip=self.old_kicker)
-        came = _inside(self.new_facts, new_span, skip=self.new_kicker)
+        gone = _inside(self.old.facts, old_span, skip=self.old.kicker)
+        came = _inside(self.new.facts, new_span, skip=self.new.kicker)
         changed = self._fact_pairs(gone, came, hunk)
         removed_words, added_words = word_count(removed), word_count(added)
         if self._renamed(gone, came):
@@ -272,9 +298,9 @@ class _Reader:
     def _quoted(self, old: Span, new: Span) -> bool:
         """Both sides of the change inside a quotation (a side that is empty counts)."""
         return (
-            (old.start == old.end or _within(old, self.old_quotes))
-            and (new.start == new.end or _within(new, self.new_quotes))
-            and bool(self.old_quotes or self.new_quotes)
+            (old.start == old.end or _within(old, self.old.quotes))
+            and (new.start == new.end or _within(new, self.new.quotes))
+            and bool(self.old.quotes or self.new.quotes)
         )
 
     def _fact_pairs(
@@ -298,10 +324,10 @@ class _Reader:
         # a name still in the other revision moved; a respelt one is a typo; a name run
         # together with the next word by the page is still there
         still_gone = [
-            f for f in still_gone if not self._still_there(f, self.new_words, self.new_names)
+            f for f in still_gone if not self._still_there(f, self.new.words, self.new.names_)
         ]
         still_came = [
-            f for f in still_came if not self._still_there(f, self.old_words, self.old_names)
+            f for f in still_came if not self._still_there(f, self.old.words, self.old.names_)
         ]
         for fact in list(still_gone):
             fix = next(
