@@ -258,6 +258,8 @@ class _Reader:
         gone = _inside(self.old.facts, old_span, skip=self.old.kicker)
         came = _inside(self.new.facts, new_span, skip=self.new.kicker)
         changed = self._fact_pairs(gone, came, hunk)
+        if changed and self._short_sentence(hunk):
+            changed = ()  # a sentence of its own, too short for a passage: a rewording
         removed_words, added_words = word_count(removed), word_count(added)
         if self._renamed(gone, came):
             # one name written in another form is a rewording, however many words it has
@@ -397,6 +399,21 @@ class _Reader:
             [f for f in gone if not f.name or f in gone_names],
             [f for f in came if not f.name or f in came_names],
         )
+
+    def _short_sentence(self, hunk: Hunk) -> bool:
+        """The change inserts or cuts a whole sentence ("… stellt sich quer{+. Die FDP
+        reagiert empört+}."): its facts are a new statement's, not changed in a kept one."""
+        if hunk.removed and hunk.added:
+            return False
+        text, at = (hunk.added, hunk.new_at) if hunk.added else (hunk.removed, hunk.old_at)
+        whole = self.new_text if hunk.added else self.old_text
+        body = text.strip()
+        before = whole[:at].rstrip()
+        opens = body[:1] in ".!?" or not before or before[-1] in ".!?:"
+        after = whole[at + len(text) :].lstrip()
+        closes = body[-1:] in ".!?" or not after or after[0] in ".!?"
+        first = body.lstrip(".!? ")[:1]
+        return opens and closes and (first.isupper() or first.isdigit())
 
     def _renamed(self, gone: list[Fact], came: list[Fact]) -> bool:
         """A name of the removed words and one of the added are forms of one name."""
