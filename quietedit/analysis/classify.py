@@ -23,9 +23,20 @@ from typing import Final
 from quietedit.analysis import findings as k
 from quietedit.analysis.align import MERGED, MOVED, REMOVED, SPLIT
 from quietedit.analysis.diff import RevisionDiff, as_article, diff_revisions
+from quietedit.analysis.evidence import (
+    authors_sentence,
+    change_sentence,
+    credit_sentence,
+    cut_sentence,
+    note_sentence,
+    quote_sentence,
+    repair_sentences,
+    white_space_sentence,
+    whole_sentence,
+)
 from quietedit.analysis.findings import Finding, Sentence, Significance, finding, sentence_at
 from quietedit.analysis.lexicon import SPELLING, quotations
-from quietedit.analysis.notes import CORRECTION, UPDATE, note_kind, note_opening
+from quietedit.analysis.notes import CORRECTION, UPDATE, note_kind
 from quietedit.analysis.reading import (
     ADDED,
     FACT,
@@ -33,10 +44,9 @@ from quietedit.analysis.reading import (
     TYPO,
     PairReading,
     Reading,
-    Span,
     word_count,
 )
-from quietedit.analysis.repair import Repair, repair_article, summarise
+from quietedit.analysis.repair import repair_article, summarise
 from quietedit.analysis.signals import (
     ExternalSignals,
     Signal,
@@ -47,7 +57,7 @@ from quietedit.analysis.signals import (
 )
 from quietedit.analysis.tickers import ticker_claims
 from quietedit.analysis.view import View, build_view
-from quietedit.analysis.words import count_words, diff_words
+from quietedit.analysis.words import count_words
 from quietedit.article.fingerprint import fold_text
 from quietedit.model import JSON, Article
 from quietedit.revisions import Revision
@@ -120,7 +130,7 @@ def classify_change(
                 k.ENCODING_REPAIR,
                 Significance.COSMETIC,
                 summarise(repairs),
-                _repair_sentences(before, repaired, repairs),
+                repair_sentences(before, repaired, repairs),
             )
         )
     claims = ticker_claims(repaired, after, working)
@@ -153,29 +163,6 @@ def _change(removed: str, added: str) -> str:
     return f"{_quote(removed) if removed else '∅'} → {_quote(added) if added else '∅'}"
 
 
-def _sentence(pair: PairReading, reading: Reading, *, whole: bool = False) -> Sentence:
-    """The old and new sentence of one change, the words that decided it marked: the
-    reading's marks (the facts that changed), or with ``whole`` the changed words."""
-    old_marks = (reading.old_span,) if whole else reading.old_marks
-    new_marks = (reading.new_span,) if whole else reading.new_marks
-    old, old_in = sentence_at(pair.old_text, _spots(old_marks, reading.old_span))
-    new, new_in = sentence_at(pair.new_text, _spots(new_marks, reading.new_span))
-    return Sentence(pair.where, old, new, old_in, new_in)
-
-
-def _spots(marks: tuple[Span, ...], fallback: Span) -> list[tuple[int, int]]:
-    """The marks, or the change's place when it marks no words (so the sentence is found)."""
-    found = [(m.start, m.end) for m in marks if m.end > m.start]
-    return found or [(fallback.start, fallback.start)]
-
-
-def _whole(where: str, old: str, new: str) -> Sentence:
-    """A block or a line shown whole (cut to its first sentences), every word marked."""
-    old_text, old_in = sentence_at(old, [(0, len(old))]) if old else ("", ())
-    new_text, new_in = sentence_at(new, [(0, len(new))]) if new else ("", ())
-    return Sentence(where, old_text, new_text, old_in, new_in)
-
-
 def _readings(view: View, verdict: str) -> Iterable[tuple[PairReading, Reading]]:
     for pair in view.all_pairs():
         for reading in pair.readings:
@@ -191,32 +178,16 @@ def _typo(view: View) -> Finding | None:
     for pair in view.all_pairs():
         if not pair.readings:
             evidence.append(f"{pair.where}: white space")
-            sentences.append(_white_space(view, pair))
+            sentences.append(white_space_sentence(pair))
         for reading in pair.readings:
             if TYPO in reading.verdicts:
                 respelt |= reading.nature == SPELLING
                 evidence.append(f"{pair.where}: {reading.hunk.markup()}")
-                sentences.append(_sentence(pair, reading))
+                sentences.append(change_sentence(pair, reading))
     if not evidence:
         return None
     level = Significance.MINOR if respelt else Significance.COSMETIC
     return finding(k.TYPO, level, evidence, sentences)
-
-
-def _white_space(view: View, pair: PairReading) -> Sentence:
-    """The first place two texts differ only in white space, that space marked."""
-    old, new = pair.old_text, pair.new_text
-    for entry in view.diff.blocks:
-        if entry.words and pair.where.startswith(f"block {entry.new[0] + 1}"):
-            old = " ".join(view.old.blocks[i].text for i in entry.old)
-            new = " ".join(view.new.blocks[j].text for j in entry.new)
-            break
-    at = next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b), 0)
-    old_end = at + len(old[at:]) - len(old[at:].lstrip())
-    new_end = at + len(new[at:]) - len(new[at:].lstrip())
-    old_text, old_in = sentence_at(old, [(at, max(old_end, at + 1))])
-    new_text, new_in = sentence_at(new, [(at, max(new_end, at + 1))])
-    return Sentence(pair.where, old_text, new_text, old_in, new_in)
 
 
 def _style(view: View) -> Finding | None:
@@ -224,7 +195,7 @@ def _style(view: View) -> Finding | None:
     for pair, reading in _readings(view, STYLE):
         words += count_words(reading.hunk.removed) + count_words(reading.hunk.added)
         evidence.append(f"{pair.where}: {reading.hunk.markup()}")
-        sentences.append(_sentence(pair, reading, whole=True))
+        sentences.append(change_sentence(pair, reading, whole=True))
     if not evidence:
         return None
     minor = words <= MINOR_STYLE_WORDS
@@ -238,7 +209,7 @@ def _facts(view: View) -> Finding | None:
         parts = [_fact_line(r.facts) for r in pair.readings if FACT in r.verdicts]
         if parts:
             evidence.append(f"{pair.where}: {'; '.join(parts)}")
-            sentences += [_sentence(pair, r) for r in pair.readings if FACT in r.verdicts]
+            sentences += [change_sentence(pair, r) for r in pair.readings if FACT in r.verdicts]
     return finding(k.FACTS, Significance.SUBSTANTIVE, evidence, sentences) if evidence else None
 
 
@@ -270,30 +241,14 @@ def _quote_rule(view: View) -> Finding | None:
             gone.remove(quote)
             came.remove(partner)
             evidence.append(f"quote changed: {_change(quote, partner)}")
-            sentences.append(_quote_sentence("quote changed", view, quote, partner))
+            sentences.append(quote_sentence("quote changed", view.old, view.new, quote, partner))
     evidence += [f"quote removed: {_quote(q)}" for q in gone]
-    sentences += [_quote_sentence("quote removed", view, q, "") for q in gone]
+    sentences += [quote_sentence("quote removed", view.old, view.new, q, "") for q in gone]
     evidence += [f"quote added: {_quote(q)}" for q in came]
-    sentences += [_quote_sentence("quote added", view, "", q) for q in came]
+    sentences += [quote_sentence("quote added", view.old, view.new, "", q) for q in came]
     only_added = all(line.startswith("quote added") for line in evidence)
     level = Significance.MODERATE if only_added else Significance.SUBSTANTIVE
     return finding(k.QUOTE, level, evidence, sentences)
-
-
-def _quote_sentence(where: str, view: View, old: str, new: str) -> Sentence:
-    old_text, old_in = _find(view.old, old) if old else ("", ())
-    new_text, new_in = _find(view.new, new) if new else ("", ())
-    return Sentence(where, old_text, new_text, old_in, new_in)
-
-
-def _find(article: Article, quote: str) -> tuple[str, tuple[tuple[int, int], ...]]:
-    """The sentence of ``article`` that holds ``quote`` (folded words), the quote marked."""
-    pattern = re.compile(r"\W+".join(re.escape(w) for w in _WORD.findall(quote)))
-    for text in (article.title, *(block.text for block in article.blocks)):
-        match = pattern.search(text)
-        if match:
-            return sentence_at(text, [(match.start(), match.end())])
-    return quote, ((0, len(quote)),)
 
 
 def _quote_key(quote: str) -> tuple[str, ...]:
@@ -362,7 +317,7 @@ def _lede(view: View) -> Finding | None:
         if pair is None or not changes:
             return None
         line = f"{pair.where}: the first paragraph changed"
-        sentence = _sentence(pair, changes[0], whole=True)
+        sentence = change_sentence(pair, changes[0], whole=True)
         return finding(k.LEDE, Significance.MODERATE, [line], [sentence])
     lead = view.new.blocks[new_lede].text
     line = f"block {new_lede + 1} now leads: {_quote(lead)}"
@@ -383,10 +338,10 @@ def _holds(pair: PairReading, op: str, new: tuple[int, ...]) -> bool:
 
 def _added(view: View) -> Finding | None:
     items = [(p.where, p.text) for p in view.added]
-    sentences = [_whole(p.where, "", p.text) for p in view.added]
+    sentences = [whole_sentence(p.where, "", p.text) for p in view.added]
     for pair, reading in _readings(view, ADDED):
         items.append((pair.where, reading.hunk.added))
-        sentences.append(_sentence(pair, reading, whole=True))
+        sentences.append(change_sentence(pair, reading, whole=True))
     if not items:
         return None
     words = sum(word_count(text) for _, text in items)
@@ -397,10 +352,10 @@ def _added(view: View) -> Finding | None:
 
 def _removed(view: View) -> Finding | None:
     items = [(p.where, p.text) for p in view.removed]
-    sentences = [_whole(p.where, p.text, "") for p in view.removed]
+    sentences = [whole_sentence(p.where, p.text, "") for p in view.removed]
     for pair, reading in _readings(view, k.REMOVED):
         items.append((pair.where, reading.hunk.removed))
-        sentences.append(_sentence(pair, reading, whole=True))
+        sentences.append(change_sentence(pair, reading, whole=True))
     if not items:
         return None
     words = sum(word_count(text) for _, text in items)
@@ -432,29 +387,19 @@ def _paragraphing(view: View) -> Finding | None:
                 f"old block {e.old[0] + 1} split into blocks {e.new[0] + 1}-{e.new[-1] + 1}"
             )
             parts = [view.new.blocks[j].text for j in e.new]
-            sentences.append(_cut("old block", e.old[0], view.old.blocks[e.old[0]].text, parts))
+            sentences.append(
+                cut_sentence("old block", e.old[0], view.old.blocks[e.old[0]].text, parts)
+            )
         elif e.op == MERGED:
             evidence.append(
                 f"old blocks {e.old[0] + 1}-{e.old[-1] + 1} merged into block {e.new[0] + 1}"
             )
             parts = [view.old.blocks[i].text for i in e.old]
-            cut = _cut("block", e.new[0], view.new.blocks[e.new[0]].text, parts)
+            cut = cut_sentence("block", e.new[0], view.new.blocks[e.new[0]].text, parts)
             sentences.append(Sentence(cut.where, cut.new, cut.old, cut.new_marks, cut.old_marks))
     if not evidence:
         return None
     return finding(k.PARAGRAPHING, Significance.COSMETIC, evidence, sentences)
-
-
-def _cut(label: str, position: int, whole: str, parts: list[str]) -> Sentence:
-    """Where one paragraph was cut in several: the whole's sentences at the first cut,
-    and the parts' on either side of it with a ``¶`` marked between."""
-    tail, _ = sentence_at(parts[0], [(len(parts[0]), len(parts[0]))])
-    head, _ = sentence_at(parts[1], [(0, 0)])
-    joined = f"{tail} ¶ {head}"
-    mark = len(tail) + 1
-    at = whole.find(head[:40]) if head else -1
-    old, _ = sentence_at(whole, [(max(at - 2, 0), max(at, 0))]) if at > 0 else (whole[:200], ())
-    return Sentence(f"{label} {position + 1}", old, joined, (), ((mark, mark + 1),))
 
 
 def _notes(view: View, kind: str) -> tuple[list[str], list[Sentence]]:
@@ -465,22 +410,14 @@ def _notes(view: View, kind: str) -> tuple[list[str], list[Sentence]]:
     for note in page_notes:
         if (note_kind(note) or CORRECTION) == kind:
             evidence.append(f"note added: {_quote(note)}")
-            sentences.append(_note_sentence("notes", note))
+            sentences.append(note_sentence("notes", note))
     shown = {fold_text(note).casefold() for note in page_notes}
     for placed in view.notes:
         # extraction keeps a note in the body as well as in the page's notes: once is enough
         if note_kind(placed.text) == kind and fold_text(placed.text).casefold() not in shown:
             evidence.append(f"in the text: {_quote(placed.text)}")
-            sentences.append(_note_sentence(placed.where, placed.text))
+            sentences.append(note_sentence(placed.where, placed.text))
     return evidence, sentences
-
-
-def _note_sentence(where: str, note: str) -> Sentence:
-    opening = note_opening(note)
-    at = note.find(opening) if opening else -1
-    marks = [(at, at + len(opening))] if at != -1 else [(0, 0)]
-    text, inside = sentence_at(note, marks)
-    return Sentence(where, "", text, (), inside)
 
 
 def _correction(view: View) -> Finding | None:
@@ -502,83 +439,20 @@ def _byline(view: View) -> Finding | None:
     before, after = view.old.publisher.authors, view.new.publisher.authors
     if {fold_text(a).casefold() for a in before} != {fold_text(a).casefold() for a in after}:
         evidence.append(f"{', '.join(before) or 'no byline'} → {', '.join(after) or 'no byline'}")
-        sentences.append(_authors(before, after))
+        sentences.append(authors_sentence(before, after))
     for credit in view.credits:
         if credit.old and credit.new:
             evidence.append(
                 f"{credit.where}: credit line changed: {_change(credit.old, credit.new)}"
             )
-            sentences.append(_credit_sentence(credit.where, credit.old, credit.new))
+            sentences.append(credit_sentence(credit.where, credit.old, credit.new))
         elif credit.new:
             evidence.append(f"{credit.where}: credit line added: {_quote(credit.new)}")
-            sentences.append(_whole(credit.where, "", credit.new))
+            sentences.append(whole_sentence(credit.where, "", credit.new))
         else:
             evidence.append(f"{credit.where}: credit line removed: {_quote(credit.old)}")
-            sentences.append(_whole(credit.where, credit.old, ""))
+            sentences.append(whole_sentence(credit.where, credit.old, ""))
     return finding(k.BYLINE, Significance.MINOR, evidence, sentences) if evidence else None
-
-
-def _authors(before: tuple[str, ...], after: tuple[str, ...]) -> Sentence:
-    """The two bylines, the names only one of them has marked."""
-    old, new = ", ".join(before), ", ".join(after)
-    keys_before = {fold_text(a).casefold() for a in before}
-    keys_after = {fold_text(a).casefold() for a in after}
-    return Sentence(
-        "byline",
-        old,
-        new,
-        _name_marks(before, keys_after),
-        _name_marks(after, keys_before),
-    )
-
-
-def _name_marks(names: tuple[str, ...], other: set[str]) -> tuple[tuple[int, int], ...]:
-    marks, position = [], 0
-    for name in names:
-        if fold_text(name).casefold() not in other:
-            marks.append((position, position + len(name)))
-        position += len(name) + 2
-    return tuple(marks)
-
-
-def _credit_sentence(where: str, old: str, new: str) -> Sentence:
-    old_marks, new_marks = [], []
-    old_at = new_at = 0
-    for op, text in diff_words(old, new).segments:
-        if op == "=":
-            old_at += len(text)
-            new_at += len(text)
-        elif op == "-":
-            old_marks.append((old_at, old_at + len(text.rstrip())))
-            old_at += len(text)
-        else:
-            new_marks.append((new_at, new_at + len(text.rstrip())))
-            new_at += len(text)
-    old_text, old_in = sentence_at(old, [m for m in old_marks if m[1] > m[0]] or [(0, 0)])
-    new_text, new_in = sentence_at(new, [m for m in new_marks if m[1] > m[0]] or [(0, 0)])
-    return Sentence(where, old_text, new_text, old_in, new_in)
-
-
-def _repair_sentences(
-    old: Article, repaired: Article, repairs: tuple[Repair, ...]
-) -> list[Sentence]:
-    """Each distinct repair in its sentence: the broken text, then the fixed."""
-    sentences = []
-    for repair in dict.fromkeys(repairs):
-        if repair.where == "title":
-            broken_text, fixed_text = old.title, repaired.title
-        else:
-            position = int(repair.where.split()[-1]) - 1
-            broken_text = old.blocks[position].text
-            fixed_text = repaired.blocks[position].text
-        at = broken_text.find(repair.broken)
-        fixed_at = fixed_text.find(repair.fixed)
-        if at == -1 or fixed_at == -1:
-            continue
-        old_text, old_in = sentence_at(broken_text, [(at, at + len(repair.broken))])
-        new_text, new_in = sentence_at(fixed_text, [(fixed_at, fixed_at + len(repair.fixed))])
-        sentences.append(Sentence(repair.where, old_text, new_text, old_in, new_in))
-    return sentences
 
 
 _RULES = (

@@ -10,9 +10,7 @@ only when capitalised.
 Words a page ran together are read apart first, where a case change inside a word shows
 the missing space ("LedgerThursday", "said.The"): otherwise the run reads as a new name.
 
-A name's *forms* are the ways one name is written: "President Daniel Harper", "Daniel
-Harper" and "Harper"; "the California Department of Forestry and Fire Protection" and
-"Cal Fire"; "Federal Emergency Management Agency" and "FEMA" (:func:`same_name`).
+Which names are forms of one name is ``names.py``'s.
 """
 
 from __future__ import annotations
@@ -222,7 +220,7 @@ _CAPITALISED_DATE_WORDS: Final = frozenset({"May", "March"})
 """Months that are also common words ("it may rain", "they march"): dates only when capitalised."""
 _SENTENCE_END: Final = frozenset({".", "!", "?", ":", "…"})
 _OPENERS: Final = frozenset("\"\u201c\u201e\u00ab\u2018'([\u201a\u2039-\u2014\u2013")
-_CONNECTORS: Final = frozenset(
+CONNECTORS: Final = frozenset(
     {"of", "and", "for", "the", "&", "de", "du", "des", "la", "le", "von", "van", "der", "al"}
 )
 """Small words inside a name ("Department of Forestry and Fire Protection")."""
@@ -231,9 +229,6 @@ _GERMAN_CONNECTORS: Final = frozenset({"van", "de", "al"})
 ("Stadt der Zukunft", "Pleite von Paris Saint-Germain")."""
 _ACRONYM: Final = 3
 """Capitals an acronym has at least to count as a name in German ("SPD"; "KI" is a noun)."""
-MIN_PREFIX: Final = 3
-"""Letters a short form's word must have to stand for a longer word it begins ("Cal" for
-"California")."""
 
 _DIGIT: Final = re.compile(r"\d")
 
@@ -345,7 +340,7 @@ def located_facts(
             or (previous[-1] in _SENTENCE_END | _OPENERS and not _abbreviated(previous[:-1]))
         )
         previous = word.text
-    connectors = _CONNECTORS if names else _GERMAN_CONNECTORS
+    connectors = CONNECTORS if names else _GERMAN_CONNECTORS
     for index, word in enumerate(all_words):
         text_ = word.text
         lowered = text_.casefold()
@@ -377,7 +372,7 @@ def fact_tokens(text: str, *, names: bool = True, anywhere: bool = False) -> lis
 
 
 def _group(
-    all_words: list[Word], index: int, connectors: frozenset[str] = _CONNECTORS
+    all_words: list[Word], index: int, connectors: frozenset[str] = CONNECTORS
 ) -> tuple[int, int]:
     """Where the run of capitalised words (and the small words between them) around one
     starts and ends, as positions in ``all_words``."""
@@ -399,43 +394,6 @@ def _joins(all_words: list[Word], index: int, *, step: int, connectors: frozense
         and 0 <= beyond < len(all_words)
         and all_words[beyond].capitalised
     )
-
-
-def same_name(one: tuple[str, ...], other: tuple[str, ...]) -> bool:
-    """Whether two runs of name words are forms of one name: the shorter's words stand,
-    in order, for words of the longer (equal, or the first letters of one, three at
-    least), or the shorter is the initials of the longer ("FEMA")."""
-    short, long_ = sorted((_name_words(one), _name_words(other)), key=len)
-    if not short:
-        return False
-    if len(short) == 1 and short[0].isupper() and len(short[0]) >= 2 and len(long_) > 1:
-        # the initials of the longer name, or of a run of its words ("PSG" for the end of
-        # "Pleite von Paris Saint-Germain")
-        initials = "".join(w[0] for w in long_ if w.casefold() not in _CONNECTORS).upper()
-        if short[0] in initials and len(short[0]) > 1:
-            return True
-    position = 0
-    for word in short:
-        lowered = word.casefold()
-        while position < len(long_) and not _stands_for(lowered, long_[position].casefold()):
-            position += 1
-        if position == len(long_):
-            return False
-        position += 1
-    return True
-
-
-def _stands_for(short: str, long_: str) -> bool:
-    return short == long_ or (len(short) >= MIN_PREFIX and long_.startswith(short))
-
-
-def _name_words(run: tuple[str, ...]) -> list[str]:
-    """The words of a name run: possessive endings dropped, hyphenated parts apart."""
-    found = []
-    for word in run:
-        base = re.sub(r"['\u2019]s$", "", word)
-        found += [part for part in base.split("-") if part]
-    return found
 
 
 def is_spelling_fix(old: str, new: str) -> bool:

@@ -31,14 +31,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Final
 
-from quietedit.analysis.facts import (
-    Fact,
-    Word,
-    is_spelling_fix,
-    located_facts,
-    same_name,
-    words,
-)
+from quietedit.analysis.facts import Fact, Word, is_spelling_fix, located_facts, words
 from quietedit.analysis.lexicon import (
     FACTS,
     PUNCTUATION,
@@ -46,6 +39,7 @@ from quietedit.analysis.lexicon import (
     hunk_nature,
     quotation_spans,
 )
+from quietedit.analysis.names import name_forms, renamed, still_there, texts
 from quietedit.analysis.notes import is_credit_line, note_kind
 from quietedit.analysis.words import (
     Hunk,
@@ -89,17 +83,11 @@ _SMALL_WORDS: Final = frozenset(
      "im", "am", "le", "la", "les", "l", "en", "au"}
 )  # fmt: skip
 """Words that come and go with a fact ("the Netherlands" → "Belgium") without rewording."""
-_DEMONYM_STEM: Final = 5
-"""Letters a place and its adjective share before their endings differ ("Thüring-en",
-"Thüring-er"; "Berlin", "Berlin-er" share all of the shorter)."""
 KICKER_CHARS: Final = 60
 """Longest kicker: the topic label before a headline's colon. A name there labels the
 story and states nothing, so a name changed in it is a rewording ("Peking:" → "China:")."""
 
 _WORDS: Final = re.compile(r"\w+")
-_DEFINITE: Final = frozenset({"the", "der", "die", "das", "le", "la", "les"})
-"""Articles a description of someone already named opens with ("the actress")."""
-DESCRIPTION_WORDS: Final = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +211,7 @@ class _Side:
 
     @cached_property
     def names_(self) -> set[tuple[str, ...]]:
-        return {_texts(f.group) for f in self.facts if f.name}
+        return {texts(f.group) for f in self.facts if f.name}
 
     @cached_property
     def quotes(self) -> list[tuple[int, int]]:
@@ -261,7 +249,7 @@ class _Reader:
         if changed and self._short_sentence(hunk):
             changed = ()  # a sentence of its own, too short for a passage: a rewording
         removed_words, added_words = word_count(removed), word_count(added)
-        if self._renamed(gone, came):
+        if renamed(gone, came):
             # one name written in another form is a rewording, however many words it has
             removed_words -= sum(f.name for f in gone)
             added_words -= sum(f.name for f in came)
@@ -325,12 +313,8 @@ class _Reader:
                 still_came.append(fact)
         # a name still in the other revision moved; a respelt one is a typo; a name run
         # together with the next word by the page is still there
-        still_gone = [
-            f for f in still_gone if not self._still_there(f, self.new.words, self.new.names_)
-        ]
-        still_came = [
-            f for f in still_came if not self._still_there(f, self.old.words, self.old.names_)
-        ]
+        still_gone = [f for f in still_gone if not still_there(f, self.new.words, self.new.names_)]
+        still_came = [f for f in still_came if not still_there(f, self.old.words, self.old.names_)]
         for fact in list(still_gone):
             fix = next(
                 (
@@ -343,7 +327,14 @@ class _Reader:
             if fix is not None:
                 still_gone.remove(fact)
                 still_came.remove(fix)
-        still_gone, still_came = self._name_forms(still_gone, still_came, hunk)
+        still_gone, still_came = name_forms(
+            still_gone,
+            still_came,
+            hunk.removed,
+            hunk.added,
+            old=(hunk.old_at, hunk.old_at + len(hunk.removed)),
+            new=(hunk.new_at, hunk.new_at + len(hunk.added)),
+        )
         if not still_gone and not still_came:
             return ()
         if not self._one_phrase(hunk):
@@ -351,54 +342,6 @@ class _Reader:
         if len(still_gone) == len(still_came):
             return tuple((a.text, b.text) for a, b in zip(still_gone, still_came, strict=True))
         return tuple((f.text, "") for f in still_gone) + tuple(("", f.text) for f in still_came)
-
-    def _still_there(
-        self, fact: Fact, other_words: set[str], other_names: set[tuple[str, ...]]
-    ) -> bool:
-        """A name the other text has too: as it is, without a possessive ending, in
-        another form ("JFK" for "John F. Kennedy"), or run together with the next word."""
-        if not fact.name:
-            return False
-        word = fact.text.casefold()
-        if word in other_words or _possessive_base(word) in other_words:
-            return True
-        if any(same_name(_texts(fact.group), name) for name in other_names):
-            return True
-        stem = word[: max(len(word) - 2, _DEMONYM_STEM)]
-        if len(word) >= _DEMONYM_STEM and any(other.startswith(stem) for other in other_words):
-            return True  # a place and its adjective: "Thüringen", "Thüringer"; "Berliner"
-        # "Servicewarned" where the other side reads "Service warned"
-        return any(
-            word[:cut] in other_words and word[cut:] in other_words
-            for cut in range(2, len(word) - 1)
-        )
-
-    def _name_forms(
-        self, gone: list[Fact], came: list[Fact], hunk: Hunk
-    ) -> tuple[list[Fact], list[Fact]]:
-        """Names written shorter, longer, or by a description of the same person: none of
-        them changed a fact."""
-        old_span = Span(hunk.old_at, hunk.old_at + len(hunk.removed))
-        new_span = Span(hunk.new_at, hunk.new_at + len(hunk.added))
-        gone_names = [f for f in gone if f.name]
-        came_names = [f for f in came if f.name]
-        for fact in list(gone_names):
-            partner = next(
-                (c for c in came_names if same_name(_texts(fact.group), _texts(c.group))), None
-            )
-            if partner is not None:
-                gone_names.remove(fact)
-                came_names = [c for c in came_names if c.group != partner.group]
-        if not came_names and not hunk.added:  # shortened: the rest of the name goes on
-            gone_names = [f for f in gone_names if not _reaches_out(f, old_span)]
-        if not came_names and gone_names and _description(hunk.added):
-            gone_names = []
-        if not gone_names and not hunk.removed:  # expanded: the name was there, now in full
-            came_names = [f for f in came_names if not _reaches_out(f, new_span)]
-        return (
-            [f for f in gone if not f.name or f in gone_names],
-            [f for f in came if not f.name or f in came_names],
-        )
 
     def _short_sentence(self, hunk: Hunk) -> bool:
         """The change inserts or cuts a whole sentence ("… stellt sich quer{+. Die FDP
@@ -414,16 +357,6 @@ class _Reader:
         closes = body[-1:] in ".!?" or not after or after[0] in ".!?"
         first = body.lstrip(".!? ")[:1]
         return opens and closes and (first.isupper() or first.isdigit())
-
-    def _renamed(self, gone: list[Fact], came: list[Fact]) -> bool:
-        """A name of the removed words and one of the added are forms of one name."""
-        return any(
-            same_name(_texts(a.group), _texts(b.group))
-            for a in gone
-            if a.name
-            for b in came
-            if b.name
-        )
 
     def _one_phrase(self, hunk: Hunk) -> bool:
         """The two sides of the change say one thing two ways, so a fact that differs
@@ -494,33 +427,6 @@ def _small_words_only(removed: str, added: str, names: bool) -> bool:
     old = Counter(w.casefold() for w in _WORDS.findall(_without_facts(removed, names)))
     new = Counter(w.casefold() for w in _WORDS.findall(_without_facts(added, names)))
     return set((old - new) + (new - old)) <= _SMALL_WORDS
-
-
-def _possessive_base(word: str) -> str:
-    """``word`` without a possessive ending: "Harper's", "Prigoschins" (German genitive)."""
-    for ending in ("'s", "s'", "s"):
-        if word.endswith(ending) and len(word) > len(ending) + 2:
-            return word[: -len(ending)]
-    return word
-
-
-def _texts(group: tuple[Word, ...]) -> tuple[str, ...]:
-    return tuple(word.text for word in group)
-
-
-def _reaches_out(fact: Fact, span: Span) -> bool:
-    """The fact's name group has words outside the change: the name goes on there."""
-    return any(w.end <= span.start or w.start >= span.end for w in fact.group)
-
-
-def _description(text: str) -> bool:
-    """A short description opening with a definite article ("The actress")."""
-    found = [w for w in tokenize(text) if any(c.isalnum() for c in w)]
-    return (
-        1 < len(found) <= DESCRIPTION_WORDS + 1
-        and found[0].strip().casefold() in _DEFINITE
-        and all(not w[0].isupper() and not w[0].isdigit() for w in found[1:])
-    )
 
 
 def _inside(facts: list[Fact], span: Span, *, skip: int = 0) -> list[Fact]:
