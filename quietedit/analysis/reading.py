@@ -4,13 +4,16 @@ A *change* is one hunk of the word diff of a pair the diff already made (a chang
 moved, split or merged block, the title, an edited ticker entry). Each is read once:
 
 * ``typo`` — typographic, punctuation, capitals or a respelling (:func:`hunk_nature`);
+  punctuation changed a word or two from a rewording is the rewording's;
 * ``facts`` — a number, date or name of the changed phrase differs: found in the removed
   and the added words of *this* change only, never paired with a fact from another place
   of the block. A fact that moved within the block is no change; a name written shorter
   or longer ("President Daniel Harper" → "Harper", "the California Department of
   Forestry and Fire Protection" → "Cal Fire") is style; a name swapped for a description
-  of the same person ("Moreno" → "the actress") is style; and a change whose two sides
-  share little and are long (a clause replaced by another) is a passage, not a fact;
+  of the same person ("Moreno" → "the actress") is style (``names.py``); a name in a
+  headline's kicker labels the story; a short sentence inserted or cut whole is a new
+  statement, not a changed one; and a change whose two sides share little and are long
+  (a clause replaced by another) is a passage, not a fact;
 * ``added`` / ``removed`` — a passage of ``PASSAGE_WORDS`` or more inserted or cut, or a
   clause replaced by one that says something else (both sides that long and sharing under
   ``REWRITE_SIMILARITY`` of their words), or one side that much longer than the other;
@@ -18,8 +21,8 @@ moved, split or merged block, the title, an edited ticker entry). Each is read o
 * ``quoted`` — words changed inside a quotation: the quote rule's, not a rewording;
 * ``note`` / ``credit`` — a correction or update note or a credit line inserted.
 
-Offsets in a reading are into the pair's ``old_text`` and ``new_text`` (the two sides of
-its word diff, parts joined by a line break), so that evidence can show the sentences.
+Offsets in a reading are into the pair's ``old_text`` and ``new_text`` (the two sides'
+real texts, blocks joined by a line break), so that evidence can show the sentences.
 """
 
 from __future__ import annotations
@@ -128,9 +131,6 @@ class PairReading:
     old_text: str
     new_text: str
     readings: tuple[Reading, ...]
-
-    def with_verdict(self, verdict: str) -> list[Reading]:
-        return [r for r in self.readings if verdict in r.verdicts]
 
 
 def read_pair(

@@ -21,11 +21,9 @@ from quietedit.model import Article
 
 @dataclass(frozen=True, slots=True)
 class Placed:
-    """Text at one place: ``where`` (``block N``, ``old block N``), the block's position
-    in its revision (-1 for text inside a block), and the text."""
+    """Text at one place: ``where`` (``block N``, ``old block N``) and the text."""
 
     where: str
-    position: int
     text: str
 
 
@@ -86,15 +84,15 @@ def build_view(
             if is_credit_line(text):
                 credits.append(Credit(where, "", text))
             elif note_kind(text) is not None:
-                notes.append(Placed(where, entry.new[0], text))
+                notes.append(Placed(where, text))
             else:
-                added.append(Placed(where, entry.new[0], text))
+                added.append(Placed(where, text))
         elif entry.op == REMOVED and entry.old[0] not in claimed_old:
             where, text = f"old block {entry.old[0] + 1}", entry.text or ""
             if is_credit_line(text):
                 credits.append(Credit(where, text, ""))
             else:
-                removed.append(Placed(where, entry.old[0], text))
+                removed.append(Placed(where, text))
         elif entry.words and not (entry.new and entry.new[0] in claimed):
             old_text = "\n".join(old.blocks[i].text for i in entry.old)
             new_text = "\n".join(new.blocks[j].text for j in entry.new)
@@ -108,7 +106,7 @@ def build_view(
             pairs.append(pair)
             for reading in pair.readings:
                 if NOTE in reading.verdicts:
-                    notes.append(Placed(where, -1, reading.hunk.added.strip()))
+                    notes.append(Placed(where, reading.hunk.added.strip()))
                 elif CREDIT in reading.verdicts:
                     credits.append(Credit(where, "", reading.hunk.added.strip()))
     for where, before, after in entry_pairs:
