@@ -136,7 +136,9 @@ class _Migration:
             *(self._link(path, new / REVISIONS_FOLDER / path.name) for path in revisions),
             *(self._link(path, new / EVENTS_FOLDER / path.name) for path in events),
         ]
-        for folder in {path.parent for path in moved}:
+        # the new names on disk before the old ones go (removals need no flush: one a
+        # power cut undid leaves a file whose copy is in place, and the next run removes it)
+        for folder in {path.parent for path in moved} | {new.parent}:
             _fsync_dir(folder)
         for path in [*revisions, *events]:
             path.unlink()
@@ -144,7 +146,6 @@ class _Migration:
             (old / DOCUMENT_FILE).unlink()
         for folder in (old / REVISIONS_FOLDER, old / EVENTS_FOLDER, old / EVIDENCE_FOLDER, old):
             _remove_empty(folder)
-        _fsync_dir(self.layout.documents_dir)
         self.report.documents += 1
         self.report.revisions += len(revisions)
         self.report.events += len(events)
@@ -221,9 +222,8 @@ class _Migration:
             body = page.read_bytes()
             page_url, kept_at = first.get(digest(body), (url, seen))
             self.keep_page(document, page_url, kept_at, body)
-            page.unlink()
+            page.unlink()  # a removal a power cut undid: the page is kept again, same record
             self.report.pages += 1
-        _fsync_dir(folder)
 
     def _link(self, old: Path, new: Path) -> Path:
         """``new`` holding ``old``'s bytes: a hard link, else a complete copy linked in;
