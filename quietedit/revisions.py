@@ -13,15 +13,20 @@ from typing import Final
 
 from quietedit.model import JSON, Article
 
+SCHEMA_VERSION: Final = 2
+"""The archive's file format, written into every file this version writes. Revision and
+event files are create-only, so every later version keeps reading the earlier ones
+(``CREATE_ONLY_SCHEMAS`` in :mod:`quietedit.archive.records`)."""
+
 
 @dataclass(frozen=True, slots=True)
 class EvidenceRef:
-    """Where the raw response behind a revision is kept: one record of a WARC file.
+    """Where the raw response behind a revision is kept: a record of a WARC file outside
+    the archive (data/README.md, "Evidence").
 
-    ``file`` is the WARC file's name relative to the evidence folder
-    (``2026-11/quietedit-20261130T081700Z.warc.gz``), ``record`` the record's
-    ``WARC-Record-ID`` without its angle brackets (``urn:uuid:…``), ``sha256`` the
-    ``sha256:<hex>`` of the record's payload, the body as the fetcher returned it.
+    ``file`` is the WARC file's name inside the evidence folder (``2026-11/quietedit-
+    20261130T081700Z.warc.gz``), ``record`` its ``WARC-Record-ID`` (``urn:uuid:…``) and
+    ``sha256`` the ``sha256:`` hash of the record's payload, the body as fetched.
     """
 
     file: str
@@ -33,7 +38,9 @@ class EvidenceRef:
 class Observation:
     """One fetch of an article as the ingest saw it, before the archive numbers and chains it.
 
-    ``evidence`` is the ``sha256:`` hash of the raw bytes kept as evidence, ``encoding``
+    ``evidence`` says where the raw response is kept: an :class:`EvidenceRef`, or in a
+    schema-1 revision the ``sha256:`` hash of a page that was kept inside the archive;
+    ``encoding``
     the decoding decision, ``http`` the response facts (status, validators), ``signals``
     what the feeds and sitemaps listing the article claimed at the time (their ``updated``
     and ``lastmod`` dates; data/README.md), ``None`` when nothing was recorded.
@@ -43,7 +50,7 @@ class Observation:
     observed_at: datetime
     article: Article
     extractor: str
-    evidence: str | None = None
+    evidence: EvidenceRef | str | None = None
     encoding: dict[str, JSON] | None = None
     http: dict[str, JSON] | None = None
     signals: dict[str, JSON] | None = None
@@ -58,7 +65,9 @@ class Revision:
     """One stored revision: an observation plus its place in the document's hash chain.
 
     ``hash`` covers every other field, ``previous`` is the predecessor's ``hash`` (``None``
-    for revision 1), ``content_hash`` the fingerprint of title and blocks.
+    for revision 1), ``content_hash`` the fingerprint of title and blocks. ``schema`` is
+    the file format it was stored in: revision files are never rewritten, so one read back
+    keeps its schema to give the same bytes (and hash) again.
     """
 
     document: str
@@ -68,6 +77,7 @@ class Revision:
     fingerprint: int
     previous: str | None
     hash: str
+    schema: int = SCHEMA_VERSION
 
     @property
     def article(self) -> Article:
@@ -101,6 +111,7 @@ class Event:
     observed_at: datetime
     revision: int | None = None
     detail: dict[str, JSON] = field(default_factory=dict)
+    schema: int = SCHEMA_VERSION  # as Revision.schema
 
     def __post_init__(self) -> None:
         if self.kind not in EVENT_KINDS:

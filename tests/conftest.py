@@ -12,7 +12,7 @@ import pytest
 from quietedit.archive.store import Archive
 from quietedit.article.identity import document_id
 from quietedit.model import Article, Block, Publisher
-from quietedit.revisions import Observation
+from quietedit.revisions import EvidenceRef, Observation
 
 SLOW_MODULES = (
     "publish/browser/",  # a real Chromium, axe-core and the HTML validator on the demo site
@@ -56,7 +56,7 @@ def observation(
     title: str = "Council approves budget after late-night debate",
     at: datetime = T0,
     url: str = STORY_URL,
-    evidence: str | None = None,
+    evidence: EvidenceRef | None = None,
 ) -> Observation:
     """An observation of the story as a fetch would make it (paragraphs default to STORY)."""
     return Observation(
@@ -79,12 +79,8 @@ def seed_story(archive: Archive, revisions: int = 3) -> str:
     doc = document_id(STORY_URL)
     archive.write_document(doc, {"url": STORY_URL, "first_seen": "2026-11-30T06:00:00Z"})
     for n in range(revisions):
-        body = archive.put_evidence(doc, f"<html><p>version {n}</p></html>".encode())
         lede = STORY[0].replace("4.2", f"4.{2 + n}")
-        archive.append_revision(
-            doc,
-            observation(lede, *STORY[1:], at=T0 + timedelta(hours=n), evidence=body),
-        )
+        archive.append_revision(doc, observation(lede, *STORY[1:], at=T0 + timedelta(hours=n)))
     return doc
 
 

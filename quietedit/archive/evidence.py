@@ -35,9 +35,8 @@ from typing import Final, Self
 
 from warcio.statusandheaders import StatusAndHeaders
 
+from quietedit.archive.checks import Problem
 from quietedit.archive.records import HASH_PATTERN, digest
-from quietedit.archive.store import Archive
-from quietedit.archive.verify import Problem
 from quietedit.archive.warc import (
     WarcScan,
     gzip_record,
@@ -308,9 +307,9 @@ def _fsync_dir(folder: Path) -> None:
 
 
 def check_evidence(
-    folder: Path, references: Iterable[tuple[str, str, EvidenceRef | str]]
+    folder: Path, references: Iterable[tuple[str, EvidenceRef | str]]
 ) -> list[Problem]:
-    """Check each ``(where, document, reference)`` against the WARC files in ``folder``.
+    """Check each ``(where, reference)`` against the WARC files in ``folder``.
 
     ``where`` names the revision file in the problems. An :class:`EvidenceRef` needs its
     file in ``folder`` (else "missing"), its record in that file and the record's payload
@@ -323,7 +322,7 @@ def check_evidence(
     by_file: dict[str, list[tuple[str, EvidenceRef]]] = defaultdict(list)
     bare: list[tuple[str, str]] = []
     problems: list[Problem] = []
-    for where, _document, reference in references:
+    for where, reference in references:
         if isinstance(reference, str):
             if HASH_PATTERN.fullmatch(reference):
                 bare.append((where, reference))
@@ -407,21 +406,3 @@ def _evidence_files(folder: Path) -> list[str]:
         if is_evidence_file_name(name) and path.is_file():
             names.append(name)
     return names
-
-
-def check_archive_evidence(archive: Archive, folder: Path) -> list[Problem]:
-    """:func:`check_evidence` for the evidence of every revision in ``archive``.
-
-    A revision that cannot be read is left to ``verify_archive``, which reports it."""
-    references: list[tuple[str, str, EvidenceRef | str]] = []
-    for document in archive.document_ids():
-        try:
-            revisions = archive.revisions(document, shallow=True)
-        except ArchiveError:
-            continue
-        for revision in revisions:
-            kept = revision.observation.evidence
-            if kept is not None:
-                where = str(archive.revision_file(document, revision.number))
-                references.append((where, document, kept))
-    return check_evidence(folder, references)

@@ -1,22 +1,34 @@
 """Where each kind of file lives in ``data/`` — the one module that knows the layout (pure).
 
-::
+Schema 2::
 
-    README.md                                   what this folder is (data/README.md)
-    documents/<id>/document.json                the document's mutable record (atomic rewrites)
-    documents/<id>/revisions/<NNNNNN>.json      one observed revision (create-only)
-    documents/<id>/events/<NNNNNN>.json         one event: flip-flop, anomaly, gone (create-only)
-    documents/<id>/evidence/<sha256>-<id>.html  raw fetched bytes, content-addressed (create-only)
-    feeds/<slug>.json                           one feed's mutable state (atomic rewrites)
-    state/<name>.json                           run-level mutable state (atomic rewrites)
-    .tmp/                                       temp files of writes in progress (never committed)
+    README.md                                        what this folder is (data/README.md)
+    index/<hh>.json                                  document id → partition, one shard
+    documents/<YYYY>/<MM>/<DD>/<id>/document.json    the document's mutable record
+    documents/<YYYY>/<MM>/<DD>/<id>/revisions/<NNNNNN>.json   one revision (create-only)
+    documents/<YYYY>/<MM>/<DD>/<id>/events/<NNNNNN>.json      one event (create-only)
+    feeds/<slug>.json                                one feed's mutable state
+    state/<name>.json                                run-level mutable state
+    .tmp/                                            temp files of writes in progress
 
-Every path is built from validated parts, so no id, slug or name can leave the folder.
+A document lives in the *partition* of the UTC day it was first seen (``2026/11/30``), so
+no folder grows past about a day's articles and a commit rewrites only small trees; the
+index, 256 shards keyed by the first two hex digits of the id's hash, finds the partition
+of any id without listing a folder. Raw pages live outside ``data/`` as WARC files
+(:mod:`quietedit.archive.evidence`).
+
+Schema 1 kept every document in ``documents/<id>/`` with its raw pages in
+``documents/<id>/evidence/``; :func:`classify_legacy_path` names those paths for
+``quietedit migrate`` and the git audit of the migrating commit.
+
+Every path is built from validated parts, so no id, slug, name or partition can leave the
+folder.
 """
 
 from __future__ import annotations
 
 import re
+from datetime import UTC, date, datetime
 from enum import Enum
 from pathlib import Path, PurePosixPath
 from typing import Final
@@ -29,19 +41,30 @@ REVISION_DIGITS: Final = 6
 SLUG_PATTERN: Final = re.compile(r"[a-z0-9][a-z0-9-]{0,62}")
 STATE_NAME_PATTERN: Final = SLUG_PATTERN
 TMP_DIR: Final = ".tmp"
+DOCUMENTS_DIR: Final = "documents"
+INDEX_DIR: Final = "index"
 DOCUMENT_FILE: Final = "document.json"
 REVISIONS_FOLDER: Final = "revisions"
 EVENTS_FOLDER: Final = "events"
+PARTITION_PATTERN: Final = re.compile(r"(?P<year>[0-9]{4})/(?P<month>[0-9]{2})/(?P<day>[0-9]{2})")
+SHARD_PATTERN: Final = re.compile(r"[0-9a-f]{2}")
+WRITER_PATTERN: Final = re.compile(r"shard-[1-9][0-9]*-of-[1-9][0-9]*")
+INDEX_NAME_PATTERN: Final = re.compile(
+    r"(?P<shard>[0-9a-f]{2})(?:-(?P<writer>shard-[1-9][0-9]*-of-[1-9][0-9]*))?\.json"
+)
+"""An index file's name: its shard, and the ingest shard that writes it (none for an
+unsharded run's)."""
 
 
 class PathKind(Enum):
     """What a path inside the archive is, and so which rules apply to it."""
 
     README = "readme"
+    INDEX = "index"
     DOCUMENT = "document"
     REVISION = "revision"
     EVENT = "event"
-    EVIDENCE = "evidence"
+    EVIDENCE = "evidence"  # schema 1 only: a raw page kept inside the archive
     FEED = "feed"
     STATE = "state"
     TEMP = "temp"
@@ -52,39 +75,87 @@ class PathKind(Enum):
         return self in (PathKind.REVISION, PathKind.EVENT, PathKind.EVIDENCE)
 
 
+_PARTITION: Final = r"(?P<partition>[0-9]{4}/[0-9]{2}/[0-9]{2})"
+_DOCUMENT: Final = rf"documents/{_PARTITION}/(?P<id>[^/]+)"
 _PATTERNS: Final = (
     (PathKind.README, re.compile(r"README\.md")),
+    (PathKind.INDEX, re.compile(r"index/(?P<shard>[^/]+)\.json")),
+    (PathKind.DOCUMENT, re.compile(rf"{_DOCUMENT}/document\.json")),
+    (PathKind.REVISION, re.compile(rf"{_DOCUMENT}/revisions/(?P<number>[0-9]{{6,}})\.json")),
+    (PathKind.EVENT, re.compile(rf"{_DOCUMENT}/events/(?P<number>[0-9]{{6,}})\.json")),
+    (PathKind.FEED, re.compile(r"feeds/(?P<slug>[^/]+)\.json")),
+    (PathKind.STATE, re.compile(r"state/(?P<name>[^/]+)\.json")),
+    (PathKind.TEMP, re.compile(rf"{re.escape(TMP_DIR)}/.*")),
+)
+_LEGACY_PATTERNS: Final = (
     (PathKind.DOCUMENT, re.compile(r"documents/(?P<id>[^/]+)/document\.json")),
     (
         PathKind.REVISION,
         re.compile(r"documents/(?P<id>[^/]+)/revisions/(?P<number>[0-9]{6,})\.json"),
     ),
-    (
-        PathKind.EVENT,
-        re.compile(r"documents/(?P<id>[^/]+)/events/(?P<number>[0-9]{6,})\.json"),
-    ),
+    (PathKind.EVENT, re.compile(r"documents/(?P<id>[^/]+)/events/(?P<number>[0-9]{6,})\.json")),
     (
         PathKind.EVIDENCE,
         re.compile(r"documents/(?P<id>[^/]+)/evidence/(?P<hex>[0-9a-f]{64})-(?P<tail>[^/]+)\.html"),
     ),
-    (PathKind.FEED, re.compile(r"feeds/(?P<slug>[^/]+)\.json")),
-    (PathKind.STATE, re.compile(r"state/(?P<name>[^/]+)\.json")),
-    (PathKind.TEMP, re.compile(rf"{re.escape(TMP_DIR)}/.*")),
 )
 
 
 def classify_path(relative: PurePosixPath) -> tuple[PathKind, dict[str, str]] | None:
     """The kind of a file at ``relative`` (POSIX, relative to the archive) and its parts.
 
-    ``None`` when the layout has no place for such a file. Parts are not validated here:
-    a document folder with an invalid id is classified, then reported by ``verify``.
+    ``None`` when the schema-2 layout has no place for such a file. Parts are not
+    validated here: a document folder with an invalid id is classified, then reported by
+    ``verify``.
     """
-    text = relative.as_posix()
-    for kind, pattern in _PATTERNS:
+    return _match(_PATTERNS, relative.as_posix())
+
+
+def classify_legacy_path(relative: PurePosixPath) -> tuple[PathKind, dict[str, str]] | None:
+    """As :func:`classify_path`, for the document files of the schema-1 layout
+    (``documents/<id>/…``, raw pages in ``evidence/``); ``None`` for anything else."""
+    return _match(_LEGACY_PATTERNS, relative.as_posix())
+
+
+def _match(
+    patterns: tuple[tuple[PathKind, re.Pattern[str]], ...], text: str
+) -> tuple[PathKind, dict[str, str]] | None:
+    for kind, pattern in patterns:
         match = pattern.fullmatch(text)
         if match:
             return kind, match.groupdict()
     return None
+
+
+def partition_of(moment: datetime) -> str:
+    """The partition of a document first seen at ``moment``: its UTC day, ``2026/11/30``."""
+    return moment.astimezone(UTC).strftime("%Y/%m/%d")
+
+
+def is_partition(text: str) -> bool:
+    """Whether ``text`` names a partition: ``YYYY/MM/DD``, a real calendar day."""
+    match = PARTITION_PATTERN.fullmatch(text)
+    if match is None:
+        return False
+    try:
+        date(int(match["year"]), int(match["month"]), int(match["day"]))
+    except ValueError:
+        return False
+    return True
+
+
+def index_name_shard(name: str) -> str | None:
+    """The index shard a file of ``index/`` named ``name`` belongs to; ``None`` for a name
+    that is no index file's."""
+    match = INDEX_NAME_PATTERN.fullmatch(name)
+    return match["shard"] if match else None
+
+
+def index_shard(document: str) -> str:
+    """The index shard holding ``document``: the first two hex digits of its hash part."""
+    if not is_document_id(document):
+        raise UnsafePathError(INDEX_DIR, f"{document!r} is not a document id (<host>-<16 hex>)")
+    return document[-16:-14]
 
 
 class Layout:
@@ -99,51 +170,71 @@ class Layout:
 
     @property
     def documents_dir(self) -> Path:
-        return self.root / "documents"
+        return self.root / DOCUMENTS_DIR
 
-    def document_dir(self, document: str) -> Path:
+    @property
+    def index_dir(self) -> Path:
+        return self.root / INDEX_DIR
+
+    def index_file(self, shard: str, *, writer: str = "") -> Path:
+        """The file of index ``shard`` that ``writer`` (``""``: an unsharded run, or
+        ``shard-K-of-N``) writes: ``index/<hh>.json`` or ``index/<hh>-shard-K-of-N.json``."""
+        if not SHARD_PATTERN.fullmatch(shard):
+            raise UnsafePathError(self.index_dir, f"{shard!r} is not an index shard (2 hex)")
+        if writer and not WRITER_PATTERN.fullmatch(writer):
+            raise UnsafePathError(self.index_dir, f"{writer!r} is not shard-<k>-of-<n>")
+        return self.index_dir / (f"{shard}-{writer}.json" if writer else f"{shard}.json")
+
+    def partition_dir(self, partition: str) -> Path:
+        if not is_partition(partition):
+            raise UnsafePathError(
+                self.documents_dir, f"{partition!r} is not a partition (YYYY/MM/DD)"
+            )
+        return self.documents_dir / partition
+
+    def document_dir(self, document: str, partition: str) -> Path:
         if not is_document_id(document):
             raise UnsafePathError(
                 self.documents_dir / repr(document),
                 f"{document!r} is not a document id (expected <host>-<16 hex digits>)",
             )
+        return self.partition_dir(partition) / document
+
+    def document_file(self, document: str, partition: str) -> Path:
+        return self.document_dir(document, partition) / DOCUMENT_FILE
+
+    def revisions_dir(self, document: str, partition: str) -> Path:
+        return self.document_dir(document, partition) / REVISIONS_FOLDER
+
+    def revision_file(self, document: str, partition: str, number: int) -> Path:
+        if number < 1:
+            raise UnsafePathError(self.revisions_dir(document, partition), f"revision {number} < 1")
+        return self.revisions_dir(document, partition) / f"{number:0{REVISION_DIGITS}d}.json"
+
+    def events_dir(self, document: str, partition: str) -> Path:
+        return self.document_dir(document, partition) / EVENTS_FOLDER
+
+    def event_file(self, document: str, partition: str, number: int) -> Path:
+        if number < 1:
+            raise UnsafePathError(self.events_dir(document, partition), f"event {number} < 1")
+        return self.events_dir(document, partition) / f"{number:0{REVISION_DIGITS}d}.json"
+
+    def legacy_document_dir(self, document: str) -> Path:
+        """A schema-1 document folder, ``documents/<id>`` (read by ``quietedit migrate``)."""
+        if not is_document_id(document):
+            raise UnsafePathError(self.documents_dir, f"{document!r} is not a document id")
         return self.documents_dir / document
 
-    def document_file(self, document: str) -> Path:
-        return self.document_dir(document) / DOCUMENT_FILE
-
-    def revisions_dir(self, document: str) -> Path:
-        return self.document_dir(document) / REVISIONS_FOLDER
-
-    def revision_file(self, document: str, number: int) -> Path:
-        if number < 1:
-            raise UnsafePathError(self.revisions_dir(document), f"revision {number} < 1")
-        return self.revisions_dir(document) / f"{number:0{REVISION_DIGITS}d}.json"
-
-    def events_dir(self, document: str) -> Path:
-        return self.document_dir(document) / EVENTS_FOLDER
-
-    def event_file(self, document: str, number: int) -> Path:
-        if number < 1:
-            raise UnsafePathError(self.events_dir(document), f"event {number} < 1")
-        return self.events_dir(document) / f"{number:0{REVISION_DIGITS}d}.json"
-
-    def evidence_dir(self, document: str) -> Path:
-        return self.document_dir(document) / "evidence"
-
-    def evidence_file(self, document: str, hash_: str) -> Path:
-        """Where the raw bytes hashing to ``hash_`` observed for ``document`` are kept.
-
-        The name ends with the document id because git pairs files for delta compression
-        by the end of their path: successive pages of one article then pack as deltas of
-        each other (bench/archive_growth.py: about 6x smaller than hash-only names).
-        """
+    def legacy_evidence_file(self, document: str, hash_: str) -> Path:
+        """Where schema 1 kept the raw page hashing to ``hash_``: the name ends with the
+        document id so that git packed successive pages of one article as deltas."""
         if not HASH_PATTERN.fullmatch(hash_):
             raise UnsafePathError(
-                self.evidence_dir(document), f"{hash_!r} is not a sha256:<64 hex digits> hash"
+                self.legacy_document_dir(document),
+                f"{hash_!r} is not a sha256:<64 hex digits> hash",
             )
         hex_ = hash_.removeprefix("sha256:")
-        return self.evidence_dir(document) / f"{hex_}-{document}.html"
+        return self.legacy_document_dir(document) / "evidence" / f"{hex_}-{document}.html"
 
     def feed_file(self, slug: str) -> Path:
         if not SLUG_PATTERN.fullmatch(slug):

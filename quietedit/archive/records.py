@@ -27,11 +27,30 @@ from quietedit.model import (
     format_timestamp,
     parse_timestamp,
 )
-from quietedit.revisions import EVENT_KINDS, Event, Observation, Revision
+from quietedit.revisions import (
+    EVENT_KINDS,
+    SCHEMA_VERSION,
+    Event,
+    EvidenceRef,
+    Observation,
+    Revision,
+)
 
-SCHEMA_VERSION: Final = 1
-"""Schema of every file this version writes. Revision files are never rewritten, so a
-future schema must keep reading version 1 (see data/README.md, "Schema changes")."""
+CREATE_ONLY_SCHEMAS: Final = frozenset({1, SCHEMA_VERSION})
+"""Schemas a revision or event file may have: they are never rewritten, so every version
+keeps reading the older ones (data/README.md, "Schema changes"). Mutable files (document,
+feed, state and index records) are rewritten by ``quietedit migrate`` and must be
+``SCHEMA_VERSION``."""
+
+EVIDENCE_FILE_PATTERN: Final = re.compile(
+    r"[0-9]{4}-[0-9]{2}/quietedit-[0-9]{8}T[0-9]{6}Z(?:-shard-[1-9][0-9]*-of-[1-9][0-9]*)?"
+    r"\.warc\.gz"
+)
+"""A WARC evidence file's name inside the evidence folder: its month, then the run's time
+(and shard). Checked before any path is built from it."""
+RECORD_ID_PATTERN: Final = re.compile(
+    r"urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+)
 
 SUPPORTED_FINGERPRINTS: Final = frozenset({FINGERPRINT_VERSION})
 HASH_PATTERN: Final = re.compile(r"sha256:[0-9a-f]{64}")
@@ -41,7 +60,7 @@ REVISION_FIELDS: Final[dict[str, type | tuple[type, ...]]] = {
     "content_hash": str,
     "document": str,
     "encoding": (dict, type(None)),
-    "evidence": (str, type(None)),
+    "evidence": (dict, str, type(None)),
     "extractor": str,
     "fingerprint": int,
     "hash": str,
@@ -133,7 +152,7 @@ def revision_to_record(revision: Revision) -> dict[str, JSON]:
         "content_hash": revision.content_hash,
         "document": revision.document,
         "encoding": observation.encoding,
-        "evidence": observation.evidence,
+        "evidence": evidence_to_record(observation.evidence),
         "extractor": observation.extractor,
         "fingerprint": revision.fingerprint,
         "hash": revision.hash,
@@ -142,7 +161,7 @@ def revision_to_record(revision: Revision) -> dict[str, JSON]:
         "observed_at": format_timestamp(observation.observed_at),
         "previous": revision.previous,
         "publisher": observation.article.publisher.to_record(),
-        "schema": SCHEMA_VERSION,
+        "schema": revision.schema,
         "title": observation.article.title,
         "url": observation.url,
     }
@@ -164,19 +183,21 @@ def check_revision_record(record: object, *, deep: bool = True) -> list[str]:
     problems = _check_fields(record, REVISION_FIELDS, optional=OPTIONAL_REVISION_FIELDS)
     if problems:
         return problems
-    if record["schema"] != SCHEMA_VERSION:
+    if record["schema"] not in CREATE_ONLY_SCHEMAS:
         problems.append(
-            f"schema {record['schema']!r} is not {SCHEMA_VERSION}; "
-            "written by another quietedit version (upgrade, or migrate the archive)"
+            f"schema {record['schema']!r} is not one of {sorted(CREATE_ONLY_SCHEMAS)}; "
+            "written by another quietedit version (upgrade quietedit)"
         )
+        return problems
     if "signals" in record:
         problems.extend(_check_signals(record["signals"]))
     if record["number"] < 1:
         problems.append(f"number: {record['number']} is not a positive revision number")
-    for key in ("content_hash", "hash", "previous", "evidence"):
+    for key in ("content_hash", "hash", "previous"):
         value = record[key]
         if value is not None and not HASH_PATTERN.fullmatch(value):
             problems.append(f"{key}: {value!r} is not a sha256:<64 hex digits> hash")
+    problems.extend(_check_evidence(record["evidence"], schema=record["schema"]))
     if (record["number"] == 1) != (record["previous"] is None):
         problems.append(
             "previous: must be null exactly for revision 1, "
@@ -217,7 +238,7 @@ def revision_from_record(record: Mapping[str, JSON]) -> Revision:
         observed_at=parse_timestamp(str(record["observed_at"])),
         article=_article_of(record),
         extractor=str(record["extractor"]),
-        evidence=_optional_str(record["evidence"]),
+        evidence=evidence_from_record(record["evidence"]),
         encoding=encoding if isinstance(encoding, dict) else None,
         http=http if isinstance(http, dict) else None,
         signals=signals if isinstance(signals := record.get("signals"), dict) else None,
@@ -234,7 +255,58 @@ def revision_from_record(record: Mapping[str, JSON]) -> Revision:
         fingerprint=fingerprint,
         previous=_optional_str(record["previous"]),
         hash=str(record["hash"]),
+        schema=_schema(record),
     )
+
+
+def evidence_to_record(evidence: EvidenceRef | str | None) -> JSON:
+    """A revision's ``evidence`` field: the WARC record's place, or a schema-1 page hash."""
+    if isinstance(evidence, EvidenceRef):
+        return {"file": evidence.file, "record": evidence.record, "sha256": evidence.sha256}
+    return evidence
+
+
+def evidence_from_record(value: JSON) -> EvidenceRef | str | None:
+    """The ``evidence`` of a checked record (:func:`evidence_to_record` reversed)."""
+    if isinstance(value, dict):
+        return EvidenceRef(
+            file=str(value["file"]), record=str(value["record"]), sha256=str(value["sha256"])
+        )
+    return None if value is None else str(value)
+
+
+def _check_evidence(value: JSON, *, schema: JSON) -> list[str]:
+    """Schema 1 names a page kept in the archive by its hash; schema 2 a WARC record."""
+    if value is None:
+        return []
+    if schema == 1:
+        if isinstance(value, str) and HASH_PATTERN.fullmatch(value):
+            return []
+        return [f"evidence: {value!r} is not a sha256:<64 hex digits> hash"]
+    if (
+        not isinstance(value, dict)
+        or set(value) != {"file", "record", "sha256"}
+        or not all(isinstance(part, str) for part in value.values())
+    ):
+        return [f"evidence: {value!r} is not {{'file': str, 'record': str, 'sha256': str}}"]
+    problems = []
+    if not EVIDENCE_FILE_PATTERN.fullmatch(str(value["file"])):
+        problems.append(
+            f"evidence.file: {value['file']!r} is not a WARC name "
+            "(<YYYY>-<MM>/quietedit-<YYYYMMDD>T<HHMMSS>Z[-shard-<k>-of-<n>].warc.gz)"
+        )
+    if not RECORD_ID_PATTERN.fullmatch(str(value["record"])):
+        problems.append(f"evidence.record: {value['record']!r} is not a urn:uuid: record id")
+    if not HASH_PATTERN.fullmatch(str(value["sha256"])):
+        problems.append(f"evidence.sha256: {value['sha256']!r} is not a sha256:<64 hex> hash")
+    return problems
+
+
+def _schema(record: Mapping[str, JSON]) -> int:
+    schema = record["schema"]
+    if not isinstance(schema, int):
+        raise ValueError("record is not checked: schema is not an integer")
+    return schema
 
 
 def claims_changed(old: Revision, new: Revision) -> dict[str, bool | None]:
@@ -339,7 +411,7 @@ def event_to_record(event: Event) -> dict[str, JSON]:
         "number": event.number,
         "observed_at": format_timestamp(event.observed_at),
         "revision": event.revision,
-        "schema": SCHEMA_VERSION,
+        "schema": event.schema,
         "type": "event",
     }
 
@@ -356,6 +428,7 @@ def event_from_record(record: Mapping[str, JSON]) -> Event:
         observed_at=parse_timestamp(str(record["observed_at"])),
         revision=revision if isinstance(revision, int) else None,
         detail=detail,
+        schema=_schema(record),
     )
 
 
@@ -378,8 +451,8 @@ def check_event_record(record: object) -> list[str]:
     problems = _check_fields(record, EVENT_FIELDS)
     if problems:
         return problems
-    if record["schema"] != SCHEMA_VERSION:
-        problems.append(f"schema {record['schema']!r} is not {SCHEMA_VERSION}")
+    if record["schema"] not in CREATE_ONLY_SCHEMAS:
+        problems.append(f"schema {record['schema']!r} is not one of {sorted(CREATE_ONLY_SCHEMAS)}")
     if record["type"] != "event":
         problems.append(f"type: {record['type']!r} is not 'event'")
     if record["kind"] not in EVENT_KINDS:
@@ -432,7 +505,7 @@ def check_state_record(record: object, *, kind: str) -> list[str]:
     if record.get("schema") != SCHEMA_VERSION:
         problems.append(
             f"schema: {record.get('schema')!r} is not {SCHEMA_VERSION}; "
-            "written by another quietedit version (upgrade, or migrate the archive)"
+            "written by another quietedit version (upgrade, or run quietedit migrate)"
         )
     if record.get("type") != kind:
         problems.append(f"type: {record.get('type')!r} is not {kind!r}")

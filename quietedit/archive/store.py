@@ -19,26 +19,35 @@ power cut can then only bring back the file it replaced, a complete earlier stat
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import logging
 import os
 import tempfile
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Final
 
-from quietedit.archive.layout import DOCUMENT_FILE, EVENTS_FOLDER, REVISIONS_FOLDER, Layout
+from quietedit.archive import sparse
+from quietedit.archive.layout import (
+    DOCUMENT_FILE,
+    EVENTS_FOLDER,
+    REVISIONS_FOLDER,
+    Layout,
+    index_name_shard,
+    index_shard,
+    is_partition,
+    partition_of,
+)
 from quietedit.archive.records import (
     OPTIONAL_REVISION_FIELDS,
     REVISION_FIELDS,
-    SCHEMA_VERSION,
     check_event_record,
     check_revision_record,
     check_state_record,
-    digest,
     dump_json,
     event_from_record,
     event_to_record,
@@ -46,41 +55,200 @@ from quietedit.archive.records import (
     revision_from_record,
     revision_to_record,
 )
+from quietedit.article.identity import is_document_id
 from quietedit.errors import ArchiveError, RevisionExistsError
-from quietedit.model import JSON
-from quietedit.revisions import Event, Observation, Revision
+from quietedit.model import JSON, parse_timestamp
+from quietedit.revisions import SCHEMA_VERSION, Event, Observation, Revision
 
 logger = logging.getLogger(__name__)
 
 
 class Archive:
-    """The archive folder ``root`` (``data/``); created on first write."""
+    """The archive folder ``root`` (``data/``); created on first write.
 
-    def __init__(self, root: Path) -> None:
+    Documents are found through the index (:mod:`quietedit.archive.layout`): the shard of
+    an id names the partition its folder is in. Shards read are kept for the object's
+    life, and this object's own writes update them, so a run reads each shard once. One
+    object may be shared by the threads of a run: index updates are serialised.
+    """
+
+    def __init__(self, root: Path, *, writer: str = "") -> None:
         self.root = root
         self.layout = Layout(root)
+        self.writer = writer
+        """Whose index files this object writes: ``""`` for an unsharded run, or
+        ``shard-K-of-N`` (:attr:`~quietedit.decide.shard.Shard.writer`), so that shards
+        running at once never write the same file (each reads every shard's)."""
+        self._index: dict[str, _Shard] = {}
+        self._index_lock = threading.Lock()
+        self.written_partitions: set[str] = set()
+        """Partitions whose document records this object wrote (a run reads them again)."""
+
+    # -- the index ------------------------------------------------------------------
+
+    def partition(self, document: str) -> str | None:
+        """The partition ``document`` lives in, or ``None`` for a document never stored."""
+        shard = index_shard(document)
+        with self._index_lock:
+            found = self._read_shard(shard).entries.get(document)
+            if found is None:  # another writer (object or process) may have added it since
+                found = self._read_shard(shard, fresh=True).entries.get(document)
+            return found
+
+    def _read_shard(self, shard: str, *, fresh: bool = False) -> _Shard:
+        """The shard's entries from every writer's file (the caller holds the lock); an
+        unreadable file raises. Kept once read; ``fresh`` reads again what changed since."""
+        cached = self._index.get(shard)
+        if cached is not None and not fresh:
+            return cached
+        files = [
+            self.layout.index_dir / name
+            for name in _listdir(self.layout.index_dir)
+            if index_name_shard(name) == shard
+        ]
+        stamp = tuple((path.name, _mtime(path)) for path in files)
+        if cached is not None and stamp == cached.stamp:
+            return cached
+        entries: dict[str, str] = {}
+        own: dict[str, str] = {}
+        mine = self.layout.index_file(shard, writer=self.writer)
+        for path in files:
+            found = self._read_index_file(path)
+            entries.update(found)
+            if path == mine:
+                own = found
+        self._index[shard] = _Shard(stamp, entries, own)
+        return self._index[shard]
+
+    def _read_index_file(self, path: Path) -> dict[str, str]:
+        record = self._read_state(path, kind="index")
+        found: dict[str, str] = {}
+        documents = record.get("documents") if record else {}
+        if not isinstance(documents, dict):
+            raise ArchiveError(path, "documents: not an object; run quietedit verify")
+        for document, partition in documents.items():
+            if not isinstance(partition, str) or not is_partition(partition):
+                raise ArchiveError(path, f"{document}: {partition!r} is not a partition")
+            found[document] = partition
+        return found
+
+    def _place(self, document: str, record: dict[str, JSON]) -> tuple[str, bool]:
+        """The partition of ``document``, entered in the index first if it is new: from
+        the record's ``discovered_at``. The entry is written before the folder, so a crash
+        between the two leaves an entry whose folder does not exist yet, never a folder
+        the index does not know (data/README.md, "Layout"). Entries go to this object's
+        own file of the shard (:attr:`writer`)."""
+        shard = index_shard(document)
+        with self._index_lock:
+            known = self._read_shard(shard, fresh=True)
+            if document in known.entries:
+                return known.entries[document], False
+            seen = record.get("discovered_at", record.get("first_seen"))
+            try:
+                partition = partition_of(parse_timestamp(str(seen)))
+            except ValueError as exc:
+                raise ArchiveError(
+                    self.layout.documents_dir,
+                    f"{document}: discovered_at {seen!r} is not an RFC 3339 time; a new "
+                    "document's record needs it to choose its partition",
+                ) from exc
+            own = dict(sorted({**known.own, document: partition}.items()))
+            full: dict[str, JSON] = {
+                "documents": dict(own),
+                "schema": SCHEMA_VERSION,
+                "shard": shard,
+                "type": "index",
+            }
+            self._replace(
+                self.layout.index_file(shard, writer=self.writer), dump_json(full), final=False
+            )
+            self._index.pop(shard, None)  # read again, with the new file's stamp, next time
+            return partition, True
+
+    def _home(self, document: str) -> str:
+        """The partition of a stored document, its folder on disk (fetched into a sparse
+        checkout when it is missing there); ``ArchiveError`` for a document never stored."""
+        partition = self.partition(document)
+        if partition is None:
+            raise ArchiveError(
+                self.layout.index_file(index_shard(document)),
+                f"{document} is not in the index: no such document",
+            )
+        folder = self.layout.document_dir(document, partition)
+        if not folder.is_dir():
+            sparse.fetch_partition(self.root, self.layout.partition_dir(partition))
+        return partition
+
+    # -- paths of one document ---------------------------------------------------------
+
+    def document_dir(self, document: str) -> Path:
+        """The folder of a stored document (``ArchiveError`` if it was never stored)."""
+        return self.layout.document_dir(document, self._home(document))
+
+    def document_file(self, document: str) -> Path:
+        return self.document_dir(document) / DOCUMENT_FILE
+
+    def revisions_dir(self, document: str) -> Path:
+        return self.layout.revisions_dir(document, self._home(document))
+
+    def revision_file(self, document: str, number: int) -> Path:
+        return self.layout.revision_file(document, self._home(document), number)
+
+    def events_dir(self, document: str) -> Path:
+        return self.layout.events_dir(document, self._home(document))
+
+    def event_file(self, document: str, number: int) -> Path:
+        return self.layout.event_file(document, self._home(document), number)
 
     # -- documents -----------------------------------------------------------------
 
-    def document_ids(self) -> list[str]:
-        """Ids of every document that has a document record, sorted."""
-        folder = self.layout.documents_dir
-        if not folder.is_dir():
-            return []
-        return sorted(p.parent.name for p in folder.glob("*/document.json"))
+    def partitions(self) -> list[str]:
+        """Every partition folder on disk (``YYYY/MM/DD``), sorted."""
+        found = []
+        top = self.layout.documents_dir
+        for year in _listdir(top):
+            for month in _listdir(top / year):
+                for day in _listdir(top / year / month):
+                    name = f"{year}/{month}/{day}"
+                    if is_partition(name) and (top / name).is_dir():
+                        found.append(name)
+        return found
+
+    def documents(self, partitions: Iterable[str] | None = None) -> list[tuple[str, str]]:
+        """``(partition, id)`` of every document with a record in ``partitions`` (default:
+        every partition on disk), sorted by partition, then id."""
+        chosen = self.partitions() if partitions is None else sorted(set(partitions))
+        found: list[tuple[str, str]] = []
+        for partition in chosen:
+            folder = self.layout.partition_dir(partition)
+            found.extend((partition, p.parent.name) for p in folder.glob(f"*/{DOCUMENT_FILE}"))
+        return sorted(found)
+
+    def document_ids(self, partitions: Iterable[str] | None = None) -> list[str]:
+        """Ids of every document with a record in ``partitions`` (default: every
+        partition on disk), sorted."""
+        return sorted(document for _, document in self.documents(partitions))
 
     def read_document(self, document: str) -> dict[str, JSON] | None:
         """The document's record, or ``None`` if it has none yet."""
-        return self._read_state(self.layout.document_file(document), kind="document")
+        if self.partition(document) is None:
+            return None
+        return self._read_state(self.document_file(document), kind="document")
 
     def write_document(
         self, document: str, record: dict[str, JSON], *, final: bool = False
     ) -> None:
         """Atomically replace the document's record (``schema``/``type``/``id`` are set here).
-        ``final``: the last write of its unit, which nothing written later refers to (see
-        :meth:`_replace`)."""
+        A new document is entered in the index first, in the partition of its record's
+        ``discovered_at``. ``final``: the last write of its unit, which nothing written
+        later refers to (see :meth:`_replace`)."""
+        partition, new = self._place(document, record)
+        if not new:
+            self._home(document)  # a folder outside a sparse checkout comes back first
         full = {**record, "schema": SCHEMA_VERSION, "type": "document", "id": document}
-        self._replace(self.layout.document_file(document), dump_json(full), final=final)
+        path = self.layout.document_file(document, partition)
+        self._replace(path, dump_json(full), final=final)
+        self.written_partitions.add(partition)
 
     # -- revisions -----------------------------------------------------------------
 
@@ -91,9 +259,10 @@ class Archive:
         for the site build, which reads every changed document and for which re-hashing
         would cost more than rendering (``quietedit verify``, run before the build in CI,
         checks hashes and chains)."""
+        partition = self._home(document)
         paths = _numbered(
-            self.layout.revisions_dir(document),
-            lambda n: self.layout.revision_file(document, n),
+            self.layout.revisions_dir(document, partition),
+            lambda n: self.layout.revision_file(document, partition, n),
             what="revision",
         )
         read = _read_revision_shallow if shallow else self._read_revision
@@ -101,7 +270,9 @@ class Archive:
 
     def latest_revision(self, document: str) -> Revision | None:
         """The newest revision, or ``None`` for a document never successfully observed."""
-        folder = self.layout.revisions_dir(document)
+        if self.partition(document) is None:
+            return None
+        folder = self.revisions_dir(document)
         paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
         return self._read_revision(paths[-1]) if paths else None
 
@@ -111,20 +282,15 @@ class Archive:
         """Store ``observation`` as the document's next revision and return it.
 
         The document needs a record first (``write_document``), so no revision is ever
-        an orphan. Raises ``UnchangedContentError`` if the content equals the newest
-        revision's and ``RevisionExistsError`` if another writer took the number first.
+        an orphan. Its evidence, if any, is stored before (outside the archive, as WARC).
+        Raises ``UnchangedContentError`` if the content equals the newest revision's and
+        ``RevisionExistsError`` if another writer took the number first.
         """
         self._require_record(document, before="append_revision")
-        evidence = observation.evidence
-        if evidence is not None and not self.has_evidence(document, evidence):
-            raise ArchiveError(
-                self.layout.evidence_file(document, evidence),
-                "evidence is referenced before it was stored; put_evidence() first",
-            )
         revision = new_revision(
             document, observation, previous=self.latest_revision(document), fingerprint=fingerprint
         )
-        path = self.layout.revision_file(document, revision.number)
+        path = self.revision_file(document, revision.number)
         self._create(path, dump_json(revision_to_record(revision)))
         logger.debug("stored %s", path)
         return revision
@@ -133,9 +299,10 @@ class Archive:
 
     def events(self, document: str) -> list[Event]:
         """The document's events, oldest first, each checked on the way in."""
+        partition = self._home(document)
         paths = _numbered(
-            self.layout.events_dir(document),
-            lambda n: self.layout.event_file(document, n),
+            self.layout.events_dir(document, partition),
+            lambda n: self.layout.event_file(document, partition, n),
             what="event",
         )
         found = []
@@ -158,44 +325,20 @@ class Archive:
     ) -> Event:
         """Record an event of the document (create-only, numbered like revisions)."""
         self._require_record(document, before="append_event")
-        folder = self.layout.events_dir(document)
+        folder = self.events_dir(document)
         numbers = [int(p.stem) for p in folder.glob("*.json") if p.stem.isdigit()]
         number = max(numbers, default=0) + 1
         event = Event(document, number, kind, observed_at, revision=revision, detail=detail or {})
-        self._create(self.layout.event_file(document, number), dump_json(event_to_record(event)))
+        self._create(self.event_file(document, number), dump_json(event_to_record(event)))
         return event
-
-    # -- evidence ------------------------------------------------------------------
-
-    def put_evidence(self, document: str, body: bytes) -> str:
-        """Keep ``body`` as evidence for ``document``; return its ``sha256:`` hash.
-
-        Idempotent: the same bytes are stored once. Store the evidence before the revision
-        that references it, so a crash in between leaves an unreferenced file, never a
-        reference to a missing one.
-        """
-        hash_ = digest(body)
-        path = self.layout.evidence_file(document, hash_)
-        self._require_record(document, before="put_evidence")
-        if not path.exists():
-            # a concurrent writer may store the same bytes first: same name, same content
-            with contextlib.suppress(RevisionExistsError):
-                self._create(path, body)
-        return hash_
 
     def _require_record(self, document: str, *, before: str) -> None:
         """Raise ``ArchiveError`` unless ``document`` has a record (no orphan files)."""
-        if not self.layout.document_file(document).is_file():
+        if self.partition(document) is None or not self.document_file(document).is_file():
             raise ArchiveError(
-                self.layout.document_file(document),
+                self.layout.documents_dir / document,
                 f"no document record; write_document() before {before}()",
             )
-
-    def has_evidence(self, document: str, hash_: str) -> bool:
-        return self.layout.evidence_file(document, hash_).is_file()
-
-    def read_evidence(self, document: str, hash_: str) -> bytes:
-        return self.layout.evidence_file(document, hash_).read_bytes()
 
     # -- feed and run state ----------------------------------------------------------
 
@@ -250,25 +393,22 @@ class Archive:
         changed stamp only says to look again with :meth:`content_key`. Folder names that
         are not document ids are included, for the caller to report.
         """
-        root = str(self.layout.documents_dir)
-        try:
-            names = sorted(os.listdir(root))
-        except FileNotFoundError:
-            return {}
         found = {}
-        for name in names:
-            home = os.path.join(root, name)
-            try:
-                times = [str(os.stat(os.path.join(home, DOCUMENT_FILE)).st_mtime_ns)]
-            except (FileNotFoundError, NotADirectoryError):
-                continue  # not a document (yet): revisions never come before the record
-            for folder in (REVISIONS_FOLDER, EVENTS_FOLDER):
+        for partition in self.partitions():
+            root = os.path.join(self.layout.documents_dir, partition)
+            for name in _listdir(Path(root)):
+                home = os.path.join(root, name)
                 try:
-                    times.append(str(os.stat(os.path.join(home, folder)).st_mtime_ns))
-                except FileNotFoundError:
-                    times.append("-")
-            found[name] = " ".join(times)
-        return found
+                    times = [str(os.stat(os.path.join(home, DOCUMENT_FILE)).st_mtime_ns)]
+                except (FileNotFoundError, NotADirectoryError):
+                    continue  # not a document (yet): revisions never come before the record
+                for folder in (REVISIONS_FOLDER, EVENTS_FOLDER):
+                    try:
+                        times.append(str(os.stat(os.path.join(home, folder)).st_mtime_ns))
+                    except FileNotFoundError:
+                        times.append("-")
+                found[name] = " ".join(times)
+        return dict(sorted(found.items()))
 
     def content_key(self, document: str) -> str:
         """A hash of everything the document's record, revisions and events hold, read
@@ -280,10 +420,10 @@ class Archive:
         read.
         """
         digest = hashlib.sha256()
-        record = self.layout.document_file(document)
+        record = self.document_file(document)
         try:
             digest.update(record.read_bytes())
-            for folder in (self.layout.revisions_dir(document), self.layout.events_dir(document)):
+            for folder in (self.revisions_dir(document), self.events_dir(document)):
                 try:
                     names = [n for n in os.listdir(folder) if n.endswith(".json")]
                 except FileNotFoundError:
@@ -298,6 +438,21 @@ class Archive:
                 record.parent, f"cannot read: {exc.strerror}; run quietedit verify"
             ) from exc
         return digest.hexdigest()
+
+    def legacy_documents(self) -> list[str]:
+        """Folders of the schema-1 layout (``documents/<id>/``) still here, sorted: an
+        archive to migrate (or a migration to finish) before anything else is written."""
+        return [name for name in _listdir(self.layout.documents_dir) if is_document_id(name)]
+
+    def require_current(self) -> None:
+        """Raise ``ArchiveError`` when the archive still has schema-1 document folders."""
+        legacy = self.legacy_documents()
+        if legacy:
+            raise ArchiveError(
+                self.layout.documents_dir / legacy[0],
+                f"a schema-1 archive ({len(legacy)} document folders in the old layout); "
+                "run quietedit migrate first",
+            )
 
     # -- the two write primitives --------------------------------------------------
 
@@ -399,6 +554,34 @@ def _read_revision_shallow(path: Path) -> Revision:
 
 
 _KNOWN_FIELDS: Final = frozenset(REVISION_FIELDS) | frozenset(OPTIONAL_REVISION_FIELDS)
+
+
+@dataclass(frozen=True, slots=True)
+class _Shard:
+    """One index shard as read: every writer's entries, this object's own, and the stamp
+    of the files they came from."""
+
+    stamp: tuple[tuple[str, tuple[int, int, int] | None], ...]
+    entries: dict[str, str]
+    own: dict[str, str]
+
+
+def _mtime(path: Path) -> tuple[int, int, int] | None:
+    """What changes when a file is replaced: a rename brings a new inode, and the time
+    and size of the new content (the time alone can repeat within a clock tick)."""
+    try:
+        found = path.stat()
+    except FileNotFoundError:
+        return None
+    return found.st_ino, found.st_mtime_ns, found.st_size
+
+
+def _listdir(folder: Path) -> list[str]:
+    """The names in ``folder``, sorted; none when it does not exist."""
+    try:
+        return sorted(os.listdir(folder))
+    except (FileNotFoundError, NotADirectoryError):
+        return []
 
 
 def _numbered(folder: Path, expected: Callable[[int], Path], *, what: str) -> list[Path]:

@@ -1,16 +1,21 @@
-"""``quietedit verify`` and ``quietedit config``: check the archive and the configuration."""
+"""``quietedit verify``, ``quietedit migrate`` and ``quietedit config``: check and migrate the
+archive, check the configuration."""
 
 from __future__ import annotations
 
 import json
 import logging
+import os
+import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import click
 
-from quietedit.archive.audit import audit_since
-from quietedit.archive.store import Archive
+from quietedit.archive.lock import RunLock
+from quietedit.archive.migrate import WarcPageKeeper, migrate_archive
+from quietedit.archive.since import verify_since
 from quietedit.archive.verify import verify_archive
 from quietedit.cli.options import CONFIG_OPTION, DATA_OPTION
 from quietedit.config import effective_settings, load_config
@@ -25,8 +30,9 @@ logger = logging.getLogger("quietedit")
     "--since",
     metavar="GIT_REV",
     default=None,
-    help="Also prove with git that no revision or evidence file present at GIT_REV "
-    "was modified or deleted since.",
+    help="Check only what changed since GIT_REV (in time proportional to the change) and "
+    "prove with git that no revision or event file present at GIT_REV was modified or "
+    "deleted since.",
 )
 @click.option(
     "--evidence",
@@ -34,17 +40,19 @@ logger = logging.getLogger("quietedit")
     type=click.Path(path_type=Path, file_okay=False),
     metavar="DIR",
     default=None,
-    help="Also check every revision's raw page against the WARC files in DIR: its record "
-    "present, whole, and with the body hash the revision states.",
+    help="Also check the raw page of every revision checked against the WARC files in DIR: "
+    "its record present, whole, and with the body hash the revision states.",
 )
 def verify(
     config_path: Path | None, data_dir: Path | None, since: str | None, evidence_dir: Path | None
 ) -> None:
-    """Check the archive: schema, hashes, hash chains, numbering, orphans.
+    """Check the archive: schema, hashes, hash chains, numbering, orphans, the index.
 
     Prints one line per problem (path: message) and exits 1 if there is any, 0 if the
-    archive is sound. With --evidence, a revision whose WARC file is not in DIR is
-    reported as missing.
+    archive is sound. Without --since every file is read; with it, only the files git
+    shows changed since GIT_REV, plus the git audit of that range. With --evidence, the
+    revisions read are checked against their WARC records too; a revision whose WARC file
+    is not in DIR is reported as missing.
 
     \b
     Example:
@@ -52,26 +60,65 @@ def verify(
         quietedit verify --data data --evidence evidence
     """
     root = data_dir if data_dir is not None else load_config(config_path).settings.paths.data
-    report = verify_archive(root)
+    report = verify_archive(root) if since is None else verify_since(root, since)
     problems = list(report.problems)
-    if since is not None:
-        problems += audit_since(root, since)
     if evidence_dir is not None:
-        from quietedit.archive.evidence import check_archive_evidence  # loads warcio
+        from quietedit.archive.evidence import check_evidence  # loads warcio
 
-        problems += check_archive_evidence(Archive(root), evidence_dir)
+        problems = sorted([*problems, *check_evidence(evidence_dir, report.references)])
     for problem in problems:
         click.echo(str(problem))
     logger.info(
-        "checked %d documents, %d revisions, %d evidence files%s: %s",
+        "checked %d documents, %d revisions (%d naming evidence)%s: %s",
         report.documents,
         report.revisions,
         report.evidence,
-        (f" and git history since {since}" if since else "")
-        + (f" and their evidence in {evidence_dir}" if evidence_dir else ""),
+        (f", changed since {since}, and git history since then" if since else "")
+        + (f", and their evidence in {evidence_dir}" if evidence_dir is not None else ""),
         f"{len(problems)} problem(s)" if problems else "no problems",
     )
     if problems:
+        sys.exit(1)
+
+
+@click.command()
+@CONFIG_OPTION
+@DATA_OPTION
+@click.option(
+    "--evidence",
+    "evidence_dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=None,
+    help="Where the raw pages of the schema-1 archive go, as WARC records.  "
+    "[default: evidence/ beside the archive folder]",
+)
+def migrate(config_path: Path | None, data_dir: Path | None, evidence_dir: Path | None) -> None:
+    """Move a schema-1 archive to schema 2: documents into date partitions, the index,
+    raw pages out of the archive into WARC files.
+
+    Safe to interrupt and to run again: a second run finishes what the first left and
+    then finds nothing to do. Prints what it did; exits 1 if a document could not be
+    moved (it stays where it was). Commit the result in one commit: the git audit
+    (verify --since) accepts the moves of that one change.
+
+    \b
+    Example:
+        quietedit migrate --data data && quietedit verify --data data
+    """
+    root = data_dir if data_dir is not None else load_config(config_path).settings.paths.data
+    evidence = evidence_dir if evidence_dir is not None else root.parent / "evidence"
+    now = datetime.now(UTC)
+    with RunLock(root, now=now), WarcPageKeeper(evidence, now=now) as keeper:
+        report = migrate_archive(root, keep_page=keeper)
+    click.echo(
+        f"moved {report.documents} documents ({report.revisions} revisions, "
+        f"{report.events} events), kept {report.pages} evidence pages in {evidence}, "
+        f"wrote {report.index_entries} index entries, rewrote {report.rewritten} feed "
+        "and state files"
+    )
+    for problem in report.problems:
+        click.echo(str(problem))
+    if report.problems:
         sys.exit(1)
 
 
@@ -103,3 +150,71 @@ def show_config(config_path: Path | None) -> None:
         "settings": effective_settings(config),
     }
     click.echo(json.dumps(shown, indent=2, ensure_ascii=False))
+
+
+@click.command("sparse-paths")
+@CONFIG_OPTION
+@DATA_OPTION
+@click.option(
+    "--now",
+    "now_text",
+    metavar="ISO-8601",
+    default=None,
+    help="The run's time, for today's and yesterday's partitions (default: the clock), "
+    "e.g. 2026-11-30T06:00:00Z.",
+)
+def sparse_paths(config_path: Path | None, data_dir: Path | None, now_text: str | None) -> None:
+    """Print the archive folders an hourly run needs, for a sparse git checkout.
+
+    One path a line, relative to the top of the git work tree holding the archive (or as
+    given, outside git): the feed, state and index folders, and the document partitions
+    still observed plus today's and yesterday's (UTC); the whole documents folder before
+    any run has saved its list of partitions. Feed them to
+    `git sparse-checkout add` (cone mode).
+
+    \b
+    Example:
+        quietedit sparse-paths | xargs git sparse-checkout add
+    """
+    from quietedit.archive.store import Archive
+    from quietedit.cli.ingest import parse_now
+    from quietedit.ingest.partitions import checkout_partitions
+
+    root = data_dir if data_dir is not None else load_config(config_path).settings.paths.data
+    now = parse_now(now_text) if now_text else datetime.now(UTC)
+    archive = Archive(root)
+    chosen = checkout_partitions(archive, now=now)
+    folders = [archive.layout.root / name for name in ("feeds", "state", "index")]
+    if chosen is None:
+        folders.append(archive.layout.documents_dir)
+    else:
+        folders.extend(archive.layout.partition_dir(partition) for partition in chosen)
+    base = _work_tree_top(root)
+    for folder in folders:
+        click.echo(_relative(folder, base))
+
+
+def _work_tree_top(root: Path) -> Path | None:
+    probe = root.resolve()
+    while not probe.is_dir() and probe != probe.parent:  # the archive may not exist yet
+        probe = probe.parent
+    try:
+        done = subprocess.run(
+            ["git", "rev-parse", "--show-toplevel"],  # noqa: S607 - git as found on PATH
+            cwd=probe,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    return Path(done.stdout.strip()).resolve() if done.returncode == 0 else None
+
+
+def _relative(folder: Path, base: Path | None) -> str:
+    if base is not None:
+        try:
+            return folder.resolve().relative_to(base).as_posix()
+        except ValueError:
+            pass
+    return os.fspath(folder)

@@ -143,7 +143,7 @@ def ingest_once(
     from quietedit.ingest.run import run_ingest
 
     root = data_dir if data_dir is not None else config.settings.paths.data
-    now = _parse_now(now_text) if now_text else datetime.now(UTC)
+    now = parse_now(now_text) if now_text else datetime.now(UTC)
     progress = _IngestProgress() if sys.stderr.isatty() else None
     report = run_ingest(
         config,
@@ -182,7 +182,7 @@ class _IngestProgress:
         click.echo("", err=True)
 
 
-def _parse_now(text: str) -> datetime:
+def parse_now(text: str) -> datetime:
     try:
         moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError as exc:

@@ -28,8 +28,12 @@ be normalised is keyed by its raw lower-case host name, or by ``""`` when it has
 What this guarantees: the write sets of two shards of one N are disjoint, so their commits
 rebase onto each other without conflicts; and when every feed answers the N shards' polls
 of a run alike, the merged archive equals the unsharded run's in every document file
-(record, revisions, events, evidence) and in every feed record except ``trust``. The
+(record, revisions, events) and in every feed record except ``trust``. The
 differences, all of them:
+
+- Each shard keeps its raw pages in a WARC file of its own (``-shard-K-of-N`` in the
+  name), so a revision's ``evidence.file``, and the hashes covering it, name that file;
+  the record ids and payloads are the same.
 
 - A feed's ``trust`` (claims without a revision, the last probe) moves only with the checks
   of documents its own shard owns; its claims on other shards' documents never count. A
@@ -77,6 +81,9 @@ LEDGER_NAME: Final = "ledger"
 
 _SPEC: Final = re.compile(r"\s*([0-9]{1,6})\s*/\s*([0-9]{1,6})\s*")
 _LEDGER_SHARD: Final = re.compile(r"ledger-shard-[1-9][0-9]*-of-[1-9][0-9]*")
+PARTITIONS_NAME: Final = "partitions"
+"""``state/partitions.json``: the archive partitions an unsharded run keeps reading."""
+_PARTITIONS_SHARD: Final = re.compile(r"partitions-shard-[1-9][0-9]*-of-[1-9][0-9]*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +116,18 @@ class Shard:
     def ledger_name(self) -> str:
         """The ``state/`` name of the request ledger this shard's runs write."""
         return LEDGER_NAME if self.whole else f"ledger-shard-{self.index}-of-{self.count}"
+
+    @property
+    def writer(self) -> str:
+        """The name of the files this shard's runs write beside other shards' (the index's):
+        ``""`` for the unsharded run, else ``shard-K-of-N``."""
+        return "" if self.whole else f"shard-{self.index}-of-{self.count}"
+
+    @property
+    def partitions_name(self) -> str:
+        """The ``state/`` name of the active-partition list this shard's runs write."""
+        whole = PARTITIONS_NAME
+        return whole if self.whole else f"{whole}-shard-{self.index}-of-{self.count}"
 
 
 WHOLE: Final = Shard(1, 1)
@@ -150,6 +169,11 @@ def partition_key(url: str) -> str:
         except ValueError:
             host = ""
     return _registrable(host)
+
+
+def is_partitions_name(name: str) -> bool:
+    """Whether ``state/<name>.json`` is an active-partition list (of a run or a shard)."""
+    return name == PARTITIONS_NAME or _PARTITIONS_SHARD.fullmatch(name) is not None
 
 
 def is_ledger_name(name: str) -> bool:

@@ -170,7 +170,7 @@ def apply_check(
         stored = archive.append_revision(document, observation, fingerprint=new.fingerprint)
         if stored.number != new.number:
             raise ArchiveError(
-                archive.layout.revision_file(document, stored.number),
+                archive.revision_file(document, stored.number),
                 f"stored as revision {stored.number}, planned as {new.number}; another "
                 "writer is at work: run quietedit verify",
             )

@@ -39,6 +39,7 @@ from quietedit.decide.memory import (
     feed_from_record,
     feed_to_record,
 )
+from quietedit.decide.partitions import active_partitions
 from quietedit.decide.poll import feed_states
 from quietedit.decide.profiles import learn_profiles, profile_sample
 from quietedit.decide.recheck import FeedTrust, Reason, after_claim, plan_run
@@ -49,6 +50,7 @@ from quietedit.fetch.guard import Resolver
 from quietedit.fetch.politeness import Politeness
 from quietedit.ingest.check import check_article
 from quietedit.ingest.ledgers import load_ledger, save_ledger
+from quietedit.ingest.partitions import load_active, save_active
 from quietedit.ingest.poll import poll_feed
 from quietedit.ingest.register import register_poll
 from quietedit.ingest.workers import Workers, cpu_count, planned_workers
@@ -112,7 +114,10 @@ def run_ingest(
     and ``shard``; a run that stores no revision creates none."""
     evidence = EvidenceLog(config.settings.paths.evidence, evidence_file_name(now, shard=shard))
     with RunLock(archive.root, now=now), evidence:
+        archive.require_current()
         archive.sweep_temp()
+        archive.written_partitions.clear()  # from now on: the partitions this run wrote
+        archive.writer = shard.writer  # shards never write the same index file
         return asyncio.run(
             _ingest(
                 config,
@@ -156,8 +161,13 @@ async def _ingest(
     # snapshots), so all shards see the same changes; each keeps those of its own documents
     configs = {feed.slug: feed for feed in config.feeds}
 
+    # the partitions the next run reads: filled in when the checks are planned
+    partitions: list[tuple[str, ...]] = []
+    read_before = load_active(archive)
+
     def save(error: type[BaseException] | None, *_: object) -> None:
         try:
+            _save_partitions(archive, partitions, read_before, shard=shard, now=now)
             # after an error the feed records written as each feed was registered stand: a
             # later state could mark entries known whose documents were never registered
             for slug, state in sorted(feeds.items()) if error is None else ():
@@ -209,6 +219,7 @@ async def _ingest(
                 shard=shard,
                 workers=workers,
                 evidence=evidence,
+                partitions=partitions,
             )
             feeds = {
                 slug: replace(state, trust=trust.get(slug, state.trust))
@@ -231,11 +242,17 @@ async def _check_due(
     shard: Shard,
     workers: Workers,
     evidence: EvidenceLog,
+    partitions: list[tuple[str, ...]],
 ) -> dict[str, FeedTrust]:
-    """Plan the run's article checks and carry them out; returns the feeds' new trust."""
+    """Plan the run's article checks and carry them out; returns the feeds' new trust.
+    ``partitions`` receives the partitions the next run needs to read."""
     settings = config.settings
     states = {}
-    for doc in archive.document_ids():
+    homes = {}
+    active = load_active(archive)
+    # the active partitions, and those this run's feed polls just wrote documents to
+    chosen = None if active is None else active | archive.written_partitions
+    for partition, doc in archive.documents(chosen):
         try:
             record = archive.read_document(doc)
         except ArchiveError as exc:  # reported; `quietedit verify` says more
@@ -245,6 +262,7 @@ async def _check_due(
             state = document_from_record(doc, record)
             if shard.owns(state.url):
                 states[doc] = state
+                homes[doc] = partition
     trust = {slug: state.trust for slug, state in feeds.items()}
     budget = settings.politeness.max_requests_per_host_per_hour
     plan = plan_run(
@@ -256,6 +274,14 @@ async def _check_due(
         host_budget={host: max(0, budget - n) for host, n in _last_hour(fetcher, now).items()},
     )
     report.deferred += len(plan.deferred)
+    # saved when the run ends (the run's last writes): what the next run reads
+    keep = active_partitions(
+        ((homes[doc], state.candidate) for doc, state in states.items()),
+        policy=settings.recheck,
+        now=now,
+        touched=archive.written_partitions,
+    )
+    partitions.append(keep)
     # before any check starts: from then on every page is read in a worker
     workers.start_processes(
         planned_workers(settings.run.workers, checks=len(plan.selected), cores=cpu_count())
@@ -349,6 +375,27 @@ async def _learn_profiles(
             for host, chosen in sample.items()
         }
     )
+
+
+def _save_partitions(
+    archive: Archive,
+    planned: list[tuple[str, ...]],
+    read_before: set[str] | None,
+    *,
+    shard: Shard,
+    now: datetime,
+) -> None:
+    """Save the partitions the next run reads: those the plan found still observed; when
+    no plan was made (``--feeds-only``, or the run failed before it), the list read at the
+    start grown by every partition the run wrote to, so no new document is ever left out.
+    With no list before and no plan, none is saved: the next run reads every partition."""
+    if planned:
+        keep = set(planned[-1])
+    elif read_before is not None:
+        keep = read_before | archive.written_partitions
+    else:
+        return
+    save_active(archive, tuple(sorted(keep)), shard=shard, now=now)
 
 
 def _last_hour(fetcher: Fetcher, now: datetime) -> Counter[str]:

@@ -111,5 +111,5 @@ def test_values_an_archive_file_cannot_hold_are_refused(record: dict[str, Any]) 
 def test_stored_revision_files_are_exactly_their_records_serialised(archive: Archive) -> None:
     doc = seed_story(archive, revisions=2)
     for revision in archive.revisions(doc):
-        path = archive.layout.revision_file(doc, revision.number)
+        path = archive.revision_file(doc, revision.number)
         assert path.read_bytes() == dump_json(revision_to_record(revision))

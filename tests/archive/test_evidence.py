@@ -126,7 +126,7 @@ def test_hostile_names_are_no_evidence_file_names(name: str, tmp_path: Path) -> 
     with pytest.raises(ValueError, match="not an evidence file name"):
         EvidenceLog(tmp_path, name)
     reference = EvidenceRef(file=name, record="urn:uuid:x", sha256="sha256:" + "0" * 64)
-    problems = check_evidence(tmp_path, [("rev.json", DOC, reference)])
+    problems = check_evidence(tmp_path, [("rev.json", reference)])
     assert [p.path for p in problems] == ["rev.json"]
     assert "is not an evidence file name" in problems[0].message
 
@@ -282,13 +282,13 @@ def test_damage_with_whole_records_after_it_is_refused_not_cut(tmp_path: Path) -
 def test_sound_evidence_has_no_problems(tmp_path: Path) -> None:
     references = write_run(tmp_path)
     schema_1 = "sha256:" + hashlib.sha256(PAGE).hexdigest()
-    items = [(f"rev-{n}.json", DOC, r) for n, r in enumerate(references)]
-    assert check_evidence(tmp_path, [*items, ("old.json", DOC, schema_1)]) == []
+    items = [(f"rev-{n}.json", r) for n, r in enumerate(references)]
+    assert check_evidence(tmp_path, [*items, ("old.json", schema_1)]) == []
 
 
 def test_missing_file_is_reported_as_missing_with_where_to_get_it(tmp_path: Path) -> None:
     references = write_run(tmp_path / "elsewhere")
-    problems = check_evidence(tmp_path, [("rev.json", DOC, references[0])])
+    problems = check_evidence(tmp_path, [("rev.json", references[0])])
     assert len(problems) == 1
     assert problems[0].path == "rev.json"
     assert problems[0].message.startswith("missing: evidence file " + NAME)
@@ -299,7 +299,7 @@ def test_missing_record_and_schema_1_hash_are_reported(tmp_path: Path) -> None:
     reference = write_run(tmp_path)[0]
     stranger = EvidenceRef(NAME, "urn:uuid:00000000-0000-5000-8000-000000000000", reference.sha256)
     missing_hash = "sha256:" + "a" * 64
-    problems = check_evidence(tmp_path, [("a.json", DOC, stranger), ("b.json", DOC, missing_hash)])
+    problems = check_evidence(tmp_path, [("a.json", stranger), ("b.json", missing_hash)])
     assert [(p.path, p.message) for p in problems] == [
         ("a.json", f"evidence record {stranger.record} is not in {NAME}"),
         ("b.json", f"missing: no evidence record has payload {missing_hash}"),
@@ -317,7 +317,7 @@ def test_a_changed_payload_is_an_error_naming_file_and_record(tmp_path: Path) ->
         )
     os.replace(forged / NAME, tmp_path / NAME)
     changed = EvidenceRef(NAME, other.record, reference.sha256)
-    problems = check_evidence(tmp_path, [("rev.json", DOC, changed)])
+    problems = check_evidence(tmp_path, [("rev.json", changed)])
     assert len(problems) == 1
     assert problems[0].path == "rev.json"
     assert other.record in problems[0].message and NAME in problems[0].message
@@ -331,7 +331,7 @@ def test_a_tampered_byte_in_the_gzip_data_damages_the_file(tmp_path: Path) -> No
     ends = [record.end for record in scan_warc(path).records]
     data[ends[1] + 40] ^= 0x01  # inside the second response's gzip member
     path.write_bytes(bytes(data))
-    items = [(f"rev-{n}.json", DOC, r) for n, r in enumerate(references)]
+    items = [(f"rev-{n}.json", r) for n, r in enumerate(references)]
     problems = check_evidence(tmp_path, items)
     by_path = {p.path: p.message for p in problems}
     assert by_path[str(path)].startswith("damaged WARC file:")
@@ -348,7 +348,7 @@ def test_a_changed_http_header_fails_the_block_digest(tmp_path: Path) -> None:
     data = path.read_bytes()
     member = gzip.decompress(data[start:end]).replace(b"consent=1", b"consent=0")
     path.write_bytes(data[:start] + gzip.compress(member, mtime=0) + data[end:])
-    problems = check_evidence(tmp_path, [("rev.json", DOC, reference)])
+    problems = check_evidence(tmp_path, [("rev.json", reference)])
     assert [p.path for p in problems] == [str(path)]
     assert "block digest failed" in problems[0].message
 
@@ -359,7 +359,7 @@ def test_a_record_cut_off_at_the_end_is_no_problem_unless_named(tmp_path: Path) 
     path = tmp_path / NAME
     ends = [record.end for record in scan_warc(path).records]
     path.write_bytes(path.read_bytes()[: ends[-2] + 100])
-    items = [(f"rev-{n}.json", DOC, r) for n, r in enumerate(references)]
+    items = [(f"rev-{n}.json", r) for n, r in enumerate(references)]
     assert check_evidence(tmp_path, items[:3]) == []
     problems = check_evidence(tmp_path, items)
     assert [p.path for p in problems] == ["rev-3.json"]
@@ -369,7 +369,7 @@ def test_a_record_cut_off_at_the_end_is_no_problem_unless_named(tmp_path: Path) 
 def test_a_file_that_is_no_warc_file_holds_no_record(tmp_path: Path) -> None:
     reference = write_run(tmp_path, count=1)[0]
     (tmp_path / NAME).write_bytes(b"not a WARC file at all\n")
-    problems = check_evidence(tmp_path, [("rev.json", DOC, reference)])
+    problems = check_evidence(tmp_path, [("rev.json", reference)])
     assert [p.path for p in problems] == ["rev.json"]
     assert "is not in" in problems[0].message and "damaged gzip data" in problems[0].message
 
@@ -411,4 +411,4 @@ def test_whatever_happened_to_a_file_reading_it_keeps_only_sound_records(
     written = [(r.record, r.sha256) for r in references]
     read = [(r.record, r.sha256) for r in scan_warc(path).records[1:]]
     assert read == written[: len(read)]
-    check_evidence(tmp_path / "mangled", [("rev.json", DOC, r) for r in references])
+    check_evidence(tmp_path / "mangled", [("rev.json", r) for r in references])

@@ -46,7 +46,7 @@ def test_a_rewritten_record_changes_the_content_key(archive: Archive) -> None:
 def test_moved_times_change_the_stamp_but_not_the_content_key(archive: Archive) -> None:
     doc = seed_story(archive, revisions=2)
     stamp, key = archive.document_stamps()[doc], archive.content_key(doc)
-    os.utime(archive.layout.revisions_dir(doc), ns=(1_000_000_000, 1_000_000_000))
+    os.utime(archive.revisions_dir(doc), ns=(1_000_000_000, 1_000_000_000))
     assert archive.document_stamps()[doc] != stamp
     assert archive.content_key(doc) == key
 
@@ -60,7 +60,7 @@ def test_the_content_key_depends_on_the_content_not_the_folder(tmp_path: Path) -
 
 def test_an_unreadable_document_raises_an_archive_error(archive: Archive) -> None:
     doc = seed_story(archive, revisions=1)
-    archive.layout.document_file(doc).unlink()
+    archive.document_file(doc).unlink()
     with pytest.raises(ArchiveError, match="cannot read"):
         archive.content_key(doc)
 
@@ -72,7 +72,7 @@ def test_shallow_revisions_equal_the_checked_ones(archive: Archive) -> None:
 
 def test_shallow_read_skips_the_hash_but_not_the_shape(archive: Archive) -> None:
     doc = seed_story(archive, revisions=2)
-    path = archive.layout.revision_file(doc, 2)
+    path = archive.revision_file(doc, 2)
     record = json.loads(path.read_bytes())
     path.chmod(0o644)
     path.write_text(json.dumps({**record, "hash": "sha256:" + "0" * 64}), encoding="utf-8")
@@ -89,6 +89,6 @@ def test_shallow_read_skips_the_hash_but_not_the_shape(archive: Archive) -> None
 
 def test_shallow_read_refuses_a_gap_in_the_numbers(archive: Archive) -> None:
     doc = seed_story(archive, revisions=3)
-    archive.layout.revision_file(doc, 2).unlink()
+    archive.revision_file(doc, 2).unlink()
     with pytest.raises(ArchiveError, match="expected revision 2 here"):
         archive.revisions(doc, shallow=True)

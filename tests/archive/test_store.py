@@ -32,7 +32,7 @@ def test_revisions_are_numbered_and_chained_by_their_predecessors_hash(archive: 
 
 def test_stored_revision_round_trips_and_its_hash_covers_the_record(archive: Archive) -> None:
     doc = seed_story(archive, revisions=1)
-    path = archive.layout.revision_file(doc, 1)
+    path = archive.revision_file(doc, 1)
     record = json.loads(path.read_text(encoding="utf-8"))
     assert check_revision_record(record) == []
     assert record["hash"] == record_hash(record)
@@ -45,7 +45,7 @@ def test_file_bytes_are_deterministic(tmp_path: Path) -> None:
     doc = seed_story(one)
     seed_story(two)
     for number in (1, 2, 3):
-        relative = one.layout.revision_file(doc, number).relative_to(one.root)
+        relative = one.revision_file(doc, number).relative_to(one.root)
         data = (one.root / relative).read_bytes()
         assert data == (two.root / relative).read_bytes()
         assert data.endswith(b"}\n")
@@ -64,7 +64,7 @@ def test_unchanged_content_is_refused(archive: Archive) -> None:
 
 def test_an_existing_revision_file_is_never_overwritten(archive: Archive) -> None:
     doc = seed_story(archive, revisions=1)
-    target = archive.layout.revision_file(doc, 2)
+    target = archive.revision_file(doc, 2)
     target.write_text("taken by another writer\n", encoding="utf-8")
     with pytest.raises(RevisionExistsError, match="never rewritten"):
         archive._create(target, b"{}\n")
@@ -76,26 +76,6 @@ def test_revision_needs_its_document_record_first(archive: Archive) -> None:
         archive.append_revision(document_id(STORY_URL), observation())
 
 
-def test_revision_cannot_reference_evidence_that_was_not_stored(archive: Archive) -> None:
-    doc = document_id(STORY_URL)
-    archive.write_document(doc, {"url": STORY_URL})
-    with pytest.raises(ArchiveError, match="put_evidence"):
-        archive.append_revision(doc, observation(evidence="sha256:" + "ab" * 32))
-
-
-def test_evidence_is_content_addressed_and_idempotent(archive: Archive) -> None:
-    doc = document_id(STORY_URL)
-    body = b"<html><body><p>Caf\xe9</p></body></html>"  # not UTF-8: kept byte for byte
-    with pytest.raises(ArchiveError, match="write_document"):
-        archive.put_evidence(doc, body)
-    archive.write_document(doc, {"url": STORY_URL})
-    first = archive.put_evidence(doc, body)
-    assert archive.put_evidence(doc, body) == first
-    assert archive.read_evidence(doc, first) == body
-    path = archive.layout.evidence_file(doc, first)
-    assert path == archive.layout.document_dir(doc) / "evidence" / f"{first[7:]}-{doc}.html"
-
-
 def test_state_files_are_replaced_atomically_and_leave_no_temp_files(archive: Archive) -> None:
     archive.write_feed("city-desk", {"etag": '"a"', "failures": 0})
     archive.write_feed("city-desk", {"etag": '"b"', "failures": 1})
@@ -103,7 +83,7 @@ def test_state_files_are_replaced_atomically_and_leave_no_temp_files(archive: Ar
     assert archive.read_feed("city-desk") == {
         "etag": '"b"',
         "failures": 1,
-        "schema": 1,
+        "schema": 2,
         "slug": "city-desk",
         "type": "feed",
     }
@@ -118,18 +98,16 @@ def test_state_files_are_replaced_atomically_and_leave_no_temp_files(archive: Ar
 )
 def test_hostile_ids_and_slugs_never_become_paths(archive: Archive, hostile: str) -> None:
     with pytest.raises(UnsafePathError):
-        archive.layout.document_dir(hostile)
+        archive.document_dir(hostile)
     with pytest.raises(UnsafePathError):
         archive.write_feed(hostile, {})
     with pytest.raises(UnsafePathError):
         archive.write_state(hostile, {})
-    with pytest.raises(UnsafePathError):
-        archive.read_evidence(document_id(STORY_URL), hostile)
 
 
 def test_a_corrupt_revision_is_reported_not_trusted(archive: Archive) -> None:
     doc = seed_story(archive, revisions=2)
-    path = archive.layout.revision_file(doc, 2)
+    path = archive.revision_file(doc, 2)
     path.write_text(path.read_text(encoding="utf-8").replace("4.3", "9.9"), encoding="utf-8")
     with pytest.raises(ArchiveError, match="hash: recorded"):
         archive.latest_revision(doc)
@@ -147,11 +125,11 @@ def test_document_ids_lists_only_documents_with_a_record(archive: Archive) -> No
 
 def test_a_revision_reads_back_exactly_as_it_was_appended(archive: Archive) -> None:
     doc = document_id(STORY_URL)
-    archive.write_document(doc, {"url": STORY_URL})
+    archive.write_document(doc, {"url": STORY_URL, "discovered_at": "2026-11-30T06:00:00Z"})
     appended = archive.append_revision(doc, observation())
     assert archive.revisions(doc) == [appended]
     assert appended.article.publisher.authors == ("Ana Ruiz",)
-    record = json.loads(archive.layout.revision_file(doc, 1).read_text(encoding="utf-8"))
+    record = json.loads(archive.revision_file(doc, 1).read_text(encoding="utf-8"))
     assert record["publisher"]["authors"] == ["Ana Ruiz"]
     assert record["publisher"]["date_modified"] is None
 
@@ -172,7 +150,7 @@ def test_event_numbers_continue_after_the_highest_even_with_a_gap(archive: Archi
     doc = seed_story(archive, revisions=1)
     archive.append_event(doc, "gone", observed_at=T0)
     archive.append_event(doc, "restored", observed_at=T0)
-    archive.layout.event_file(doc, 1).unlink()
+    archive.event_file(doc, 1).unlink()
     assert archive.append_event(doc, "gone", observed_at=T0).number == 3
 
 

@@ -37,21 +37,32 @@ def flushed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def test_a_documents_first_record_is_flushed_with_its_name_even_when_final(
     archive: Archive, flushed: list[str]
 ) -> None:
-    archive.write_document(DOC, {"url": STORY_URL}, final=True)
-    assert flushed == [".tmp", str(archive.layout.document_dir(DOC))]
+    archive.write_document(
+        DOC, {"url": STORY_URL, "discovered_at": "2026-11-30T06:00:00Z"}, final=True
+    )
+    # the index entry first, so no folder is ever unknown to the index
+    assert flushed == [
+        ".tmp",
+        str(archive.layout.index_dir),
+        ".tmp",
+        str(archive.document_dir(DOC)),
+    ]
 
 
 def test_a_final_replace_flushes_the_content_but_not_the_folder(
     archive: Archive, flushed: list[str]
 ) -> None:
-    archive.write_document(DOC, {"url": STORY_URL})
+    archive.write_document(DOC, {"url": STORY_URL, "discovered_at": "2026-11-30T06:00:00Z"})
     flushed.clear()
-    archive.write_document(DOC, {"url": STORY_URL, "checks": 2}, final=True)
+    archive.write_document(
+        DOC, {"url": STORY_URL, "checks": 2, "discovered_at": "2026-11-30T06:00:00Z"}, final=True
+    )
     assert flushed == [".tmp"]
     assert archive.read_document(DOC) == {
         "url": STORY_URL,
         "checks": 2,
-        "schema": 1,
+        "discovered_at": "2026-11-30T06:00:00Z",
+        "schema": 2,
         "type": "document",
         "id": DOC,
     }
@@ -67,27 +78,22 @@ def test_a_replace_that_later_writes_depend_on_flushes_its_folder(
     assert flushed == [".tmp", feeds, ".tmp", feeds, ".tmp", str(archive.root / "state")]
 
 
-def test_evidence_and_revision_names_are_flushed_before_the_write_returns(
+def test_revision_names_are_flushed_before_the_write_returns(
     archive: Archive, flushed: list[str]
 ) -> None:
-    archive.write_document(DOC, {"url": STORY_URL})
+    archive.write_document(DOC, {"url": STORY_URL, "discovered_at": "2026-11-30T06:00:00Z"})
     flushed.clear()
-    evidence = archive.put_evidence(DOC, b"<html>story</html>")
-    archive.append_revision(DOC, observation(evidence=evidence))
-    assert flushed == [
-        ".tmp",
-        str(archive.layout.evidence_dir(DOC)),
-        ".tmp",
-        str(archive.layout.revisions_dir(DOC)),
-    ]
+    archive.append_revision(DOC, observation())
+    assert flushed == [".tmp", str(archive.revisions_dir(DOC))]
 
 
 def test_files_need_a_record_even_after_another_archive_object_wrote_one(
     archive: Archive,
 ) -> None:
     with pytest.raises(ArchiveError, match="write_document"):
-        archive.put_evidence(DOC, b"<html>orphan</html>")
-    Archive(archive.root).write_document(DOC, {"url": STORY_URL})
-    evidence = archive.put_evidence(DOC, b"<html>story</html>")
-    assert archive.append_revision(DOC, observation(evidence=evidence)).number == 1
+        archive.append_revision(DOC, observation())
+    Archive(archive.root).write_document(
+        DOC, {"url": STORY_URL, "discovered_at": "2026-11-30T06:00:00Z"}
+    )
+    assert archive.append_revision(DOC, observation()).number == 1
     assert archive.append_event(DOC, "gone", observed_at=observation().observed_at).number == 1

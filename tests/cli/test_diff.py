@@ -97,7 +97,7 @@ def test_from_after_to_is_a_usage_error(archive: Archive) -> None:
 
 def test_a_broken_revision_file_is_reported_not_a_traceback(archive: Archive) -> None:
     doc = seed_story(archive)
-    archive.layout.revision_file(doc, 3).write_text("{not json", encoding="utf-8")
+    archive.revision_file(doc, 3).write_text("{not json", encoding="utf-8")
     code, _, err = run("diff", "--data", str(archive.root), doc)
     assert code == 1 and "not valid UTF-8 JSON" in err and "Traceback" not in err
 

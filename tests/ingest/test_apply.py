@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from warcio.archiveiterator import ArchiveIterator
 
-from quietedit.archive.evidence import EvidenceLog, check_archive_evidence
+from quietedit.archive.evidence import EvidenceLog, check_evidence
 from quietedit.archive.records import digest
 from quietedit.archive.store import Archive
 from quietedit.archive.verify import verify_archive
@@ -65,7 +65,7 @@ def test_a_planned_revision_is_stored_with_its_evidence_its_events_and_the_recor
     kept = newest.observation.evidence
     assert isinstance(kept, EvidenceRef)
     assert (newest.number, kept.file, kept.sha256) == (3, WARC, digest(BODY))
-    assert check_archive_evidence(archive, tmp_path / "evidence") == []
+    assert check_evidence(tmp_path / "evidence", verify_archive(archive.root).references) == []
     with (tmp_path / "evidence" / WARC).open("rb") as stream:
         records = [
             (r.rec_type, r.rec_headers, r.http_headers, r.raw_stream.read())
@@ -81,7 +81,7 @@ def test_a_planned_revision_is_stored_with_its_evidence_its_events_and_the_recor
     assert (restored.kind, restored.revision) == ("restored", 3)
     assert archive.read_document(doc) == {
         **document_to_record(result.state),
-        "schema": 1,
+        "schema": 2,
         "type": "document",
         "id": doc,
     }

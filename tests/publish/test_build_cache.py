@@ -104,7 +104,7 @@ def test_pages_of_a_document_no_longer_in_the_archive_are_removed(
     shutil.copytree(data, smaller)
     shrunk = Archive(smaller)
     gone = next(d for d in shrunk.document_ids() if d.startswith("blog-"))
-    shutil.rmtree(shrunk.layout.document_dir(gone))
+    shutil.rmtree(shrunk.document_dir(gone))
     report = build_site(options(smaller, out, search=False))
     assert f"articles/{gone}/index.html" in report.removed
     assert not (out / "articles" / gone).exists()
@@ -116,7 +116,7 @@ def test_a_broken_document_is_reported_and_the_rest_is_published(
 ) -> None:
     archive = Archive(data)
     broken = archive.document_ids()[0]
-    revision = archive.layout.revision_file(broken, 1)
+    revision = archive.revision_file(broken, 1)
     revision.chmod(0o644)
     revision.write_text("{ not json", encoding="utf-8")
     report = build_site(options(data, tmp_path / "site", search=False))
@@ -241,7 +241,7 @@ def test_full_build_still_removes_stale_files(data: Path, tmp_path: Path) -> Non
     shutil.copytree(data, smaller)
     shrunk = Archive(smaller)
     gone = next(d for d in shrunk.document_ids() if d.startswith("blog-"))
-    shutil.rmtree(shrunk.layout.document_dir(gone))
+    shutil.rmtree(shrunk.document_dir(gone))
     report = build_site(options(smaller, out, search=False, full=True))
     assert f"articles/{gone}/index.html" in report.removed
 

@@ -216,7 +216,7 @@ def test_a_document_that_starts_failing_loses_its_pages_and_is_reported(
     archive = Archive(data)
     doc = bridge_document(archive)
     # a new (create-only, next-numbered) event file that cannot be read
-    folder = archive.layout.events_dir(doc)
+    folder = archive.events_dir(doc)
     folder.mkdir(exist_ok=True)
     broken = folder / f"{len(list(folder.glob('*.json'))) + 1:06d}.json"
     broken.write_text("{ not json", encoding="utf-8")
@@ -236,7 +236,7 @@ def test_removed_documents_lose_their_pages_and_their_cached_diffs(
     build(data, out)
     doc = bridge_document(Archive(data))
     assert (out / CACHE_DIR / "diffs" / f"{doc}.json").is_file()
-    shutil.rmtree(Archive(data).layout.document_dir(doc))
+    shutil.rmtree(Archive(data).document_dir(doc))
     report = build(data, out)
     assert f"api/documents/{doc}/diffs.json" in report.removed
     assert not (out / "articles" / doc).exists()

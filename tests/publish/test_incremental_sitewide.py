@@ -155,8 +155,8 @@ def test_a_deleted_and_a_failing_document_leave_the_listings(data: Path, tmp_pat
     out = tmp_path / "site"
     build(data, out)
     minister, mayor = doc_of(STORIES[1].url), doc_of(STORIES[2].url)
-    shutil.rmtree(Archive(data).layout.document_dir(minister))
-    events = Archive(data).layout.events_dir(mayor)
+    shutil.rmtree(Archive(data).document_dir(minister))
+    events = Archive(data).events_dir(mayor)
     broken = events / f"{len(list(events.glob('*.json'))) + 1:06d}.json"
     broken.write_text("{ not json", encoding="utf-8")
     report, _ = rebuild_and_compare(data, out, tmp_path / "fresh")
@@ -185,7 +185,7 @@ def test_moved_folder_times_alone_render_nothing_and_are_recorded(
     out = tmp_path / "site"
     build(data, out)
     bridge = doc_of(STORIES[0].url)
-    os.utime(Archive(data).layout.revisions_dir(bridge), ns=(1_000_000_000, 1_000_000_000))
+    os.utime(Archive(data).revisions_dir(bridge), ns=(1_000_000_000, 1_000_000_000))
     report = build(data, out)
     assert report.rendered == 0 and report.written == ()
     # the new stamp is kept, so the next build does not hash the document again
