@@ -62,6 +62,25 @@ def test_verify_prints_one_line_per_problem_and_exits_1(tmp_path: Path) -> None:
     assert "2 problem(s)" in err
 
 
+def test_verify_evidence_reports_each_revision_whose_warc_file_is_missing(
+    tmp_path: Path,
+) -> None:
+    root = tmp_path / "data"
+    doc = write_story(root)
+    (tmp_path / "evidence").mkdir()
+    code, out, err = run("verify", "--data", str(root), "--evidence", str(tmp_path / "evidence"))
+    assert code == 1
+    warc = "2026-11/quietedit-20261130T060000Z.warc.gz"
+    assert out.splitlines() == [
+        f"{Layout(root).revision_file(doc, DAY, n)}: missing: evidence file {warc} is not in "
+        f"{tmp_path / 'evidence'} (download it from the release evidence-2026-11)"
+        for n in (1, 2, 3)
+    ]
+    assert f"and their evidence in {tmp_path / 'evidence'}: 3 problem(s)" in err
+    code, out, _ = run("verify", "--data", str(root))  # plain verify needs no WARC
+    assert (code, out) == (0, "")
+
+
 def test_quiet_silences_the_summary(tmp_path: Path) -> None:
     (tmp_path / "data").mkdir()
     code, _, err = run("-q", "verify", "--data", str(tmp_path / "data"))
