@@ -23,7 +23,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-import re
 import threading
 import uuid
 from collections import defaultdict
@@ -36,7 +35,7 @@ from typing import Final, Self
 from warcio.statusandheaders import StatusAndHeaders
 
 from quietedit.archive.checks import Problem
-from quietedit.archive.records import HASH_PATTERN, digest
+from quietedit.archive.records import EVIDENCE_FILE_PATTERN, HASH_PATTERN, digest
 from quietedit.archive.warc import (
     WarcScan,
     gzip_record,
@@ -51,12 +50,6 @@ from quietedit.revisions import EvidenceRef
 from quietedit.version import __version__
 
 logger = logging.getLogger(__name__)
-
-FILE_NAME_PATTERN: Final = re.compile(
-    r"(?P<month>[0-9]{4}-[0-9]{2})/quietedit-(?P<stamp>[0-9]{8}T[0-9]{6}Z)"
-    r"(?:-shard-(?P<index>[1-9][0-9]{0,3})-of-(?P<count>[1-9][0-9]{0,3}))?\.warc\.gz"
-)
-"""Every name :func:`evidence_file_name` can return, and nothing else: one ``/``, no ``..``."""
 
 _STAMP_FORMAT: Final = "%Y%m%dT%H%M%SZ"
 _RECORD_NAMESPACE: Final = uuid.uuid5(uuid.NAMESPACE_URL, "https://github.com/quietedit/evidence")
@@ -81,7 +74,7 @@ def is_evidence_file_name(name: str) -> bool:
 
 
 def _file_time(name: str) -> datetime | None:
-    match = FILE_NAME_PATTERN.fullmatch(name)
+    match = EVIDENCE_FILE_PATTERN.fullmatch(name)
     if match is None:
         return None
     try:

@@ -43,8 +43,8 @@ feed, state and index records) are rewritten by ``quietedit migrate`` and must b
 ``SCHEMA_VERSION``."""
 
 EVIDENCE_FILE_PATTERN: Final = re.compile(
-    r"[0-9]{4}-[0-9]{2}/quietedit-[0-9]{8}T[0-9]{6}Z(?:-shard-[1-9][0-9]*-of-[1-9][0-9]*)?"
-    r"\.warc\.gz"
+    r"(?P<month>[0-9]{4}-[0-9]{2})/quietedit-(?P<stamp>[0-9]{8}T[0-9]{6}Z)"
+    r"(?:-shard-(?P<index>[1-9][0-9]{0,3})-of-(?P<count>[1-9][0-9]{0,3}))?\.warc\.gz"
 )
 """A WARC evidence file's name inside the evidence folder: its month, then the run's time
 (and shard). Checked before any path is built from it."""
