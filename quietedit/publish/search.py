@@ -90,6 +90,18 @@ def _glob(shard: Shard) -> str:
     return "articles/{" + ",".join(shard.documents) + "}/index.html"
 
 
+UNUSED_FILES: Final = frozenset(
+    {
+        "pagefind-component-ui.css",
+        "pagefind-component-ui.js",
+        "pagefind-modular-ui.css",
+        "pagefind-modular-ui.js",
+        "pagefind-highlight.js",
+    }
+)
+"""Pagefind's other user interfaces and its highlighter, which the search page never
+loads: about 280 KB a bundle, left out of the site."""
+
 ABORT_WAIT: Final = 30.0
 """Seconds a failed build waits for Pagefind to finish the shard in hand and exit."""
 
@@ -132,7 +144,9 @@ class Indexer:
         results: dict[str, dict[str, Path]] = {}
         for n, shard in enumerate(self.shards):
             folder = self.work / str(n)
-            files = sorted(p for p in folder.rglob("*") if p.is_file())
+            files = sorted(
+                p for p in folder.rglob("*") if p.is_file() and p.name not in UNUSED_FILES
+            )
             results[shard.path] = {p.relative_to(folder).as_posix(): p for p in files}
         return results
 
@@ -195,6 +209,9 @@ class SearchIndexing:
         self.indexer: Indexer | None = None
         self.waiting: dict[str, tuple[Shard, set[str]]] = {}  # shard path → ...
         self.shard_of: dict[str, str] = {}  # changed document → its shard's path
+        # files of unchanged shards, claimed by finish(): a plan dropped by abort() (the
+        # build folded a month more) leaves no claim behind
+        self.kept: dict[str, str] = {}
         for shard in shards:
             kept = by_bundle.get(shard.path, {})
             entry = shard.path + "pagefind-entry.json"
@@ -209,8 +226,7 @@ class SearchIndexing:
                 self.waiting[shard.path] = (shard, pending)
                 self.shard_of.update((doc, shard.path) for doc in pending)
             else:
-                for path, digest in sorted(kept.items()):
-                    writer.claim(path, digest)
+                self.kept.update(kept)
         # started by start() or the first rendered(): after the render workers are forked,
         # since forking a process that runs threads is unsafe
         self.idle = not self.waiting
@@ -241,6 +257,8 @@ class SearchIndexing:
     def finish(self) -> list[Shard]:
         """Wait for the index, write its files, and return the shards (raises its error)."""
         self.rendered([])
+        for path, digest in sorted(self.kept.items()):
+            self.writer.claim(path, digest)
         if self.indexer is not None:
             for shard, _ in self.waiting.values():  # a document of it failed: index the rest
                 self.indexer.add(shard)

@@ -99,6 +99,7 @@ ENV_SAMPLES: dict[str, tuple[str, object]] = {
     "paths.data": ("archive", None),
     "paths.site": ("/srv/www/quietedit", "/srv/www/quietedit"),
     "paths.templates": ("theme/templates", None),
+    "site.max_bytes": ("500MB", 500_000_000),
 }
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from selectolax.lexbor import LexborHTMLParser
@@ -39,3 +41,12 @@ def resolve(site: Path, page: Path, link: str) -> tuple[Path, str] | None:
     if path.endswith("/") or target.is_dir():
         target = target / "index.html"
     return target, parts.fragment
+
+
+def api_documents(site: Path) -> list[dict[str, Any]]:
+    """Every document the JSON API lists: ``api/index.json``'s day files, read in order."""
+    index = json.loads((site / "api/index.json").read_text(encoding="utf-8"))
+    found: list[dict[str, Any]] = []
+    for day in index["days"]:
+        found += json.loads((site / day["file"]).read_text(encoding="utf-8"))["documents"]
+    return found
