@@ -11,10 +11,10 @@
 Files are deterministic JSON (sorted keys, compact, trailing newline) with a
 ``schema`` number. A document's file carries each distinct block (kind and text) once in
 ``blocks``; a revision is the list of its blocks' indexes there, and an edit's diff is the
-documented Diff JSON without its word runs (``words``) and copied texts (``text``): its
-``old``/``new`` positions index the revisions' block lists, so the text of every revision
-and of every change is published once. Classifications are the analysis's ``to_dict()``
-form, unchanged.
+documented Diff JSON without its word runs (``words``), copied texts (``text``) and
+``kept`` entries: its ``old``/``new`` positions index the revisions' block lists, so the
+text of every revision and of every change is published once. Classifications are the
+analysis's ``to_dict()`` form, unchanged.
 """
 
 from __future__ import annotations
@@ -58,8 +58,9 @@ def day_path(day: str) -> str:
 
 
 def lean_diff(diff: dict[str, JSON]) -> dict[str, JSON]:
-    """The Diff JSON without the texts its positions already point at: ``words`` and
-    ``text`` dropped from the title and from every block entry."""
+    """The Diff JSON without what the revisions' block lists already say: ``words`` and
+    ``text`` dropped from the title and the block entries, and the ``kept`` entries left
+    out (the blocks no entry names are kept, paired in order)."""
     out: dict[str, JSON] = dict(diff)
     title = diff.get("title")
     if isinstance(title, dict):
@@ -67,10 +68,16 @@ def lean_diff(diff: dict[str, JSON]) -> dict[str, JSON]:
     blocks = diff.get("blocks")
     if isinstance(blocks, list):
         out["blocks"] = [
-            {k: v for k, v in b.items() if k not in _COPIED} if isinstance(b, dict) else b
+            {k: v for k, v in b.items() if k not in _COPIED}
             for b in blocks
+            if isinstance(b, dict) and b.get("op") != "kept"
         ]
     return out
+
+
+def publisher_fields(record: dict[str, JSON]) -> dict[str, JSON]:
+    """A publisher record without its unset fields (``null``, empty lists)."""
+    return {k: v for k, v in record.items() if v is not None and v != []}
 
 
 def document_file(
@@ -119,7 +126,7 @@ def document_file(
                 "hash": rev.hash,
                 "number": rev.number,
                 "observed_at": format_timestamp(rev.observation.observed_at),
-                "publisher": rev.article.publisher.to_record(),
+                "publisher": publisher_fields(rev.article.publisher.to_record()),
                 "title": rev.article.title,
                 "url": rev.observation.url,
             }

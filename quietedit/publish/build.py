@@ -289,18 +289,18 @@ def _shards(
     others by their record and file names (read here once; a record that cannot be read
     fails later)."""
     sources = {
-        doc: entry.source
+        doc: (entry.source, entry.summary.partition)
         for doc, entry in state.documents.items()
         if entry.summary.published and entry.summary.month not in pages.folded
     }
     for doc in todo:
         try:
-            source, month = pages.plan_of_document(doc)
+            source, partition, published = pages.plan_of_document(doc)
         except Exception as exc:  # noqa: BLE001 - reported when the document is rendered
             logger.debug("%s: source unknown before rendering: %s", doc, exc)
             continue
-        if month is not None and month not in pages.folded:
-            sources[doc] = source
+        if published and partition[:7].replace("/", "-") not in pages.folded:
+            sources[doc] = (source, partition)
     return search.plan_shards({d: s for d, s in sources.items() if d not in failures})
 
 

@@ -93,17 +93,15 @@ class DocumentPages:
         """``diffs/<id>.json``: the document's computed comparisons, read when it changed."""
         return self.cache_root / "diffs" / f"{doc}.json"
 
-    def plan_of_document(self, doc: str) -> tuple[str, str | None]:
-        """The document's source, and the month of its partition when it will have pages
-        (``None`` when not), from a quick read of its record and its file names (checked
-        when it is rendered): the build plans the search shards with them before
-        rendering."""
+    def plan_of_document(self, doc: str) -> tuple[str, str, bool]:
+        """The document's source, its partition and whether it will have pages, from a
+        quick read of its record and its file names (checked when it is rendered): the
+        build plans the search shards with them before rendering."""
         record = self.archive.read_document(doc) or {}
         source = self._source_of(record, safe_http_url(record.get("url")))
         counts = [_count(folder) for folder in self.archive_folders(doc)]
         partition = self.archive.partition(doc) or ""
-        published = counts[0] > 1 or counts[1] > 0
-        return source, partition[:7].replace("/", "-") if published else None
+        return source, partition, counts[0] > 1 or counts[1] > 0
 
     def archive_folders(self, doc: str) -> tuple[Path, Path]:
         """The document's revision and event folders in the archive."""
@@ -303,7 +301,9 @@ class DocumentPages:
                 ),
             )
         if edits:  # a feed only where it has entries
-            spec = FeedSpec(f"{base}feed", f"Edits to “{summary.title}”", base, rss=False)
+            spec = FeedSpec(
+                f"{base}feed", f"Edits to “{summary.title}”", base, rss=False, compact=True
+            )
             for path, text in render_feed(self.renderer, spec, edits).items():
                 put(path, text)
         put(

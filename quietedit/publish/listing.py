@@ -129,6 +129,7 @@ class ListingPage:
     number: int | None = None  # archive page number, None for a listing's front page
     older: str | None = None
     newer: str | None = None
+    compact: bool = False  # items without excerpt (archive pages of source and kind filters)
 
     @property
     def groups(self) -> tuple[tuple[str, tuple[EditRef, ...]], ...]:

@@ -11,6 +11,7 @@ render it.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import heapq
 import logging
@@ -63,7 +64,7 @@ def _paginate(
 ) -> list[ListingPage]:
     # the page size is looked up on each build, not bound once, so that the tests can
     # have archive pages from a small archive
-    return listings.paginate(
+    pages = listings.paginate(
         edits,
         base=base,
         heading=heading,
@@ -71,6 +72,10 @@ def _paginate(
         hidden=hidden,
         folded=FOLDED_ROOT if hidden is not None else None,
     )
+    if not base:
+        return pages
+    # the filters' archive pages repeat edits the home's show in full: one line each
+    return [p if p.number is None else dataclasses.replace(p, compact=True) for p in pages]
 
 
 def kind_slug(kind: str) -> str:
@@ -89,6 +94,7 @@ class SiteWide:
     edit_of: Callable[[EditRef], Edit]  # the full edit, to render it
     new_keys: dict[str, str] = field(default_factory=dict)  # this build's, filled in here
     items: dict[tuple[str, int], str] = field(default_factory=dict)  # rendered list items
+    compact_items: dict[tuple[str, int], str] = field(default_factory=dict)  # and without excerpt
     names: dict[str, str] = field(default_factory=dict)
     doc_keys: dict[str, str] = field(default_factory=dict)  # document → its input key (API)
     reprs: dict[int, tuple[object, str]] = field(default_factory=dict)
@@ -103,7 +109,7 @@ class SiteWide:
             if isinstance(value, ListingPage):
                 edits = " ".join([e[-1] for e in value.edits])  # their digests (the last field)
                 head = (value.path, value.heading, value.total, value.number, value.older)
-                text = repr((*head, value.newer)) + edits
+                text = repr((*head, value.newer, value.compact)) + edits
             else:
                 memo = self.reprs.get(id(value))
                 if memo is None or memo[0] is not value:
@@ -116,15 +122,17 @@ class SiteWide:
         """The listing's edits as list items, each rendered once per build and reused on
         every listing it appears in (home, its source, each of its kinds)."""
         out = []
+        items = self.compact_items if listing.compact else self.items
         for day, edits in listing.groups:
             rendered = []
             for ref in edits:
                 key = (ref.document, ref.number)
-                if key not in self.items:
+                if key not in items:
                     edit = self.edit_of(ref)
-                    html = self.renderer.render("_edit_item.html", edit=edit, names=self.names)
-                    self.items[key] = html
-                rendered.append(Markup(self.items[key]))  # noqa: S704 - rendered with autoescape
+                    items[key] = self.renderer.render(
+                        "_edit_item.html", edit=edit, names=self.names, compact=listing.compact
+                    )
+                rendered.append(Markup(items[key]))  # noqa: S704 - rendered with autoescape
             out.append((day, rendered))
         return out
 
@@ -211,6 +219,7 @@ class SiteWide:
         healths = []
         for source in source_list:
             items = source_edits.get(source.slug, [])
+            feed = [e for e in items if hidden is None or not hidden(e)]
             health = source_health(
                 source,
                 docs_by_source.get(source.slug, []),
@@ -229,15 +238,14 @@ class SiteWide:
                     # the health figures change with every edit: front page only
                     health=health if listing.number is None else None,
                     source=source,
+                    has_feed=bool(feed),
                     **nav,
                 )
             spec = FeedSpec(
                 f"sources/{source.slug}/feed", f"Edits: {source.name}", f"sources/{source.slug}/"
             )
-            if hidden is not None:
-                items = [e for e in items if not hidden(e)]
-            if items:  # a feed only where it has entries
-                self._feeds(spec, items)
+            if feed:  # a feed only where it has entries
+                self._feeds(spec, feed)
         self.page("sources/", "sources.html", healths=healths, **nav)
         for kind, slug, _ in kinds:
             for listing in _paginate(

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from quietedit.publish.charts import horizontal_bars
-from quietedit.publish.search import plan_shards, search_available
+from quietedit.publish.search import SHARD_SIZE, plan_shards, search_available
 from tests.publish.conftest import STORIES
 from tests.publish.sitecheck import api_documents
 
@@ -74,15 +74,23 @@ def test_sources_file_counts_documents_and_edits(built_site: Path) -> None:
     assert sources["courier-world"]["documents"] == 2 and sources["courier-world"]["edits"] == 2
 
 
-def test_large_sources_are_split_into_parts_and_small_ones_are_not() -> None:
-    docs = {f"news-example-org-{n:016x}": "big" for n in range(7000)}
-    docs["blog-example-com-000000000000000a"] = "small"
+def test_sources_are_cut_into_bundles_in_the_order_their_articles_were_first_seen() -> None:
+    days = [f"2026/{m:02d}/{d:02d}" for m in range(1, 13) for d in range(1, 29)]
+    docs = {f"news-example-org-{n:016x}": ("big", days[n % len(days)]) for n in range(2500)}
+    docs["blog-example-com-000000000000000a"] = ("small", "2026/12/01")
     shards = plan_shards(docs)
-    small = [s for s in shards if s.source == "small"]
-    assert [s.part for s in small] == ["all"]
-    big = [s for s in shards if s.source == "big"]
-    assert len(big) == 16 and sum(len(s.documents) for s in big) == 7000
-    assert all(s.path.startswith("search/index/big/16-") for s in big)
+    assert [(s.source, s.part, len(s.documents)) for s in shards] == [
+        ("big", "1", SHARD_SIZE),
+        ("big", "2", SHARD_SIZE),
+        ("big", "3", 500),
+        ("small", "1", 1),
+    ]
+    first_seen = {s.part: sorted(docs[d][1] for d in s.documents) for s in shards[:3]}
+    assert first_seen["1"][-1] <= first_seen["2"][0] <= first_seen["2"][-1] <= first_seen["3"][0]
+    # an article seen today goes to the newest bundle: the older ones stay as they are
+    docs["news-example-org-ffffffffffffffff"] = ("big", "2026/12/31")
+    again = plan_shards(docs)
+    assert again[:2] == shards[:2] and len(again[2].documents) == 501
 
 
 @pytest.mark.skipif(not search_available(), reason="pagefind is not installed")
