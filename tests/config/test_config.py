@@ -70,6 +70,7 @@ DEFAULTS: dict[str, object] = {
         "max_bytes": 10 * 1024 * 1024,
     },
     "paths": {"data": "data", "site": "site", "templates": "templates"},  # relative to the base
+    "site": {"max_bytes": 900_000_000},
 }
 
 # A value for each setting's variable that differs from its default, and what it must become.
