@@ -198,6 +198,9 @@ class DocumentPages:
 
     def _save_cache(self, doc: str, comparisons: dict[str, JSON]) -> None:
         path = self.cache_file(doc)
+        if not comparisons:  # one revision: nothing computed, nothing to keep
+            path.unlink(missing_ok=True)
+            return
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp")
         tmp.write_text(json.dumps(comparisons, separators=(",", ":")), "utf-8")
