@@ -17,6 +17,11 @@ are rendered only when the key of their inputs changed; files whose bytes are un
 are not rewritten, and files no longer produced are deleted.
 ``--full`` trusts nothing recorded (deleting the cache folder has the same effect, except
 that stale files are then unknown and stay).
+
+The archive may be a sparse checkout holding only the partitions still observed (as an
+hourly job clones it): the documents of partitions not on disk keep the entries and pages
+the previous build left, so an hourly build reads only what it has, and a build without
+the previous site and cache needs the whole archive.
 """
 
 from __future__ import annotations
@@ -132,7 +137,9 @@ def _build(
     failures: dict[str, str] = {}
     todo: dict[str, str] = {}  # document to render → its stamp
     on_disk = _article_folders(options.out)
-    for doc, doc_stamp in archive.document_stamps().items():
+    stamps = archive.document_stamps()
+    _keep_absent(previous, stamps, set(archive.partitions()), on_disk, state)
+    for doc, doc_stamp in stamps.items():
         if not is_document_id(doc):
             failures[doc] = f"{doc}: not a document id (expected <host>-<16 hex digits>)"
             continue
@@ -184,7 +191,7 @@ def _build(
             )  # fmt: skip
             items.update(((doc, n), html) for n, html in result.items.items())
 
-    stamps = dict(todo)
+    stamps = dict(todo)  # of the documents rendered
     for chunk in render_documents(pages, ids, writer=writer, workers=options.workers):
         merge(chunk)
         if indexing is not None:
@@ -267,6 +274,31 @@ def _build(
         removed=tuple(removed),
         failures=tuple(failures[doc] for doc in sorted(failures)) + tuple(site_failures),
     )
+
+
+def _keep_absent(
+    previous: BuildState,
+    stamps: dict[str, str],
+    present: set[str],
+    on_disk: set[str],
+    state: BuildState,
+) -> None:
+    """Keep, as the previous build left them, the documents of partitions that are not on
+    disk: the archive is a sparse checkout of the partitions still observed (what an
+    hourly job clones), and the others do not change. Their pages must be in the site
+    folder (restored with the cache); if they are not, the build stops rather than
+    publish a site without them."""
+    for doc, entry in previous.documents.items():
+        partition = entry.summary.partition
+        if doc in stamps or not partition or partition in present:
+            continue
+        if entry.files and doc not in on_disk:
+            raise PublishError(
+                f"partition {partition} is not checked out and the site folder has no pages "
+                f"of its document {doc}: check out all of the archive (git sparse-checkout "
+                "add data) or restore the whole site folder with its cache"
+            )
+        state.documents[doc] = entry
 
 
 def _article_folders(out: Path) -> set[str]:
