@@ -17,6 +17,9 @@ each in a fresh child process so peak memory is the build's own:
    incremental build: files written and seconds should not grow with the archive;
 4. with ``--cache-only``: the site deleted but its build cache, one more hour, and a build.
 
+``--sparse-days N`` hides the partitions more than N days older than the newest during the
+hourly builds, as the hourly job's sparse checkout of the partitions still observed does.
+
 Prints seconds (wall and CPU, the render workers and Pagefind included), files written,
 pages per second, peak RSS and the load average for each: on a shared machine the wall
 time stretches with the load while the CPU time stays put.
@@ -38,7 +41,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 from quietedit.archive.layout import Layout, index_shard, partition_of
@@ -297,6 +300,33 @@ def show_size(out: Path, *, edited: int) -> None:
     )
 
 
+def hide_old_partitions(data: Path, side: Path, *, days: int | None) -> int:
+    """Move the partitions more than ``days`` older than the newest out of ``data`` (to
+    ``side``), as the hourly job's sparse checkout leaves them out; return how many."""
+    if days is None:
+        return 0
+    found = sorted(data.glob("documents/*/*/*"))
+    newest = date.fromisoformat("-".join(found[-1].parts[-3:]))
+    moved = 0
+    for folder in found:
+        day = date.fromisoformat("-".join(folder.parts[-3:]))
+        if (newest - day).days > days:
+            target = side / folder.relative_to(data)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            folder.rename(target)
+            moved += 1
+    return moved
+
+
+def restore_partitions(data: Path, side: Path) -> None:
+    """Put back what :func:`hide_old_partitions` moved."""
+    for folder in sorted(side.glob("documents/*/*/*")):
+        target = data / folder.relative_to(side)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        folder.rename(target)
+    shutil.rmtree(side, ignore_errors=True)
+
+
 def edited_documents(data: Path) -> int:
     """Documents with two revisions or more (read from file names: no record parsed)."""
     return sum(len(os.listdir(folder)) > 1 for folder in data.glob("documents/*/*/*/*/revisions"))
@@ -368,6 +398,12 @@ def main() -> None:
         "--edited", type=float, default=EDITED_SHARE, help="share of documents edited"
     )
     parser.add_argument(
+        "--sparse-days",
+        type=int,
+        help="for the hourly builds, hide the partitions more than this many days older than "
+        "the newest (the hourly job's sparse checkout of the partitions still observed)",
+    )
+    parser.add_argument(
         "--cache-only",
         action="store_true",
         help="last, one more hour's build from the build cache alone (the site deleted)",
@@ -401,10 +437,14 @@ def main() -> None:
         show("full build       ", full)
         show_size(out, edited=edited_documents(data))
         show("no-change rebuild", run_child(data, out, full=False, search=search))
+        hidden = hide_old_partitions(data, work / "hidden", days=args.sparse_days)
+        if hidden:
+            print(f"sparse checkout: {hidden} partitions older than {args.sparse_days} days hidden")
         for run in range(1, args.runs + 1):
             touched = append_hour(data, run=run)
             figures = run_child(data, out, full=False, search=search)
             show(f"one hour's edits, run {run} ({touched} documents)", figures)
+        restore_partitions(data, work / "hidden")
         if args.cache_only:
             for item in out.iterdir():  # what a workflow restoring only the cache starts from
                 if item.name != CACHE_DIR:
