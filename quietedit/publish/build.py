@@ -60,9 +60,9 @@ logger = logging.getLogger(__name__)
 MAX_WORKERS: Final = 4
 """Processes rendering documents in parallel (one per core, at most this many)."""
 DEFAULT_BASE_URL: Final = "http://127.0.0.1:8000/"
+"""What ``quietedit serve`` serves on; a deployed site passes its own ``--base-url``."""
 DEFAULT_MAX_BYTES: Final = SiteSettings().max_bytes
 """``settings.site.max_bytes``: above it the oldest months fold (``folding``)."""
-"""What ``quietedit serve`` serves on; a deployed site passes its own ``--base-url``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,9 +137,10 @@ def _build(
     failures: dict[str, str] = {}
     todo: dict[str, str] = {}  # document to render → its stamp
     on_disk = _article_folders(options.out)
-    stamps = archive.document_stamps()
-    _keep_absent(previous, stamps, set(archive.partitions()), on_disk, state)
-    for doc, doc_stamp in stamps.items():
+    found = archive.document_stamps()  # of the documents on disk
+    present = set(archive.partitions())
+    _keep_absent(previous, found, present, on_disk, state)
+    for doc, doc_stamp in found.items():
         if not is_document_id(doc):
             failures[doc] = f"{doc}: not a document id (expected <host>-<16 hex digits>)"
             continue
@@ -211,6 +212,13 @@ def _build(
             for doc, entry in state.documents.items()
             if entry.summary.published and entry.summary.month not in folded and not entry.files
         ]
+        absent = sorted({state.documents[d].summary.partition for d in reopened} - present - {""})
+        if absent:
+            raise PublishError(
+                f"the pages of partitions {', '.join(absent)} come back (settings.site."
+                "max_bytes grew) but they are not checked out: check out all of the "
+                "archive (git sparse-checkout add data) and build again"
+            )
         for doc, entry in list(state.documents.items()):
             if entry.summary.month in folded and entry.files:
                 paths = document_folders(doc)

@@ -68,3 +68,14 @@ def test_a_sparse_archive_without_the_site_folder_is_refused(data: Path, tmp_pat
             shutil.rmtree(item) if item.is_dir() else item.unlink()
     with pytest.raises(PublishError, match="git sparse-checkout add data"):
         build(data, out)
+
+
+def test_folded_months_that_come_back_must_be_checked_out(data: Path, tmp_path: Path) -> None:  # noqa: F811
+    out = tmp_path / "site"
+    build(data, out, max_bytes=1)  # September folded
+    away = hide(data, tmp_path)
+    with pytest.raises(PublishError, match=r"2026/09/10.*git sparse-checkout add data"):
+        build(data, out)  # the default bound brings September back, but it is not here
+    shutil.move(away, data / "documents" / "2026" / "09")
+    assert build(data, out).failures == ()
+    assert sum((out / "articles" / d).is_dir() for d in september(data)) == 3
