@@ -2,28 +2,50 @@
 
 ``classify_change(old, new)`` runs small pure rules over the diff, each returning a
 :class:`~quietedit.analysis.findings.Finding` (a kind from the vocabulary in
-``findings.py``, a significance, and its evidence) or nothing. The order matters only
-for claims: encoding repairs are taken out first (the repaired old revision is diffed
-again, so an edit shipped with a repair is still seen), then the ticker rules claim a
-live blog's new entries and index-line rewrites, and the remaining rules look at what is
-left. The edit's significance is its most significant finding's (cosmetic when nothing
-changed). ``.silent`` compares the edit with the publisher's own signals
-(``signals.py``).
+``findings.py``, a significance, evidence lines and the sentences that decided it) or
+nothing. The order matters only for claims: encoding repairs are taken out first (the
+repaired old revision is diffed again, so an edit shipped with a repair is still seen),
+then the ticker rules claim a live blog's new entries and index-line rewrites, notes and
+credit lines are set apart (``view.py``), and the remaining rules look at what is left,
+each change of a paired place read once (``reading.py``). The edit's significance is its
+most significant finding's (cosmetic when nothing changed). ``.silent`` compares the edit
+with the publisher's own signals (``signals.py``).
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Final
 
 from quietedit.analysis import findings as k
-from quietedit.analysis.align import ADDED, KEPT, MERGED, MOVED, REMOVED, SPLIT
+from quietedit.analysis.align import MERGED, MOVED, REMOVED, SPLIT
 from quietedit.analysis.diff import RevisionDiff, as_article, diff_revisions
-from quietedit.analysis.facts import fact_changes
-from quietedit.analysis.findings import Finding, Significance, finding
-from quietedit.analysis.lexicon import FACTS, SPELLING, TYPO_NATURES, WORDS, hunk_nature, quotations
+from quietedit.analysis.evidence import (
+    authors_sentence,
+    change_sentence,
+    credit_sentence,
+    cut_sentence,
+    note_sentence,
+    quote_sentence,
+    repair_sentences,
+    white_space_sentence,
+    whole_sentence,
+)
+from quietedit.analysis.findings import Finding, Sentence, Significance, finding, sentence_at
+from quietedit.analysis.lexicon import SPELLING, quotations
+from quietedit.analysis.notes import CORRECTION, UPDATE, note_kind
+from quietedit.analysis.reading import (
+    ADDED,
+    FACT,
+    STYLE,
+    TYPO,
+    PairReading,
+    Reading,
+    word_count,
+)
 from quietedit.analysis.repair import repair_article, summarise
 from quietedit.analysis.signals import (
     ExternalSignals,
@@ -31,20 +53,17 @@ from quietedit.analysis.signals import (
     excerpt,
     is_silent,
     new_notes,
-    note_phrases,
     publisher_signals,
 )
 from quietedit.analysis.tickers import ticker_claims
-from quietedit.analysis.words import Hunk, count_words, diff_words, hunks
+from quietedit.analysis.view import View, build_view
+from quietedit.analysis.words import count_words
 from quietedit.article.fingerprint import fold_text
 from quietedit.model import JSON, Article
 from quietedit.revisions import Revision
 
 _WORD: Final = re.compile(r"\w+")
 
-PASSAGE_WORDS: Final = 5
-"""A pure insertion or deletion inside a block of at least this many words is a passage
-added or removed, not a rewording."""
 SMALL_WORDS: Final = 8
 """Added or removed text under this many words (and, removed, without a number) is minor."""
 MINOR_STYLE_WORDS: Final = 4
@@ -72,9 +91,13 @@ class Classification:
         """The evidence lines of ``kind`` (empty when it was not found)."""
         return next((f.evidence for f in self.findings if f.kind == kind), ())
 
+    def sentences(self, kind: str) -> tuple[Sentence, ...]:
+        """The sentences that decided ``kind`` (empty when it was not found)."""
+        return next((f.sentences for f in self.findings if f.kind == kind), ())
+
     def to_dict(self) -> dict[str, JSON]:
-        """``kinds`` (sorted names), ``findings`` (per kind: significance and evidence),
-        ``significance``, ``silent`` and ``signals`` (see docs/diff-json.md)."""
+        """``kinds`` (sorted names), ``findings`` (per kind: significance, evidence and
+        sentences), ``significance``, ``silent`` and ``signals`` (see docs/diff-json.md)."""
         return {
             "kinds": [f.kind for f in self.findings],
             "findings": {f.kind: f.to_dict() for f in self.findings},
@@ -102,10 +125,19 @@ def classify_change(
     working = diff_revisions(repaired, after) if repairs else first
     found: list[Finding] = []
     if repairs:
-        found.append(finding(k.ENCODING_REPAIR, Significance.COSMETIC, summarise(repairs)))
+        found.append(
+            finding(
+                k.ENCODING_REPAIR,
+                Significance.COSMETIC,
+                summarise(repairs),
+                repair_sentences(before, repaired, repairs),
+            )
+        )
     claims = ticker_claims(repaired, after, working)
     found += claims.findings
-    view = _View.build(repaired, after, working, claims.claimed, claims.entry_pairs)
+    view = build_view(
+        repaired, after, working, claims.claimed, claims.entry_pairs, claims.claimed_old
+    )
     for rule in _RULES:
         result = rule(view)
         if result is not None:
@@ -120,107 +152,7 @@ def classify_change(
     )
 
 
-# -- what the rules look at --------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class _Pair:
-    """Old and new text of one place, its word changes, how deep each goes, and the
-    numbers, dates and names that changed (empty when none did)."""
-
-    where: str
-    old: str
-    new: str
-    hunks: tuple[Hunk, ...]
-    natures: tuple[str, ...]
-    facts: str
-
-    @classmethod
-    def of(cls, where: str, old: str, new: str, changes: list[Hunk], *, names: bool) -> _Pair:
-        natures = tuple(hunk_nature(h.removed, h.added, names=names) for h in changes)
-        pair = cls(where, old, new, tuple(changes), natures, "")
-        if set(natures) <= TYPO_NATURES:
-            return pair  # a respelt or re-capitalised name is a typo, not a new name
-        old_text, new_text = old, new
-        for hunk in changes:
-            if _passage(hunk):  # passages added or removed whole are added/removed findings
-                old_text = old_text.replace(hunk.removed, " ", 1) if hunk.removed else old_text
-                new_text = new_text.replace(hunk.added, " ", 1) if hunk.added else new_text
-        return replace(pair, facts=fact_changes(old_text, new_text, names=names))
-
-
-@dataclass(frozen=True, slots=True)
-class _View:
-    old: Article
-    new: Article
-    diff: RevisionDiff
-    names: bool  # capitalised words count as names (not in German, which capitalises nouns)
-    title: _Pair | None
-    pairs: tuple[_Pair, ...]  # body blocks paired with words changed, and edited index entries
-    added: tuple[tuple[str, str], ...]  # (where, text) of unclaimed added blocks
-    removed: tuple[tuple[str, str], ...]
-    claimed: frozenset[int] = field(default_factory=frozenset)
-
-    @classmethod
-    def build(
-        cls,
-        old: Article,
-        new: Article,
-        diff: RevisionDiff,
-        claimed: frozenset[int],
-        entry_pairs: tuple[tuple[str, str, str], ...],
-    ) -> _View:
-        names = (
-            not (new.publisher.language or old.publisher.language or "").casefold().startswith("de")
-        )
-        pairs = []
-        added, removed = [], []
-        for entry in diff.blocks:
-            if entry.op == ADDED and entry.new[0] not in claimed:
-                added.append((f"block {entry.new[0] + 1}", entry.text or ""))
-            elif entry.op == REMOVED:
-                removed.append((f"old block {entry.old[0] + 1}", entry.text or ""))
-            elif entry.words and not (entry.new and entry.new[0] in claimed):
-                # per part, so that a change never straddles a split or merge boundary
-                changes = [hunk for part in entry.words for hunk in hunks(part)]
-                if entry.op in (SPLIT, MERGED) and not changes:
-                    continue  # only the paragraphing changed
-                pairs.append(
-                    _Pair.of(
-                        _where(entry.op, entry.old, entry.new),
-                        " ".join(old.blocks[i].text for i in entry.old),
-                        " ".join(new.blocks[j].text for j in entry.new),
-                        changes,
-                        names=names,
-                    )
-                )
-        for where, before, after in entry_pairs:
-            changes = hunks(diff_words(before, after).segments)
-            pairs.append(_Pair.of(where, before, after, changes, names=names))
-        title = None
-        if diff.title.op != KEPT:
-            changes = hunks(diff.title.words)
-            title = _Pair.of("title", old.title, new.title, changes, names=names)
-        return cls(
-            old, new, diff, names, title, tuple(pairs), tuple(added), tuple(removed), claimed
-        )
-
-    def all_pairs(self) -> tuple[_Pair, ...]:
-        return ((self.title,) if self.title else ()) + self.pairs
-
-    def added_text(self) -> list[str]:
-        """Text the edit added to the body: added blocks and inserted words."""
-        return [text for _, text in self.added] + [
-            hunk.added for pair in self.pairs for hunk in pair.hunks if hunk.added
-        ]
-
-
-def _where(op: str, old: tuple[int, ...], new: tuple[int, ...]) -> str:
-    if op == MOVED:
-        return f"block {new[0] + 1} (moved from {old[0] + 1})"
-    if op == SPLIT:
-        return f"blocks {new[0] + 1}-{new[-1] + 1}"
-    return f"block {new[0] + 1}"
+# -- evidence ------------------------------------------------------------------------------
 
 
 def _quote(text: str) -> str:
@@ -231,44 +163,68 @@ def _change(removed: str, added: str) -> str:
     return f"{_quote(removed) if removed else '∅'} → {_quote(added) if added else '∅'}"
 
 
-# -- the rules ---------------------------------------------------------------------------
-
-
-def _typo(view: _View) -> Finding | None:
-    evidence, respelt = [], False
+def _readings(view: View, verdict: str) -> Iterable[tuple[PairReading, Reading]]:
     for pair in view.all_pairs():
-        if not pair.hunks:
+        for reading in pair.readings:
+            if verdict in reading.verdicts:
+                yield pair, reading
+
+
+# -- the rules -----------------------------------------------------------------------------
+
+
+def _typo(view: View) -> Finding | None:
+    evidence, sentences, respelt = [], [], False
+    for pair in view.all_pairs():
+        if not pair.readings:
             evidence.append(f"{pair.where}: white space")
-        for hunk, nature in zip(pair.hunks, pair.natures, strict=True):
-            if nature in TYPO_NATURES:
-                respelt |= nature == SPELLING
-                evidence.append(f"{pair.where}: {hunk.markup()}")
+            sentences.append(white_space_sentence(pair))
+        for reading in pair.readings:
+            if TYPO in reading.verdicts:
+                respelt |= reading.nature == SPELLING
+                evidence.append(f"{pair.where}: {reading.hunk.markup()}")
+                sentences.append(change_sentence(pair, reading))
     if not evidence:
         return None
-    return finding(k.TYPO, Significance.MINOR if respelt else Significance.COSMETIC, evidence)
+    level = Significance.MINOR if respelt else Significance.COSMETIC
+    return finding(k.TYPO, level, evidence, sentences)
 
 
-def _style(view: _View) -> Finding | None:
-    evidence, words = [], 0
-    for pair in view.all_pairs():
-        for hunk, nature in zip(pair.hunks, pair.natures, strict=True):
-            if _passage(hunk):
-                continue
-            if nature == WORDS or (nature == FACTS and not pair.facts):
-                words += count_words(hunk.removed) + count_words(hunk.added)
-                evidence.append(f"{pair.where}: {hunk.markup()}")
+def _style(view: View) -> Finding | None:
+    evidence, sentences, words = [], [], 0
+    for pair, reading in _readings(view, STYLE):
+        words += count_words(reading.hunk.removed) + count_words(reading.hunk.added)
+        evidence.append(f"{pair.where}: {reading.hunk.markup()}")
+        sentences.append(change_sentence(pair, reading, whole=True))
     if not evidence:
         return None
     minor = words <= MINOR_STYLE_WORDS
-    return finding(k.STYLE, Significance.MINOR if minor else Significance.MODERATE, evidence)
+    level = Significance.MINOR if minor else Significance.MODERATE
+    return finding(k.STYLE, level, evidence, sentences)
 
 
-def _facts(view: _View) -> Finding | None:
-    evidence = [f"{pair.where}: {pair.facts}" for pair in view.all_pairs() if pair.facts]
-    return finding(k.FACTS, Significance.SUBSTANTIVE, evidence) if evidence else None
+def _facts(view: View) -> Finding | None:
+    evidence, sentences = [], []
+    for pair in view.all_pairs():
+        parts = [_fact_line(r.facts) for r in pair.readings if FACT in r.verdicts]
+        if parts:
+            evidence.append(f"{pair.where}: {'; '.join(parts)}")
+            sentences += [change_sentence(pair, r) for r in pair.readings if FACT in r.verdicts]
+    return finding(k.FACTS, Significance.SUBSTANTIVE, evidence, sentences) if evidence else None
 
 
-def _quote_rule(view: _View) -> Finding | None:
+def _fact_line(pairs: tuple[tuple[str, str], ...]) -> str:
+    """``4.2 → 4.5``, several joined by commas, or ``removed …; added …``."""
+    if all(a and b for a, b in pairs):
+        return ", ".join(f"{a} → {b}" for a, b in pairs)
+    gone = [a for a, b in pairs if a]
+    came = [b for a, b in pairs if b]
+    parts = [f"removed {', '.join(gone)}"] if gone else []
+    parts += [f"added {', '.join(came)}"] if came else []
+    return "; ".join(parts)
+
+
+def _quote_rule(view: View) -> Finding | None:
     before = _quotations(view.old, set())
     after = _quotations(view.new, set(view.claimed))
     # compared by their words: capitals and punctuation inside a quote are typos
@@ -278,19 +234,21 @@ def _quote_rule(view: _View) -> Finding | None:
     came = [q for q in after if not _take(left_before, _quote_key(q))]
     if not gone and not came:
         return None
-    evidence = []
+    evidence, sentences = [], []
     for quote in list(gone):
         partner = _closest(quote, came)
         if partner is not None:
             gone.remove(quote)
             came.remove(partner)
             evidence.append(f"quote changed: {_change(quote, partner)}")
+            sentences.append(quote_sentence("quote changed", view.old, view.new, quote, partner))
     evidence += [f"quote removed: {_quote(q)}" for q in gone]
+    sentences += [quote_sentence("quote removed", view.old, view.new, q, "") for q in gone]
     evidence += [f"quote added: {_quote(q)}" for q in came]
+    sentences += [quote_sentence("quote added", view.old, view.new, "", q) for q in came]
     only_added = all(line.startswith("quote added") for line in evidence)
-    return finding(
-        k.QUOTE, Significance.MODERATE if only_added else Significance.SUBSTANTIVE, evidence
-    )
+    level = Significance.MODERATE if only_added else Significance.SUBSTANTIVE
+    return finding(k.QUOTE, level, evidence, sentences)
 
 
 def _quote_key(quote: str) -> tuple[str, ...]:
@@ -324,21 +282,29 @@ def _closest(quote: str, candidates: list[str]) -> str | None:
     return best[1] if best else None
 
 
-def _headline(view: _View) -> Finding | None:
+def _headline(view: View) -> Finding | None:
     if view.title is None:
         return None
-    natures = set(view.title.natures)
-    if natures <= TYPO_NATURES - {SPELLING}:
+    natures = {r.nature for r in view.title.readings}
+    verdicts = {v for r in view.title.readings for v in r.verdicts}
+    if verdicts <= {TYPO} and SPELLING not in natures:
         level = Significance.COSMETIC
-    elif natures <= TYPO_NATURES:
+    elif verdicts <= {TYPO}:
         level = Significance.MINOR
     else:
         level = Significance.MODERATE
-    return finding(k.HEADLINE, level, [_change(view.old.title, view.new.title)])
+    old_marks = [(r.old_span.start, r.old_span.end) for r in view.title.readings]
+    new_marks = [(r.new_span.start, r.new_span.end) for r in view.title.readings]
+    old, old_in = sentence_at(view.old.title, [m for m in old_marks if m[1] > m[0]] or [(0, 0)])
+    new, new_in = sentence_at(view.new.title, [m for m in new_marks if m[1] > m[0]] or [(0, 0)])
+    sentence = Sentence("title", view.old.title, view.new.title, old_in, new_in)
+    if (old, new) != (view.old.title, view.new.title):  # a title of more than one sentence
+        sentence = Sentence("title", old, new, old_in, new_in)
+    return finding(k.HEADLINE, level, [_change(view.old.title, view.new.title)], [sentence])
 
 
-def _lede(view: _View) -> Finding | None:
-    """The first non-heading block: reworded in place, or another block now leading."""
+def _lede(view: View) -> Finding | None:
+    """The first non-heading block: reworded in place, or another block now leads."""
     old_lede = next((i for i, b in enumerate(view.old.blocks) if b.kind != "heading"), None)
     new_lede = next((j for j, b in enumerate(view.new.blocks) if b.kind != "heading"), None)
     if old_lede is None or new_lede is None or new_lede in view.claimed:
@@ -346,99 +312,150 @@ def _lede(view: _View) -> Finding | None:
     holding_old = next(e for e in view.diff.blocks if old_lede in e.old)
     holding_new = next(e for e in view.diff.blocks if new_lede in e.new)
     if holding_old is holding_new:
-        natures = {
-            hunk_nature(h.removed, h.added, names=view.names) for h in hunks(holding_new.segments())
-        }
-        if not natures - TYPO_NATURES:
+        pair = next((p for p in view.pairs if _holds(p, holding_new.op, holding_new.new)), None)
+        changes = [r for r in pair.readings if r.verdicts - {TYPO}] if pair else []
+        if pair is None or not changes:
             return None
-        where = _where(holding_new.op, holding_new.old, holding_new.new)
-        return finding(k.LEDE, Significance.MODERATE, [f"{where}: the first paragraph changed"])
+        line = f"{pair.where}: the first paragraph changed"
+        sentence = change_sentence(pair, changes[0], whole=True)
+        return finding(k.LEDE, Significance.MODERATE, [line], [sentence])
     lead = view.new.blocks[new_lede].text
     line = f"block {new_lede + 1} now leads: {_quote(lead)}"
     if holding_old.op == REMOVED:
         line += "; the first paragraph was removed"
     else:
         line += f"; the first paragraph is now block {holding_old.new[0] + 1}"
-    return finding(k.LEDE, Significance.MODERATE, [line])
+    old_text, _ = sentence_at(view.old.blocks[old_lede].text, [(0, 0)])
+    new_text, new_in = sentence_at(lead, [(0, len(lead))])
+    sentence = Sentence(f"block {new_lede + 1}", old_text, new_text, (), new_in)
+    return finding(k.LEDE, Significance.MODERATE, [line], [sentence])
 
 
-def _added(view: _View) -> Finding | None:
-    items = [(where, text) for where, text in view.added]
-    items += [
-        (pair.where, hunk.added) for pair in view.pairs for hunk in pair.hunks
-        if _passage(hunk) and hunk.added
-    ]  # fmt: skip
+def _holds(pair: PairReading, op: str, new: tuple[int, ...]) -> bool:
+    prefix = f"blocks {new[0] + 1}-" if op == SPLIT else f"block {new[0] + 1}"
+    return pair.where == prefix or pair.where.startswith(prefix + (" " if op == MOVED else ""))
+
+
+def _added(view: View) -> Finding | None:
+    items = [(p.where, p.text) for p in view.added]
+    sentences = [whole_sentence(p.where, "", p.text) for p in view.added]
+    for pair, reading in _readings(view, ADDED):
+        items.append((pair.where, reading.hunk.added))
+        sentences.append(change_sentence(pair, reading, whole=True))
     if not items:
         return None
-    words = sum(count_words(text) for _, text in items)
-    evidence = [f"{where}: {_quote(text)} ({count_words(text)} words)" for where, text in items]
+    words = sum(word_count(text) for _, text in items)
+    evidence = [f"{where}: {_quote(text)} ({word_count(text)} words)" for where, text in items]
     level = Significance.MINOR if words < SMALL_WORDS else Significance.MODERATE
-    return finding(k.ADDED, level, evidence)
+    return finding(k.ADDED, level, evidence, sentences)
 
 
-def _removed(view: _View) -> Finding | None:
-    items = [(where, text) for where, text in view.removed]
-    items += [
-        (pair.where, hunk.removed) for pair in view.pairs for hunk in pair.hunks
-        if _passage(hunk) and hunk.removed
-    ]  # fmt: skip
+def _removed(view: View) -> Finding | None:
+    items = [(p.where, p.text) for p in view.removed]
+    sentences = [whole_sentence(p.where, p.text, "") for p in view.removed]
+    for pair, reading in _readings(view, k.REMOVED):
+        items.append((pair.where, reading.hunk.removed))
+        sentences.append(change_sentence(pair, reading, whole=True))
     if not items:
         return None
-    words = sum(count_words(text) for _, text in items)
+    words = sum(word_count(text) for _, text in items)
     numbers = any(any(c.isdigit() for c in text) for _, text in items)
-    evidence = [f"{where}: {_quote(text)} ({count_words(text)} words)" for where, text in items]
+    evidence = [f"{where}: {_quote(text)} ({word_count(text)} words)" for where, text in items]
     small = words < SMALL_WORDS and not numbers
-    return finding(k.REMOVED, Significance.MINOR if small else Significance.SUBSTANTIVE, evidence)
+    level = Significance.MINOR if small else Significance.SUBSTANTIVE
+    return finding(k.REMOVED, level, evidence, sentences)
 
 
-def _passage(hunk: Hunk) -> bool:
-    """A pure insertion or deletion long enough to be a passage of its own."""
-    return (not hunk.removed or not hunk.added) and count_words(
-        hunk.removed + hunk.added
-    ) >= PASSAGE_WORDS
+def _moved(view: View) -> Finding | None:
+    evidence, sentences = [], []
+    for e in view.diff.blocks:
+        if e.op != MOVED:
+            continue
+        text = view.new.blocks[e.new[0]].text
+        evidence.append(f"block {e.new[0] + 1} (was block {e.old[0] + 1}): {_quote(text)}")
+        old, _ = sentence_at(view.old.blocks[e.old[0]].text, [(0, 0)])
+        new, _ = sentence_at(text, [(0, 0)])
+        sentences.append(Sentence(f"block {e.new[0] + 1} (was block {e.old[0] + 1})", old, new))
+    return finding(k.MOVED, Significance.MINOR, evidence, sentences) if evidence else None
 
 
-def _moved(view: _View) -> Finding | None:
-    evidence = [
-        f"block {e.new[0] + 1} (was block {e.old[0] + 1}): {_quote(view.new.blocks[e.new[0]].text)}"
-        for e in view.diff.blocks
-        if e.op == MOVED
-    ]
-    return finding(k.MOVED, Significance.MINOR, evidence) if evidence else None
-
-
-def _paragraphing(view: _View) -> Finding | None:
-    evidence = []
+def _paragraphing(view: View) -> Finding | None:
+    evidence, sentences = [], []
     for e in view.diff.blocks:
         if e.op == SPLIT:
             evidence.append(
                 f"old block {e.old[0] + 1} split into blocks {e.new[0] + 1}-{e.new[-1] + 1}"
             )
+            parts = [view.new.blocks[j].text for j in e.new]
+            sentences.append(
+                cut_sentence("old block", e.old[0], view.old.blocks[e.old[0]].text, parts)
+            )
         elif e.op == MERGED:
             evidence.append(
                 f"old blocks {e.old[0] + 1}-{e.old[-1] + 1} merged into block {e.new[0] + 1}"
             )
-    return finding(k.PARAGRAPHING, Significance.COSMETIC, evidence) if evidence else None
-
-
-def _correction(view: _View) -> Finding | None:
-    evidence = [
-        f"note added: {_quote(note)}"
-        for note in new_notes(view.old.publisher.notes, view.new.publisher.notes)
-    ]
-    evidence += [f"in the text: {_quote(text)}" for text in note_phrases(view.added_text())]
-    return finding(k.CORRECTION, Significance.SUBSTANTIVE, evidence) if evidence else None
-
-
-def _byline(view: _View) -> Finding | None:
-    before, after = view.old.publisher.authors, view.new.publisher.authors
-    if {fold_text(a).casefold() for a in before} == {fold_text(a).casefold() for a in after}:
+            parts = [view.old.blocks[i].text for i in e.old]
+            cut = cut_sentence("block", e.new[0], view.new.blocks[e.new[0]].text, parts)
+            sentences.append(Sentence(cut.where, cut.new, cut.old, cut.new_marks, cut.old_marks))
+    if not evidence:
         return None
-    line = f"{', '.join(before) or 'no byline'} → {', '.join(after) or 'no byline'}"
-    return finding(k.BYLINE, Significance.MINOR, [line])
+    return finding(k.PARAGRAPHING, Significance.COSMETIC, evidence, sentences)
+
+
+def _notes(view: View, kind: str) -> tuple[list[str], list[Sentence]]:
+    """Evidence lines and sentences of the notes of one kind (``correction``, ``update``)
+    the edit added: to the page's notes, or into the text."""
+    evidence, sentences = [], []
+    page_notes = new_notes(view.old.publisher.notes, view.new.publisher.notes)
+    for note in page_notes:
+        if (note_kind(note) or CORRECTION) == kind:
+            evidence.append(f"note added: {_quote(note)}")
+            sentences.append(note_sentence("notes", note))
+    shown = {fold_text(note).casefold() for note in page_notes}
+    for placed in view.notes:
+        # extraction keeps a note in the body as well as in the page's notes: once is enough
+        if note_kind(placed.text) == kind and fold_text(placed.text).casefold() not in shown:
+            evidence.append(f"in the text: {_quote(placed.text)}")
+            sentences.append(note_sentence(placed.where, placed.text))
+    return evidence, sentences
+
+
+def _correction(view: View) -> Finding | None:
+    evidence, sentences = _notes(view, CORRECTION)
+    if not evidence:
+        return None
+    return finding(k.CORRECTION, Significance.SUBSTANTIVE, evidence, sentences)
+
+
+def _update_note(view: View) -> Finding | None:
+    evidence, sentences = _notes(view, UPDATE)
+    if not evidence:
+        return None
+    return finding(k.UPDATE_NOTE, Significance.MINOR, evidence, sentences)
+
+
+def _byline(view: View) -> Finding | None:
+    evidence, sentences = [], []
+    before, after = view.old.publisher.authors, view.new.publisher.authors
+    if {fold_text(a).casefold() for a in before} != {fold_text(a).casefold() for a in after}:
+        evidence.append(f"{', '.join(before) or 'no byline'} → {', '.join(after) or 'no byline'}")
+        sentences.append(authors_sentence(before, after))
+    for credit in view.credits:
+        if credit.old and credit.new:
+            evidence.append(
+                f"{credit.where}: credit line changed: {_change(credit.old, credit.new)}"
+            )
+            sentences.append(credit_sentence(credit.where, credit.old, credit.new))
+        elif credit.new:
+            evidence.append(f"{credit.where}: credit line added: {_quote(credit.new)}")
+            sentences.append(whole_sentence(credit.where, "", credit.new))
+        else:
+            evidence.append(f"{credit.where}: credit line removed: {_quote(credit.old)}")
+            sentences.append(whole_sentence(credit.where, credit.old, ""))
+    return finding(k.BYLINE, Significance.MINOR, evidence, sentences) if evidence else None
 
 
 _RULES = (
     _typo, _style, _facts, _quote_rule, _headline, _lede, _added, _removed, _moved,
-    _paragraphing, _correction, _byline,
+    _paragraphing, _correction, _update_note, _byline,
 )  # fmt: skip

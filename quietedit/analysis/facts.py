@@ -1,4 +1,4 @@
-"""Facts in text: numbers, dates and names, and which of them an edit changed.
+"""Facts in text: numbers, dates and names, where they stand, and the forms of one name.
 
 A number is any token with a digit (``4.2``, ``1,200``, ``12:30``, ``2019``) or a number
 word; a date is a month, weekday, season or relative day; a name is a capitalised word
@@ -6,16 +6,23 @@ that does not open a sentence. The word lists cover English, German and French; 
 missing from them only makes the rule see less, never more. Words that are also common
 words elsewhere ("may", "march", "one", "cent", German "hier") are left out, or count
 only when capitalised.
+
+Words a page ran together are read apart first, where a case change inside a word shows
+the missing space ("LedgerThursday", "said.The"): otherwise the run reads as a new name.
+
+Which names are forms of one name is ``names.py``'s.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections import Counter
+from dataclasses import dataclass
 from typing import Final
 
 from rapidfuzz.distance import Levenshtein
 
+from quietedit.analysis.places import is_german_place
 from quietedit.analysis.words import tokenize
 from quietedit.article.fingerprint import fold_text
 
@@ -61,6 +68,13 @@ NUMBER_WORDS: Final = frozenset(
         "half",
         "third",
         "quarter",
+        "fourth",
+        "fifth",
+        "sixth",
+        "seventh",
+        "eighth",
+        "ninth",
+        "tenth",
         "eins",
         "zwei",
         "drei",
@@ -108,6 +122,9 @@ NUMBER_WORDS: Final = frozenset(
         "moitié",
     ]
 )
+ENGLISH_ONLY: Final = frozenset({"half"})
+"""Number words that are common words in German ("er half": he helped): numbers only in
+text that is not German (``names=True``)."""
 DATE_WORDS: Final = frozenset(
     [
         "january",
@@ -203,88 +220,180 @@ _CAPITALISED_DATE_WORDS: Final = frozenset({"May", "March"})
 """Months that are also common words ("it may rain", "they march"): dates only when capitalised."""
 _SENTENCE_END: Final = frozenset({".", "!", "?", ":", "…"})
 _OPENERS: Final = frozenset("\"\u201c\u201e\u00ab\u2018'([\u201a\u2039-\u2014\u2013")
+CONNECTORS: Final = frozenset(
+    {"of", "and", "for", "the", "&", "de", "du", "des", "la", "le", "von", "van", "der", "al"}
+)
+"""Small words inside a name ("Department of Forestry and Fire Protection")."""
+_GERMAN_CONNECTORS: Final = frozenset({"van", "de", "al"})
+"""In German only foreign name particles: "der", "und" and "von" join common nouns too
+("Stadt der Zukunft", "Pleite von Paris Saint-Germain")."""
+_ACRONYM: Final = 3
+"""Capitals an acronym has at least to count as a name in German ("SPD"; "KI" is a noun)."""
 
 _DIGIT: Final = re.compile(r"\d")
 
 
-def fact_tokens(text: str, *, names: bool = True, anywhere: bool = False) -> list[str]:
-    """The numbers, dates and names of ``text`` in reading order (folded).
+@dataclass(frozen=True, slots=True)
+class Word:
+    """A word or a punctuation mark of a text, folded, and where it stands in the text."""
 
-    A name is a capitalised word that does not open a sentence (``anywhere``: any
-    capitalised word, for a fragment whose sentence is not known); ``names=False`` leaves
-    names out (for German, which capitalises every noun).
-    """
-    found = []
-    previous = ""
-    for token in tokenize(fold_text(text)):
-        word = token.strip()
-        if not word:
-            continue
-        lowered = word.casefold()
-        if (
-            _DIGIT.search(word)
-            or lowered in NUMBER_WORDS
-            or lowered in DATE_WORDS
-            or word in _CAPITALISED_DATE_WORDS
-            or (
-                names
-                and len(word) > 1
-                and word[0].isupper()
-                and word[0].isalpha()
-                and (anywhere or (previous and previous not in _SENTENCE_END | _OPENERS))
-            )
-        ):
-            found.append(word)
-        previous = word
+    text: str
+    start: int
+    end: int
+
+    @property
+    def capitalised(self) -> bool:
+        return len(self.text) > 1 and self.text[0].isupper() and self.text[0].isalpha()
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """A number, date or name of a text (folded), where it stands, and its name group:
+    the run of capitalised words it belongs to (``group``, empty for a number or date)."""
+
+    text: str
+    start: int
+    end: int
+    name: bool
+    group: tuple[Word, ...] = ()
+
+
+def words(text: str) -> list[Word]:
+    """The words and punctuation marks of ``text`` with their places, words a page ran
+    together read apart, and an initial or a title with its full stop ("F.", "Dr.") one
+    word."""
+    found: list[Word] = []
+    position = 0
+    for token in tokenize(text):
+        word = token.rstrip()
+        if word == "." and found and found[-1].end == position and _abbreviated(found[-1].text):
+            found[-1] = Word(found[-1].text + ".", found[-1].start, position + 1)
+        elif word:
+            found += [
+                # an ASCII word folds to itself: only the rest pays for folding
+                Word(w if w.isascii() else fold_text(w), position + at, position + at + len(w))
+                for w, at in _apart(word)
+            ]
+        position += len(token)
     return found
 
 
-def fact_changes(old: str, new: str, *, names: bool = True) -> str:
-    """The numbers, dates and names one text has and the other lacks, as one line
-    (``4.2 → 4.5``, or ``removed …; added …``); empty when they agree."""
-    old_text, new_text = old, new
-    before = fact_tokens(old_text, names=names)
-    after = fact_tokens(new_text, names=names)
-    gone = _missing(before, after, present=_words_of(new_text))
-    came = _missing(after, before, present=_words_of(old_text))
-    # a name respelt within two letters is a typo, not a new name
-    for token in list(gone):
-        fix = next((t for t in came if not t[0].isdigit() and is_spelling_fix(token, t)), None)
-        if fix is not None and not token[0].isdigit():
-            gone.remove(token)
-            came.remove(fix)
-    if not gone and not came:
-        return ""
-    if len(gone) == len(came):
-        return ", ".join(f"{a} → {b}" for a, b in zip(gone, came, strict=True))
-    parts = [f"removed {', '.join(gone)}"] if gone else []
-    parts += [f"added {', '.join(came)}"] if came else []
-    return "; ".join(parts)
+_ABBREVIATIONS: Final = frozenset(
+    {"Mr", "Mrs", "Ms", "Dr", "St", "Sen", "Rep", "Gov", "Gen", "Lt", "Col", "Sgt", "Prof", "Jr"}
+)
 
 
-def _missing(tokens: list[str], other: list[str], *, present: set[str]) -> list[str]:
-    """``tokens`` not matched in ``other``: numbers and dates by count, names by presence.
+def _abbreviated(word: str) -> bool:
+    """An initial ("F") or a title ("Dr") that a full stop ends without ending a sentence."""
+    return (len(word) == 1 and word.isupper()) or word in _ABBREVIATIONS
 
-    A name that opens a sentence in the other text is not found as a name there, but it
-    is there: a reworded sentence must not read as a changed name.
+
+_JOINED_PART: Final = 3
+"""Letters either side of a case change for it to mark a lost space, the second word
+written like one ("LedgerThursday" is two words; "McCallister", "DeSantis" and
+"ChatGPT" are one)."""
+
+
+def _apart(word: str) -> list[tuple[str, int]]:
+    """``word`` cut where a lower-case letter meets an upper-case one, directly or across
+    a full stop ("LedgerThursday", "said.The"): a space the page lost."""
+    rest = word[1:]
+    if rest.islower() or not any(c.isupper() for c in rest):
+        return [(word, 0)]  # no capital after the first letter: nothing run together
+    cuts = [0]
+    for i in range(1, len(word)):
+        before, here = word[i - 1], word[i]
+        if here.isupper() and (
+            (
+                before.islower()
+                and i - cuts[-1] >= _JOINED_PART
+                and len(word) - i >= _JOINED_PART
+                and word[i + 1].islower()
+            )
+            or (before in ".!?" and i >= 2 and word[i - 2].islower())
+        ):
+            cuts.append(i)
+    cuts.append(len(word))
+    return [(word[a:b], a) for a, b in itertools.pairwise(cuts) if a < b]
+
+
+def located_facts(
+    text: str, *, names: bool = True, anywhere: bool = False, read: list[Word] | None = None
+) -> list[Fact]:
+    """The numbers, dates and names of ``text`` in reading order, with their places.
+
+    A name is a capitalised word that does not open a sentence (``anywhere``: any
+    capitalised word, for a fragment whose sentence is not known). ``names=False`` is for
+    German, which capitalises every noun: there a capitalised word is a name only in a
+    run of two or more that do not open a sentence (a given name and a surname, a title
+    and a name, "Islamischer Dschihad", "Deutsche Bahn"), as an acronym of three
+    capitals or more ("SPD", "FBI"), or as a place of ``places.py`` ("Moskau").
+    ``read``: the text's :func:`words`, when the caller has them already.
     """
-    left = Counter(other)
-    out = []
-    for token in tokens:
-        if left[token] > 0:
-            left[token] -= 1
-        elif not (_is_name(token) and token in present):
-            out.append(token)
-    return out
+    found = []
+    all_words = read if read is not None else words(text)
+    opens = []
+    previous = ""
+    for word in all_words:
+        opens.append(
+            not previous
+            or (previous[-1] in _SENTENCE_END | _OPENERS and not _abbreviated(previous[:-1]))
+        )
+        previous = word.text
+    connectors = CONNECTORS if names else _GERMAN_CONNECTORS
+    for index, word in enumerate(all_words):
+        text_ = word.text
+        lowered = text_.casefold()
+        if (
+            _DIGIT.search(text_)
+            or (lowered in NUMBER_WORDS and (names or lowered not in ENGLISH_ONLY))
+            or lowered in DATE_WORDS
+            or text_ in _CAPITALISED_DATE_WORDS
+        ):
+            found.append(Fact(text_, word.start, word.end, False))
+        elif word.capitalised and (anywhere or not opens[index]):
+            first, last = _group(all_words, index, connectors)
+            group = tuple(all_words[first : last + 1])
+            if names or _german_name(word, first, group, opens):
+                found.append(Fact(text_, word.start, word.end, True, group))
+    return found
 
 
-def _is_name(token: str) -> bool:
-    lowered = token.casefold()
-    return not any(c.isdigit() for c in token) and lowered not in NUMBER_WORDS | DATE_WORDS
+def _german_name(word: Word, first: int, group: tuple[Word, ...], opens: list[bool]) -> bool:
+    if (len(word.text) >= _ACRONYM and word.text.isupper()) or is_german_place(word.text):
+        return True
+    capitals = [w for at, w in enumerate(group, first) if w.capitalised and not opens[at]]
+    return len(capitals) >= 2
 
 
-def _words_of(text: str) -> set[str]:
-    return {word.strip(".,;:!?()[]\"'“”„«»") for word in fold_text(text).split()}
+def fact_tokens(text: str, *, names: bool = True, anywhere: bool = False) -> list[str]:
+    """The numbers, dates and names of ``text`` in reading order (folded)."""
+    return [fact.text for fact in located_facts(text, names=names, anywhere=anywhere)]
+
+
+def _group(
+    all_words: list[Word], index: int, connectors: frozenset[str] = CONNECTORS
+) -> tuple[int, int]:
+    """Where the run of capitalised words (and the small words between them) around one
+    starts and ends, as positions in ``all_words``."""
+    first = last = index
+    while first > 0 and _joins(all_words, first - 1, step=-1, connectors=connectors):
+        first -= 1
+    while last < len(all_words) - 1 and _joins(all_words, last + 1, step=1, connectors=connectors):
+        last += 1
+    return first, last
+
+
+def _joins(all_words: list[Word], index: int, *, step: int, connectors: frozenset[str]) -> bool:
+    word = all_words[index]
+    if word.capitalised:
+        return True
+    beyond = index + step
+    return (
+        word.text.casefold() in connectors
+        and 0 <= beyond < len(all_words)
+        and all_words[beyond].capitalised
+    )
 
 
 def is_spelling_fix(old: str, new: str) -> bool:

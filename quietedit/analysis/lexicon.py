@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from quietedit.analysis.facts import NUMBER_WORDS, fact_tokens, is_spelling_fix
+from quietedit.analysis.facts import ENGLISH_ONLY, NUMBER_WORDS, fact_tokens, is_spelling_fix
 from quietedit.article.fingerprint import fold_text
 
 # A hunk's nature, from the most harmless up.
@@ -78,23 +78,95 @@ def hunk_nature(removed: str, added: str, *, names: bool = True) -> str:
     """How deep one change goes, from ``typographic`` to ``words`` (see the constants)."""
     if fold_text(removed) == fold_text(added):
         return TYPOGRAPHIC
-    old_numbers = [t for t in fact_tokens(removed, names=False) if _numeric(t)]
-    new_numbers = [t for t in fact_tokens(added, names=False) if _numeric(t)]
-    if old_numbers != new_numbers:
+    old_words, new_words = _words(removed), _words(added)
+    old_numbers = [t for t in fact_tokens(removed, names=names) if _numeric(t, names=names)]
+    new_numbers = [t for t in fact_tokens(added, names=names) if _numeric(t, names=names)]
+    if old_numbers != new_numbers and not _number_word_respelt(old_words, new_words):
         # a changed number is never cosmetic, whatever else the change is
         return FACTS if _words_without(removed, added, names=names) else WORDS
-    old_words, new_words = _words(removed), _words(added)
     if old_words == new_words:
         return PUNCTUATION
     if [w.casefold() for w in old_words] == [w.casefold() for w in new_words]:
         return CASE
     if len(old_words) == len(new_words) and all(
-        a == b or is_spelling_fix(a, b) for a, b in zip(old_words, new_words, strict=True)
+        a == b or is_spelling_fix(a, b) or _same_function_word(a, b)
+        for a, b in zip(old_words, new_words, strict=True)
     ):
         return SPELLING
-    if "".join(old_words).casefold() == "".join(new_words).casefold():
-        return SPELLING  # a compound joined or hyphenated: "Gas-Importeure", "Gasimporteure"
+    joined_old, joined_new = "".join(old_words).casefold(), "".join(new_words).casefold()
+    if joined_old == joined_new or (
+        len(old_words) != len(new_words) and is_spelling_fix(joined_old, joined_new)
+    ):
+        # a compound joined or hyphenated: "Gas-Importeure", "Gasimporteure"; with a
+        # letter of the joint changed: "nah kommt", "nahekommt"
+        return SPELLING
+    if _article_only(old_words, new_words):
+        return SPELLING  # a missing article put in: "gegen {+die+} Cincinnati Bengals"
     return FACTS if _words_without(removed, added, names=names) else WORDS
+
+
+# Inflected forms of one article or contracted preposition: swapping one for another of
+# the same set fixes grammar ("China und [-den-]{+die+} USA", "[-in-]{+im+} Irak") and
+# says nothing new; "der" for "ein" (the for a) is a different word and stays a rewording.
+_FUNCTION_WORD_FORMS: Final = (
+    frozenset({"der", "die", "das", "den", "dem", "des"}),
+    frozenset({"ein", "eine", "einer", "einem", "einen", "eines"}),
+    frozenset({"kein", "keine", "keiner", "keinem", "keinen", "keines"}),
+    frozenset({"in", "im"}),
+    frozenset({"an", "am"}),
+    frozenset({"zu", "zum", "zur"}),
+    frozenset({"von", "vom"}),
+    frozenset({"bei", "beim"}),
+    frozenset({"a", "an"}),
+    frozenset({"le", "la", "les", "l"}),
+    frozenset({"un", "une"}),
+    frozenset({"de", "du", "des", "d"}),
+    frozenset({"à", "au", "aux"}),
+)
+_ARTICLES: Final = frozenset(
+    {"der", "die", "das", "den", "dem", "des", "the", "a", "an", "le", "la", "les"}
+)
+
+
+def _same_function_word(old: str, new: str) -> bool:
+    a, b = old.casefold(), new.casefold()
+    return any(a in forms and b in forms for forms in _FUNCTION_WORD_FORMS)
+
+
+def _article_only(old: list[str], new: list[str]) -> bool:
+    """One side is the other with one article more."""
+    shorter, longer = sorted((old, new), key=len)
+    if len(longer) != len(shorter) + 1:
+        return False
+    for index, word in enumerate(longer):
+        if word.casefold() in _ARTICLES and longer[:index] + longer[index + 1 :] == shorter:
+            return True
+    return False
+
+
+def _number_word_respelt(old: list[str], new: list[str]) -> bool:
+    """A misspelt number word fixed ("1,6 [-Milliaden-]{+Milliarden+}"), not one number
+    word for another ("seven" → "eleven")."""
+    if len(old) != len(new):
+        return False
+    changed = [(a, b) for a, b in zip(old, new, strict=True) if a != b]
+    return bool(changed) and all(
+        is_spelling_fix(a, b) and not (_numeric(a) and _numeric(b)) for a, b in changed
+    )
+
+
+def quotation_spans(text: str) -> list[tuple[int, int]]:
+    """Where quotations stand in ``text``: the spans inside their quotation marks (the
+    marks excluded), names in quotation marks left out (see :func:`quotations`)."""
+    opening, closing = text.find("»"), text.find("«")
+    german = opening != -1 and (closing == -1 or opening < closing)
+    spans = []
+    for match in (_QUOTATION_GERMAN if german else _QUOTATION).finditer(text):
+        group = next(g for g in range(1, 5) if match.group(g) is not None)
+        folded = fold_text(match.group(group)).strip(" ,.;:")
+        if not _is_title(folded):
+            spans.append((match.start(group), match.end(group)))
+    return spans
 
 
 def quotations(text: str) -> list[str]:
@@ -174,8 +246,10 @@ def _words(text: str) -> list[str]:
     return _WORD.findall(fold_text(text))
 
 
-def _numeric(token: str) -> bool:
-    return any(c.isdigit() for c in token) or token.casefold() in NUMBER_WORDS
+def _numeric(token: str, *, names: bool = True) -> bool:
+    return any(c.isdigit() for c in token) or (
+        token.casefold() in NUMBER_WORDS and (names or token.casefold() not in ENGLISH_ONLY)
+    )
 
 
 def _words_without(removed: str, added: str, *, names: bool) -> bool:

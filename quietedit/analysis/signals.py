@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Final
 
+from quietedit.analysis.notes import note_kind
 from quietedit.article.fingerprint import fold_text
 from quietedit.model import JSON, Article
 
@@ -29,46 +30,6 @@ SITEMAP_LASTMOD: Final = "sitemap-lastmod"
 FEED_UPDATED: Final = "feed-updated"
 SIGNAL_NAMES: Final = (DATE_MODIFIED, UPDATED_LINE, NOTE, SITEMAP_LASTMOD, FEED_UPDATED)
 
-# Phrases by which publishers admit a correction (English, German, French), as they read
-# after folding and case-folding (typographic apostrophes become ').
-# "Updated" lines alone are not corrections; they are UPDATE_PHRASES.
-CORRECTION_PHRASES: Final = (
-    "correction:",
-    "corrections:",
-    "clarification:",
-    "editor's note",
-    "editors' note",
-    "an earlier version of this",
-    "a previous version of this",
-    "an earlier version of the",
-    "this article has been corrected",
-    "this article was corrected",
-    "this story has been corrected",
-    "this article has been amended",
-    "this article was amended",
-    "we have corrected",
-    "has been corrected to",
-    "was corrected to",
-    "korrektur:",
-    "korrigendum",
-    "richtigstellung",
-    "in einer früheren version",
-    "anm. d. red",
-    "anmerkung der redaktion",
-    "correctif",
-    "rectificatif",
-    "erratum",
-    "une version précédente",
-    "note de la rédaction",
-)
-UPDATE_PHRASES: Final = (
-    "this article has been updated",
-    "this article was updated",
-    "this story has been updated",
-    "this story was updated",
-    "dieser artikel wurde aktualisiert",
-    "cet article a été mis à jour",
-)
 _NOTE_EXCERPT: Final = 120
 
 
@@ -130,19 +91,6 @@ def new_notes(old: Iterable[str], new: Iterable[str]) -> list[str]:
     return [note for note in new if fold_text(note) and fold_text(note).casefold() not in seen]
 
 
-def note_phrases(texts: Iterable[str], phrases: tuple[str, ...] = CORRECTION_PHRASES) -> list[str]:
-    """Excerpts of ``texts`` that contain one of ``phrases`` (a correction, by default)."""
-    found = []
-    for text in texts:
-        folded = fold_text(text).casefold()
-        for phrase in phrases:
-            where = folded.find(phrase)
-            if where != -1:
-                found.append(excerpt(fold_text(text)[where:]))
-                break
-    return found
-
-
 def excerpt(text: str, size: int = _NOTE_EXCERPT) -> str:
     """``text`` on one line, cut to ``size`` characters with an ellipsis."""
     flat = " ".join(text.split())
@@ -189,9 +137,9 @@ def _note(old: tuple[str, ...], new: tuple[str, ...], added_text: list[str]) -> 
     notes = new_notes(old, new)
     if notes:
         return Signal(NOTE, True, f"note added: “{excerpt(notes[0])}”")
-    in_text = note_phrases(added_text, CORRECTION_PHRASES + UPDATE_PHRASES)
+    in_text = [text for text in added_text if note_kind(text) is not None]
     if in_text:
-        return Signal(NOTE, True, f"note added in the text: “{in_text[0]}”")
+        return Signal(NOTE, True, f"note added in the text: “{excerpt(fold_text(in_text[0]))}”")
     return Signal(NOTE, False, "no correction, update or editor's note added")
 
 

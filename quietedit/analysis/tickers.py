@@ -20,13 +20,17 @@ from typing import Final
 
 from quietedit.analysis.align import ADDED as ADDED_OP
 from quietedit.analysis.align import CHANGED, MOVED
+from quietedit.analysis.align import REMOVED as REMOVED_OP
 from quietedit.analysis.diff import RevisionDiff
 from quietedit.analysis.findings import (
     INDEX_LINE_REWRITE,
     LIVE_UPDATE,
     Finding,
+    Mark,
+    Sentence,
     Significance,
     finding,
+    sentence_at,
 )
 from quietedit.analysis.lexicon import IndexLine, has_live_title, index_line, starts_with_time
 from quietedit.analysis.words import common_words, similarity, similarity_codes
@@ -45,6 +49,7 @@ class TickerClaims:
     findings: tuple[Finding, ...] = ()
     claimed: frozenset[int] = frozenset()
     entry_pairs: tuple[tuple[str, str, str], ...] = ()
+    claimed_old: frozenset[int] = frozenset()  # old blocks explained (a rewritten index line)
 
 
 def is_live(old: Article, new: Article) -> bool:
@@ -59,37 +64,91 @@ def ticker_claims(old: Article, new: Article, diff: RevisionDiff) -> TickerClaim
     live = is_live(old, new)
     findings: list[Finding] = []
     claimed: set[int] = set()
+    claimed_old: set[int] = set()
     evidence: list[str] = []
+    sentences: list[Sentence] = []
     pairs: list[tuple[str, str, str]] = []
-    for entry in diff.blocks:
-        if entry.op not in (CHANGED, MOVED) or not entry.words:
-            continue
-        before = index_line(old.blocks[entry.old[0]].text)
-        after = index_line(new.blocks[entry.new[0]].text)
+    for i, j in _index_candidates(diff, live=live):
+        before = index_line(old.blocks[i].text)
+        after = index_line(new.blocks[j].text)
         if before is None or after is None or before.delimiter != after.delimiter:
             continue
         if not (live or _mostly_timed(before) or _mostly_timed(after)):
             continue
-        where = f"block {entry.new[0] + 1}"
+        where = f"block {j + 1}"
         rewrite = _rewrite(before, after, where)
         if rewrite is None:
             continue
         line, edited = rewrite
-        claimed.add(entry.new[0])
+        claimed.add(j)
+        claimed_old.add(i)
         pairs += edited
         if line:
             evidence.append(line)
+            sentences.append(_index_sentence(where, old.blocks[i].text, new.blocks[j].text))
     if evidence:
-        findings.append(finding(INDEX_LINE_REWRITE, Significance.COSMETIC, evidence))
+        findings.append(finding(INDEX_LINE_REWRITE, Significance.COSMETIC, evidence, sentences))
     if live:
         added, timed = _live_entries(diff, new)
+        timed = [j for j in timed if j not in claimed]
         if timed:
             claimed |= added
             blocks = ", ".join(str(j + 1) for j in timed)
             count = len(timed)
             line = f"{count} timestamped entr{'ies' if count > 1 else 'y'} added (block {blocks})"
-            findings.append(finding(LIVE_UPDATE, Significance.MINOR, [line]))
-    return TickerClaims(tuple(findings), frozenset(claimed), tuple(pairs))
+            entries = [_entry_sentence(j, new.blocks[j].text) for j in timed]
+            findings.append(finding(LIVE_UPDATE, Significance.MINOR, [line], entries))
+    return TickerClaims(tuple(findings), frozenset(claimed), tuple(pairs), frozenset(claimed_old))
+
+
+def _index_candidates(diff: RevisionDiff, *, live: bool) -> list[tuple[int, int]]:
+    """Old and new positions that may hold one index line: a changed or moved pair, and
+    in a live article a removed block with an added one (a line whose entries nearly all
+    changed is too unlike its old self for the alignment to pair it)."""
+    found = [
+        (entry.old[0], entry.new[0])
+        for entry in diff.blocks
+        if entry.op in (CHANGED, MOVED) and entry.words
+    ]
+    if live:
+        removed = [e.old[0] for e in diff.blocks if e.op == REMOVED_OP]
+        added = [e.new[0] for e in diff.blocks if e.op == ADDED_OP]
+        found += [(i, j) for i in removed[:1] for j in added[:1]]
+    return found
+
+
+def _index_sentence(where: str, old: str, new: str) -> Sentence:
+    """The two index lines, the entries only one of them has marked."""
+    before, after = index_line(old), index_line(new)
+    old_keys = {fold_text(e) for e in (after.entries if after else ())}
+    new_keys = {fold_text(e) for e in (before.entries if before else ())}
+    return Sentence(
+        where,
+        old,
+        new,
+        _entry_marks(old, before.entries if before else (), old_keys),
+        _entry_marks(new, after.entries if after else (), new_keys),
+    )
+
+
+def _entry_marks(text: str, entries: tuple[str, ...], other: set[str]) -> tuple[Mark, ...]:
+    marks, position = [], 0
+    for entry in entries:
+        at = text.find(entry, position)
+        if at == -1:
+            continue
+        position = at + len(entry)
+        if fold_text(entry) not in other:
+            marks.append((at, at + len(entry)))
+    return tuple(marks)
+
+
+def _entry_sentence(position: int, text: str) -> Sentence:
+    """A live entry's first sentence, its clock time marked."""
+    first, _ = sentence_at(text, [(0, 0)])
+    time = text.split()[0] if text.split() else ""
+    marks = ((0, len(time)),) if time and first.startswith(time) else ()
+    return Sentence(f"block {position + 1}", "", first, (), marks)
 
 
 def _mostly_timed(line: IndexLine) -> bool:

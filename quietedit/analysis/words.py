@@ -159,12 +159,18 @@ def old_side(segments: Iterable[Segment]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Hunk:
-    """One change of a word diff, with up to ``CONTEXT_WORDS`` kept words either side."""
+    """One change of a word diff, with up to ``CONTEXT_WORDS`` kept words either side.
+
+    ``old_at`` and ``new_at`` are where ``removed`` and ``added`` start (or would start)
+    in the diff's old side (:func:`old_side`) and new side (:func:`new_side`).
+    """
 
     removed: str
     added: str
     before: str = ""
     after: str = ""
+    old_at: int = 0
+    new_at: int = 0
 
     def markup(self) -> str:
         """The change in wdiff's plain markup, with its context: ``was [-4.2-]{+4.5+} million``."""
@@ -183,10 +189,13 @@ def hunks(segments: Sequence[Segment]) -> list[Hunk]:
     found: list[Hunk] = []
     removed = added = ""
     before = ""
+    old_at = new_at = 0  # where the pending change starts on each side
     for index, (op, text) in enumerate(segments):
         if op == EQUAL:
             if removed or added:
-                found.append(Hunk(removed, added, before, _head(text)))
+                found.append(Hunk(removed, added, before, _head(text), old_at, new_at))
+            old_at += len(removed) + len(text)
+            new_at += len(added) + len(text)
             removed = added = ""
             before = _tail(text)
         elif op == DELETE:
@@ -194,7 +203,7 @@ def hunks(segments: Sequence[Segment]) -> list[Hunk]:
         else:
             added += text
         if index == len(segments) - 1 and (removed or added):
-            found.append(Hunk(removed, added, before, ""))
+            found.append(Hunk(removed, added, before, "", old_at, new_at))
     return found
 
 

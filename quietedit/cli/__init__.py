@@ -26,6 +26,7 @@ COMMANDS = {
     "diff": ("quietedit.cli.diff", "diff"),
     "extract": ("quietedit.cli.extract", "extract"),
     "ingest": ("quietedit.cli.ingest", "ingest"),
+    "migrate": ("quietedit.cli.archive", "migrate"),
     "run": ("quietedit.cli.ingest", "run"),
     "serve": ("quietedit.cli.site", "serve"),
     "sparse-paths": ("quietedit.cli.archive", "sparse_paths"),

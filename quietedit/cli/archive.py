@@ -1,4 +1,5 @@
-"""``quietedit verify`` and ``quietedit config``: check the archive and the configuration."""
+"""``quietedit verify``, ``quietedit migrate`` and ``quietedit config``: check and migrate the
+archive, check the configuration."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from pathlib import Path
 
 import click
 
-from quietedit.archive.audit import audit_since
+from quietedit.archive.lock import RunLock
+from quietedit.archive.migrate import WarcPageKeeper, migrate_archive
+from quietedit.archive.since import verify_since
 from quietedit.archive.verify import verify_archive
 from quietedit.cli.options import CONFIG_OPTION, DATA_OPTION
 from quietedit.config import effective_settings, load_config
@@ -27,35 +30,75 @@ logger = logging.getLogger("quietedit")
     "--since",
     metavar="GIT_REV",
     default=None,
-    help="Also prove with git that no revision or evidence file present at GIT_REV "
-    "was modified or deleted since.",
+    help="Check only what changed since GIT_REV (in time proportional to the change) and "
+    "prove with git that no revision or event file present at GIT_REV was modified or "
+    "deleted since.",
 )
 def verify(config_path: Path | None, data_dir: Path | None, since: str | None) -> None:
-    """Check the archive: schema, hashes, hash chains, numbering, orphans.
+    """Check the archive: schema, hashes, hash chains, numbering, orphans, the index.
 
     Prints one line per problem (path: message) and exits 1 if there is any, 0 if the
-    archive is sound.
+    archive is sound. Without --since every file is read; with it, only the files git
+    shows changed since GIT_REV, plus the git audit of that range.
 
     \b
     Example:
         quietedit verify --data data --since HEAD~1
     """
     root = data_dir if data_dir is not None else load_config(config_path).settings.paths.data
-    report = verify_archive(root)
-    problems = list(report.problems)
-    if since is not None:
-        problems += audit_since(root, since)
-    for problem in problems:
+    report = verify_archive(root) if since is None else verify_since(root, since)
+    for problem in report.problems:
         click.echo(str(problem))
     logger.info(
-        "checked %d documents, %d revisions, %d evidence files%s: %s",
+        "checked %d documents, %d revisions (%d naming evidence)%s: %s",
         report.documents,
         report.revisions,
         report.evidence,
-        f" and git history since {since}" if since else "",
-        f"{len(problems)} problem(s)" if problems else "no problems",
+        f", changed since {since}, and git history since then" if since else "",
+        f"{len(report.problems)} problem(s)" if report.problems else "no problems",
     )
-    if problems:
+    if report.problems:
+        sys.exit(1)
+
+
+@click.command()
+@CONFIG_OPTION
+@DATA_OPTION
+@click.option(
+    "--evidence",
+    "evidence_dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=None,
+    help="Where the raw pages of the schema-1 archive go, as WARC records.  "
+    "[default: evidence/ beside the archive folder]",
+)
+def migrate(config_path: Path | None, data_dir: Path | None, evidence_dir: Path | None) -> None:
+    """Move a schema-1 archive to schema 2: documents into date partitions, the index,
+    raw pages out of the archive into WARC files.
+
+    Safe to interrupt and to run again: a second run finishes what the first left and
+    then finds nothing to do. Prints what it did; exits 1 if a document could not be
+    moved (it stays where it was). Commit the result in one commit: the git audit
+    (verify --since) accepts the moves of that one change.
+
+    \b
+    Example:
+        quietedit migrate --data data && quietedit verify --data data
+    """
+    root = data_dir if data_dir is not None else load_config(config_path).settings.paths.data
+    evidence = evidence_dir if evidence_dir is not None else root.parent / "evidence"
+    now = datetime.now(UTC)
+    with RunLock(root, now=now):
+        report = migrate_archive(root, keep_page=WarcPageKeeper(evidence, now=now))
+    click.echo(
+        f"moved {report.documents} documents ({report.revisions} revisions, "
+        f"{report.events} events), kept {report.pages} evidence pages in {evidence}, "
+        f"wrote {report.index_entries} index entries, rewrote {report.rewritten} feed "
+        "and state files"
+    )
+    for problem in report.problems:
+        click.echo(str(problem))
+    if report.problems:
         sys.exit(1)
 
 

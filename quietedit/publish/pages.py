@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Final, TypedDict, cast
+from typing import Final, NotRequired, TypeAlias, TypedDict, cast
 
 from quietedit.model import JSON, format_timestamp, parse_timestamp
 from quietedit.publish.diffview import DiffRow, Segment, diff_json, diff_rows, excerpt_of
@@ -137,9 +137,20 @@ class SignalJSON(TypedDict):
     evidence: str
 
 
+class SentenceJSON(TypedDict):
+    """Where a finding was decided: old and new sentence, the deciding words' offsets."""
+
+    where: str
+    old: str
+    new: str
+    old_marks: list[list[int]]
+    new_marks: list[list[int]]
+
+
 class FindingJSON(TypedDict):
     significance: str
     evidence: list[str]
+    sentences: NotRequired[list[SentenceJSON]]  # absent from comparisons cached before it
 
 
 class ClassificationJSON(TypedDict):
@@ -175,13 +186,70 @@ def _signal_line(signal: SignalJSON) -> str:
     return f"{name}: {state}{tail}"
 
 
-def findings_of(classification: dict[str, JSON]) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
-    """``(kind, significance, evidence lines)`` for each finding of the classification."""
+Piece: TypeAlias = tuple[str, bool]
+"""A run of a sentence's text and whether it is among the words that decided a finding."""
+
+
+@dataclass(frozen=True, slots=True)
+class SentenceView:
+    """One place a finding was decided, the old and the new sentence cut into pieces
+    with the deciding words marked (empty when a side has no sentence)."""
+
+    where: str
+    old: tuple[Piece, ...]
+    new: tuple[Piece, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FindingView:
+    """One finding as the edit's page shows it: kind, significance, evidence lines and
+    the sentences that decided it."""
+
+    kind: str
+    significance: str
+    lines: tuple[str, ...]
+    sentences: tuple[SentenceView, ...]
+
+
+def findings_of(classification: dict[str, JSON]) -> tuple[FindingView, ...]:
+    """Each finding of the classification, its sentences ready to mark."""
     findings = classification_json(classification)["findings"]
     return tuple(
-        (kind, finding["significance"], tuple(clean_text(line) for line in finding["evidence"]))
+        FindingView(
+            kind,
+            finding["significance"],
+            tuple(clean_text(line) for line in finding["evidence"]),
+            tuple(_sentence_view(sentence) for sentence in finding.get("sentences", [])),
+        )
         for kind, finding in sorted(findings.items())
     )
+
+
+def _sentence_view(sentence: SentenceJSON) -> SentenceView:
+    return SentenceView(
+        clean_text(sentence["where"]),
+        marked_pieces(sentence["old"], sentence["old_marks"]),
+        marked_pieces(sentence["new"], sentence["new_marks"]),
+    )
+
+
+def marked_pieces(text: str, marks: list[list[int]]) -> tuple[Piece, ...]:
+    """``text`` cut at its marks (``[start, end)`` offsets, overlapping or not) into
+    pieces, each cleaned of illegal characters after the cut so the offsets hold."""
+    inside = [False] * len(text)
+    for mark in marks:
+        if len(mark) == 2:
+            for index in range(max(mark[0], 0), min(mark[1], len(text))):
+                inside[index] = True
+    pieces: list[Piece] = []
+    start = 0
+    for index in range(1, len(text) + 1):
+        if index == len(text) or inside[index] != inside[start]:
+            piece = clean_text(text[start:index])
+            if piece:
+                pieces.append((piece, inside[start]))
+            start = index
+    return tuple(pieces)
 
 
 def summary_text(diff: dict[str, JSON]) -> str:

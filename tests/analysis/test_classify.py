@@ -389,9 +389,22 @@ def test_to_dict_lists_kinds_sorted_with_evidence_and_the_verdict() -> None:
     )
     record: dict[str, Any] = classify_change(story(BUDGET), new).to_dict()
     assert record["kinds"] == ["facts", "headline", "lede", "style"]
+    sentence = (
+        "The city council approved a budget of {} million euros on Monday, after a debate "
+        "that ran past midnight and ended in a vote of 31 to 24."
+    )
     assert record["findings"]["facts"] == {
         "significance": "substantive",
         "evidence": ["block 1: 4.2 → 4.5"],
+        "sentences": [
+            {
+                "where": "block 1",
+                "old": sentence.format("4.2"),
+                "new": sentence.format("4.5"),
+                "old_marks": [[38, 41]],
+                "new_marks": [[38, 41]],
+            }
+        ],
     }
     assert record["significance"] == "substantive" and record["silent"] is True
     assert [s["name"] for s in record["signals"]] == [

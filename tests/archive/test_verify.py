@@ -1,20 +1,28 @@
-"""`quietedit verify` finds every kind of damage, in the files and in git history."""
+"""`quietedit verify` (the full check) finds every kind of damage in a schema-2 archive."""
 
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from pathlib import Path
 
-import pytest
-
-from quietedit.archive.audit import audit_since
+from quietedit.archive.layout import Layout
 from quietedit.archive.records import dump_json, record_hash
-from quietedit.archive.store import Archive
 from quietedit.archive.verify import verify_archive
 from quietedit.article.fingerprint import content_hash
-from quietedit.errors import AuditError
+from quietedit.article.identity import document_id
 from quietedit.model import JSON, Article, Block
-from tests.conftest import T0, git, seed_story
+from tests.archive.builders import (
+    add_index_entry,
+    story_url,
+    write,
+    write_legacy_state,
+    write_legacy_story,
+    write_story,
+)
+from tests.conftest import T0
+
+DAY = "2026/11/30"
 
 
 def messages(root: Path) -> list[str]:
@@ -39,13 +47,16 @@ def forge(path: Path, *, title: str) -> None:
     path.write_bytes(dump_json(record))
 
 
-def test_a_sound_archive_has_no_problems(archive: Archive) -> None:
-    seed_story(archive)
-    archive.write_feed("city-desk", {"etag": None})
-    archive.write_state("ledger", {})
-    report = verify_archive(archive.root)
+def test_a_sound_archive_has_no_problems(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    write_story(root, events=1)
+    write_story(root, story_url(1), discovered=T0 + timedelta(days=3), revisions=2)
+    write_story(root, story_url(2), revision_schema=1)  # migrated: revisions keep schema 1
+    report = verify_archive(root)
     assert report.problems == ()
-    assert (report.documents, report.revisions, report.evidence) == (1, 3, 3)
+    assert (report.documents, report.revisions, report.partitions) == (3, 8, 2)
+    assert report.evidence == 8
+    assert len(report.references) == 8
 
 
 def test_missing_archive_folder_is_one_clear_problem(tmp_path: Path) -> None:
@@ -54,58 +65,44 @@ def test_missing_archive_folder_is_one_clear_problem(tmp_path: Path) -> None:
     ]
 
 
-def test_an_edited_revision_fails_its_own_hash(archive: Archive) -> None:
-    doc = seed_story(archive)
-    path = archive.revision_file(doc, 2)
+def test_an_edited_revision_fails_its_own_hash(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    doc = write_story(root)
+    path = Layout(root).revision_file(doc, DAY, 2)
     rewrite(path, title="Council rejects budget")
-    found = messages(archive.root)
+    found = messages(root)
     assert len(found) == 2
     assert found[0].startswith(f"{path}: content_hash: recorded sha256:")
     assert found[1].startswith(f"{path}: hash: recorded sha256:")
 
 
-def test_a_forged_hash_is_caught_by_the_successors_chain_link(archive: Archive) -> None:
-    doc = seed_story(archive)
-    forge(archive.revision_file(doc, 2), title="Council rejects budget")
-    found = messages(archive.root)
-    assert found == [
-        f"{archive.revision_file(doc, 3)}: previous: "
-        f"{archive.revisions(doc)[2].previous} breaks the chain; revision 2 has hash "
-        f"{json.loads(archive.revision_file(doc, 2).read_text())['hash']}"
+def test_a_forged_hash_is_caught_by_the_successors_chain_link(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    doc = write_story(root)
+    layout = Layout(root)
+    forge(layout.revision_file(doc, DAY, 2), title="Council rejects budget")
+    found = messages(root)
+    assert len(found) == 1
+    assert found[0].startswith(f"{layout.revision_file(doc, DAY, 3)}: previous: ")
+    assert "breaks the chain; revision 2 has hash" in found[0]
+
+
+def test_a_deleted_middle_revision_leaves_a_gap(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    doc = write_story(root)
+    Layout(root).revision_file(doc, DAY, 2).unlink()
+    assert messages(root) == [
+        f"{Layout(root).revision_file(doc, DAY, 2)}: missing: revisions must run 1..n "
+        "without gaps (deleted?)"
     ]
 
 
-def test_a_forged_content_hash_is_recomputed(archive: Archive) -> None:
-    doc = seed_story(archive)
-    path = archive.revision_file(doc, 1)
-    record = rewrite(path, content_hash="sha256:" + "0" * 64)
-    rewrite(path, hash=record_hash(record))
-    assert any("content_hash: recorded sha256:000" in m for m in messages(archive.root))
-
-
-def test_a_broken_chain_is_reported(archive: Archive) -> None:
-    doc = seed_story(archive)
-    path = archive.revision_file(doc, 3)
-    record = rewrite(path, previous="sha256:" + "1" * 64)
-    rewrite(path, hash=record_hash(record))
-    assert messages(archive.root) == [
-        f"{path}: previous: sha256:{'1' * 64} breaks the chain; revision 2 has hash "
-        f"{archive.revisions(doc)[1].hash}"
-    ]
-
-
-def test_a_deleted_middle_revision_leaves_a_gap(archive: Archive) -> None:
-    doc = seed_story(archive)
-    archive.revision_file(doc, 2).unlink()
-    assert messages(archive.root) == [
-        f"{archive.revision_file(doc, 2)}: missing: revisions must run 1..n without gaps (deleted?)"
-    ]
-
-
-def test_repeated_content_and_time_travel_are_reported(archive: Archive) -> None:
-    doc = seed_story(archive, revisions=2)
-    first = json.loads(archive.revision_file(doc, 1).read_text())
-    path = archive.revision_file(doc, 2)
+def test_repeated_content_and_time_travel_are_reported(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    doc = write_story(root, revisions=2)
+    layout = Layout(root)
+    first = json.loads(layout.revision_file(doc, DAY, 1).read_text())
+    path = layout.revision_file(doc, DAY, 2)
     record = rewrite(
         path,
         blocks=first["blocks"],
@@ -113,187 +110,168 @@ def test_repeated_content_and_time_travel_are_reported(archive: Archive) -> None
         observed_at="2026-11-29T00:00:00Z",
     )
     rewrite(path, hash=record_hash(record))
-    found = messages(archive.root)
+    found = messages(root)
     assert any("content_hash equals revision 1's" in m for m in found)
     assert any("is earlier than revision 1's" in m for m in found)
 
 
-def test_orphans_strays_and_hand_edits_are_reported(archive: Archive) -> None:
-    doc = seed_story(archive, revisions=1)
-    archive.document_file(doc).unlink()
-    (archive.root / "notes.txt").write_text("hello")
-    (archive.root / "documents" / "Bad..Id").mkdir()
-    (archive.root / "documents" / "Bad..Id" / "document.json").write_text("{}")
-    archive.write_feed("desk", {})
-    feed = archive.layout.feed_file("desk")
-    feed.write_text(json.dumps(json.loads(feed.read_text())))  # same data, not canonical
-    found = messages(archive.root)
-    assert f"{archive.document_dir(doc)}: orphan files: the folder has no document.json" in found
-    assert any(m.startswith(f"{archive.root / 'notes.txt'}: unexpected file") for m in found)
+def test_orphans_strays_and_hand_edits_are_reported(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    doc = write_story(root, revisions=1)
+    layout = Layout(root)
+    layout.document_file(doc, DAY).unlink()
+    (root / "notes.txt").write_text("hello")
+    write(root / "documents" / DAY / "Bad..Id" / "document.json", b"{}")
+    feed = write(
+        root / "feeds" / "desk.json",
+        json.dumps({"schema": 2, "slug": "desk", "type": "feed"}).encode(),
+    )
+    found = messages(root)
+    assert f"{layout.document_dir(doc, DAY)}: orphan files: the folder has no document.json" in (
+        found
+    )
+    assert any(m.startswith(f"{root / 'notes.txt'}: unexpected file") for m in found)
     assert any("Bad..Id: folder name is not a document id" in m for m in found)
     assert any(m.startswith(f"{feed}: not in canonical form") for m in found)
 
 
-def test_missing_and_tampered_evidence_is_reported(archive: Archive) -> None:
-    doc = seed_story(archive, revisions=2)
-    first, second = archive.revisions(doc)
-    assert first.observation.evidence and second.observation.evidence
-    archive.layout.evidence_file(doc, first.observation.evidence).unlink()
-    archive.layout.evidence_file(doc, second.observation.evidence).write_bytes(b"<p>other</p>")
-    found = messages(archive.root)
-    assert any(f"evidence {first.observation.evidence} is missing" in m for m in found)
-    assert any("evidence bytes hash to" in m for m in found)
+def test_a_document_outside_its_discovery_day_or_a_real_day_is_reported(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    doc = write_story(root)
+    layout = Layout(root)
+    moved = layout.document_dir(doc, "2026/12/01")
+    moved.parent.mkdir(parents=True)
+    layout.document_dir(doc, DAY).rename(moved)
+    add_index_entry(root, doc, "2026/12/01")
+    assert messages(root) == [
+        f"{moved / 'document.json'}: discovered_at: 2026-11-30T06:00:00Z is in partition "
+        f"{DAY}, but the folder is in 2026/12/01"
+    ]
+    other = write_story(root, story_url(1))
+    bad = root / "documents" / "2026" / "02" / "30"
+    bad.parent.mkdir(parents=True)
+    layout.document_dir(other, DAY).parent.rename(bad)
+    assert f"{bad}: '2026/02/30' is not a partition: YYYY/MM/DD of a real day" in messages(root)
 
 
-def test_events_are_checked_and_numbered_without_gaps(archive: Archive) -> None:
-    doc = seed_story(archive, revisions=2)
-    archive.append_event(doc, "flip-flop", observed_at=T0, revision=1, detail={"hash": "x"})
-    archive.append_event(doc, "gone", observed_at=T0, revision=2, detail={"status": 410})
-    assert messages(archive.root) == []
-    assert [e.kind for e in archive.events(doc)] == ["flip-flop", "gone"]
-    first = archive.event_file(doc, 1)
-    rewrite(first, kind="vanished", revision=9)
-    archive.event_file(doc, 2).rename(archive.event_file(doc, 3))
-    found = messages(archive.root)
+def test_every_folder_needs_its_index_entry_and_the_entry_its_partition(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    doc = write_story(root)
+    layout = Layout(root)
+    shard = layout.index_file(doc[-16:-14])
+    shard.unlink()
+    assert messages(root) == [
+        f"{layout.document_dir(doc, DAY)}: no index entry: the index does not know this document"
+    ]
+    add_index_entry(root, doc, "2026/11/29")  # the folder is in 2026/11/30
+    assert messages(root) == [
+        f"{layout.document_dir(doc, DAY)}: the index puts this document in partition "
+        "2026/11/29, not here"
+    ]
+
+
+def test_an_entry_whose_folder_does_not_exist_is_a_registration_cut_short(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    write_story(root)
+    add_index_entry(root, document_id(story_url(7)), "2026/12/01")
+    assert messages(root) == []
+
+
+def test_malformed_index_shards_are_reported(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    doc = write_story(root)
+    layout = Layout(root)
+    shard = doc[-16:-14]
+    path = layout.index_file(shard)
+    wrong = "00" if shard != "00" else "01"
+    record = rewrite(path, schema=1, shard=wrong)
+    documents = record["documents"]
+    assert isinstance(documents, dict)
+    documents[f"news-example-org-{wrong}00000000000000"] = "2026/13/01"
+    rewrite(path, documents=documents)
+    write(root / "index" / "zz.json", b"{}\n")
+    found = messages(root)
+    assert any(f"{path}: schema: 1 is not 2" in m for m in found)
+    assert f"{path}: shard: {wrong!r} does not match the file name" in found
+    stray = f"news-example-org-{wrong}00000000000000"
+    assert f"{path}: documents.{stray}: belongs in shard {wrong}" in found
+    assert any("'2026/13/01' is not a partition" in m for m in found)
+    assert any(m.startswith(f"{root / 'index' / 'zz.json'}: unexpected file") for m in found)
+
+
+def test_events_are_checked_and_numbered_without_gaps(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    doc = write_story(root, revisions=2, events=2)
+    layout = Layout(root)
+    assert messages(root) == []
+    rewrite(layout.event_file(doc, DAY, 1), kind="vanished", revision=9)
+    layout.event_file(doc, DAY, 2).rename(layout.event_file(doc, DAY, 3))
+    found = messages(root)
     assert any("kind: 'vanished' is not one of" in m for m in found)
     assert any("000002.json: missing: events must run 1..n" in m for m in found)
     assert any("number: 2 does not match the file name" in m for m in found)
 
 
-def test_interrupted_writes_in_tmp_are_not_problems(archive: Archive) -> None:
-    seed_story(archive, revisions=1)
-    archive.layout.tmp_dir.mkdir(exist_ok=True)
-    (archive.layout.tmp_dir / "000002.json.x1y2").write_text('{"half": ')
-    assert messages(archive.root) == []
+def test_interrupted_writes_in_tmp_are_not_problems(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    write_story(root, revisions=1)
+    write(root / ".tmp" / "000002.json.x1y2", b'{"half": ')
+    assert messages(root) == []
 
 
-def test_symlinks_are_not_followed_out_of_the_archive(archive: Archive, tmp_path: Path) -> None:
-    seed_story(archive, revisions=1)
-    (archive.root / "feeds").mkdir(exist_ok=True)
-    (archive.root / "feeds" / "evil.json").symlink_to("/etc/hostname")
-    assert any("evil.json: is not a regular file" in m for m in messages(archive.root))
-
-
-# -- git: --since ------------------------------------------------------------------------
-
-
-def committed_story(repo: Path) -> tuple[Archive, str, str]:
-    archive = Archive(repo / "data")
-    doc = seed_story(archive)
-    git(repo, "add", "-A")
-    git(repo, "commit", "-q", "-m", "ingest")
-    return archive, doc, git(repo, "rev-parse", "HEAD").strip()
-
-
-def test_additions_and_state_changes_since_a_commit_are_fine(repo: Path) -> None:
-    archive, doc, base = committed_story(repo)
-    archive.write_document(doc, {"url": archive.revisions(doc)[0].observation.url, "checks": 9})
-    archive.write_state("ledger", {"n": 1})
-    git(repo, "add", "-A")
-    git(repo, "commit", "-q", "-m", "state")
-    assert audit_since(archive.root, base) == []
-
-
-def test_an_edit_to_the_newest_revision_is_caught_only_by_git(repo: Path) -> None:
-    archive, doc, base = committed_story(repo)
-    newest = archive.revision_file(doc, 3)
-    forge(newest, title="Council rejects budget")  # self-consistent: files alone look sound
-    assert messages(archive.root) == []
-    found = [str(p) for p in audit_since(archive.root, base)]
-    assert found == [
-        f"{newest}: modified since {base}; revisions, events and evidence are create-only"
-    ]
-
-
-def test_deleting_the_newest_revision_is_caught_only_by_git(repo: Path) -> None:
-    archive, doc, _ = committed_story(repo)
-    newest = archive.revision_file(doc, 3)
-    newest.unlink()
-    assert messages(archive.root) == []
-    assert [str(p) for p in audit_since(archive.root, "HEAD")] == [
-        f"{newest}: deleted since HEAD; revisions, events and evidence are create-only"
-    ]
-
-
-def test_a_modification_committed_and_then_undone_is_still_caught(repo: Path) -> None:
-    archive, doc, base = committed_story(repo)
-    path = archive.revision_file(doc, 1)
-    original = path.read_bytes()
-    forge(path, title="Rewritten history")
-    git(repo, "commit", "-qam", "rewrite")
-    path.write_bytes(original)
-    git(repo, "commit", "-qam", "restore")
-    shas = git(repo, "rev-list", f"{base}..HEAD").split()
-    assert messages(archive.root) == []
-    found = [str(p) for p in audit_since(archive.root, base)]
-    assert found == sorted(
-        f"{path}: modified in commit {sha[:12]}; revisions, events and evidence are create-only"
-        for sha in shas
-    )
-
-
-def test_evidence_is_create_only_too(repo: Path) -> None:
-    archive, doc, base = committed_story(repo)
-    evidence = archive.revisions(doc)[0].observation.evidence
-    assert evidence
-    archive.layout.evidence_file(doc, evidence).unlink()
-    assert any("deleted since" in str(p) for p in audit_since(archive.root, base))
-
-
-def test_unknown_revision_and_missing_repository_are_clear_errors(
-    repo: Path, tmp_path_factory: pytest.TempPathFactory
-) -> None:
-    archive, _, _ = committed_story(repo)
-    with pytest.raises(AuditError, match="'no-such-tag' names no commit"):
-        audit_since(archive.root, "no-such-tag")
-    with pytest.raises(AuditError, match="not a git revision"):
-        audit_since(archive.root, "--output=/tmp/x")
-    outside = tmp_path_factory.mktemp("plain")
-    with pytest.raises(AuditError, match="not inside a git repository"):
-        audit_since(outside, "HEAD")
-
-
-def test_events_are_create_only_too(repo: Path) -> None:
-    archive, doc, _ = committed_story(repo)
-    archive.append_event(doc, "gone", observed_at=T0, revision=3)
-    git(repo, "add", "-A")
-    git(repo, "commit", "-qm", "event")
-    base = git(repo, "rev-parse", "HEAD").strip()
-    rewrite(archive.event_file(doc, 1), kind="restored")
-    assert [str(p) for p in audit_since(archive.root, base)] == [
-        f"{archive.event_file(doc, 1)}: modified since {base}; "
-        "revisions, events and evidence are create-only"
-    ]
+def test_symlinks_are_not_followed_out_of_the_archive(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    write_story(root, revisions=1)
+    (root / "feeds").mkdir()
+    (root / "feeds" / "evil.json").symlink_to("/etc/hostname")
+    assert any("evil.json: is not a regular file" in m for m in messages(root))
 
 
 def test_nan_or_a_huge_number_in_a_hand_edited_file_is_a_problem_not_a_crash(
-    archive: Archive,
+    tmp_path: Path,
 ) -> None:
-    doc = seed_story(archive, revisions=1)
-    path = archive.revision_file(doc, 1)
+    root = tmp_path / "data"
+    doc = write_story(root, revisions=1)
+    path = Layout(root).revision_file(doc, DAY, 1)
     path.write_text(path.read_text().replace('"status": 200', '"status": NaN'), encoding="utf-8")
-    feed = archive.root / "feeds" / "desk.json"
-    feed.parent.mkdir(exist_ok=True)
-    feed.write_text('{"n": ' + "9" * 5000 + "}\n", encoding="utf-8")
-    found = messages(archive.root)
+    feed = write(root / "feeds" / "desk.json", b'{"n": ' + b"9" * 5000 + b"}\n")
+    found = messages(root)
     assert any(m.startswith(f"{path}: not canonical JSON") for m in found)
     assert any(m.startswith(f"{feed}: not valid UTF-8 JSON") for m in found)
 
 
-def test_a_change_undone_on_a_merged_branch_is_still_caught(repo: Path) -> None:
-    archive, doc, base = committed_story(repo)
-    path = archive.revision_file(doc, 1)
-    original = path.read_bytes()
-    git(repo, "checkout", "-qb", "side")
-    forge(path, title="Rewritten on a branch")
-    git(repo, "commit", "-qam", "rewrite")
-    path.write_bytes(original)
-    git(repo, "commit", "-qam", "restore")
-    git(repo, "checkout", "-q", "main")
-    archive.write_state("ledger", {})
-    git(repo, "add", "-A")
-    git(repo, "commit", "-qm", "state")
-    git(repo, "merge", "-q", "--no-ff", "-m", "merge", "side")
-    found = [str(p) for p in audit_since(archive.root, base)]
-    assert len(found) == 2
-    assert all(p.startswith(f"{path}: modified in commit") for p in found)
+def test_a_schema_1_archive_is_one_problem_that_says_to_migrate(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    write_legacy_story(root)
+    write_legacy_story(root, story_url(1))
+    write_legacy_state(root)
+    assert messages(root) == [
+        f"{root / 'documents'}: schema-1 archive: run quietedit migrate "
+        "(2 document folders in the schema-1 layout documents/<id>/)"
+    ]
+
+
+def test_what_an_interrupted_migration_left_says_to_rerun_it(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    write_legacy_story(root)
+    write_story(root, story_url(1), revision_schema=1)
+    assert messages(root) == [
+        f"{root / 'documents'}: unfinished migration: rerun quietedit migrate "
+        "(1 document folder in the schema-1 layout documents/<id>/)"
+    ]
+
+
+def test_index_files_of_ingest_shards_count_and_must_agree(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    doc = write_story(root)
+    layout = Layout(root)
+    shard = doc[-16:-14]
+    own = layout.index_file(shard)
+    mine = layout.index_file(shard, writer="shard-2-of-3")
+    own.rename(mine)  # registered by ingest shard 2 of 3
+    assert messages(root) == []
+    add_index_entry(root, doc, "2026/11/29")  # the unsharded file says otherwise
+    found = messages(root)
+    assert any("another file of the shard says" in m for m in found)
+    write(root / "index" / f"{shard}-shard-0-of-3.json", b"{}\n")
+    assert any("unexpected file: index files are named" in m for m in messages(root))

@@ -11,9 +11,12 @@ import pytest
 from click.testing import CliRunner
 
 from quietedit import __version__
-from quietedit.archive.store import Archive
+from quietedit.archive.layout import Layout
 from quietedit.cli import cli
-from tests.conftest import git, seed_story
+from tests.archive.builders import write_story
+from tests.conftest import git
+
+DAY = "2026/11/30"
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
@@ -38,29 +41,29 @@ def test_python_dash_m_runs_the_same_cli() -> None:
 
 
 def test_verify_clean_archive_exits_0_and_logs_a_summary(tmp_path: Path) -> None:
-    archive = Archive(tmp_path / "data")
-    seed_story(archive)
-    code, out, err = run("verify", "--data", str(archive.root))
+    write_story(tmp_path / "data")
+    code, out, err = run("verify", "--data", str(tmp_path / "data"))
     assert (code, out) == (0, "")
-    assert "checked 1 documents, 3 revisions, 3 evidence files: no problems" in err
+    assert "checked 1 documents, 3 revisions (3 naming evidence): no problems" in err
 
 
 def test_verify_prints_one_line_per_problem_and_exits_1(tmp_path: Path) -> None:
-    archive = Archive(tmp_path / "data")
-    doc = seed_story(archive)
-    archive.revision_file(doc, 1).unlink()
-    (archive.root / "stray.bin").write_bytes(b"\x00")
-    code, out, err = run("verify", "--data", str(archive.root))
+    root = tmp_path / "data"
+    doc = write_story(root)
+    first = Layout(root).revision_file(doc, DAY, 1)
+    first.unlink()
+    (root / "stray.bin").write_bytes(b"\x00")
+    code, out, err = run("verify", "--data", str(root))
     assert code == 1
     lines = out.splitlines()
     assert len(lines) == 2
-    assert lines[0].startswith(f"{archive.revision_file(doc, 1)}: missing")
-    assert lines[1].startswith(f"{archive.root / 'stray.bin'}: unexpected file")
+    assert lines[0].startswith(f"{first}: missing")
+    assert lines[1].startswith(f"{root / 'stray.bin'}: unexpected file")
     assert "2 problem(s)" in err
 
 
 def test_quiet_silences_the_summary(tmp_path: Path) -> None:
-    Archive(tmp_path / "data").write_state("ledger", {})
+    (tmp_path / "data").mkdir()
     code, _, err = run("-q", "verify", "--data", str(tmp_path / "data"))
     assert (code, err) == (0, "")
     code, _, err = run("-v", "verify", "--data", str(tmp_path / "data"))
@@ -68,21 +71,22 @@ def test_quiet_silences_the_summary(tmp_path: Path) -> None:
 
 
 def test_verify_since_reports_git_tampering(repo: Path) -> None:
-    archive = Archive(repo / "data")
-    doc = seed_story(archive)
+    root = repo / "data"
+    doc = write_story(root)
     git(repo, "add", "-A")
     git(repo, "commit", "-qm", "ingest")
-    archive.revision_file(doc, 3).unlink()
-    code, out, _ = run("verify", "--data", str(archive.root), "--since", "HEAD")
+    newest = Layout(root).revision_file(doc, DAY, 3)
+    newest.unlink()
+    code, out, err = run("verify", "--data", str(root), "--since", "HEAD")
     assert code == 1
     assert out == (
-        f"{archive.revision_file(doc, 3)}: deleted since HEAD; "
-        "revisions, events and evidence are create-only\n"
+        f"{newest}: deleted since HEAD; revisions, events and evidence are create-only\n"
     )
+    assert "checked 0 documents, 0 revisions (0 naming evidence), changed since HEAD" in err
 
 
 def test_verify_since_without_git_is_a_clear_error_not_a_traceback(tmp_path: Path) -> None:
-    Archive(tmp_path / "data").write_state("ledger", {})
+    (tmp_path / "data").mkdir()
     code, out, err = run("verify", "--data", str(tmp_path / "data"), "--since", "HEAD")
     assert code == 1
     assert out == ""
@@ -92,7 +96,7 @@ def test_verify_since_without_git_is_a_clear_error_not_a_traceback(tmp_path: Pat
 def test_verify_takes_the_data_folder_from_the_config(tmp_path: Path) -> None:
     config = tmp_path / "site.yaml"
     config.write_text("settings:\n  paths:\n    data: archive\n", encoding="utf-8")
-    seed_story(Archive(tmp_path / "archive"), revisions=1)
+    write_story(tmp_path / "archive", revisions=1)
     code, _, err = run("verify", "--config", str(config))
     assert code == 0
     assert "checked 1 documents, 1 revisions" in err

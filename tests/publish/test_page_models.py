@@ -21,7 +21,7 @@ from quietedit.publish.diffview import (
     excerpt_of,
 )
 from quietedit.publish.listing import PAGE_SIZE, EditRef, compute_stats, ordered, paginate
-from quietedit.publish.pages import Edit, event_line, make_edit
+from quietedit.publish.pages import Edit, event_line, findings_of, make_edit, marked_pieces
 from quietedit.publish.text import clean_text, host_slug, safe_http_url
 from quietedit.revisions import Event, Observation, Revision
 
@@ -246,3 +246,30 @@ def test_events_are_described_in_words_with_their_evidence() -> None:
     assert event_line(gone) == "The article was taken down (HTTP 410)."
     anomaly = Event(DOC, 3, "anomaly", T0, detail={"reason": "consent wall"})
     assert event_line(anomaly).endswith("revision: consent wall.")
+
+
+def test_marks_cut_a_sentence_into_pieces_that_join_back_to_it() -> None:
+    text = "Crews are expected on Saturday, officials said."
+    assert marked_pieces(text, [[22, 30]]) == (
+        ("Crews are expected on ", False),
+        ("Saturday", True),
+        (", officials said.", False),
+    )
+    # overlapping marks merge; a mark past the end or malformed is cut or ignored
+    assert marked_pieces("ab cd", [[0, 2], [1, 4], [3, 99], [7]]) == (("ab cd", True),)
+    # control characters are cleaned after the cut, so the offsets still hold
+    assert marked_pieces("a\x00b c", [[2, 3]]) == (("a", False), ("b", True), (" c", False))
+
+
+@given(st.text(max_size=40), st.lists(st.tuples(st.integers(-5, 45), st.integers(-5, 45))))
+def test_marked_pieces_keep_every_legal_character_in_order(
+    text: str, marks: list[tuple[int, int]]
+) -> None:
+    pieces = marked_pieces(text, [list(m) for m in marks])
+    assert "".join(piece for piece, _ in pieces) == clean_text(text)
+
+
+def test_findings_read_classifications_cached_before_sentences_existed() -> None:
+    old_record = {"findings": {"typo": {"significance": "cosmetic", "evidence": ["block 1"]}}}
+    (found,) = findings_of(old_record)  # type: ignore[arg-type]
+    assert (found.kind, found.lines, found.sentences) == ("typo", ("block 1",), ())

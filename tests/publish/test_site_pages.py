@@ -129,6 +129,20 @@ def test_diff_page_marks_changes_for_eyes_and_screen_readers(built_site: Path) -
     assert "date-modified: seen" in tree.css_first("details.evidence").text()
 
 
+def test_diff_page_shows_the_sentences_and_words_that_decided_each_kind(built_site: Path) -> None:
+    bridge = doc_id(built_site, STORIES[0].url)
+    findings = page(built_site, f"articles/{bridge}/diff/3").css_first("details.findings")
+    kinds = [dt.text().split()[0] for dt in findings.css("dt")]
+    assert kinds == ["added", "correction", "headline", "moved", "style"]
+    headline = findings.css("dd.sentence")[2]
+    before, after = headline.css_first(".before"), headline.css_first(".after")
+    assert before.text() == "before: [decided by: Council approves] Elm river bridge"
+    assert [m.text() for m in after.css("mark")] == ["[decided by: approved despite cost doubts]"]
+    note = findings.css("dd.sentence")[1]
+    assert note.css_first(".before") is None
+    assert note.css_first("mark").text() == "[decided by: Correction:]"
+
+
 def test_source_pages_show_health_and_feed_state(built_site: Path) -> None:
     courier = page(built_site, "sources/courier-world")
     text = courier.css_first("section.health").text()

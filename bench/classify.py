@@ -1,0 +1,225 @@
+"""How often each kind of change the classifier names is right, on edits labelled by hand.
+
+Usage: .venv/bin/python bench/classify.py [--corpus DIR] [--source S] [--batch B]
+                                          [--show KIND] [--dump DIR]
+
+Runs ``classify_change`` on every pair of the labelled set (``tests/analysis/edit_set.py``: SPIEGEL
+RSS teaser edits and the BBC pages from ``../shared/corpus/revisions``, rebuilt from the
+corpus by the labels in ``bench/labels/corpus-edits.tsv``, and our own edits in
+``tests/fixtures/edits``) and prints, per kind and for the silent verdict:
+
+* precision — of the pairs the classifier gave the kind, the share whose label has it;
+* recall — of the pairs whose label has the kind, the share the classifier gave it;
+* support (labelled) and predicted counts;
+
+then a confusion summary: for each kind given wrongly, which labelled kinds the pair had
+that the classifier did not give (what it should have said instead), and for each kind
+missed, what it said instead. ``--batch held-out`` scores only the corpus pairs
+labelled after the rules were last changed (see ``bench/labels/README.md``);
+``--show KIND`` lists the pairs where KIND was wrong with
+the classifier's evidence; ``--dump DIR`` writes the rebuilt set (old, new, labels) as
+one JSON file per pair, for reading the pairs outside the repository.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from quietedit.analysis import Classification, classify_change  # noqa: E402
+from quietedit.analysis.findings import KINDS  # noqa: E402
+from tests.analysis.edit_set import (  # noqa: E402
+    ADMITTED,
+    CORPUS,
+    SILENT,
+    UNCHANGED,
+    LabelledPair,
+    labelled_set,
+)
+
+VERDICT = "silent verdict"
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    pair: LabelledPair
+    result: Classification
+
+    @property
+    def predicted(self) -> frozenset[str]:
+        return self.result.kinds
+
+    @property
+    def silent(self) -> bool:
+        return self.result.silent
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    name: str
+    precision: float | None
+    recall: float | None
+    support: int
+    predicted: int
+
+
+def score(pairs: Iterable[LabelledPair]) -> list[Scored]:
+    return [
+        Scored(pair, classify_change(pair.old, pair.new, signals=pair.signals)) for pair in pairs
+    ]
+
+
+def table(scored: Sequence[Scored]) -> list[Row]:
+    """One row per kind that was labelled or predicted, then the silent verdict."""
+    rows = []
+    for kind in sorted(set(KINDS).union(*(s.pair.kinds for s in scored))):
+        truth = [kind in s.pair.kinds for s in scored]
+        said = [kind in s.predicted for s in scored]
+        if any(truth) or any(said):
+            rows.append(_row(kind, truth, said))
+    rows.append(
+        _row(VERDICT, [s.pair.verdict == SILENT for s in scored], [s.silent for s in scored])
+    )
+    return rows
+
+
+def _row(name: str, truth: list[bool], said: list[bool]) -> Row:
+    hits = sum(t and s for t, s in zip(truth, said, strict=True))
+    support, predicted = sum(truth), sum(said)
+    return Row(
+        name,
+        hits / predicted if predicted else None,
+        hits / support if support else None,
+        support,
+        predicted,
+    )
+
+
+def confusion(
+    scored: Sequence[Scored],
+) -> tuple[Counter[tuple[str, str]], Counter[tuple[str, str]]]:
+    """``(given wrongly, labelled but not given)`` and ``(missed, given instead)`` counts;
+    ``-`` stands for nothing."""
+    wrong: Counter[tuple[str, str]] = Counter()
+    missed: Counter[tuple[str, str]] = Counter()
+    for s in scored:
+        extra = s.predicted - s.pair.kinds
+        lacking = s.pair.kinds - s.predicted
+        for kind in extra:
+            for other in lacking or {"-"}:
+                wrong[kind, other] += 1
+        for kind in lacking:
+            for other in extra or {"-"}:
+                missed[kind, other] += 1
+    return wrong, missed
+
+
+def report(scored: Sequence[Scored]) -> str:
+    sources = Counter(s.pair.source for s in scored)
+    verdicts = Counter(s.pair.verdict for s in scored)
+    lines = [
+        f"Labelled set: {len(scored)} pairs ({sources['spiegel']} SPIEGEL RSS teaser edits, "
+        f"{sources['bbc']} BBC pages, {sources['own']} own); "
+        f"{verdicts[SILENT]} silent, {verdicts[ADMITTED]} admitted, "
+        f"{verdicts[UNCHANGED]} unchanged",
+        "",
+        f"{'kind':<20} {'precision':>9} {'recall':>7} {'support':>8} {'predicted':>10}",
+    ]
+    for row in table(scored):
+        lines.append(
+            f"{row.name:<20} {_figure(row.precision):>9} {_figure(row.recall):>7} "
+            f"{row.support:>8} {row.predicted:>10}"
+        )
+    exact = sum(s.predicted == s.pair.kinds for s in scored)
+    lines += ["", f"pairs with exactly the labelled kinds: {exact} of {len(scored)}"]
+    wrong, missed = confusion(scored)
+    lines += ["", "Given wrongly (kind given → labelled kind it lacked; - none):"]
+    lines += _pairs(wrong)
+    lines += ["", "Missed (labelled kind → kind given instead; - none):"]
+    lines += _pairs(missed)
+    return "\n".join(lines)
+
+
+def _pairs(counts: Counter[tuple[str, str]]) -> list[str]:
+    by_kind: dict[str, list[tuple[str, int]]] = {}
+    for (kind, other), count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
+        by_kind.setdefault(kind, []).append((other, count))
+    return [
+        f"  {kind:<18} " + ", ".join(f"{other} {count}" for other, count in others)
+        for kind, others in sorted(by_kind.items())
+    ] or ["  none"]
+
+
+def _figure(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}"
+
+
+def show(scored: Sequence[Scored], kind: str) -> str:
+    """The pairs where ``kind`` (or ``silent``) was wrong, with the evidence."""
+    lines = []
+    for s in scored:
+        if kind == "silent":
+            wrong = (s.pair.verdict == SILENT) != s.silent
+        else:
+            wrong = (kind in s.pair.kinds) != (kind in s.predicted)
+        if not wrong:
+            continue
+        lines.append(f"## {s.pair.id}")
+        lines.append(f"   labelled: {sorted(s.pair.kinds)} {s.pair.verdict}  {s.pair.note}")
+        lines.append(f"   given:    {sorted(s.predicted)} {'silent' if s.silent else ''}")
+        for found in s.result.findings:
+            lines += [f"     {found.kind}: {line}" for line in found.evidence]
+    return "\n".join(lines)
+
+
+def dump(pairs: Iterable[LabelledPair], folder: Path) -> int:
+    folder.mkdir(parents=True, exist_ok=True)
+    count = 0
+    for pair in pairs:
+        record = {
+            "id": pair.id,
+            "kinds": sorted(pair.kinds),
+            "verdict": pair.verdict,
+            "note": pair.note,
+            "old": {"title": pair.old.title, "blocks": [b.text for b in pair.old.blocks]},
+            "new": {"title": pair.new.title, "blocks": [b.text for b in pair.new.blocks]},
+        }
+        name = pair.id.replace("/", "_") + ".json"
+        text = json.dumps(record, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+        (folder / name).write_text(text, encoding="utf-8")
+        count += 1
+    return count
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpus", type=Path, default=CORPUS, help="the shared corpus folder")
+    parser.add_argument("--source", choices=("spiegel", "bbc", "own"), help="only these pairs")
+    parser.add_argument("--batch", help="only the corpus labels of this batch (held-out)")
+    parser.add_argument("--show", metavar="KIND", help="list the pairs where KIND was wrong")
+    parser.add_argument("--dump", type=Path, metavar="DIR", help="write the set as JSON")
+    args = parser.parse_args()
+    if not args.corpus.is_dir():
+        print(f"corpus not found at {args.corpus}: scoring our own edits only", file=sys.stderr)
+    pairs = [
+        p
+        for p in labelled_set(args.corpus)
+        if args.source in (None, p.source) and args.batch in (None, p.batch)
+    ]
+    if args.dump:
+        print(f"{dump(pairs, args.dump)} pairs written to {args.dump}")
+        return
+    scored = score(pairs)
+    print(show(scored, args.show) if args.show else report(scored))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,153 @@
+"""When two names are one: the forms of a name, and a name the other text still has (pure).
+
+A name's *forms* are the ways one name is written: "President Daniel Harper", "Daniel
+Harper" and "Harper"; "the California Department of Forestry and Fire Protection" and
+"Cal Fire"; "Federal Emergency Management Agency" and "FEMA"; "John F. Kennedy" and
+"JFK". A change between two forms, a name written shorter or longer by words inserted or
+cut next to it, or a name swapped for a description of the same person ("Moreno" → "the
+actress") changes no fact. Names are the :class:`~quietedit.analysis.facts.Fact` values
+of ``facts.py``, each with its run of capitalised words (``group``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from quietedit.analysis.facts import CONNECTORS, Fact, Word
+from quietedit.analysis.words import tokenize
+
+MIN_PREFIX: Final = 3
+"""Letters a short form's word must have to stand for a longer word it begins ("Cal" for
+"California")."""
+DEMONYM_STEM: Final = 5
+"""Letters a place and its adjective share before their endings differ ("Thüring-en",
+"Thüring-er"; "Berlin", "Berlin-er" share all of the shorter)."""
+_DEFINITE: Final = frozenset({"the", "der", "die", "das", "le", "la", "les"})
+"""Articles a description of someone already named opens with ("the actress")."""
+DESCRIPTION_WORDS: Final = 3
+"""Words after the article a description may have."""
+
+
+def same_name(one: tuple[str, ...], other: tuple[str, ...]) -> bool:
+    """Whether two runs of name words are forms of one name: the shorter's words stand,
+    in order, for words of the longer (equal, or the first letters of one, three at
+    least), or the shorter is the initials of the longer ("FEMA")."""
+    short, long_ = sorted((_name_words(one), _name_words(other)), key=len)
+    if not short:
+        return False
+    if len(short) == 1 and short[0].isupper() and len(short[0]) >= 2 and len(long_) > 1:
+        # the initials of the longer name, or of a run of its words ("PSG" for the end of
+        # "Pleite von Paris Saint-Germain")
+        initials = "".join(w[0] for w in long_ if w.casefold() not in CONNECTORS).upper()
+        if short[0] in initials and len(short[0]) > 1:
+            return True
+    position = 0
+    for word in short:
+        lowered = word.casefold()
+        while position < len(long_) and not _stands_for(lowered, long_[position].casefold()):
+            position += 1
+        if position == len(long_):
+            return False
+        position += 1
+    return True
+
+
+def _stands_for(short: str, long_: str) -> bool:
+    return short == long_ or (len(short) >= MIN_PREFIX and long_.startswith(short))
+
+
+def _name_words(run: tuple[str, ...]) -> list[str]:
+    """The words of a name run: possessive endings dropped, hyphenated parts apart."""
+    found = []
+    for word in run:
+        base = re.sub(r"['\u2019]s$", "", word)
+        found += [part for part in base.split("-") if part]
+    return found
+
+
+def still_there(fact: Fact, other_words: set[str], other_names: set[tuple[str, ...]]) -> bool:
+    """A name the other text has too: as it is, without a possessive ending, in
+    another form ("JFK" for "John F. Kennedy"), or run together with the next word."""
+    if not fact.name:
+        return False
+    word = fact.text.casefold()
+    if word in other_words or possessive_base(word) in other_words:
+        return True
+    if any(same_name(texts(fact.group), name) for name in other_names):
+        return True
+    stem = word[: max(len(word) - 2, DEMONYM_STEM)]
+    if len(word) >= DEMONYM_STEM and any(other.startswith(stem) for other in other_words):
+        return True  # a place and its adjective: "Thüringen", "Thüringer"; "Berliner"
+    # "Servicewarned" where the other side reads "Service warned"
+    return any(
+        word[:cut] in other_words and word[cut:] in other_words for cut in range(2, len(word) - 1)
+    )
+
+
+def name_forms(
+    gone: list[Fact],
+    came: list[Fact],
+    removed: str,
+    added: str,
+    *,
+    old: tuple[int, int],
+    new: tuple[int, int],
+) -> tuple[list[Fact], list[Fact]]:
+    """``gone`` and ``came`` without the names written shorter, longer, or by a
+    description of the same person: none of them changed a fact. ``removed`` and
+    ``added`` are the change's words, ``old`` and ``new`` where they stand."""
+    gone_names = [f for f in gone if f.name]
+    came_names = [f for f in came if f.name]
+    for fact in list(gone_names):
+        partner = next(
+            (c for c in came_names if same_name(texts(fact.group), texts(c.group))), None
+        )
+        if partner is not None:
+            gone_names.remove(fact)
+            came_names = [c for c in came_names if c.group != partner.group]
+    if not came_names and not added:  # shortened: the rest of the name goes on
+        gone_names = [f for f in gone_names if not _reaches_out(f, old)]
+    if not came_names and gone_names and _description(added):
+        gone_names = []
+    if not gone_names and not removed:  # expanded: the name was there, now in full
+        came_names = [f for f in came_names if not _reaches_out(f, new)]
+    return (
+        [f for f in gone if not f.name or f in gone_names],
+        [f for f in came if not f.name or f in came_names],
+    )
+
+
+def renamed(gone: list[Fact], came: list[Fact]) -> bool:
+    """A name of the removed words and one of the added are forms of one name."""
+    return any(
+        same_name(texts(a.group), texts(b.group)) for a in gone if a.name for b in came if b.name
+    )
+
+
+def possessive_base(word: str) -> str:
+    """``word`` without a possessive ending: "Harper's", "Prigoschins" (German genitive)."""
+    for ending in ("'s", "s'", "s"):
+        if word.endswith(ending) and len(word) > len(ending) + 2:
+            return word[: -len(ending)]
+    return word
+
+
+def texts(group: tuple[Word, ...]) -> tuple[str, ...]:
+    """The words of a name run."""
+    return tuple(word.text for word in group)
+
+
+def _reaches_out(fact: Fact, span: tuple[int, int]) -> bool:
+    """The fact's name group has words outside the change: the name goes on there."""
+    return any(w.end <= span[0] or w.start >= span[1] for w in fact.group)
+
+
+def _description(text: str) -> bool:
+    """A short description opening with a definite article ("The actress")."""
+    found = [w for w in tokenize(text) if any(c.isalnum() for c in w)]
+    return (
+        1 < len(found) <= DESCRIPTION_WORDS + 1
+        and found[0].strip().casefold() in _DEFINITE
+        and all(not w[0].isupper() and not w[0].isdigit() for w in found[1:])
+    )

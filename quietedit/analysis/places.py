@@ -1,0 +1,64 @@
+"""Place names as German writes them: countries, capitals, German states and big cities,
+continents and seas (pure data).
+
+German capitalises every noun, so a single capitalised word there is not known to be a
+name (``facts.py`` counts runs of two and acronyms). These are the single-word names news
+uses most: where a story happens is a fact. A place missing here only makes the facts
+rule see less, never more. Compounds with a compass point ("Südfrankreich",
+"Nordirak") count as their place (:func:`is_german_place`).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+_NAMES: Final = """
+    Afghanistan Ägypten Albanien Algerien Angola Argentinien Armenien Aserbaidschan
+    Äthiopien Australien Bahrain Bangladesch Belarus Belgien Bolivien Bosnien Botswana
+    Brasilien Bulgarien Burkina Chile China Dänemark Deutschland Ecuador Eritrea Estland
+    Finnland Frankreich Gabun Georgien Ghana Griechenland Grönland Großbritannien
+    Guatemala Guinea Haiti Honduras Indien Indonesien Irak Iran Irland Island Israel
+    Italien Jamaika Japan Jemen Jordanien Kambodscha Kamerun Kanada Kasachstan Katar
+    Kenia Kirgistan Kolumbien Kongo Kosovo Kroatien Kuba Kuwait Laos Lettland Libanon
+    Liberia Libyen Liechtenstein Litauen Luxemburg Madagaskar Malaysia Mali Malta
+    Marokko Mauretanien Mexiko Moldau Monaco Mongolei Montenegro Mosambik Myanmar
+    Namibia Nepal Neuseeland Nicaragua Niederlande Niger Nigeria Nordkorea Nordmazedonien
+    Norwegen Oman Österreich Pakistan Palästina Panama Paraguay Peru Philippinen Polen
+    Portugal Ruanda Rumänien Russland Sambia Saudi-Arabien Schottland Schweden Schweiz
+    Senegal Serbien Simbabwe Singapur Slowakei Slowenien Somalia Spanien Sri Südafrika
+    Sudan Südkorea Südsudan Syrien Tadschikistan Taiwan Tansania Thailand Tibet Togo
+    Tschad Tschechien Tunesien Türkei Turkmenistan Uganda Ukraine Ungarn Uruguay USA
+    Usbekistan Venezuela Vietnam Wales Weißrussland Zypern
+    Abu Algier Amsterdam Ankara Athen Bagdad Baku Bamako Bangkok Beirut Belgrad Berlin
+    Bern Bogotá Brüssel Budapest Bukarest Caracas Damaskus Delhi Dhaka Doha Dublin
+    Islamabad Istanbul Jakarta Jerusalem Kabul Kairo Kapstadt Khartum Kiew Kinshasa
+    Kischinau Kopenhagen Lagos Lima Lissabon London Madrid Managua Manila Minsk
+    Mogadischu Moskau Nairobi Neu-Delhi Nikosia Oslo Ottawa Paris Peking Pjöngjang Prag
+    Riad Riga Rom Santiago Sarajevo Seoul Sofia Stockholm Taipeh Tallinn Taschkent
+    Tbilissi Teheran Tiflis Tirana Tokio Tripolis Tunis Vilnius Warschau Washington
+    Wien Zagreb
+    Baden-Württemberg Bayern Brandenburg Bremen Hamburg Hessen Mecklenburg-Vorpommern
+    Niedersachsen Nordrhein-Westfalen Rheinland-Pfalz Saarland Sachsen Sachsen-Anhalt
+    Schleswig-Holstein Thüringen
+    Aachen Augsburg Bielefeld Bochum Bonn Braunschweig Chemnitz Dortmund Dresden
+    Duisburg Düsseldorf Erfurt Essen Frankfurt Freiburg Gelsenkirchen Halle Hannover
+    Karlsruhe Kassel Kiel Köln Leipzig Lübeck Magdeburg Mainz Mannheim München Münster
+    Nürnberg Potsdam Rostock Saarbrücken Stuttgart Wiesbaden Wuppertal Graz Linz
+    Salzburg Zürich Genf Basel
+    Afrika Amerika Antarktis Arktis Asien Europa Ozeanien Atlantik Pazifik Mittelmeer
+    Ostsee Nordsee Gazastreifen Westjordanland Krim Donbass Cherson Charkiw Odessa
+    """
+GERMAN_PLACES: Final = frozenset(_NAMES.split())
+_COMPASS: Final = ("Süd", "Nord", "Ost", "West", "Zentral")
+
+
+def is_german_place(word: str) -> bool:
+    """Whether ``word`` is one of the places, maybe with a compass point before it or a
+    genitive ending after it ("Frankreichs")."""
+    if word in GERMAN_PLACES or (word.endswith("s") and word[:-1] in GERMAN_PLACES):
+        return True
+    for point in _COMPASS:
+        if word.startswith(point) and len(word) > len(point) + 2:
+            rest = word[len(point)].upper() + word[len(point) + 1 :]
+            return rest in GERMAN_PLACES
+    return False

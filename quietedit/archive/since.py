@@ -1,0 +1,326 @@
+"""``quietedit verify --since REV``: check what changed since ``REV``, in time proportional
+to the change, not to the archive.
+
+Git names the changed files: ``git diff REV`` for tracked changes (committed, staged or
+not) and ``git ls-files --others`` for new files not yet added. Each changed file gets
+the checks the full walk gives it (:mod:`quietedit.archive.checks`): its place in the
+layout, canonical JSON, schema, own hash; a revision also its link to revision
+number - 1 (read from disk) and its document record; an event its predecessor, its
+record and the revision it names; a document record its partition and index entry; an
+index shard the entries added since ``REV`` (well-formed, and the folder at the named
+partition holds that document when present) and that none was changed or removed. Then
+the git audit of the range (:mod:`quietedit.archive.audit`). Files git shows unchanged
+are never opened: they were checked when they changed, and git proves they did not since.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from quietedit.archive.audit import (
+    Change,
+    Repository,
+    audit_repository,
+    files_at_commit,
+    open_repository,
+    working_tree_changes,
+)
+from quietedit.archive.checks import (
+    INDEX_NAMES,
+    Problem,
+    document_problems,
+    event_problems,
+    index_entries,
+    index_problems,
+    link_problems,
+    numbered_name_problem,
+    parse_record,
+    partition_problem,
+    revision_problems,
+    state_problems,
+)
+from quietedit.archive.layout import (
+    DOCUMENT_FILE,
+    INDEX_DIR,
+    REVISION_DIGITS,
+    Layout,
+    PathKind,
+    classify_legacy_path,
+    classify_path,
+    index_name_shard,
+    index_shard,
+)
+from quietedit.archive.records import evidence_from_record
+from quietedit.archive.verify import VerifyReport
+from quietedit.article.identity import is_document_id
+from quietedit.model import JSON
+from quietedit.revisions import EvidenceRef
+
+
+def verify_since(root: Path, since: str) -> VerifyReport:
+    """Check the files of ``root`` changed since the git revision ``since``, and audit the
+    range with git; ``documents`` and ``revisions`` in the report count what was checked.
+
+    Raises ``AuditError`` when ``root`` is not inside a git work tree or ``since`` names
+    no commit.
+    """
+    repository = open_repository(root, since)
+    changes = working_tree_changes(repository)
+    checker = _ChangeChecker(root, repository)
+    shards = [change.path for change in changes if change.path.parts[:1] == (INDEX_DIR,)]
+    checker.before = files_at_commit(repository, shards)
+    for change in sorted(changes, key=lambda change: change.path):
+        checker.check(change)
+    problems = checker.problems + audit_repository(root, repository, since=since, changes=changes)
+    return VerifyReport(
+        problems=tuple(sorted(set(problems))),
+        documents=len(checker.documents),
+        revisions=checker.revisions,
+        evidence=len(checker.references),
+        partitions=len({partition for partition, _ in checker.documents}),
+        references=tuple(sorted(checker.references, key=lambda reference: reference[0])),
+    )
+
+
+@dataclass
+class _ChangeChecker:
+    root: Path
+    repository: Repository
+    problems: list[Problem] = field(default_factory=list)
+    documents: set[tuple[str, str]] = field(default_factory=set)
+    revisions: int = 0
+    references: list[tuple[str, EvidenceRef | str]] = field(default_factory=list)
+    shards: dict[str, dict[str, str]] = field(default_factory=dict)
+    before: dict[str, bytes] = field(default_factory=dict)
+    """Changed index files as they were at the commit, by path relative to the archive."""
+    index_files: dict[str, list[Path]] | None = None
+    """The files of ``index/`` by the shard they belong to (listed once)."""
+
+    def report(self, path: Path, message: str) -> None:
+        self.problems.append(Problem(str(path), message))
+
+    def check(self, change: Change) -> None:
+        path = self.root / change.path
+        placed = classify_path(change.path)
+        if change.status == "D":
+            if placed is not None:
+                self._check_removal(path, *placed)
+            return
+        if placed is None:
+            if classify_legacy_path(change.path) is not None:
+                self.report(path, "schema-1 layout: run quietedit migrate")
+            else:
+                self.report(
+                    path,
+                    "unexpected file: the archive layout has no place for it (see data/README.md)",
+                )
+            return
+        kind, parts = placed
+        if kind in (PathKind.README, PathKind.TEMP):
+            return
+        if path.is_symlink() or not path.is_file():
+            self.report(path, "is not a regular file; the archive holds only regular files")
+            return
+        if kind is PathKind.INDEX:
+            self._check_shard(path)
+        elif kind is PathKind.FEED:
+            self._check_state(path, kind="feed", key="slug", expected=parts["slug"])
+        elif kind is PathKind.STATE:
+            self._check_state(path, kind="state", key="name", expected=parts["name"])
+        elif self._check_home(path, parts["partition"], parts["id"]):
+            if kind is PathKind.DOCUMENT:
+                self._check_document(path, parts["partition"], parts["id"])
+            elif kind is PathKind.REVISION:
+                self._check_revision(path, parts)
+            elif kind is PathKind.EVENT:
+                self._check_event(path, parts)
+
+    # -- reading ---------------------------------------------------------------------
+
+    def _load(self, path: Path, *, report: bool = True) -> JSON | None:
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            self.report(path, f"cannot read: {exc.strerror}")
+            return None
+        record, problems = parse_record(data)
+        if report:
+            for message in problems:
+                self.report(path, message)
+        return record
+
+    def _index(self, shard: str) -> dict[str, str]:
+        """The entries of one index shard on disk, from every file of the shard (an
+        unsharded run's and each ingest shard's), read once."""
+        if self.index_files is None:
+            folder = Layout(self.root).index_dir
+            try:
+                names = sorted(os.listdir(folder))
+            except FileNotFoundError:
+                names = []
+            self.index_files = {}
+            for name in names:
+                self.index_files.setdefault(index_name_shard(name) or "", []).append(folder / name)
+        if shard not in self.shards:
+            entries: dict[str, str] = {}
+            for path in self.index_files.get(shard, []):
+                entries.update(index_entries(self._load(path, report=False)))
+            self.shards[shard] = entries
+        return self.shards[shard]
+
+    # -- one document's files ---------------------------------------------------------
+
+    def _check_home(self, path: Path, partition: str, document: str) -> bool:
+        """Whether the folder of a changed document file is a valid place, reporting why
+        not; the index must name its partition (checked once per document)."""
+        folder = self.root / "documents" / partition / document
+        problem = partition_problem(partition)
+        if problem is not None:
+            self.report(folder.parent, problem)
+            return False
+        if not is_document_id(document):
+            self.report(folder, "folder name is not a document id (<host>-<16 hex digits>)")
+            return False
+        if (partition, document) not in self.documents:
+            self.documents.add((partition, document))
+            named = self._index(index_shard(document)).get(document)
+            if named is None:
+                self.report(folder, "no index entry: the index does not know this document")
+            elif named != partition:
+                self.report(folder, f"the index puts this document in partition {named}, not here")
+            if not (folder / DOCUMENT_FILE).is_file():
+                self.report(folder, "orphan files: the folder has no document.json")
+        return True
+
+    def _check_document(self, path: Path, partition: str, document: str) -> None:
+        record = self._load(path)
+        if record is not None:
+            for message in document_problems(record, document=document, partition=partition):
+                self.report(path, message)
+
+    def _check_revision(self, path: Path, parts: dict[str, str]) -> None:
+        problem = numbered_name_problem(parts["number"], what="revision")
+        if problem is not None:
+            self.report(path, problem)
+            return
+        number = int(parts["number"])
+        self.revisions += 1
+        record = self._load(path)
+        if record is None:
+            return
+        problems = revision_problems(record, document=parts["id"], number=number)
+        for message in problems:
+            self.report(path, message)
+        if problems or not isinstance(record, dict):
+            return
+        evidence = evidence_from_record(record["evidence"])
+        if evidence is not None:
+            self.references.append((str(path), evidence))
+        if number == 1:
+            return
+        before_path = path.with_name(f"{number - 1:0{REVISION_DIGITS}d}.json")
+        if not before_path.is_file():
+            self.report(before_path, "missing: revisions must run 1..n without gaps (deleted?)")
+            return
+        before = self._load(before_path, report=False)
+        # its own hash, not its content hash: it was checked in full when it was added
+        if before is None or revision_problems(
+            before, document=parts["id"], number=number - 1, deep=False
+        ):
+            self.report(path, f"revision {number - 1} is not a sound revision to link to")
+            return
+        if isinstance(before, dict):
+            for message in link_problems(before, record):
+                self.report(path, message)
+
+    def _check_event(self, path: Path, parts: dict[str, str]) -> None:
+        problem = numbered_name_problem(parts["number"], what="event")
+        if problem is not None:
+            self.report(path, problem)
+            return
+        number = int(parts["number"])
+        if number > 1:
+            before = path.with_name(f"{number - 1:0{REVISION_DIGITS}d}.json")
+            if not before.is_file():
+                self.report(before, "missing: events must run 1..n without gaps (deleted?)")
+        record = self._load(path)
+        if record is None:
+            return
+        problems = event_problems(record, document=parts["id"], number=number)
+        for message in problems:
+            self.report(path, message)
+        if problems or not isinstance(record, dict):
+            return
+        revision = record["revision"]
+        if isinstance(revision, int):
+            named = path.parent.parent / "revisions" / f"{revision:0{REVISION_DIGITS}d}.json"
+            if not named.is_file():
+                self.report(path, f"revision: {revision} does not exist")
+
+    # -- shared files ----------------------------------------------------------------
+
+    def _check_state(self, path: Path, *, kind: str, key: str, expected: str) -> None:
+        record = self._load(path)
+        if record is not None:
+            for message in state_problems(record, kind=kind, key=key, expected=expected):
+                self.report(path, message)
+
+    def _check_shard(self, path: Path) -> None:
+        shard = index_name_shard(path.name)
+        if shard is None:
+            self.report(path, f"unexpected file: {INDEX_NAMES}")
+            return
+        record = self._load(path)
+        if record is None:
+            return
+        for message in index_problems(record, shard=shard):
+            self.report(path, message)
+        entries = index_entries(record)
+        before = self._entries_at_commit(path)
+        for document, partition in sorted(before.items()):
+            if document not in entries:
+                self.report(path, f"documents.{document}: removed since {self._since}; "
+                            "index entries are never removed")  # fmt: skip
+            elif entries[document] != partition:
+                self.report(
+                    path,
+                    f"documents.{document}: changed from {partition} to {entries[document]} "
+                    f"since {self._since}; index entries are never changed",
+                )
+        for document, partition in sorted(entries.items()):
+            if document in before:
+                continue
+            folder = Layout(self.root).document_dir(document, partition)
+            if folder.is_dir() and not (folder / DOCUMENT_FILE).is_file():
+                self.report(
+                    path, f"documents.{document}: the folder in {partition} has no document.json"
+                )
+
+    def _check_removal(self, path: Path, kind: PathKind, parts: dict[str, str]) -> None:
+        """A removed document record leaves its files orphans; a removed shard its
+        entries gone. (Removed revisions and events are the git audit's.)"""
+        if kind is PathKind.INDEX and index_name_shard(path.name) is not None:
+            if self._entries_at_commit(path):
+                self.report(path, f"deleted since {self._since}; index entries are never removed")
+        elif kind is PathKind.DOCUMENT and path.parent.is_dir():
+            leftovers = [p for p in path.parent.rglob("*.json") if p.is_file()]
+            if leftovers:
+                self.report(path.parent, "orphan files: the folder has no document.json")
+
+    def _entries_at_commit(self, path: Path) -> dict[str, str]:
+        """The index entries ``path`` held at the commit ``--since`` names."""
+        data = self.before.get(path.relative_to(self.root).as_posix())
+        if data is None:
+            return {}  # the file is new since then
+        try:
+            record: JSON = json.loads(data.decode("utf-8"))
+        except ValueError:
+            return {}
+        return index_entries(record)
+
+    @property
+    def _since(self) -> str:
+        return self.repository.commit[:12]
