@@ -20,8 +20,8 @@ that stale files are then unknown and stay).
 
 The archive may be a sparse checkout holding only the partitions still observed (as an
 hourly job clones it): the documents of partitions not on disk keep the entries and pages
-the previous build left, so an hourly build reads only what it has, and a build without
-the previous site and cache needs the whole archive.
+the previous build left, so an hourly build reads only what it has; one whose pages are
+missing or stale is read again, which fetches its partition (``Archive``).
 """
 
 from __future__ import annotations
@@ -139,7 +139,7 @@ def _build(
     on_disk = _article_folders(options.out)
     found = archive.document_stamps()  # of the documents on disk
     present = set(archive.partitions())
-    _keep_absent(previous, found, present, on_disk, state)
+    _keep_absent(previous, found, present, on_disk, fingerprint=fingerprint, state=state, todo=todo)
     for doc, doc_stamp in found.items():
         if not is_document_id(doc):
             failures[doc] = f"{doc}: not a document id (expected <host>-<16 hex digits>)"
@@ -154,7 +154,7 @@ def _build(
             failures[doc] = f"{doc}: {exc}"
             continue
         if entry.key == document_key(fingerprint, content) and (
-            doc in on_disk or not entry.files  # none on the site: unpublished or folded
+            doc in on_disk or not _has_pages(entry, pages.folded)
         ):
             state.documents[doc] = entry.restamped(doc_stamp)
         else:
@@ -212,13 +212,6 @@ def _build(
             for doc, entry in state.documents.items()
             if entry.summary.published and entry.summary.month not in folded and not entry.files
         ]
-        absent = sorted({state.documents[d].summary.partition for d in reopened} - present - {""})
-        if absent:
-            raise PublishError(
-                f"the pages of partitions {', '.join(absent)} come back (settings.site."
-                "max_bytes grew) but they are not checked out: check out all of the "
-                "archive (git sparse-checkout add data) and build again"
-            )
         for doc, entry in list(state.documents.items()):
             if entry.summary.month in folded and entry.files:
                 paths = document_folders(doc)
@@ -231,7 +224,9 @@ def _build(
             indexing.abort()  # rendering (no thread may run when the workers fork)
         for chunk in render_documents(pages, reopened, writer=writer, workers=options.workers):
             merge(chunk)
-        rendered += len(reopened)
+            for doc in chunk.failures:  # left out, as a failing document always is
+                state.documents.pop(doc, None)
+            rendered += len(chunk.results)
         if indexing is not None:
             indexing = search.SearchIndexing(
                 writer,
@@ -289,24 +284,31 @@ def _keep_absent(
     stamps: dict[str, str],
     present: set[str],
     on_disk: set[str],
+    *,
+    fingerprint: str,
     state: BuildState,
+    todo: dict[str, str],
 ) -> None:
-    """Keep, as the previous build left them, the documents of partitions that are not on
-    disk: the archive is a sparse checkout of the partitions still observed (what an
-    hourly job clones), and the others do not change. Their pages must be in the site
-    folder (restored with the cache); if they are not, the build stops rather than
-    publish a site without them."""
+    """The documents of partitions that are not on disk (the archive is a sparse checkout
+    of the partitions still observed, as an hourly job clones it): kept as the previous
+    build left them when their pages are in the site folder and were made by this code
+    and these templates; else read again (``todo``), which brings their partition into
+    a sparse git checkout (``Archive``'s on-demand fetch) or, outside git, fails them
+    with a reported error."""
     for doc, entry in previous.documents.items():
         partition = entry.summary.partition
         if doc in stamps or not partition or partition in present:
             continue
-        if entry.files and doc not in on_disk:
-            raise PublishError(
-                f"partition {partition} is not checked out and the site folder has no pages "
-                f"of its document {doc}: check out all of the archive (git sparse-checkout "
-                "add data) or restore the whole site folder with its cache"
-            )
-        state.documents[doc] = entry
+        current = entry.key == document_key(fingerprint, entry.content)
+        if current and (doc in on_disk or not _has_pages(entry, previous.folded)):
+            state.documents[doc] = entry
+        else:
+            todo[doc] = entry.stamp
+
+
+def _has_pages(entry: DocumentEntry, folded: frozenset[str]) -> bool:
+    """Whether the document has pages on a site that folded ``folded``."""
+    return entry.summary.published and entry.summary.month not in folded
 
 
 def _article_folders(out: Path) -> set[str]:

@@ -10,10 +10,7 @@ import shutil
 from datetime import timedelta
 from pathlib import Path
 
-import pytest
-
 from quietedit.archive.store import Archive
-from quietedit.errors import PublishError
 from quietedit.model import Article, Block, Publisher
 from quietedit.revisions import Observation
 from tests.publish.test_folding import NOVEMBER, data, september  # noqa: F401 - the fixture
@@ -59,23 +56,34 @@ def test_partitions_not_checked_out_keep_their_pages(data: Path, tmp_path: Path)
     }
 
 
-def test_a_sparse_archive_without_the_site_folder_is_refused(data: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_without_the_site_folder_the_documents_not_checked_out_are_read_again(
+    data: Path,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """Outside git nothing can bring a missing partition back: each of its documents with
+    pages is a reported failure (in a sparse git clone the archive fetches the partition)."""
     out = tmp_path / "site"
     build(data, out)
-    hide(data, tmp_path)
+    edited = sorted(d for d in september(data) if (out / "articles" / d).is_dir())
+    away = hide(data, tmp_path)
     for item in out.iterdir():  # the cache folder alone, restored
         if item.name != ".quietedit-cache":
             shutil.rmtree(item) if item.is_dir() else item.unlink()
-    with pytest.raises(PublishError, match="git sparse-checkout add data"):
-        build(data, out)
+    report = build(data, out)
+    assert sorted(f.split(":")[0] for f in report.failures) == edited
+    shutil.move(away, data / "documents" / "2026" / "09")
+    assert build(data, out).failures == ()
+    assert sum((out / "articles" / d).is_dir() for d in september(data)) == 3
 
 
-def test_folded_months_that_come_back_must_be_checked_out(data: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_folded_months_that_come_back_are_read_again(data: Path, tmp_path: Path) -> None:  # noqa: F811
     out = tmp_path / "site"
     build(data, out, max_bytes=1)  # September folded
     away = hide(data, tmp_path)
-    with pytest.raises(PublishError, match=r"2026/09/10.*git sparse-checkout add data"):
-        build(data, out)  # the default bound brings September back, but it is not here
+    report = build(data, out)  # the default bound brings September back: read again
+    assert len(report.failures) == 3  # outside git, they cannot be: reported
+    home = (out / "index.html").read_text(encoding="utf-8")
+    assert not any(doc in home for doc in september(data))  # and linked nowhere
     shutil.move(away, data / "documents" / "2026" / "09")
     assert build(data, out).failures == ()
     assert sum((out / "articles" / d).is_dir() for d in september(data)) == 3
