@@ -1,24 +1,31 @@
-"""Speed and memory of ``quietedit build``: a full build, then an incremental one.
+"""Speed, memory and size of ``quietedit build``: a full build, then hourly ones.
 
-Generates a synthetic archive (DOCS documents with REVISIONS revisions each, realistic
-news text edited the way newsrooms edit it: a changed figure, a rewritten headline, an
-added, removed or moved paragraph, a correction note), written directly in the archive's
-file format and layout (deterministic JSON, hash-chained, partitions and index;
-``quietedit verify`` accepts it) because
-going through the Archive API's fsyncs would take longer than the build. Then, each in a
-fresh child process so peak memory is the build's own:
+Generates a synthetic archive (DOCS documents, 1,000 a day; 27 % of them edited, with 2 to
+REVISIONS revisions, the rest with one; realistic news text edited the way newsrooms edit
+it: a changed figure, a rewritten headline, an added, removed or moved paragraph, a
+correction note), written directly in the archive's file format and layout
+(deterministic JSON, hash-chained, partitions and index; ``quietedit verify`` accepts it)
+because going through the Archive API's fsyncs would take longer than the build. Then,
+each in a fresh child process so peak memory is the build's own:
 
-1. a full build (``--full``) of the archive,
-2. an incremental build with nothing changed,
-3. ``--runs`` times (3 by default): one new revision appended to one document, and an
-   incremental build (the target: under 2 s at 10,000 documents x 4 revisions).
+1. a full build (``--full``) of the archive, and the figure *site bytes per edited
+   document*: every published file (pages, feeds, API, search index, listings, sitemaps;
+   the build cache left out) over the documents with two revisions or more;
+2. an incremental build with nothing changed;
+3. ``--runs`` times (3 by default): one hour's edits at 1,000 articles a day (11 new
+   revisions of recent documents and 42 new documents, through the Archive API) and an
+   incremental build: files written and seconds should not grow with the archive;
+4. with ``--cache-only``: the site deleted but its build cache, one more hour, and a build.
+
+``--sparse-days N`` hides the partitions more than N days older than the newest during the
+hourly builds, as the hourly job's sparse checkout of the partitions still observed does.
 
 Prints seconds (wall and CPU, the render workers and Pagefind included), files written,
 pages per second, peak RSS and the load average for each: on a shared machine the wall
 time stretches with the load while the CPU time stays put.
 
     python bench/build.py                                  # 1,000 documents, a quick check
-    python bench/build.py --docs 10000 --revisions 4       # the target: 40,000 revisions
+    python bench/build.py --docs 20000                     # twenty days at 1,000 a day
     python bench/build.py --no-search                      # without the Pagefind index
 """
 
@@ -34,7 +41,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 from quietedit.archive.layout import Layout, index_shard, partition_of
@@ -42,6 +49,7 @@ from quietedit.archive.records import dump_json, new_revision, revision_to_recor
 from quietedit.article.identity import document_id
 from quietedit.errors import UnchangedContentError
 from quietedit.model import JSON, Article, Block, Publisher
+from quietedit.publish.paths import CACHE_DIR
 from quietedit.revisions import SCHEMA_VERSION, Observation, Revision
 
 SOURCES = ("courier", "daily", "herald", "tribune", "wire")
@@ -127,8 +135,26 @@ def edit(
     return title, blocks, pub
 
 
-def generate(root: Path, *, docs: int, revisions: int, seed: int = 8) -> None:
-    """Write the synthetic archive at ``root`` in the archive's own file format."""
+EDITED_SHARE = 0.27
+"""Share of documents edited at least once (a 2024 IEEE S&P study measured 27.4 % over
+608,723 news articles; the design's unit of thought)."""
+MINUTES_PER_DOCUMENT = 1.44
+"""1,000 articles a day, the rate the site is sized for."""
+
+
+def revision_count(rng: random.Random, *, most: int, edited: float) -> int:
+    """How many revisions a synthetic document gets: one for most, 2..``most`` for the
+    ``edited`` share (fewer edits more likely, as in real archives)."""
+    if most < 2 or rng.random() >= edited:
+        return 1
+    return min(most, 2 + int(rng.expovariate(1.2)))
+
+
+def generate(
+    root: Path, *, docs: int, revisions: int, edited: float = EDITED_SHARE, seed: int = 8
+) -> None:
+    """Write the synthetic archive at ``root`` in the archive's own file format: ``docs``
+    documents, the ``edited`` share of them with 2 to ``revisions`` revisions."""
     rng = random.Random(seed)
     layout = Layout(root)
     index: dict[str, dict[str, str]] = {}
@@ -136,7 +162,7 @@ def generate(root: Path, *, docs: int, revisions: int, seed: int = 8) -> None:
         source = SOURCES[n % len(SOURCES)]
         url = f"https://www.{source}.example/news/2026/{n:06d}-story"
         doc = document_id(url)
-        start = T0 + timedelta(minutes=7 * n)
+        start = T0 + timedelta(minutes=MINUTES_PER_DOCUMENT * n)
         index.setdefault(index_shard(doc), {})[doc] = partition_of(start)
         folder = layout.document_dir(doc, partition_of(start))
         (folder / "revisions").mkdir(parents=True)
@@ -155,7 +181,7 @@ def generate(root: Path, *, docs: int, revisions: int, seed: int = 8) -> None:
             date_published=(start - timedelta(minutes=30)).isoformat(), authors=("Staff",)
         )
         previous: Revision | None = None
-        for r in range(revisions):
+        for r in range(revision_count(rng, most=revisions, edited=edited)):
             if r:
                 title, blocks, pub = edit(rng, title, blocks, pub)
             observation = Observation(
@@ -181,30 +207,129 @@ def generate(root: Path, *, docs: int, revisions: int, seed: int = 8) -> None:
         layout.index_file(shard).write_bytes(dump_json(shard_record))
 
 
-def append_one(root: Path) -> str:
-    """Append one revision (an added paragraph) to the most recently seen document, an
-    hour after the archive's newest observation (new edits are the newest); return its id."""
-    from quietedit.archive.store import Archive  # the real API for the one new revision
+HOUR_EDITS = 11
+"""New revisions of known documents in one hour: 27 % of 1,000 articles a day, edited
+about once each."""
+HOUR_NEW = 42
+"""New documents in one hour at 1,000 a day."""
+
+
+def append_hour(root: Path, *, run: int) -> int:
+    """One hour of a live archive, through the Archive API: :data:`HOUR_EDITS` new
+    revisions (an added paragraph) of recent documents and :data:`HOUR_NEW` new
+    documents of one revision, an hour after the archive's newest observation. Returns
+    the number of documents touched."""
+    from quietedit.archive.store import Archive  # the real API for the hour's writes
 
     archive = Archive(root)
-    latest = [archive.latest_revision(d) for d in archive.document_ids()]
-    last = max((r for r in latest if r is not None), key=lambda r: r.observation.observed_at)
-    doc = last.document
-    article = Article(
-        last.article.title,
-        (*last.article.blocks, Block("A late update came in.")),
-        last.article.publisher,
+    rng = random.Random(run)
+    recent = [d for _, d in archive.documents(archive.partitions()[-2:])]
+    latest = {d: archive.latest_revision(d) for d in recent}
+    newest = max(r.observation.observed_at for r in latest.values() if r is not None)
+    now = newest + timedelta(hours=1)
+    for doc in rng.sample(sorted(latest), min(HOUR_EDITS, len(latest))):
+        last = latest[doc]
+        assert last is not None  # noqa: S101 - every synthetic document has a revision
+        article = Article(
+            last.article.title,
+            (*last.article.blocks, Block(f"A late update came in at run {run}.")),
+            last.article.publisher,
+        )
+        observation = Observation(
+            url=last.observation.url, observed_at=now, article=article, extractor="bench/1"
+        )
+        archive.append_revision(doc, observation)
+    for n in range(HOUR_NEW):
+        source = SOURCES[n % len(SOURCES)]
+        url = f"https://www.{source}.example/news/live/{run:03d}-{n:03d}-story"
+        doc = document_id(url)
+        seen = now - timedelta(minutes=n)
+        record: dict[str, JSON] = {
+            "feeds": [source],
+            "discovered_at": seen.isoformat().replace("+00:00", "Z"),
+            "url": url,
+        }
+        archive.write_document(doc, record)
+        blocks = tuple(Block(paragraph(rng)) for _ in range(rng.randint(6, 12)))
+        article = Article(sentence(rng).rstrip("."), blocks, Publisher(authors=("Staff",)))
+        archive.append_revision(
+            doc, Observation(url=url, observed_at=seen, article=article, extractor="bench/1")
+        )
+    return HOUR_EDITS + HOUR_NEW
+
+
+SITE_GROUPS = (
+    ("articles/", "article and diff pages"),
+    ("api/", "JSON API"),
+    ("search/", "search index"),
+    ("sitemap", "sitemaps"),
+    ("archive/", "monthly archive pages"),
+)
+
+
+def site_bytes(out: Path) -> dict[str, int]:
+    """Bytes of the published site (the build cache left out), by part: the groups of
+    :data:`SITE_GROUPS`, ``feeds`` (``*.xml``/``*.rss`` elsewhere), ``listings and other
+    pages`` (the rest) and ``total``."""
+    sizes: dict[str, int] = {}
+    for current, folders, names in os.walk(out):
+        folders[:] = [f for f in folders if not f.startswith(".")]
+        for name in names:
+            path = os.path.join(current, name)
+            relative = os.path.relpath(path, out).replace(os.sep, "/")
+            group = next((g for prefix, g in SITE_GROUPS if relative.startswith(prefix)), None)
+            if group is None:
+                feed = relative.endswith((".xml", ".rss"))
+                group = "feeds" if feed else "listings and other pages"
+            size = os.path.getsize(path)
+            sizes[group] = sizes.get(group, 0) + size
+            sizes["total"] = sizes.get("total", 0) + size
+    return sizes
+
+
+def show_size(out: Path, *, edited: int) -> None:
+    """Print the figure "site bytes per edited document", and its parts."""
+    sizes = site_bytes(out)
+    total = sizes.pop("total", 0)
+    parts = ", ".join(
+        f"{name} {size / max(edited, 1) / 1000:.1f}" for name, size in sorted(sizes.items())
     )
-    archive.append_revision(
-        doc,
-        Observation(
-            url=last.observation.url,
-            observed_at=last.observation.observed_at + timedelta(hours=1),
-            article=article,
-            extractor="bench/1",
-        ),
+    print(
+        f"site: {total / 1e6:.1f} MB; site bytes per edited document: "
+        f"{total / max(edited, 1) / 1000:.1f} KB ({edited} edited documents; KB each: {parts})"
     )
-    return doc
+
+
+def hide_old_partitions(data: Path, side: Path, *, days: int | None) -> int:
+    """Move the partitions more than ``days`` older than the newest out of ``data`` (to
+    ``side``), as the hourly job's sparse checkout leaves them out; return how many."""
+    if days is None:
+        return 0
+    found = sorted(data.glob("documents/*/*/*"))
+    newest = date.fromisoformat("-".join(found[-1].parts[-3:]))
+    moved = 0
+    for folder in found:
+        day = date.fromisoformat("-".join(folder.parts[-3:]))
+        if (newest - day).days > days:
+            target = side / folder.relative_to(data)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            folder.rename(target)
+            moved += 1
+    return moved
+
+
+def restore_partitions(data: Path, side: Path) -> None:
+    """Put back what :func:`hide_old_partitions` moved."""
+    for folder in sorted(side.glob("documents/*/*/*")):
+        target = data / folder.relative_to(side)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        folder.rename(target)
+    shutil.rmtree(side, ignore_errors=True)
+
+
+def edited_documents(data: Path) -> int:
+    """Documents with two revisions or more (read from file names: no record parsed)."""
+    return sum(len(os.listdir(folder)) > 1 for folder in data.glob("documents/*/*/*/*/revisions"))
 
 
 def child(data: Path, out: Path, *, full: bool, search: bool) -> None:
@@ -266,7 +391,23 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--docs", type=int, default=1000)
-    parser.add_argument("--revisions", type=int, default=4, help="revisions per document")
+    parser.add_argument(
+        "--revisions", type=int, default=4, help="most revisions of an edited document"
+    )
+    parser.add_argument(
+        "--edited", type=float, default=EDITED_SHARE, help="share of documents edited"
+    )
+    parser.add_argument(
+        "--sparse-days",
+        type=int,
+        help="for the hourly builds, hide the partitions more than this many days older than "
+        "the newest (the hourly job's sparse checkout of the partitions still observed)",
+    )
+    parser.add_argument(
+        "--cache-only",
+        action="store_true",
+        help="last, one more hour's build from the build cache alone (the site deleted)",
+    )
     parser.add_argument("--no-search", action="store_true")
     parser.add_argument(
         "--runs", type=int, default=3, help="incremental builds after one new revision each"
@@ -285,18 +426,34 @@ def main() -> None:
     try:
         if not data.exists():
             started = time.perf_counter()
-            generate(data, docs=args.docs, revisions=args.revisions)
+            generate(data, docs=args.docs, revisions=args.revisions, edited=args.edited)
             print(
-                f"generated {args.docs} documents x {args.revisions} revisions "
+                f"generated {args.docs} documents ({args.edited:.0%} edited, up to "
+                f"{args.revisions} revisions) "
                 f"in {time.perf_counter() - started:.1f} s"
             )
         search = not args.no_search
-        show("full build       ", run_child(data, out, full=True, search=search))
+        full = run_child(data, out, full=True, search=search)
+        show("full build       ", full)
+        show_size(out, edited=edited_documents(data))
         show("no-change rebuild", run_child(data, out, full=False, search=search))
+        hidden = hide_old_partitions(data, work / "hidden", days=args.sparse_days)
+        if hidden:
+            print(f"sparse checkout: {hidden} partitions older than {args.sparse_days} days hidden")
         for run in range(1, args.runs + 1):
-            doc = append_one(data)
+            touched = append_hour(data, run=run)
             figures = run_child(data, out, full=False, search=search)
-            show(f"one new revision, run {run} ({doc})", figures)
+            show(f"one hour's edits, run {run} ({touched} documents)", figures)
+        restore_partitions(data, work / "hidden")
+        if args.cache_only:
+            for item in out.iterdir():  # what a workflow restoring only the cache starts from
+                if item.name != CACHE_DIR:
+                    shutil.rmtree(item) if item.is_dir() else item.unlink()
+            append_hour(data, run=args.runs + 1)
+            show(
+                "one hour's edits onto the cache alone",
+                run_child(data, out, full=False, search=search),
+            )
     finally:
         if args.keep is None:
             shutil.rmtree(work, ignore_errors=True)

@@ -26,12 +26,21 @@ from quietedit.config import Config, load_config
     "(https://user.github.io/repo/ → /repo/).  [default: http://127.0.0.1:8000/]",
 )
 @click.option("--full", is_flag=True, help="Ignore the build cache and render every page.")
+@click.option(
+    "--data-url",
+    default=None,
+    metavar="URL",
+    help="Where the archive folder can be browsed (e.g. "
+    "https://github.com/user/repo/tree/main/data/): the archive pages of folded months "
+    "link each article's data there.",
+)
 def build(
     config_path: Path | None,
     data_dir: Path | None,
     out_dir: Path | None,
     base_url: str | None,
     full: bool,
+    data_url: str | None,
 ) -> None:
     """Render the archive as a static site: pages, diffs, feeds, JSON API, search.
 
@@ -50,6 +59,7 @@ def build(
         out_dir,
         base_url=base_url or DEFAULT_BASE_URL,
         full=full,
+        data_url=data_url,
     )
     if report.failures:
         sys.exit(1)
@@ -130,6 +140,7 @@ def build_once(
     base_url: str,
     full: bool,
     workers: int | None = None,
+    data_url: str | None = None,
 ) -> Any:
     """Run one build and report it: a summary on stdout, failures on stderr."""
     from quietedit.publish.build import BuildOptions, build_site
@@ -143,6 +154,8 @@ def build_once(
         base_url=base_url,
         full=full,
         sources=tuple(Source(f.slug, f.name, f.url) for f in config.feeds),
+        max_bytes=config.settings.site.max_bytes,
+        data_url=data_url if data_url is None or data_url.endswith("/") else data_url + "/",
     )
     if workers is not None:
         options = dataclasses.replace(options, workers=workers)

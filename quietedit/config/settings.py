@@ -391,6 +391,25 @@ class PathSettings:
 
 
 @dataclass(frozen=True, slots=True)
+class SiteSettings:
+    """``settings.site``: the published site; bytes."""
+
+    max_bytes: int = setting(
+        "size",
+        "900MB",
+        "Size of the published site above which its oldest months fold into one archive "
+        "page each (a list of the month's edited articles, linking to their data); the "
+        "archive keeps everything.",
+        why="GitHub Pages publishes at most 1 GB; 900 MB leaves room for the estimate's error "
+        "and a month's growth",
+        minimum=1_000_000,
+    )
+
+    def __post_init__(self) -> None:
+        check_bounds(self, "site.")
+
+
+@dataclass(frozen=True, slots=True)
 class Settings:
     """Every setting; ``Settings()`` is every default (paths relative to the current folder)."""
 
@@ -412,6 +431,7 @@ class Settings:
     politeness: PolitenessSettings = field(default_factory=PolitenessSettings)
     fetch: FetchSettings = field(default_factory=FetchSettings)
     paths: PathSettings = field(default_factory=PathSettings)
+    site: SiteSettings = field(default_factory=SiteSettings)
 
 
 def _sections() -> tuple[tuple[str, type], ...]:

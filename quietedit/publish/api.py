@@ -2,14 +2,19 @@
 
 ::
 
-    api/index.json                          every document: id, url, title, source, counts, links
-    api/sources.json                        every source: slug, name, feed URL, counts
-    api/documents/<id>/revisions.json       every revision of one document, with its events
-    api/documents/<id>/diffs.json           the diff and classification of each consecutive pair
+    api/index.json                  the days (archive partitions) and months folded away
+    api/days/<YYYY>-<MM>-<DD>.json   every document first seen that day: counts and links
+    api/sources.json                every source: slug, name, feed URL, counts
+    api/documents/<id>.json         one published document: each revision's text once,
+                                    its events, and each edit as block operations
 
 Files are deterministic JSON (sorted keys, compact, trailing newline) with a
-``schema`` number; diffs and classifications are the analysis's documented ``to_dict()``
-forms, unchanged.
+``schema`` number. A document's file carries each distinct block (kind and text) once in
+``blocks``; a revision is the list of its blocks' indexes there, and an edit's diff is the
+documented Diff JSON without its word runs (``words``), copied texts (``text``) and
+``kept`` entries: its ``old``/``new`` positions index the revisions' block lists, so the
+text of every revision and of every change is published once. Classifications are the
+analysis's ``to_dict()`` form, unchanged.
 """
 
 from __future__ import annotations
@@ -23,7 +28,9 @@ from quietedit.publish.listing import DocumentSummary
 from quietedit.publish.pages import Source
 from quietedit.revisions import Event, Revision
 
-API_SCHEMA: Final = 1
+API_SCHEMA: Final = 2
+_COPIED: Final = frozenset({"words", "text"})
+"""Diff JSON keys that copy text the document's ``blocks`` already carry."""
 
 
 def dump(record: dict[str, JSON]) -> str:
@@ -40,19 +47,67 @@ def dump(record: dict[str, JSON]) -> str:
     )
 
 
-def revisions_path(document: str) -> str:
-    return f"api/documents/{document}/revisions.json"
+def document_path(document: str) -> str:
+    """``api/documents/<id>.json``: the file of a published document."""
+    return f"api/documents/{document}.json"
 
 
-def diffs_path(document: str) -> str:
-    return f"api/documents/{document}/diffs.json"
+def day_path(day: str) -> str:
+    """``api/days/<YYYY>-<MM>-<DD>.json`` for ``day`` (an ISO date)."""
+    return f"api/days/{day}.json"
 
 
-def revisions_file(
-    document: str, *, url: str | None, source: str, revisions: list[Revision], events: list[Event]
+def lean_diff(diff: dict[str, JSON]) -> dict[str, JSON]:
+    """The Diff JSON without what the revisions' block lists already say: ``words`` and
+    ``text`` dropped from the title and the block entries, and the ``kept`` entries left
+    out (the blocks no entry names are kept, paired in order)."""
+    out: dict[str, JSON] = dict(diff)
+    title = diff.get("title")
+    if isinstance(title, dict):
+        out["title"] = {k: v for k, v in title.items() if k not in _COPIED}
+    blocks = diff.get("blocks")
+    if isinstance(blocks, list):
+        out["blocks"] = [
+            {k: v for k, v in b.items() if k not in _COPIED}
+            for b in blocks
+            if isinstance(b, dict) and b.get("op") != "kept"
+        ]
+    return out
+
+
+def publisher_fields(record: dict[str, JSON]) -> dict[str, JSON]:
+    """A publisher record without its unset fields (``null``, empty lists)."""
+    return {k: v for k, v in record.items() if v is not None and v != []}
+
+
+def document_file(
+    document: str,
+    *,
+    url: str | None,
+    source: str,
+    revisions: list[Revision],
+    events: list[Event],
+    comparisons: list[Comparison],
 ) -> dict[str, JSON]:
-    """``api/documents/<id>/revisions.json``: the text and metadata of every revision."""
+    """``api/documents/<id>.json``: every revision (its text once), events and edits."""
+    table: dict[tuple[str, str], int] = {}
+    listed: list[tuple[int, ...]] = []
+    for rev in revisions:
+        listed.append(
+            tuple(table.setdefault((b.kind, b.text), len(table)) for b in rev.article.blocks)
+        )
     return {
+        "blocks": [[kind, text] for kind, text in table],
+        "diffs": [
+            {
+                "classification": comparison.classification,
+                "diff": lean_diff(comparison.diff),
+                "new": new.number,
+                "observed_at": format_timestamp(new.observation.observed_at),
+                "old": old.number,
+            }
+            for old, new, comparison in zip(revisions[:-1], revisions[1:], comparisons, strict=True)
+        ],
         "document": document,
         "events": [
             {
@@ -66,16 +121,16 @@ def revisions_file(
         ],
         "revisions": [
             {
-                "blocks": [{"kind": b.kind, "text": b.text} for b in rev.article.blocks],
+                "blocks": list(blocks),
                 "content_hash": rev.content_hash,
                 "hash": rev.hash,
                 "number": rev.number,
                 "observed_at": format_timestamp(rev.observation.observed_at),
-                "publisher": rev.article.publisher.to_record(),
+                "publisher": publisher_fields(rev.article.publisher.to_record()),
                 "title": rev.article.title,
                 "url": rev.observation.url,
             }
-            for rev in revisions
+            for rev, blocks in zip(revisions, listed, strict=True)
         ],
         "schema": API_SCHEMA,
         "source": source,
@@ -83,43 +138,41 @@ def revisions_file(
     }
 
 
-def diffs_file(
-    document: str, *, revisions: list[Revision], comparisons: list[Comparison]
-) -> dict[str, JSON]:
-    """``api/documents/<id>/diffs.json``: one entry per consecutive pair, oldest first."""
+def index_entry(doc: DocumentSummary, *, published: bool, data: str) -> dict[str, JSON]:
+    """One document in its day file: ``file`` and ``page`` are ``null`` for a document
+    without pages (never edited) and ``data`` is its folder in the archive."""
     return {
-        "diffs": [
-            {
-                "classification": comparison.classification,
-                "diff": comparison.diff,
-                "new": new.number,
-                "observed_at": format_timestamp(new.observation.observed_at),
-                "old": old.number,
-            }
-            for old, new, comparison in zip(revisions[:-1], revisions[1:], comparisons, strict=True)
-        ],
-        "document": document,
-        "schema": API_SCHEMA,
+        "data": data,
+        "file": document_path(doc.id) if published else None,
+        "first_seen": doc.first_seen,
+        "id": doc.id,
+        "last_seen": doc.last_seen,
+        "page": f"articles/{doc.id}/" if published else None,
+        "revisions": doc.revisions,
+        "source": doc.source,
+        "title": doc.title,
+        "url": doc.url,
     }
 
 
-def index_file(documents: list[DocumentSummary]) -> dict[str, JSON]:
-    """``api/index.json``: one entry per document, sorted by id; paths relative to the site."""
+def day_file(day: str, entries: list[JSON]) -> dict[str, JSON]:
+    """``api/days/<day>.json``: the entries of the documents first seen on ``day``."""
+    return {"day": day, "documents": entries, "schema": API_SCHEMA}
+
+
+def index_file(
+    days: list[tuple[str, int, int]], folded: list[tuple[str, str, int, int]]
+) -> dict[str, JSON]:
+    """``api/index.json``: ``days`` as (day, documents, published) with their files, and
+    the ``folded`` months as (month, archive page, documents, published)."""
     return {
-        "documents": [
-            {
-                "diffs": diffs_path(doc.id),
-                "first_seen": doc.first_seen,
-                "id": doc.id,
-                "last_seen": doc.last_seen,
-                "page": f"articles/{doc.id}/",
-                "revisions": doc.revisions,
-                "revisions_file": revisions_path(doc.id),
-                "source": doc.source,
-                "title": doc.title,
-                "url": doc.url,
-            }
-            for doc in sorted(documents, key=lambda d: d.id)
+        "days": [
+            {"day": day, "documents": count, "file": day_path(day), "published": published}
+            for day, count, published in days
+        ],
+        "folded": [
+            {"documents": count, "month": month, "page": page, "published": published}
+            for month, page, count, published in folded
         ],
         "schema": API_SCHEMA,
     }

@@ -60,6 +60,7 @@ class FeedSpec:
     title: str
     page: str  # the HTML page the feed mirrors
     rss: bool = True
+    compact: bool = False  # entries without their HTML content (the summary and link only)
 
 
 def render_feed(renderer: Renderer, spec: FeedSpec, edits: list[Edit]) -> dict[str, str]:

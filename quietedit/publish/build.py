@@ -17,6 +17,11 @@ are rendered only when the key of their inputs changed; files whose bytes are un
 are not rewritten, and files no longer produced are deleted.
 ``--full`` trusts nothing recorded (deleting the cache folder has the same effect, except
 that stale files are then unknown and stay).
+
+The archive may be a sparse checkout holding only the partitions still observed (as an
+hourly job clones it): the documents of partitions not on disk keep the entries and pages
+the previous build left, so an hourly build reads only what it has; one whose pages are
+missing or stale is read again, which fetches its partition (``Archive``).
 """
 
 from __future__ import annotations
@@ -33,8 +38,9 @@ from typing import Final
 
 from quietedit.archive.store import Archive
 from quietedit.article.identity import is_document_id
+from quietedit.config.settings import SiteSettings
 from quietedit.errors import PublishError, QuieteditError
-from quietedit.publish import search, sitewide
+from quietedit.publish import folding, search, sitewide
 from quietedit.publish.batches import Chunk, forks, render_documents
 from quietedit.publish.buildcache import (
     BuildState,
@@ -55,6 +61,8 @@ MAX_WORKERS: Final = 4
 """Processes rendering documents in parallel (one per core, at most this many)."""
 DEFAULT_BASE_URL: Final = "http://127.0.0.1:8000/"
 """What ``quietedit serve`` serves on; a deployed site passes its own ``--base-url``."""
+DEFAULT_MAX_BYTES: Final = SiteSettings().max_bytes
+"""``settings.site.max_bytes``: above it the oldest months fold (``folding``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +76,8 @@ class BuildOptions:
     full: bool = False
     sources: tuple[Source, ...] = ()
     search: bool = True
+    max_bytes: int = DEFAULT_MAX_BYTES
+    data_url: str | None = None  # where the archive folder can be browsed, ending in "/"
     workers: int = field(default_factory=lambda: min(os.cpu_count() or 1, MAX_WORKERS))
 
 
@@ -120,11 +130,17 @@ def _build(
     pages = DocumentPages(
         archive, renderer, {s.slug: s for s in options.sources}, cache_root, full=options.full
     )
+    # the months the previous build folded: its documents are rendered (and searched)
+    # as then; the choice is made again below, once every document's size is known
+    pages.folded = trusted.folded
     state = BuildState(loaded=True)
     failures: dict[str, str] = {}
     todo: dict[str, str] = {}  # document to render → its stamp
     on_disk = _article_folders(options.out)
-    for doc, doc_stamp in archive.document_stamps().items():
+    found = archive.document_stamps()  # of the documents on disk
+    present = set(archive.partitions())
+    _keep_absent(previous, found, present, on_disk, fingerprint=fingerprint, state=state, todo=todo)
+    for doc, doc_stamp in found.items():
         if not is_document_id(doc):
             failures[doc] = f"{doc}: not a document id (expected <host>-<16 hex digits>)"
             continue
@@ -137,23 +153,25 @@ def _build(
         except QuieteditError as exc:
             failures[doc] = f"{doc}: {exc}"
             continue
-        if entry.key == document_key(fingerprint, content) and doc in on_disk:
+        if entry.key == document_key(fingerprint, content) and (
+            doc in on_disk or not _has_pages(entry, pages.folded)
+        ):
             state.documents[doc] = entry.restamped(doc_stamp)
         else:
             todo[doc] = doc_stamp
+    rebuild = options.full or not previous.loaded
     shards = _shards(pages, state, todo, failures)
     indexing = None
     if options.search and search.search_available():
-        indexing = search.SearchIndexing(
-            writer, shards, changed=set(todo), rebuild=options.full or not previous.loaded
-        )
+        indexing = search.SearchIndexing(writer, shards, changed=set(todo), rebuild=rebuild)
         # a build that fails (a template error, Ctrl-C) must not leave Pagefind running:
         # ``quietedit serve`` goes on rebuilding in the same process
-        on_exit.callback(indexing.abort)
+        on_exit.callback(lambda: indexing.abort() if indexing is not None else None)
         if not forks(len(todo), options.workers):
             indexing.start()  # no worker to fork: Pagefind can start while this one renders
     elif options.search:
         logger.warning("search: pagefind is not installed; the search page says so")
+
     # grouped by shard, so that each shard can be indexed as soon as its pages are written
     order = {doc: n for n, shard in enumerate(shards) for doc in shard.documents}
     ids = sorted(todo, key=lambda d: (order.get(d, len(shards)), d))
@@ -169,11 +187,12 @@ def _build(
         for doc, result in chunk.results.items():
             key = document_key(fingerprint, result.content)
             state.documents[doc] = DocumentEntry.of(
-                todo[doc], result.content, key, result.files, summary=result.summary,
-                edits=result.edits, refs=result.refs,
+                stamps[doc], result.content, key, result.files, summary=result.summary,
+                edits=result.edits, refs=result.refs, size=result.size,
             )  # fmt: skip
             items.update(((doc, n), html) for n, html in result.items.items())
 
+    stamps = dict(todo)  # of the documents rendered
     for chunk in render_documents(pages, ids, writer=writer, workers=options.workers):
         merge(chunk)
         if indexing is not None:
@@ -182,6 +201,41 @@ def _build(
         rendered += len(chunk.results)
         if progress is not None:
             progress(done, total)
+    folded = _fold(state, options.max_bytes)
+    if folded != pages.folded:
+        # the fold moved (a month more, or fewer after max_bytes grew): documents of the
+        # months folded now lose their pages, those of months no longer folded get theirs
+        logger.info("site: months folded: %s", ", ".join(sorted(folded)) or "none")
+        pages.folded = folded
+        reopened = [
+            doc
+            for doc, entry in state.documents.items()
+            if entry.summary.published and entry.summary.month not in folded and not entry.files
+        ]
+        for doc, entry in list(state.documents.items()):
+            if entry.summary.month in folded and entry.files:
+                paths = document_folders(doc)
+                for path in [p for p in writer.claimed if p.startswith(paths)]:
+                    del writer.claimed[path]
+                writer.remove_unclaimed(paths)
+                state.documents[doc] = entry.unlisted()
+        stamps.update((doc, state.documents[doc].stamp) for doc in reopened)
+        if indexing is not None:  # planned with the old fold: planned again, after
+            indexing.abort()  # rendering (no thread may run when the workers fork)
+        for chunk in render_documents(pages, reopened, writer=writer, workers=options.workers):
+            merge(chunk)
+            for doc in chunk.failures:  # left out, as a failing document always is
+                state.documents.pop(doc, None)
+            rendered += len(chunk.results)
+        if indexing is not None:
+            indexing = search.SearchIndexing(
+                writer,
+                _shards(pages, state, {}, failures),
+                changed=set(todo) | set(reopened),
+                rebuild=rebuild,
+            )
+            indexing.start()
+    state.folded = folded
     for doc in sorted(set(previous.documents) - set(state.documents)):
         if is_document_id(doc):  # a document gone from the archive, or failing now
             writer.remove_unclaimed(document_folders(doc))
@@ -201,6 +255,8 @@ def _build(
         [ref for e in entries for ref in e.refs],
         sources=dict(sorted({**pages.sources, **_sources_of(pages, entries)}.items())),
         indexing=indexing,
+        folded=folded,
+        data_url=options.data_url,
     )
     document_files = {p for p in writer.claimed if p.startswith(("articles/", "api/documents/"))}
     state.site = {
@@ -223,6 +279,38 @@ def _build(
     )
 
 
+def _keep_absent(
+    previous: BuildState,
+    stamps: dict[str, str],
+    present: set[str],
+    on_disk: set[str],
+    *,
+    fingerprint: str,
+    state: BuildState,
+    todo: dict[str, str],
+) -> None:
+    """The documents of partitions that are not on disk (the archive is a sparse checkout
+    of the partitions still observed, as an hourly job clones it): kept as the previous
+    build left them when their pages are in the site folder and were made by this code
+    and these templates; else read again (``todo``), which brings their partition into
+    a sparse git checkout (``Archive``'s on-demand fetch) or, outside git, fails them
+    with a reported error."""
+    for doc, entry in previous.documents.items():
+        partition = entry.summary.partition
+        if doc in stamps or not partition or partition in present:
+            continue
+        current = entry.key == document_key(fingerprint, entry.content)
+        if current and (doc in on_disk or not _has_pages(entry, previous.folded)):
+            state.documents[doc] = entry
+        else:
+            todo[doc] = entry.stamp
+
+
+def _has_pages(entry: DocumentEntry, folded: frozenset[str]) -> bool:
+    """Whether the document has pages on a site that folded ``folded``."""
+    return entry.summary.published and entry.summary.month not in folded
+
+
 def _article_folders(out: Path) -> set[str]:
     """The documents whose article folder is on disk: a cache restored without the site,
     as in CI, must not leave documents out. (One listing, not a look at each article page:
@@ -239,15 +327,32 @@ def _shards(
     todo: dict[str, str],
     failures: dict[str, str],
 ) -> list[search.Shard]:
-    """The search shards of every document: cached ones by their summary's source, the
-    others by their record (read here once; a record that cannot be read fails later)."""
-    sources = {doc: entry.source for doc, entry in state.documents.items()}
+    """The search shards of every document with pages: cached ones by their summary, the
+    others by their record and file names (read here once; a record that cannot be read
+    fails later)."""
+    sources = {
+        doc: (entry.source, entry.summary.partition)
+        for doc, entry in state.documents.items()
+        if entry.summary.published and entry.summary.month not in pages.folded
+    }
     for doc in todo:
         try:
-            sources[doc] = pages.source_of_document(doc)
+            source, partition, published = pages.plan_of_document(doc)
         except Exception as exc:  # noqa: BLE001 - reported when the document is rendered
             logger.debug("%s: source unknown before rendering: %s", doc, exc)
+            continue
+        if published and partition[:7].replace("/", "-") not in pages.folded:
+            sources[doc] = (source, partition)
     return search.plan_shards({d: s for d, s in sources.items() if d not in failures})
+
+
+def _fold(state: BuildState, max_bytes: int) -> frozenset[str]:
+    """The months to fold so that the site stays within ``max_bytes`` (``folding``)."""
+    sizes = folding.month_sizes(
+        (e.summary, folding.document_size(e.summary, e.refs, e.size))
+        for e in state.documents.values()
+    )
+    return folding.months_to_fold(sizes, max_bytes=max_bytes)
 
 
 def _sources_of(pages: DocumentPages, entries: list[DocumentEntry]) -> dict[str, Source]:

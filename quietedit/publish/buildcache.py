@@ -6,10 +6,12 @@ serve`` leave it out):
 ``state.sqlite``
     an SQLite database (the standard library's ``sqlite3``; portable across Python
     versions and machines, and readable with any SQLite tool). Table ``site``: per
-    site-wide file the SHA-256 of its bytes and the key of its inputs. Table
+    site-wide file the SHA-256 of its bytes and the key of its inputs. Table ``meta``:
+    the months the site folded (``folded``, a JSON list). Table
     ``documents``: per document its *stamp* (``Archive.document_stamps``: a cheap
     "unchanged" test), its *content key* (``Archive.content_key``), its *key* (the content
-    key with the build's fingerprint), how many files it has, its summary, one
+    key with the build's fingerprint), how many files it has and their bytes (whether
+    folded away or not), its summary and partition, one
     :class:`~quietedit.publish.listing.EditRef` per edit (JSON) and the edits' rows (JSON,
     parsed only for the edits a build renders again), and a CRC-32 of all of it.
 ``diffs/<id>.json``
@@ -49,7 +51,7 @@ from quietedit.publish.pages import Edit
 
 logger = logging.getLogger(__name__)
 
-CACHE_SCHEMA: Final = 4
+CACHE_SCHEMA: Final = 5
 """``PRAGMA user_version`` of the database: bumped with any change to its tables."""
 STATE_FILE: Final = "state.sqlite"
 APPLICATION_ID: Final = 0x71656263  # "qebc": says the file is a quietedit build cache
@@ -62,14 +64,16 @@ _TABLES: Final = (
     " content TEXT NOT NULL, key TEXT NOT NULL, files INTEGER NOT NULL, url TEXT,"
     " title TEXT NOT NULL, source TEXT NOT NULL, revisions INTEGER NOT NULL,"
     " first_seen TEXT NOT NULL, last_seen TEXT NOT NULL, events TEXT NOT NULL,"
-    " refs TEXT NOT NULL, rows TEXT NOT NULL, crc32 INTEGER NOT NULL) STRICT",
+    " refs TEXT NOT NULL, rows TEXT NOT NULL, partition TEXT NOT NULL, size INTEGER NOT NULL,"
+    " crc32 INTEGER NOT NULL) STRICT",
+    "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT, WITHOUT ROWID",
 )
 _COLUMNS: Final = (
     "id, stamp, content, key, files, url, title, source, revisions, first_seen, last_seen,"
-    " events, refs, rows"
+    " events, refs, rows, partition, size"
 )
 
-Row = tuple[str, str, str, str, int, str | None, str, str, int, str, str, str, str, str]
+Row = tuple[str, str, str, str, int, str | None, str, str, int, str, str, str, str, str, str, int]
 """One document's row in the ``documents`` table, without its checksum."""
 
 
@@ -78,8 +82,9 @@ def _dump(value: object) -> str:
 
 
 def _crc(row: Row) -> int:
-    """The checksum of a document's row: every field, in order, told apart by NULs."""
-    return zlib.crc32("\0".join("\1" if v is None else str(v) for v in row).encode())
+    """The checksum of a document's row: every field, in order (its ``repr``, which tells
+    them and their types apart; made in C, so that loading a year's cache stays quick)."""
+    return zlib.crc32(repr(row).encode())
 
 
 @dataclass(slots=True)
@@ -90,20 +95,22 @@ class DocumentEntry:
     stamp: str
     content: str
     key: str
-    files: int
+    files: int  # files it has on the site (none when it is folded away or unpublished)
     summary: DocumentSummary
     refs: tuple[EditRef, ...]  # one per edit, in the document's order
     rows: str | None = None  # the edits' rows as the cache holds them (JSON)
     parsed: list[Edit] | None = None
     row: Row | None = None  # what it was read from, written back as it was
+    size: int = 0  # bytes of its files, whether written or folded away
+    crc: int | None = None  # the checksum ``row`` was read with
 
     @classmethod
     def of(
         cls, stamp: str, content: str, key: str, files: int, *, summary: DocumentSummary,
-        edits: list[Edit], refs: tuple[EditRef, ...],
+        edits: list[Edit], refs: tuple[EditRef, ...], size: int,
     ) -> DocumentEntry:  # fmt: skip
         """The entry of a document this build rendered."""
-        return cls(stamp, content, key, files, summary, refs, parsed=edits)
+        return cls(stamp, content, key, files, summary, refs, parsed=edits, size=size)
 
     @property
     def source(self) -> str:
@@ -131,7 +138,14 @@ class DocumentEntry:
             return self
         return DocumentEntry(
             stamp, self.content, self.key, self.files, self.summary, self.refs, self.rows,
-            self.parsed,
+            self.parsed, size=self.size,
+        )  # fmt: skip
+
+    def unlisted(self) -> DocumentEntry:
+        """The entry of a document whose pages this build folded away (no files)."""
+        return DocumentEntry(
+            self.stamp, self.content, self.key, 0, self.summary, self.refs, self.rows,
+            self.parsed, size=self.size,
         )  # fmt: skip
 
     def to_row(self, doc: str) -> Row:
@@ -144,25 +158,27 @@ class DocumentEntry:
         return (
             doc, self.stamp, self.content, self.key, self.files, s.url, s.title, s.source,
             s.revisions, s.first_seen, s.last_seen, _dump(dict(sorted(s.events.items()))),
-            refs, rows,
+            refs, rows, s.partition, self.size,
         )  # fmt: skip
 
     @classmethod
     def from_row(cls, row: Row) -> tuple[str, DocumentEntry]:
         """Read :meth:`to_row`'s output; ``ValueError`` when it is not one."""
         doc, stamp, content, key, files, url, title, source, revisions = row[:9]
-        first_seen, last_seen, events, refs, rows = row[9:]
-        counts = json.loads(events)
+        first_seen, last_seen, events, refs, rows, partition, size = row[9:]
+        counts = {} if events == "{}" else json.loads(events)  # most documents have none
         if not isinstance(counts, dict) or not all(type(v) is int for v in counts.values()):
             raise ValueError("document entry: event counts of the wrong shape")
-        summary = DocumentSummary(doc, url, title, source, revisions, first_seen, last_seen, counts)
-        found = json.loads(refs)
+        summary = DocumentSummary(
+            doc, url, title, source, revisions, first_seen, last_seen, counts, partition
+        )
+        found = [] if refs == "[]" else json.loads(refs)  # most documents were never edited
         if not isinstance(found, list):
             raise ValueError("document entry: edit references are not a list")
         edit_refs = tuple([_ref(r, doc) for r in found])
         if len({r.number for r in edit_refs}) != len(edit_refs):
             raise ValueError("document entry: two edits of one number")
-        return doc, cls(stamp, content, key, files, summary, edit_refs, rows, row=row)
+        return doc, cls(stamp, content, key, files, summary, edit_refs, rows, row=row, size=size)
 
 
 def _ref(value: object, doc: str) -> EditRef:
@@ -181,6 +197,7 @@ class BuildState:
     documents: dict[str, DocumentEntry] = field(default_factory=dict)
     site: dict[str, tuple[str, str]] = field(default_factory=dict)  # path → (digest, key)
     loaded: bool = False  # False: there was no usable cache
+    folded: frozenset[str] = frozenset()  # months ("2026-09") folded into archive pages
 
     @classmethod
     def load(cls, cache_root: Path) -> BuildState:
@@ -218,8 +235,13 @@ class BuildState:
             if _crc(row) != crc:
                 raise ValueError(f"document {row[0]!r}: checksum differs (damaged)")
             doc, entry = DocumentEntry.from_row(row)
+            entry.crc = crc
             documents[doc] = entry
-        return cls(documents, site, loaded=True)
+        meta = dict(db.execute("SELECT key, value FROM meta"))
+        months = json.loads(meta.get("folded", "[]"))
+        if not isinstance(months, list) or not all(isinstance(m, str) for m in months):
+            raise ValueError("meta: folded months are not a list of names")
+        return cls(documents, site, loaded=True, folded=frozenset(months))
 
     def save(self, cache_root: Path) -> None:
         """Write ``state.sqlite`` whole under a temporary name, then rename it over the old
@@ -227,6 +249,7 @@ class BuildState:
         cache_root.mkdir(parents=True, exist_ok=True)
         tmp = cache_root / f"{STATE_FILE}.{os.getpid()}.tmp"
         tmp.unlink(missing_ok=True)
+        entries = [e for _, e in sorted(self.documents.items())]
         rows = [e.to_row(doc) for doc, e in sorted(self.documents.items())]
         with contextlib.closing(sqlite3.connect(tmp)) as db:
             # a fresh file renamed into place when complete: no journal needed
@@ -241,9 +264,13 @@ class BuildState:
                 [(p, d, k) for p, (d, k) in sorted(self.site.items())],
             )
             db.executemany(
-                f"INSERT INTO documents VALUES ({', '.join('?' * 15)})",  # noqa: S608
-                [(*row, _crc(row)) for row in rows],
+                f"INSERT INTO documents VALUES ({', '.join('?' * 17)})",  # noqa: S608
+                [
+                    (*row, e.crc if e.row is row and e.crc is not None else _crc(row))
+                    for row, e in zip(rows, entries, strict=True)
+                ],
             )
+            db.execute("INSERT INTO meta VALUES ('folded', ?)", (_dump(sorted(self.folded)),))
             db.commit()
         tmp.replace(cache_root / STATE_FILE)
         for name in _OLD_FILES:

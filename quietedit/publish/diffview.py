@@ -1,4 +1,4 @@
-"""A diff as the diff page shows it (pure): aligned rows, word segments, the side-by-side
+"""A diff as the diff page shows it (pure): aligned rows, word segments, the collapsed
 view and the short excerpt that listings and feeds show.
 
 Reads exactly the documented Diff JSON (``RevisionDiff.to_dict()``, typed here as
@@ -8,7 +8,7 @@ Reads exactly the documented Diff JSON (``RevisionDiff.to_dict()``, typed here a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final, NotRequired, TypeAlias, TypedDict, cast
 
 from quietedit.model import JSON
@@ -146,7 +146,7 @@ def _trim(segments: tuple[Segment, ...], budget: int) -> tuple[Segment, ...]:
 
 @dataclass(frozen=True, slots=True)
 class DiffRow:
-    """One aligned block of a diff, ready for the inline and side-by-side views.
+    """One aligned block of a diff, ready for the diff page.
 
     ``old_index``/``new_index`` are 0-based block positions (``None`` on the side where the
     block does not exist); ``segments`` holds the word diff of changed, split and merged
@@ -245,24 +245,44 @@ def _link_moves(rows: list[DiffRow], moves: list[DiffRow]) -> list[DiffRow]:
     return out
 
 
-SIDE_CONTEXT: Final = 1
-"""Unchanged paragraphs shown around each change in the side-by-side view (the inline view
-shows the whole article)."""
+CONTEXT: Final = 1
+"""Unchanged paragraphs shown around each change on a diff page; longer runs of unchanged
+paragraphs become an "N unchanged" marker (the whole text of every revision is in the
+document's JSON file and on the compare page)."""
+
+CONTEXT_WORDS: Final = 30
+"""Words of an unchanged paragraph shown as context: its end before a change, its start
+after one (in full between two changes), and the start of a paragraph moved unchanged."""
 
 
-def side_by_side(rows: tuple[DiffRow, ...]) -> tuple[DiffRow | int, ...]:
-    """The rows of the side-by-side view: changes with ``SIDE_CONTEXT`` kept rows around
-    them; each longer run of kept rows becomes its length (an "N unchanged" marker)."""
-    shown = [r for r in rows if r.op != "moved-from"]
-    keep = [r.op != "kept" for r in shown]
-    near = [
-        any(keep[j] for j in range(max(0, i - SIDE_CONTEXT), min(len(shown), i + SIDE_CONTEXT + 1)))
-        for i in range(len(shown))
-    ]
+def _head(text: str, words: int = CONTEXT_WORDS) -> str:
+    parts = text.split()
+    return text if len(parts) <= words else " ".join(parts[:words]) + " …"
+
+
+def _tail(text: str, words: int = CONTEXT_WORDS) -> str:
+    parts = text.split()
+    return text if len(parts) <= words else "… " + " ".join(parts[-words:])
+
+
+def collapsed(rows: tuple[DiffRow, ...], *, stubs: bool = True) -> tuple[DiffRow | int, ...]:
+    """``rows`` with only the changes and ``CONTEXT`` kept rows around each, trimmed to
+    ``CONTEXT_WORDS`` on the side away from the change (as is a paragraph moved without
+    a change of words); every longer run of kept rows becomes its length. ``stubs``: keep
+    the stub at a moved block's old place (it links to the block's new place)."""
+    shown = [r for r in rows if stubs or r.op != "moved-from"]
+    change = [r.op != "kept" for r in shown]
     out: list[DiffRow | int] = []
-    for row, visible in zip(shown, near, strict=True):
-        if visible:
+    for i, row in enumerate(shown):
+        before = any(change[max(0, i - CONTEXT) : i])
+        after = any(change[i + 1 : i + CONTEXT + 1])
+        if row.op == "moved" and not row.segments:
+            out.append(replace(row, old_text=_head(row.old_text), new_text=_head(row.new_text)))
+        elif row.op != "kept" or (before and after):
             out.append(row)
+        elif before or after:
+            cut = _head if before else _tail
+            out.append(replace(row, old_text=cut(row.old_text), new_text=cut(row.new_text)))
         elif out and isinstance(out[-1], int):
             out[-1] += 1
         else:

@@ -21,7 +21,12 @@ from quietedit.model import JSON, format_timestamp
 from quietedit.publish import api
 from quietedit.publish.atom import FeedSpec, render_feed
 from quietedit.publish.changes import Comparison, compare_revisions, pair_key
-from quietedit.publish.diffview import DiffRow, diff_rows, side_by_side, title_segments
+from quietedit.publish.diffview import (
+    DiffRow,
+    collapsed,
+    diff_rows,
+    title_segments,
+)
 from quietedit.publish.listing import DocumentSummary, EditRef
 from quietedit.publish.pages import (
     Edit,
@@ -42,9 +47,10 @@ from quietedit.revisions import Event, Revision
 logger = logging.getLogger(__name__)
 
 
-def document_folders(doc: str) -> tuple[str, str]:
-    """The output folders that hold a document's files, and nothing else's."""
-    return f"articles/{doc}/", f"api/documents/{doc}/"
+def document_folders(doc: str) -> tuple[str, ...]:
+    """The output folders and files that hold a document's files, and nothing else's (the
+    folder ``api/documents/<id>/`` is where sites built before API schema 2 kept them)."""
+    return f"articles/{doc}/", api.document_path(doc), f"api/documents/{doc}/"
 
 
 @dataclass(slots=True)
@@ -57,6 +63,7 @@ class DocumentResult:
     content: str  # its content key, taken before reading it (``Archive.content_key``)
     items: dict[int, str] = field(default_factory=dict)  # edit number → its list item
     refs: tuple[EditRef, ...] = ()  # one per edit (made here, in the render worker)
+    size: int = 0  # bytes of its files (measured also when they are folded away)
 
 
 class DocumentPages:
@@ -80,16 +87,25 @@ class DocumentPages:
         self.cache_root = cache_root
         self.full = full
         self.writer: SiteWriter | None = None
+        self.folded: frozenset[str] = frozenset()  # months whose documents get no pages
 
     def cache_file(self, doc: str) -> Path:
         """``diffs/<id>.json``: the document's computed comparisons, read when it changed."""
         return self.cache_root / "diffs" / f"{doc}.json"
 
-    def source_of_document(self, doc: str) -> str:
-        """The document's source, from a quick read of its record (checked when it is
-        rendered): the build plans the search shards with it before rendering."""
+    def plan_of_document(self, doc: str) -> tuple[str, str, bool]:
+        """The document's source, its partition and whether it will have pages, from a
+        quick read of its record and its file names (checked when it is rendered): the
+        build plans the search shards with them before rendering."""
         record = self.archive.read_document(doc) or {}
-        return self._source_of(record, safe_http_url(record.get("url")))
+        source = self._source_of(record, safe_http_url(record.get("url")))
+        counts = [_count(folder) for folder in self.archive_folders(doc)]
+        partition = self.archive.partition(doc) or ""
+        return source, partition, counts[0] > 1 or counts[1] > 0
+
+    def archive_folders(self, doc: str) -> tuple[Path, Path]:
+        """The document's revision and event folders in the archive."""
+        return self.archive.revisions_dir(doc), self.archive.events_dir(doc)
 
     def render(self, doc: str, writer: SiteWriter) -> DocumentResult | None:
         """Read, compare and render the document through ``writer``; ``None`` when it has
@@ -100,7 +116,7 @@ class DocumentPages:
         content = self.archive.content_key(doc)
         folders = document_folders(doc)
         # a folder made by this build holds nothing stale: walk only the older ones
-        existing = tuple(f for f in folders if os.path.isdir(os.path.join(writer.root, f)))
+        existing = tuple(f for f in folders if os.path.exists(os.path.join(writer.root, f)))
         # shape-checked, not re-hashed: ``quietedit verify`` checks hashes and chains
         revisions = self.archive.revisions(doc, shallow=True)
         if not revisions:
@@ -151,8 +167,17 @@ class DocumentPages:
                 kind: sum(e.kind == kind for e in events)
                 for kind in sorted({e.kind for e in events})
             },
+            partition=self.archive.partition(doc) or "",
         )
-        files = self._write_pages(doc, summary, revisions, events, comparisons, edits, rows)
+        files: dict[str, int] = {}
+        if summary.published and summary.month not in self.folded:
+            files = self._write_pages(doc, summary, revisions, events, comparisons, edits, rows)
+        elif summary.published:
+            # folded away: rendered only to be measured, so that the choice of what to
+            # fold depends on the archive alone, never on what an earlier build wrote
+            files = self._write_pages(
+                doc, summary, revisions, events, comparisons, edits, rows, measure=True
+            )
         writer.remove_unclaimed(existing)
         names = {source: self.source(source).name}
         items = {
@@ -160,7 +185,9 @@ class DocumentPages:
         }
         self._save_cache(doc, stored)
         refs = tuple(EditRef.of(e) for e in edits)
-        return DocumentResult(summary, edits, len(files), content, items, refs)
+        size = sum(files.values())
+        shown = len(files) if summary.month not in self.folded else 0
+        return DocumentResult(summary, edits, shown, content, items, refs, size)
 
     def _read_cache(self, doc: str) -> dict[str, JSON] | None:
         try:
@@ -171,6 +198,9 @@ class DocumentPages:
 
     def _save_cache(self, doc: str, comparisons: dict[str, JSON]) -> None:
         path = self.cache_file(doc)
+        if not comparisons:  # one revision: nothing computed, nothing to keep
+            path.unlink(missing_ok=True)
+            return
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp")
         tmp.write_text(json.dumps(comparisons, separators=(",", ":")), "utf-8")
@@ -204,7 +234,11 @@ class DocumentPages:
         comparisons: list[Comparison],
         edits: list[Edit],
         rows: list[tuple[DiffRow, ...]],
-    ) -> dict[str, str]:
+        *,
+        measure: bool = False,
+    ) -> dict[str, int]:
+        """Write the document's pages (``measure``: only count their bytes); returns the
+        size of each file by its path."""
         typed_events = events
         source = self.source(summary.source)
         base = f"articles/{doc}/"
@@ -219,14 +253,16 @@ class DocumentPages:
             }
             for rev in revisions
         ]
-        written: dict[str, str] = {}
+        written: dict[str, int] = {}
 
         writer = self.writer
         assert writer is not None  # noqa: S101 - set by render()
 
         def put(path: str, text: str) -> None:
-            writer.write(path, text)
-            written[path] = writer.claimed[path]
+            data = text.encode()
+            if not measure:
+                writer.write(path, data)
+            written[path] = len(data)
 
         publisher = revisions[-1].article.publisher
         put(
@@ -259,7 +295,7 @@ class DocumentPages:
                     new=new,
                     edit=edits[index],
                     rows=rows[index],
-                    side=side_by_side(rows[index]),
+                    inline=collapsed(rows[index]),
                     title_segments=title_segments(comparison.diff),
                     verdict=verdict_of(comparison.classification),
                     findings=findings_of(comparison.classification),
@@ -267,24 +303,24 @@ class DocumentPages:
                     page_path=path,
                 ),
             )
-        spec = FeedSpec(f"{base}feed", f"Edits to “{summary.title}”", base, rss=False)
-        for path, text in render_feed(self.renderer, spec, edits).items():
-            put(path, text)
+        if edits:  # a feed only where it has entries
+            spec = FeedSpec(
+                f"{base}feed", f"Edits to “{summary.title}”", base, rss=False, compact=True
+            )
+            for path, text in render_feed(self.renderer, spec, edits).items():
+                put(path, text)
         put(
-            api.revisions_path(doc),
+            api.document_path(doc),
             api.dump(
-                api.revisions_file(
+                api.document_file(
                     doc,
                     url=summary.url,
                     source=summary.source,
                     revisions=revisions,
                     events=typed_events,
+                    comparisons=comparisons,
                 )
             ),
-        )
-        put(
-            api.diffs_path(doc),
-            api.dump(api.diffs_file(doc, revisions=revisions, comparisons=comparisons)),
         )
         return written
 
@@ -300,9 +336,16 @@ def unconfigured_source(archive: Archive, slug: str) -> Source:
 
 
 def _first_seen(record: dict[str, JSON], first: Revision) -> str:
-    value = record.get("first_seen")
+    value = record.get("discovered_at", record.get("first_seen"))
     return (
         value
         if isinstance(value, str) and value
         else format_timestamp(first.observation.observed_at)
     )
+
+
+def _count(folder: Path) -> int:
+    try:
+        return sum(name.endswith(".json") for name in os.listdir(folder))
+    except FileNotFoundError:
+        return 0

@@ -1,18 +1,22 @@
 """Listings, filters and statistics over every edit of the archive (pure).
 
-Pagination is *stable*: archive pages are numbered from the oldest edit, so page 3 holds
-the same edits tomorrow as today and a new edit changes only the newest pages (which
-keeps incremental builds small and permalinks honest). The front page of each listing
+Pagination is *append-stable*: archive pages cut the edits in the order they were
+observed and are numbered from the oldest, so page 3 holds the same edits tomorrow as
+today and a new edit changes only the last page (which keeps incremental builds small and
+permalinks honest). The front page of each listing
 shows the newest edits and links to the archive page that continues it.
 """
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import json
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from operator import itemgetter
 from typing import Final, NamedTuple
 
 from quietedit.model import JSON, parse_timestamp
@@ -99,6 +103,18 @@ class DocumentSummary:
     first_seen: str
     last_seen: str
     events: dict[str, int] = field(default_factory=dict)
+    partition: str = ""  # the archive partition, "2026/11/30": the day it was first seen
+
+    @property
+    def published(self) -> bool:
+        """Whether the document has pages of its own: an edit or an event to show (the
+        design's rule: a page for every changed document)."""
+        return self.revisions > 1 or bool(self.events)
+
+    @property
+    def month(self) -> str:
+        """The month of its partition, ``2026-11``: the unit the site folds."""
+        return self.partition[:7].replace("/", "-")
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +129,7 @@ class ListingPage:
     number: int | None = None  # archive page number, None for a listing's front page
     older: str | None = None
     newer: str | None = None
+    compact: bool = False  # items without excerpt (archive pages of source and kind filters)
 
     @property
     def groups(self) -> tuple[tuple[str, tuple[EditRef, ...]], ...]:
@@ -140,33 +157,64 @@ def _join(base: str, tail: str) -> str:
     return f"{base}/{tail}" if base else tail
 
 
+BY_TIME: Final = itemgetter(
+    *(EditRef._fields.index(f) for f in ("observed_at", "document", "number"))
+)
+"""An :class:`EditRef`'s (observed_at, document, number): chronological order."""
+
+
 def paginate(
-    edits: list[EditRef], *, base: str, heading: str, size: int = PAGE_SIZE
+    edits: list[EditRef],
+    *,
+    base: str,
+    heading: str,
+    size: int = PAGE_SIZE,
+    hidden: Callable[[EditRef], bool] | None = None,
+    folded: str | None = None,
 ) -> list[ListingPage]:
     """The front page at ``base`` and, past ``size`` edits, archive pages ``base/edits/N``.
 
-    ``edits`` must be in :func:`ordered` order. Archive page 1 holds the oldest ``size``
-    edits; the last archive page may be partly full.
+    ``edits`` must be in :func:`ordered` order. Archive pages cut the edits in the order
+    they were observed: page 1 holds the oldest ``size``, and a new edit (the newest) only
+    ever lands on the last page, so every other page stays as it is (each page shows its
+    edits in listing order). ``hidden`` edits (of folded months) are left out without
+    moving the others: a page left empty is not made, and a link to it goes to
+    ``folded`` (the archive of folded months) instead.
     """
     total = len(edits)
-    oldest_first = edits[::-1]
-    chunks = [oldest_first[i : i + size] for i in range(0, total, size)] if total > size else []
-    pages = []
-    front_older = None
-    if chunks:
-        continuing = total - size - 1  # oldest-first index of the first edit not on the front
-        front_older = _join(base, f"edits/{continuing // size + 1}")
-    pages.append(ListingPage(base, heading, tuple(edits[:size]), total, older=front_older))
+    shown = edits if hidden is None else [e for e in edits if not hidden(e)]
+    gone = len(shown) < total
+    pages: list[ListingPage] = []
+    if total <= size:
+        older = folded if gone else None
+        return [ListingPage(base, heading, tuple(shown), total, older=older)]
+    oldest_first = sorted(edits, key=BY_TIME)
+    chunks = [oldest_first[i : i + size] for i in range(0, total, size)]
+    kept: list[tuple[int, list[EditRef]]] = []
     for number, chunk in enumerate(chunks, start=1):
+        visible = chunk if hidden is None else [e for e in chunk if not hidden(e)]
+        if visible:
+            kept.append((number, sorted(visible, reverse=True)))
+    numbers = [number for number, _ in kept]
+    front_older = folded if gone else None
+    if len(shown) > size:  # the page of the newest edit the front page leaves out
+        newest = max(shown[size:], key=BY_TIME)
+        place = bisect.bisect_left(oldest_first, BY_TIME(newest), key=BY_TIME)
+        front_older = _join(base, f"edits/{place // size + 1}")
+    pages.append(ListingPage(base, heading, tuple(shown[:size]), total, older=front_older))
+    for n, (number, items) in enumerate(kept):
+        older = _join(base, f"edits/{numbers[n - 1]}") if n else None
+        if n == 0 and number > 1 and gone:
+            older = folded
         pages.append(
             ListingPage(
                 _join(base, f"edits/{number}"),
                 f"{heading} — page {number}",
-                tuple(chunk[::-1]),
+                tuple(items),
                 None,
                 number=number,
-                older=_join(base, f"edits/{number - 1}") if number > 1 else None,
-                newer=_join(base, f"edits/{number + 1}") if number < len(chunks) else base,
+                older=older,
+                newer=_join(base, f"edits/{numbers[n + 1]}") if n + 1 < len(kept) else base,
             )
         )
     return pages

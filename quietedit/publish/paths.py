@@ -167,9 +167,15 @@ class SiteWriter:
 
     def remove_unclaimed(self, folders: tuple[str, ...]) -> None:
         """Delete the files below ``folders`` (site paths ending in ``/`` that belong to
-        one unit of work, such as a document) that this writer has not claimed."""
+        one unit of work, such as a document; or a file's path) that this writer has not
+        claimed."""
         for folder in folders:
             top = os.path.join(self._root, folder)
+            if not folder.endswith("/"):  # one file
+                if folder not in self.claimed and os.path.isfile(self.target(folder)):
+                    os.unlink(top)
+                    self.removed.append(folder)
+                continue
             if not os.path.isdir(top):
                 continue
             self.target(folder + "index.html")  # the folder must not lead out through a link

@@ -181,7 +181,8 @@ class Renderer:
             abs_url=urls.absolute,
             site_name=site_name,
             base_path=urls.base_path,
-            csp=CONTENT_SECURITY_POLICY,
+            # a constant without a double quote: written as it is, not entity-escaped
+            csp=Markup(CONTENT_SECURITY_POLICY),  # noqa: S704
             version=__version__,
             segments=segments_html,
         )

@@ -1,14 +1,17 @@
 """Full-text search with Pagefind, indexed in-process through its Python API.
 
 Pagefind's chunked index keeps what a visitor downloads small however large the archive
-grows. The index is *sharded by source*: each source's articles form one Pagefind bundle
-(split in 4 or 16 by the last hex digit of document ids when the source is large) under
-``search/index/<source>/<part>/``. The search page merges every bundle with Pagefind's
+grows. The index is *sharded by source* and by time: each source's articles, in the order
+they were first seen, form Pagefind bundles of :data:`SHARD_SIZE` articles under
+``search/index/<source>/<n>/``. The search page merges every bundle with Pagefind's
 ``mergeIndex`` and tags each with ``mergeFilter: {source: <name>}``, which gives the
 "filter by source" without filter data in the index. That matters twice: Pagefind writes
 filter chunks in a different order on every run (so a filtered index is never
 byte-identical), and an incremental build re-indexes only the shards whose articles
-changed. Only article pages are indexed, scoped by their ``data-pagefind-body``.
+changed. Only article pages are indexed (documents with an edit or an event: the others
+have no page), scoped by their ``data-pagefind-body``. Pagefind's Python API builds an
+index from pages and writes it whole; it cannot add pages to an index it wrote, so a
+changed bundle is indexed again from its pages, and the cut by time keeps that small.
 
 :class:`SearchIndexing` is one build's index: it plans the shards, keeps the unchanged ones
 and hands each of the others to an :class:`Indexer` (one Pagefind service in a background
@@ -38,9 +41,11 @@ SHARDS_FILE: Final = "search/index/shards.txt"
 """Which articles each search bundle holds: the next build compares it to decide what to
 re-index (and researchers can see how the index is cut)."""
 
-PARTS_FOR_SIZE: Final = ((1500, 1), (6000, 4))
-"""Articles of one source → bundles: under 1,500 one bundle (about 1.5 s to index), under
-6,000 four, beyond that sixteen, so one incremental re-index stays near a second."""
+SHARD_SIZE: Final = 1_000
+"""Articles per search bundle: a source's articles are cut, in the order they were first
+seen, into runs of this many (about a second for Pagefind to index). Edits land mostly on
+recent articles, so an hourly build re-indexes the newest bundle or two of a source,
+however old the archive: the time stays flat as it grows."""
 
 
 def search_available() -> bool:
@@ -54,10 +59,10 @@ def search_available() -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Shard:
-    """One Pagefind bundle: a source's articles, or one part of them."""
+    """One Pagefind bundle: a run of a source's articles, in the order first seen."""
 
     source: str  # the source's slug
-    part: str  # "all", or "<parts>-<n>" (e.g. "4-0")
+    part: str  # "1", "2", ...: the run's number, from the oldest
     documents: tuple[str, ...]
 
     @property
@@ -65,21 +70,18 @@ class Shard:
         return f"{BUNDLE_ROOT}/{self.source}/{self.part}/"
 
 
-def plan_shards(documents: dict[str, str]) -> list[Shard]:
-    """The bundles for ``documents`` (id → source slug), sorted; empty parts are left out."""
-    by_source: dict[str, list[str]] = {}
-    for doc, source in sorted(documents.items()):
-        by_source.setdefault(source, []).append(doc)
+def plan_shards(documents: dict[str, tuple[str, str]]) -> list[Shard]:
+    """The bundles for ``documents`` (id → (source slug, partition)): each source's
+    articles by partition and id, cut into runs of :data:`SHARD_SIZE`; sorted."""
+    by_source: dict[str, list[tuple[str, str]]] = {}
+    for doc, (source, partition) in documents.items():
+        by_source.setdefault(source, []).append((partition, doc))
     shards = []
     for source, docs in sorted(by_source.items()):
-        parts = next((n for limit, n in PARTS_FOR_SIZE if len(docs) < limit), 16)
-        if parts == 1:
-            shards.append(Shard(source, "all", tuple(docs)))
-            continue
-        groups: dict[int, list[str]] = {}
-        for doc in docs:
-            groups.setdefault(int(doc[-1], 16) * parts // 16, []).append(doc)
-        shards += [Shard(source, f"{parts}-{n}", tuple(g)) for n, g in sorted(groups.items())]
+        docs.sort()
+        for n, start in enumerate(range(0, len(docs), SHARD_SIZE), start=1):
+            run = sorted(doc for _, doc in docs[start : start + SHARD_SIZE])
+            shards.append(Shard(source, str(n), tuple(run)))
     return shards
 
 
@@ -89,6 +91,18 @@ def _glob(shard: Shard) -> str:
         return f"articles/{shard.documents[0]}/index.html"
     return "articles/{" + ",".join(shard.documents) + "}/index.html"
 
+
+UNUSED_FILES: Final = frozenset(
+    {
+        "pagefind-component-ui.css",
+        "pagefind-component-ui.js",
+        "pagefind-modular-ui.css",
+        "pagefind-modular-ui.js",
+        "pagefind-highlight.js",
+    }
+)
+"""Pagefind's other user interfaces and its highlighter, which the search page never
+loads: about 280 KB a bundle, left out of the site."""
 
 ABORT_WAIT: Final = 30.0
 """Seconds a failed build waits for Pagefind to finish the shard in hand and exit."""
@@ -132,7 +146,9 @@ class Indexer:
         results: dict[str, dict[str, Path]] = {}
         for n, shard in enumerate(self.shards):
             folder = self.work / str(n)
-            files = sorted(p for p in folder.rglob("*") if p.is_file())
+            files = sorted(
+                p for p in folder.rglob("*") if p.is_file() and p.name not in UNUSED_FILES
+            )
             results[shard.path] = {p.relative_to(folder).as_posix(): p for p in files}
         return results
 
@@ -195,6 +211,9 @@ class SearchIndexing:
         self.indexer: Indexer | None = None
         self.waiting: dict[str, tuple[Shard, set[str]]] = {}  # shard path → ...
         self.shard_of: dict[str, str] = {}  # changed document → its shard's path
+        # files of unchanged shards, claimed by finish(): a plan dropped by abort() (the
+        # build folded a month more) leaves no claim behind
+        self.kept: dict[str, str] = {}
         for shard in shards:
             kept = by_bundle.get(shard.path, {})
             entry = shard.path + "pagefind-entry.json"
@@ -209,8 +228,7 @@ class SearchIndexing:
                 self.waiting[shard.path] = (shard, pending)
                 self.shard_of.update((doc, shard.path) for doc in pending)
             else:
-                for path, digest in sorted(kept.items()):
-                    writer.claim(path, digest)
+                self.kept.update(kept)
         # started by start() or the first rendered(): after the render workers are forked,
         # since forking a process that runs threads is unsafe
         self.idle = not self.waiting
@@ -241,6 +259,8 @@ class SearchIndexing:
     def finish(self) -> list[Shard]:
         """Wait for the index, write its files, and return the shards (raises its error)."""
         self.rendered([])
+        for path, digest in sorted(self.kept.items()):
+            self.writer.claim(path, digest)
         if self.indexer is not None:
             for shard, _ in self.waiting.values():  # a document of it failed: index the rest
                 self.indexer.add(shard)

@@ -11,6 +11,7 @@ render it.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import heapq
 import logging
@@ -18,13 +19,14 @@ import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from typing import Any, Final
 
 from markupsafe import Markup
 
 from quietedit.archive.store import Archive
 from quietedit.errors import QuieteditError
+from quietedit.model import JSON
 from quietedit.publish import api, charts
 from quietedit.publish import listing as listings
 from quietedit.publish.atom import FEED_ENTRIES, FeedSpec, render_feed
@@ -45,19 +47,35 @@ from quietedit.publish.search import SearchIndexing, Shard
 
 logger = logging.getLogger(__name__)
 
-_BY_TIME: Final = itemgetter(
-    *(EditRef._fields.index(f) for f in ("observed_at", "document", "number"))
-)
-"""An :class:`EditRef`'s (observed_at, document, number): chronological order."""
+_BY_TIME: Final = listings.BY_TIME
+FOLDED_ROOT: Final = "archive"
+"""Where the pages of folded months go: ``archive/`` and ``archive/<YYYY>/<MM>/``."""
 SITEMAP_LIMIT: Final = 5_000
 """URLs per sitemap file (the protocol allows 50,000): small enough that re-rendering the
 chunks a new edit touches is cheap."""
 
 
-def _paginate(edits: list[EditRef], *, base: str, heading: str) -> list[ListingPage]:
+def _paginate(
+    edits: list[EditRef],
+    *,
+    base: str,
+    heading: str,
+    hidden: Callable[[EditRef], bool] | None = None,
+) -> list[ListingPage]:
     # the page size is looked up on each build, not bound once, so that the tests can
     # have archive pages from a small archive
-    return listings.paginate(edits, base=base, heading=heading, size=listings.PAGE_SIZE)
+    pages = listings.paginate(
+        edits,
+        base=base,
+        heading=heading,
+        size=listings.PAGE_SIZE,
+        hidden=hidden,
+        folded=FOLDED_ROOT if hidden is not None else None,
+    )
+    if not base:
+        return pages
+    # the filters' archive pages repeat edits the home's show in full: one line each
+    return [p if p.number is None else dataclasses.replace(p, compact=True) for p in pages]
 
 
 def kind_slug(kind: str) -> str:
@@ -76,6 +94,7 @@ class SiteWide:
     edit_of: Callable[[EditRef], Edit]  # the full edit, to render it
     new_keys: dict[str, str] = field(default_factory=dict)  # this build's, filled in here
     items: dict[tuple[str, int], str] = field(default_factory=dict)  # rendered list items
+    compact_items: dict[tuple[str, int], str] = field(default_factory=dict)  # and without excerpt
     names: dict[str, str] = field(default_factory=dict)
     doc_keys: dict[str, str] = field(default_factory=dict)  # document → its input key (API)
     reprs: dict[int, tuple[object, str]] = field(default_factory=dict)
@@ -90,7 +109,7 @@ class SiteWide:
             if isinstance(value, ListingPage):
                 edits = " ".join([e[-1] for e in value.edits])  # their digests (the last field)
                 head = (value.path, value.heading, value.total, value.number, value.older)
-                text = repr((*head, value.newer)) + edits
+                text = repr((*head, value.newer, value.compact)) + edits
             else:
                 memo = self.reprs.get(id(value))
                 if memo is None or memo[0] is not value:
@@ -103,15 +122,17 @@ class SiteWide:
         """The listing's edits as list items, each rendered once per build and reused on
         every listing it appears in (home, its source, each of its kinds)."""
         out = []
+        items = self.compact_items if listing.compact else self.items
         for day, edits in listing.groups:
             rendered = []
             for ref in edits:
                 key = (ref.document, ref.number)
-                if key not in self.items:
+                if key not in items:
                     edit = self.edit_of(ref)
-                    html = self.renderer.render("_edit_item.html", edit=edit, names=self.names)
-                    self.items[key] = html
-                rendered.append(Markup(self.items[key]))  # noqa: S704 - rendered with autoescape
+                    items[key] = self.renderer.render(
+                        "_edit_item.html", edit=edit, names=self.names, compact=listing.compact
+                    )
+                rendered.append(Markup(items[key]))  # noqa: S704 - rendered with autoescape
             out.append((day, rendered))
         return out
 
@@ -154,11 +175,25 @@ class SiteWide:
         *,
         sources: dict[str, Source],
         indexing: SearchIndexing | None,
+        folded: frozenset[str] = frozenset(),
+        data_url: str | None = None,
     ) -> list[str]:
         """Write the site-wide pages, and the search index that ``indexing`` has been
-        making; returns failures that did not stop the build."""
+        making; returns failures that did not stop the build. The edits of documents of
+        the ``folded`` months are left out of listings, feeds and sitemaps (statistics
+        count them) and each such month gets its archive page, linking to ``data_url``
+        (where the archive folder can be browsed) when given."""
         failures: list[str] = []
         all_edits = ordered(edits)
+        month_of = {d.id: d.month for d in documents}
+        hidden: Callable[[EditRef], bool] | None = None
+        shown = all_edits
+        if folded:
+
+            def hidden(ref: EditRef) -> bool:
+                return month_of.get(ref.document, "") in folded
+
+            shown = [e for e in all_edits if not hidden(e)]
         source_edits = by_source(all_edits)
         kind_edits = by_kind(all_edits)
         kinds = [(kind, kind_slug(kind), len(items)) for kind, items in kind_edits.items()]
@@ -171,7 +206,7 @@ class SiteWide:
             "kinds": [(kind, slug) for kind, slug, _ in kinds],
             "names": self.names,
         }
-        for listing in _paginate(all_edits, base="", heading="Recent edits"):
+        for listing in _paginate(all_edits, base="", heading="Recent edits", hidden=hidden):
             self.page(
                 listing.path + ("/" if listing.path else ""),
                 "listing.html",
@@ -184,6 +219,7 @@ class SiteWide:
         healths = []
         for source in source_list:
             items = source_edits.get(source.slug, [])
+            feed = [e for e in items if hidden is None or not hidden(e)]
             health = source_health(
                 source,
                 docs_by_source.get(source.slug, []),
@@ -191,7 +227,9 @@ class SiteWide:
                 self._feed_state(source.slug),
             )
             healths.append(health)
-            for listing in _paginate(items, base=f"sources/{source.slug}", heading=source.name):
+            for listing in _paginate(
+                items, base=f"sources/{source.slug}", heading=source.name, hidden=hidden
+            ):
                 template = "source.html" if listing.number is None else "listing.html"
                 self.page(
                     listing.path + "/",
@@ -200,16 +238,21 @@ class SiteWide:
                     # the health figures change with every edit: front page only
                     health=health if listing.number is None else None,
                     source=source,
+                    has_feed=bool(feed),
                     **nav,
                 )
             spec = FeedSpec(
                 f"sources/{source.slug}/feed", f"Edits: {source.name}", f"sources/{source.slug}/"
             )
-            self._feeds(spec, items)
+            if feed:  # a feed only where it has entries
+                self._feeds(spec, feed)
         self.page("sources/", "sources.html", healths=healths, **nav)
         for kind, slug, _ in kinds:
             for listing in _paginate(
-                kind_edits[kind], base=f"kinds/{slug}", heading=f"Edits of kind “{kind}”"
+                kind_edits[kind],
+                base=f"kinds/{slug}",
+                heading=f"Edits of kind “{kind}”",
+                hidden=hidden,
             ):
                 self.page(
                     listing.path + "/",
@@ -223,11 +266,13 @@ class SiteWide:
             if re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
                 title, body = self.renderer.markdown_page(name)
                 self.page(f"{name}/", "markdown.html", title=title, body=body, **nav)
-        self._feeds(FeedSpec("feed", "quietedit: recent edits", ""), all_edits)
+        self._feeds(FeedSpec("feed", "quietedit: recent edits", ""), shown)
         self.page("compare/", "compare.html", **nav)
         self.page("404.html", "404.html", **nav)
-        self._api(documents, sources, source_edits)
-        self._sitemap(documents, all_edits, source_list, kinds)
+        self._api(documents, sources, source_edits, folded)
+        self._folded(documents, folded, data_url, nav)
+        open_docs = [d for d in documents if d.published and d.month not in folded]
+        self._sitemap(open_docs, shown, source_list, kinds, folded)
         self.writer.write("robots.txt", self.renderer.render("robots.txt", page_path="robots.txt"))
         for path, data in self.renderer.static_files().items():
             self.writer.write(path, data)
@@ -305,10 +350,37 @@ class SiteWide:
         documents: list[DocumentSummary],
         sources: dict[str, Source],
         source_edits: dict[str, list[EditRef]],
+        folded: frozenset[str],
     ) -> None:
-        inputs = "".join(self.doc_keys.get(d.id, "") for d in documents)
-        if not self._kept(("api/index.json",), f"api\0{len(documents)}\0{inputs}"):
-            self.writer.write("api/index.json", api.dump(api.index_file(documents)))
+        """``api/index.json``, a file per day of documents first seen (except in folded
+        months: the archive holds them) and ``api/sources.json``."""
+        by_day: dict[str, list[DocumentSummary]] = {}
+        for doc in documents:
+            by_day.setdefault(doc.partition, []).append(doc)
+        days: list[tuple[str, int, int]] = []
+        months: dict[str, tuple[int, int]] = {}
+        for partition, docs in sorted(by_day.items()):
+            published = sum(d.published for d in docs)
+            month = docs[0].month
+            if month in folded:
+                count, shown = months.get(month, (0, 0))
+                months[month] = (count + len(docs), shown + published)
+                continue
+            day = partition.replace("/", "-")
+            days.append((day, len(docs), published))
+            path = api.day_path(day)
+            docs.sort(key=attrgetter("id"))
+            inputs = "".join(self.doc_keys.get(d.id, "") for d in docs)
+            if not self._kept((path,), f"day\0{len(docs)}\0{inputs}"):
+                entries: list[JSON] = [
+                    api.index_entry(d, published=d.published, data=_data_path(d)) for d in docs
+                ]
+                self.writer.write(path, api.dump(api.day_file(day, entries)))
+        folded_months = [
+            (month, f"{FOLDED_ROOT}/{month.replace('-', '/')}/", count, shown)
+            for month, (count, shown) in sorted(months.items())
+        ]
+        self.writer.write("api/index.json", api.dump(api.index_file(days, folded_months)))
         doc_counts: dict[str, int] = {}
         for doc in documents:
             doc_counts[doc.source] = doc_counts.get(doc.source, 0) + 1
@@ -320,15 +392,48 @@ class SiteWide:
             ),
         )
 
+    def _folded(
+        self,
+        documents: list[DocumentSummary],
+        folded: frozenset[str],
+        data_url: str | None,
+        nav: dict[str, Any],
+    ) -> None:
+        """The archive page of each folded month (its edited documents, with links to
+        their data) and ``archive/``, the list of those months; none while none is."""
+        if not folded:
+            return
+        by_month: dict[str, list[DocumentSummary]] = {m: [] for m in sorted(folded)}
+        for doc in documents:
+            if doc.month in folded and doc.published:
+                by_month[doc.month].append(doc)
+        months = []
+        for month, docs in by_month.items():
+            docs.sort(key=attrgetter("first_seen", "id"))
+            path = f"{FOLDED_ROOT}/{month.replace('-', '/')}/"
+            rows = [
+                (
+                    d.id, d.title, self.names.get(d.source, d.source), d.revisions,
+                    d.first_seen, d.last_seen, d.url, _data_path(d),
+                    f"{data_url}{_data_path(d)}" if data_url else None,
+                )
+                for d in docs
+            ]  # fmt: skip
+            self.page(path, "folded.html", month=month, rows=rows, months=None, **nav)
+            months.append((month, path, len(docs)))
+        self.page(f"{FOLDED_ROOT}/", "folded.html", month=None, rows=None, months=months, **nav)
+
     def _sitemap(
         self,
         documents: list[DocumentSummary],
         edits: list[EditRef],
         sources: list[Source],
         kinds: list[tuple[str, str, int]],
+        folded: frozenset[str],
     ) -> None:
         """``sitemap.xml``: an index of ``sitemaps/pages.xml`` and chunks of articles and
-        diffs in the order they appeared, so a new edit changes only the newest chunk."""
+        diffs in the order they appeared, so a new edit changes only the newest chunk
+        (``documents`` and ``edits``: those with pages)."""
         newest = max((d.last_seen for d in documents), default=None)
         pages: list[tuple[str, str | None]] = [
             ("", newest),
@@ -338,6 +443,7 @@ class SiteWide:
         ]
         pages += [(f"sources/{s.slug}/", None) for s in sources]
         pages += [(f"kinds/{slug}/", None) for _, slug, _ in kinds]
+        pages += [(f"{FOLDED_ROOT}/{m.replace('-', '/')}/", None) for m in sorted(folded)]
         articles = [
             (f"articles/{d.id}/", d.last_seen)
             for d in sorted(documents, key=attrgetter("first_seen", "id"))
@@ -355,3 +461,8 @@ class SiteWide:
                 self.page(name, "sitemap.xml", entries=chunk, index=None)
                 files.append(name)
         self.page("sitemap.xml", "sitemap.xml", entries=[], index=files)
+
+
+def _data_path(doc: DocumentSummary) -> str:
+    """The document's folder in the archive, relative to the archive folder."""
+    return f"documents/{doc.partition}/{doc.id}/"

@@ -93,8 +93,10 @@
     heading.textContent = b.title;
     result.appendChild(heading);
     if (a.title !== b.title) { wordDiff(row("changed", "headline"), a.title, b.title); }
-    var oldBlocks = a.blocks.map(function (x) { return x.text; });
-    var newBlocks = b.blocks.map(function (x) { return x.text; });
+    // a revision lists indexes into the file's table of [kind, text] blocks
+    var text = function (i) { return data.blocks[i][1]; };
+    var oldBlocks = a.blocks.map(text);
+    var newBlocks = b.blocks.map(text);
     var ops = lcs(oldBlocks, newBlocks) || [];
     for (var k = 0; k < ops.length; k++) {
       var op = ops[k];
@@ -119,7 +121,7 @@
   }
 
   say("Loading revisions…");
-  fetch(app.getAttribute("data-api") + doc + "/revisions.json", { credentials: "omit" })
+  fetch(app.getAttribute("data-api") + doc + ".json", { credentials: "omit" })
     .then(function (response) {
       if (!response.ok) { throw new Error("HTTP " + response.status); }
       return response.json();

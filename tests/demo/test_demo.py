@@ -129,7 +129,7 @@ def test_the_site_tells_silent_edits_from_acknowledged_ones(demo_dir: Path) -> N
         "free-school-lunches",
         "swing-bridge-closure",
     ):
-        api = site / "api" / "documents" / doc_of(slug) / "diffs.json"
+        api = site / "api" / "documents" / f"{doc_of(slug)}.json"
         (diff,) = json.loads(api.read_text(encoding="utf-8"))["diffs"]
         silent[slug] = diff["classification"]["silent"]
     assert silent == {

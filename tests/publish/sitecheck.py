@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from selectolax.lexbor import LexborHTMLParser
@@ -39,3 +41,38 @@ def resolve(site: Path, page: Path, link: str) -> tuple[Path, str] | None:
     if path.endswith("/") or target.is_dir():
         target = target / "index.html"
     return target, parts.fragment
+
+
+def api_documents(site: Path) -> list[dict[str, Any]]:
+    """Every document the JSON API lists: ``api/index.json``'s day files, read in order."""
+    index = json.loads((site / "api/index.json").read_text(encoding="utf-8"))
+    found: list[dict[str, Any]] = []
+    for day in index["days"]:
+        found += json.loads((site / day["file"]).read_text(encoding="utf-8"))["documents"]
+    return found
+
+
+def link_problems(site: Path) -> tuple[int, list[str]]:
+    """Check every internal href/src of every page of ``site``: how many were checked, and
+    each that leads to no file or to a missing #fragment."""
+    ids: dict[Path, set[str]] = {}
+    problems = []
+    checked = 0
+    for page in html_pages(site):
+        tree = parse(page)
+        for node in tree.css("a[href], link[href], script[src], img[src]"):
+            link = node.attributes.get("href") or node.attributes.get("src") or ""
+            found = resolve(site, page, link)
+            if found is None:
+                continue
+            target, fragment = found
+            checked += 1
+            if not target.is_file():
+                problems.append(f"{page.relative_to(site)}: {link} → missing {target}")
+                continue
+            if fragment and target.suffix == ".html":
+                if target not in ids:
+                    ids[target] = {n.attributes["id"] or "" for n in parse(target).css("[id]")}
+                if fragment not in ids[target]:
+                    problems.append(f"{page.relative_to(site)}: {link} → no #{fragment}")
+    return checked, problems

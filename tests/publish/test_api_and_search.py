@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from quietedit.publish.charts import horizontal_bars
-from quietedit.publish.search import plan_shards, search_available
+from quietedit.publish.search import SHARD_SIZE, plan_shards, search_available
 from tests.publish.conftest import STORIES
+from tests.publish.sitecheck import api_documents
 
 
 def load(path: Path) -> Any:
@@ -20,29 +21,46 @@ def load(path: Path) -> Any:
     return value
 
 
-def test_index_lists_every_document_with_links_to_its_files(built_site: Path) -> None:
+def test_index_lists_every_document_by_day_with_links_to_its_files(built_site: Path) -> None:
     index = load(built_site / "api/index.json")
-    documents = index["documents"]
-    assert isinstance(documents, list) and len(documents) == 4
+    assert index["schema"] == 2 and index["folded"] == []
+    assert [d["day"] for d in index["days"]] == ["2026-11-28"]
+    documents = api_documents(built_site)
+    assert len(documents) == index["days"][0]["documents"] == 4
     assert [d["id"] for d in documents] == sorted(d["id"] for d in documents)
     for doc in documents:
-        assert (built_site / doc["revisions_file"]).is_file()
-        assert (built_site / doc["diffs"]).is_file()
+        assert doc["data"] == f"documents/2026/11/28/{doc['id']}/"
+        if doc["revisions"] == 1:  # never edited: in the index, without pages or a file
+            assert doc["page"] is doc["file"] is None
+            assert not (built_site / "articles" / doc["id"]).exists()
+        else:
+            assert (built_site / doc["file"]).is_file() and (built_site / doc["page"]).is_dir()
     assert {d["url"] for d in documents} == {s.url for s in STORIES}
+    assert index["days"][0]["published"] == 3
 
 
-def test_revisions_and_diffs_files_carry_the_archive_and_the_analysis(built_site: Path) -> None:
-    index = load(built_site / "api/index.json")
-    bridge = next(d for d in index["documents"] if d["url"] == STORIES[0].url)
-    revisions = load(built_site / bridge["revisions_file"])
-    assert [r["number"] for r in revisions["revisions"]] == [1, 2, 3]
-    assert revisions["revisions"][1]["blocks"][0]["text"].startswith("The regional council")
-    assert revisions["events"][0]["kind"] == "anomaly"
-    diffs = load(built_site / bridge["diffs"])["diffs"]
+def test_a_document_file_carries_each_text_once_and_edits_as_block_operations(
+    built_site: Path,
+) -> None:
+    bridge = next(d for d in api_documents(built_site) if d["url"] == STORIES[0].url)
+    record = load(built_site / bridge["file"])
+    blocks, revisions = record["blocks"], record["revisions"]
+    assert [r["number"] for r in revisions] == [1, 2, 3]
+    assert len(blocks) == len({tuple(b) for b in blocks})  # each kind and text once
+    texts = [[blocks[i][1] for i in r["blocks"]] for r in revisions]
+    for revision, story in zip(texts, STORIES[0].versions, strict=True):
+        assert revision == list(story[1])  # every revision's text, rebuilt
+    assert record["events"][0]["kind"] == "anomaly"
+    diffs = record["diffs"]
     assert [(d["old"], d["new"]) for d in diffs] == [(1, 2), (2, 3)]
     first = diffs[0]
     assert first["diff"]["schema"] == 1 and "facts" in first["classification"]["kinds"]
-    raw = (built_site / bridge["diffs"]).read_text(encoding="utf-8")
+    changed = next(b for b in first["diff"]["blocks"] if b["op"] == "changed")
+    assert "words" not in changed and "text" not in first["diff"]["title"]
+    # the operation's positions point at the texts that changed
+    assert texts[0][changed["old"]].endswith("48 million euros.")
+    assert texts[1][changed["new"]].endswith("84 million euros.")
+    raw = (built_site / bridge["file"]).read_text(encoding="utf-8")
     assert (
         raw.endswith("}\n")
         and raw
@@ -56,15 +74,23 @@ def test_sources_file_counts_documents_and_edits(built_site: Path) -> None:
     assert sources["courier-world"]["documents"] == 2 and sources["courier-world"]["edits"] == 2
 
 
-def test_large_sources_are_split_into_parts_and_small_ones_are_not() -> None:
-    docs = {f"news-example-org-{n:016x}": "big" for n in range(7000)}
-    docs["blog-example-com-000000000000000a"] = "small"
+def test_sources_are_cut_into_bundles_in_the_order_their_articles_were_first_seen() -> None:
+    days = [f"2026/{m:02d}/{d:02d}" for m in range(1, 13) for d in range(1, 29)]
+    docs = {f"news-example-org-{n:016x}": ("big", days[n % len(days)]) for n in range(2500)}
+    docs["blog-example-com-000000000000000a"] = ("small", "2026/12/01")
     shards = plan_shards(docs)
-    small = [s for s in shards if s.source == "small"]
-    assert [s.part for s in small] == ["all"]
-    big = [s for s in shards if s.source == "big"]
-    assert len(big) == 16 and sum(len(s.documents) for s in big) == 7000
-    assert all(s.path.startswith("search/index/big/16-") for s in big)
+    assert [(s.source, s.part, len(s.documents)) for s in shards] == [
+        ("big", "1", SHARD_SIZE),
+        ("big", "2", SHARD_SIZE),
+        ("big", "3", 500),
+        ("small", "1", 1),
+    ]
+    first_seen = {s.part: sorted(docs[d][1] for d in s.documents) for s in shards[:3]}
+    assert first_seen["1"][-1] <= first_seen["2"][0] <= first_seen["2"][-1] <= first_seen["3"][0]
+    # an article seen today goes to the newest bundle: the older ones stay as they are
+    docs["news-example-org-ffffffffffffffff"] = ("big", "2026/12/31")
+    again = plan_shards(docs)
+    assert again[:2] == shards[:2] and len(again[2].documents) == 501
 
 
 @pytest.mark.skipif(not search_available(), reason="pagefind is not installed")

@@ -11,9 +11,12 @@ from quietedit.archive.records import new_revision
 from quietedit.model import Article, Block
 from quietedit.publish.changes import compare_revisions
 from quietedit.publish.diffview import (
+    CONTEXT_WORDS,
     PARAGRAPH_BREAK,
     BlockJSON,
+    DiffRow,
     block_segments,
+    collapsed,
     diff_rows,
     excerpt_of,
 )
@@ -120,6 +123,21 @@ def test_moved_paragraph_gets_a_stub_at_its_old_place_linked_both_ways() -> None
     assert moved[0].partner == stubs[0].anchor and stubs[0].partner == moved[0].anchor
     assert moved[0].new_text == "Gamma paragraph here."
     assert len({r.anchor for r in rows}) == len(rows)
+
+
+def test_a_diff_page_shows_the_change_with_trimmed_context_and_counts_the_rest() -> None:
+    paragraphs = [f"Paragraph {n} " + " ".join(f"w{n}x{k}" for k in range(60)) for n in range(9)]
+    old = revision("T", *paragraphs)
+    changed = [*paragraphs[:4], paragraphs[4].replace("w4x30", "CHANGED"), *paragraphs[5:]]
+    new = revision("T", *changed, previous=old)
+    shown = collapsed(diff_rows(compare_revisions(old, new).diff, old, new))
+    assert [r if isinstance(r, int) else r.op for r in shown] == [3, "kept", "changed", "kept", 3]
+    before, change, after = (r for r in shown if isinstance(r, DiffRow))
+    # the context paragraphs: the end of the one before, the start of the one after
+    assert before.new_text.startswith("… ") and before.new_text.endswith("w3x59")
+    assert after.new_text.startswith("Paragraph 5 ") and after.new_text.endswith(" …")
+    assert len(before.new_text.split()) == len(after.new_text.split()) == CONTEXT_WORDS + 1
+    assert ("+", "CHANGED ") in change.segments  # the change itself, whole
 
 
 def test_excerpt_shows_the_changed_words_with_context() -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 from selectolax.lexbor import LexborHTMLParser
 
 from tests.publish.conftest import BASE_URL, HOSTILE_TITLE, STORIES
-from tests.publish.sitecheck import BASE_PATH, html_pages, parse, resolve
+from tests.publish.sitecheck import BASE_PATH, api_documents, html_pages, parse, resolve
 
 
 def page(site: Path, path: str) -> LexborHTMLParser:
@@ -19,8 +19,7 @@ def page(site: Path, path: str) -> LexborHTMLParser:
 
 
 def doc_id(site: Path, url: str) -> str:
-    index = json.loads((site / "api/index.json").read_text(encoding="utf-8"))
-    return str(next(d["id"] for d in index["documents"] if d["url"] == url))
+    return str(next(d["id"] for d in api_documents(site) if d["url"] == url))
 
 
 def test_every_page_is_a_complete_accessible_document(built_site: Path) -> None:
@@ -123,8 +122,9 @@ def test_diff_page_marks_changes_for_eyes_and_screen_readers(built_site: Path) -
     assert stub.css_first("a").attributes["href"] == "#" + moved.attributes["id"]
     headline = inline.css_first(".headline")
     assert "approved despite cost doubts" in headline.css_first("ins").text()
-    rows = tree.css("table.side-by-side tbody tr")
-    assert len(rows) == 6  # headline, 4 blocks (one moved), 1 added
+    rows = inline.css(".blocks > p")
+    assert len(rows) == 6  # 4 blocks (one moved, with its stub), 1 added
+    assert tree.css_first("table.side-by-side") is None  # the change is shown once
     assert tree.css_first(".verdict-ack") is not None
     assert "date-modified: seen" in tree.css_first("details.evidence").text()
 
@@ -195,10 +195,12 @@ def test_robots_404_and_sitemap(built_site: Path) -> None:
         target = resolve(built_site, built_site / "index.html", part.text())
         assert target is not None and target[0].is_file(), part.text()
         locs |= {loc.text() for loc in LexborHTMLParser(target[0].read_text()).css("url loc")}
-    documents = json.loads((built_site / "api/index.json").read_text())["documents"]
-    for doc in documents:
+    for doc in api_documents(built_site):
+        if doc["page"] is None:  # never edited: no page, nothing to list
+            assert not any(doc["id"] in loc for loc in locs)
+            continue
         assert f"{BASE_URL}articles/{doc['id']}/" in locs
-        diffs = json.loads((built_site / doc["diffs"]).read_text())["diffs"]
+        diffs = json.loads((built_site / doc["file"]).read_text())["diffs"]
         for diff in diffs:
             assert f"{BASE_URL}articles/{doc['id']}/diff/{diff['new']}/" in locs
     assert f"{BASE_URL}stats/" in locs

@@ -1,0 +1,77 @@
+"""Which months the site folds into compact archive pages, to stay under its size (pure).
+
+GitHub Pages publishes at most 1 GB. The site is bounded by ``settings.site.max_bytes``:
+when its estimated size passes the bound, the oldest months (by the archive partition,
+the month a document was first seen) are *folded*: their documents lose their own pages,
+API files, listing entries, sitemap lines and search entries, and the month gets one
+archive page listing its edited documents with links to their data. Nothing leaves the
+archive; statistics still count every document.
+
+The choice depends on the archive alone (each document's published bytes, which the
+build measures by rendering it, and its edits), never on an earlier build, so the same
+archive always gives the same site. The newest month is never folded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from quietedit.publish.listing import DocumentSummary, EditRef
+
+LISTING_BYTES_PER_EDIT: Final = 800
+"""An edit's list item on one listing page (measured: 500 to 750 bytes with its excerpt)
+plus its sitemap line; counted once per listing it is on (home, source, each kind)."""
+SEARCH_BYTES_PER_PAGE: Final = 1_500
+"""Pagefind's index of one article page (measured with bench/build.py: about 1.2 KB)."""
+INDEX_BYTES_PER_DOCUMENT: Final = 400
+"""A document's entry in its API day file (measured: about 330 bytes)."""
+FOLDED_BYTES_PER_DOCUMENT: Final = 450
+"""An edited document's line on its month's archive page."""
+RESERVE_SHARE: Final = 0.05
+"""Of ``max_bytes``, kept for what does not fold: static files, Pagefind's code, the
+newest listing pages, feeds, the stats page (a few MB on a year's site)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MonthSize:
+    """A month's estimated bytes with pages (``open``) and folded (``folded``)."""
+
+    open: int = 0
+    folded: int = 0
+
+
+def document_size(summary: DocumentSummary, refs: Iterable[EditRef], size: int) -> tuple[int, int]:
+    """The estimated bytes a document adds to the site with its pages and folded:
+    ``size`` is what its own files measure."""
+    if not summary.published:
+        return INDEX_BYTES_PER_DOCUMENT, 0
+    listings = sum(2 + len(ref.kinds) for ref in refs)
+    open_ = size + LISTING_BYTES_PER_EDIT * listings + SEARCH_BYTES_PER_PAGE
+    return open_ + INDEX_BYTES_PER_DOCUMENT, FOLDED_BYTES_PER_DOCUMENT
+
+
+def month_sizes(
+    documents: Iterable[tuple[DocumentSummary, tuple[int, int]]],
+) -> dict[str, MonthSize]:
+    """Each month's :class:`MonthSize` from its documents' ``(open, folded)`` sizes."""
+    totals: dict[str, tuple[int, int]] = {}
+    for summary, (open_, folded) in documents:
+        before = totals.get(summary.month, (0, 0))
+        totals[summary.month] = (before[0] + open_, before[1] + folded)
+    return {month: MonthSize(*totals[month]) for month in sorted(totals)}
+
+
+def months_to_fold(months: dict[str, MonthSize], *, max_bytes: int) -> frozenset[str]:
+    """The oldest months to fold so that the estimate stays within ``max_bytes`` less the
+    reserve; none while it fits, and never the newest month."""
+    budget = max_bytes * (1 - RESERVE_SHARE)
+    total = sum(m.open for m in months.values())
+    folded: list[str] = []
+    for month in sorted(months)[:-1]:
+        if total <= budget:
+            break
+        total += months[month].folded - months[month].open
+        folded.append(month)
+    return frozenset(folded)

@@ -1,0 +1,89 @@
+"""Building from a sparse checkout: the hourly job has only the partitions still observed.
+
+The documents of the partitions that are not on disk keep the pages and the cache entries
+the previous build made; the site is the same as a build of the whole archive.
+"""
+
+from __future__ import annotations
+
+import shutil
+from datetime import timedelta
+from pathlib import Path
+
+from quietedit.archive.store import Archive
+from quietedit.model import Article, Block, Publisher
+from quietedit.revisions import Observation
+from tests.publish.test_folding import NOVEMBER, data, september  # noqa: F401 - the fixture
+from tests.publish.test_incremental import build, files
+
+
+def hide(root: Path, tmp_path: Path) -> Path:
+    """Move September's partitions out of the archive, as a sparse checkout leaves them."""
+    month = root / "documents" / "2026" / "09"
+    away = tmp_path / "away"
+    shutil.move(month, away)
+    return away
+
+
+def test_partitions_not_checked_out_keep_their_pages(data: Path, tmp_path: Path) -> None:  # noqa: F811
+    out = tmp_path / "site"
+    build(data, out)
+    gone = september(data)
+    away = hide(data, tmp_path)
+    archive = Archive(data)
+    doc = archive.document_ids()[0]  # a November story gets an edit meanwhile
+    last = archive.revisions(doc)[-1]
+    archive.append_revision(
+        doc,
+        Observation(
+            url=last.observation.url,
+            observed_at=NOVEMBER + timedelta(days=3),
+            article=Article(
+                last.article.title, (*last.article.blocks, Block("Late.")), Publisher()
+            ),
+            extractor="tests/1",
+        ),
+    )
+    report = build(data, out)
+    assert report.removed == () and report.rendered == 1
+    # September's three edited stories keep their pages (the fourth never had any)
+    assert sum((out / "articles" / d / "index.html").is_file() for d in gone) == 3
+    assert report.documents == 6  # every document, checked out or not
+    shutil.move(away, data / "documents" / "2026" / "09")
+    build(data, tmp_path / "fresh")
+    assert {p: v[2] for p, v in files(out).items()} == {
+        p: v[2] for p, v in files(tmp_path / "fresh").items()
+    }
+
+
+def test_without_the_site_folder_the_documents_not_checked_out_are_read_again(
+    data: Path,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """Outside git nothing can bring a missing partition back: each of its documents with
+    pages is a reported failure (in a sparse git clone the archive fetches the partition)."""
+    out = tmp_path / "site"
+    build(data, out)
+    edited = sorted(d for d in september(data) if (out / "articles" / d).is_dir())
+    away = hide(data, tmp_path)
+    for item in out.iterdir():  # the cache folder alone, restored
+        if item.name != ".quietedit-cache":
+            shutil.rmtree(item) if item.is_dir() else item.unlink()
+    report = build(data, out)
+    assert sorted(f.split(":")[0] for f in report.failures) == edited
+    shutil.move(away, data / "documents" / "2026" / "09")
+    assert build(data, out).failures == ()
+    assert sum((out / "articles" / d).is_dir() for d in september(data)) == 3
+
+
+def test_folded_months_that_come_back_are_read_again(data: Path, tmp_path: Path) -> None:  # noqa: F811
+    out = tmp_path / "site"
+    build(data, out, max_bytes=1)  # September folded
+    away = hide(data, tmp_path)
+    report = build(data, out)  # the default bound brings September back: read again
+    assert len(report.failures) == 3  # outside git, they cannot be: reported
+    home = (out / "index.html").read_text(encoding="utf-8")
+    assert not any(doc in home for doc in september(data))  # and linked nowhere
+    shutil.move(away, data / "documents" / "2026" / "09")
+    assert build(data, out).failures == ()
+    assert sum((out / "articles" / d).is_dir() for d in september(data)) == 3
