@@ -159,7 +159,7 @@ def test_the_hourly_clone_loses_a_push_race_rebases_and_pushes_without_the_archi
     push = step(
         "update.yml", "ingest-and-build", "Commit and push data (rebase and retry on a push race)"
     )
-    widen = step("update.yml", "ingest-and-build", "Check out all of data/ for the build")
+    widen = step("update.yml", "ingest-and-build", "Check out all of data/ for a full build")
     first, second = tmp_path / "first", tmp_path / "second"
     for clone in (first, second):
         checkout(origin, clone, settings, env=env)

@@ -62,13 +62,19 @@ def workflow(name: str) -> dict[Any, Any]:
     return load(GITHUB / "workflows" / name)
 
 
-def step_index(steps: list[dict[str, Any]], *, uses: str = "", runs: str = "") -> int:
-    """The index of the one step that uses the action ``uses`` or whose script contains
-    ``runs``."""
+def step_index(
+    steps: list[dict[str, Any]], *, uses: str = "", runs: str = "", path: str = ""
+) -> int:
+    """The index of the one step that uses the action ``uses`` (on ``path``, if given) or
+    whose script contains ``runs``."""
     found = [
         index
         for index, step in enumerate(steps)
-        if (uses and step.get("uses", "").split("@")[0] == uses)
+        if (
+            uses
+            and step.get("uses", "").split("@")[0] == uses
+            and (not path or step.get("with", {}).get("path") == path)
+        )
         or (runs and runs in step.get("run", ""))
     ]
     assert len(found) == 1, f"{len(found)} steps use {uses!r} / run {runs!r}"
@@ -119,14 +125,22 @@ def test_the_ingest_jobs_clone_little(name: str, job: str) -> None:
     assert document["defaults"]["run"]["shell"] == "bash"
 
 
-def test_the_hourly_build_checks_out_all_of_data_after_the_push() -> None:
-    """The build still reads every document (until #17): widen the checkout for it only."""
+def test_the_hourly_build_starts_from_the_previous_site_and_widens_only_without_it() -> None:
+    """An incremental build reads only the partitions on disk; a build without the previous
+    site (evicted, or a full rebuild asked for) reads every document: all of data/ then."""
     steps = workflow("update.yml")["jobs"]["ingest-and-build"]["steps"]
+    restore = step_index(steps, uses="actions/cache/restore", path="_site")
     widen = step_index(steps, runs="git sparse-checkout add data")
-    assert steps[widen]["run"].strip() == "git sparse-checkout add data"
+    build = step_index(steps, runs="quietedit build")
+    save = step_index(steps, uses="actions/cache/save", path="_site")
     push = step_index(steps, runs=".github/scripts/push-data.sh")
-    assert push < widen < step_index(steps, runs="quietedit build")
-    assert "#17" in (GITHUB / "workflows" / "update.yml").read_text(encoding="utf-8")
+    assert push < restore < widen < build < save
+    assert steps[widen]["run"].strip() == "git sparse-checkout add data"
+    condition = steps[widen]["if"]
+    assert f"steps.{steps[restore]['id']}.outputs.cache-matched-key == ''" in condition
+    assert "inputs.full_rebuild" in condition
+    assert steps[restore]["with"]["key"] == steps[save]["with"]["key"]
+    assert "--data-url" in steps[build]["run"]
 
 
 @pytest.mark.parametrize(("name", "job"), INGEST_JOBS)
@@ -139,11 +153,11 @@ def test_evidence_is_uploaded_after_the_push_and_what_is_left_carried_to_the_nex
     assert definition["env"]["QUIETEDIT_PATHS_EVIDENCE"] == "evidence"  # the folder carried
 
     checkout = step_index(steps, uses="actions/checkout")
-    restore = step_index(steps, uses="actions/cache/restore")
+    restore = step_index(steps, uses="actions/cache/restore", path="evidence")
     ingest = step_index(steps, runs="quietedit ingest")
     push = step_index(steps, runs=".github/scripts/push-data.sh")
     upload = step_index(steps, runs=".github/scripts/upload-evidence.sh evidence")
-    save = step_index(steps, uses="actions/cache/save")
+    save = step_index(steps, uses="actions/cache/save", path="evidence")
     # restored after the checkout (which empties its folder), before the ingest writes
     assert checkout < restore < ingest < push < upload < save == len(steps) - 1
 
