@@ -878,7 +878,9 @@ def test_the_sharded_workflow_is_off_by_default_and_its_matrix_matches_its_n() -
     assert run_step["env"]["SHARD"] == f"${{{{ matrix.shard }}}}/{len(shards)}"
     assert shards == list(range(1, len(shards) + 1))
     scripts = "\n".join(step.get("run", "") for step in ingest["steps"])
-    assert "quietedit verify --since" in scripts and "git pull --rebase" in scripts
+    assert "quietedit verify --since" in scripts and ".github/scripts/push-data.sh" in scripts
+    push = (ROOT / ".github" / "scripts" / "push-data.sh").read_text(encoding="utf-8")
+    assert "git pull --rebase" in push
     build = workflow["jobs"]["build"]
     assert build["needs"] == "ingest"
     checkout = build["steps"][0]
