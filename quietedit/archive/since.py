@@ -290,14 +290,34 @@ class _ChangeChecker:
                     f"documents.{document}: changed from {partition} to {entries[document]} "
                     f"since {self._since}; index entries are never changed",
                 )
+        others = self._other_files(shard, path)
         for document, partition in sorted(entries.items()):
             if document in before:
                 continue
+            # a document is entered once: a second entry in another file of the shard would
+            # move it to another folder (the one readers take), unseen by this file's history
+            for other, found in others:
+                if document in found:
+                    self.report(
+                        path,
+                        f"documents.{document}: new since {self._since}, but {other.name} "
+                        f"already places it in {found[document]}; a document is indexed once",
+                    )
             folder = Layout(self.root).document_dir(document, partition)
             if folder.is_dir() and not (folder / DOCUMENT_FILE).is_file():
                 self.report(
                     path, f"documents.{document}: the folder in {partition} has no document.json"
                 )
+
+    def _other_files(self, shard: str, path: Path) -> list[tuple[Path, dict[str, str]]]:
+        """The entries of every other file of index ``shard`` on disk, by file."""
+        self._index(shard)  # lists the index folder once
+        files = (self.index_files or {}).get(shard, [])
+        return [
+            (other, index_entries(self._load(other, report=False)))
+            for other in files
+            if other != path
+        ]
 
     def _check_removal(self, path: Path, kind: PathKind, parts: dict[str, str]) -> None:
         """A removed document record leaves its files orphans; a removed shard its

@@ -114,7 +114,14 @@ class Archive:
         mine = self.layout.index_file(shard, writer=self.writer)
         for path in files:
             found = self._read_index_file(path)
-            entries.update(found)
+            for document, partition in found.items():
+                if entries.setdefault(document, partition) != partition:
+                    raise ArchiveError(
+                        path,
+                        f"{document}: placed in {partition} here and in {entries[document]} "
+                        "by another file of the shard; a document is indexed once: run "
+                        "quietedit verify",
+                    )
             if path == mine:
                 own = found
         self._index[shard] = _Shard(stamp, entries, own)

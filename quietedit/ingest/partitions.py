@@ -52,6 +52,27 @@ def save_active(
     archive.write_state(shard.partitions_name, record, final=True)
 
 
+def recent(now: datetime) -> set[str]:
+    """Today's and yesterday's partitions (UTC): where a run at ``now`` puts new documents."""
+    return {partition_of(now), partition_of(now - timedelta(days=1))}
+
+
+def ensure_recent(archive: Archive, *, shard: Shard, now: datetime) -> set[str] | None:
+    """The list as read at the start of a run (``None``: read every partition), first
+    saved with the :func:`recent` partitions added when it lacks them. Saved before the
+    run writes a document: a run killed after registering new documents (their feed
+    entries known from then on, so never registered again) still leaves their partition
+    to the next run. Not a final write: the run's documents come after it."""
+    active = load_active(archive)
+    if active is None or recent(now) <= active:
+        return active
+    active |= recent(now)
+    listed: list[JSON] = [*sorted(active)]
+    record: dict[str, JSON] = {"active": listed, "saved_at": format_timestamp(now)}
+    archive.write_state(shard.partitions_name, record)
+    return active
+
+
 def checkout_partitions(archive: Archive, *, now: datetime) -> list[str] | None:
     """The partitions an hourly run needs on disk: every active one, and today's and
     yesterday's (UTC), where the run's new documents go; ``None`` (all of them) when no
@@ -59,5 +80,4 @@ def checkout_partitions(archive: Archive, *, now: datetime) -> list[str] | None:
     active = load_active(archive)
     if active is None:
         return None
-    active |= {partition_of(now), partition_of(now - timedelta(days=1))}
-    return sorted(active)
+    return sorted(active | recent(now))

@@ -50,7 +50,7 @@ from quietedit.fetch.guard import Resolver
 from quietedit.fetch.politeness import Politeness
 from quietedit.ingest.check import check_article
 from quietedit.ingest.ledgers import load_ledger, save_ledger
-from quietedit.ingest.partitions import load_active, save_active
+from quietedit.ingest.partitions import ensure_recent, load_active, recent, save_active
 from quietedit.ingest.poll import poll_feed
 from quietedit.ingest.register import register_poll
 from quietedit.ingest.workers import Workers, cpu_count, planned_workers
@@ -163,7 +163,10 @@ async def _ingest(
 
     # the partitions the next run reads: filled in when the checks are planned
     partitions: list[tuple[str, ...]] = []
-    read_before = load_active(archive)
+    # before the polls: the list names the partitions this run's new documents go to, so a
+    # run killed after registering them (their feed entries then known, never registered
+    # again) leaves them to the next run's checks
+    read_before = ensure_recent(archive, shard=shard, now=now)
 
     def save(error: type[BaseException] | None, *_: object) -> None:
         try:
@@ -250,13 +253,15 @@ async def _check_due(
     states = {}
     homes = {}
     active = load_active(archive)
-    # the active partitions, and those this run's feed polls just wrote documents to
-    chosen = None if active is None else active | archive.written_partitions
+    # the active partitions, the recent ones, and those this run's feed polls wrote to
+    chosen = None if active is None else active | archive.written_partitions | recent(now)
+    unreadable = set()
     for partition, doc in archive.documents(chosen):
         try:
             record = archive.read_document(doc)
         except ArchiveError as exc:  # reported; `quietedit verify` says more
             report.errors.append(str(exc))
+            unreadable.add(partition)  # read again next time: it may be repaired
             continue
         if record is not None:
             state = document_from_record(doc, record)
@@ -279,7 +284,7 @@ async def _check_due(
         ((homes[doc], state.candidate) for doc, state in states.items()),
         policy=settings.recheck,
         now=now,
-        touched=archive.written_partitions,
+        touched=archive.written_partitions | unreadable,
     )
     partitions.append(keep)
     # before any check starts: from then on every page is read in a worker

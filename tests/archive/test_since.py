@@ -23,9 +23,10 @@ from quietedit.archive.records import (
     revision_to_record,
 )
 from quietedit.archive.since import verify_since
+from quietedit.archive.store import Archive
 from quietedit.archive.verify import verify_archive
 from quietedit.article.identity import document_id
-from quietedit.errors import AuditError
+from quietedit.errors import ArchiveError, AuditError
 from quietedit.model import JSON
 from tests.archive.builders import (
     add_index_entry,
@@ -405,3 +406,29 @@ def test_a_removed_document_record_leaves_its_files_orphans(
     assert since(root, base) == [
         f"{Layout(root).document_dir(doc, DAY)}: orphan files: the folder has no document.json"
     ]
+
+
+def test_a_second_index_entry_moving_a_document_to_a_forged_folder_is_caught(
+    repo: Path, committed: tuple[Path, str, str]
+) -> None:
+    root, doc, _ = committed
+    layout = Layout(root)
+    shard = doc[-16:-14]
+    # as a sharded deployment writes it: the entry in an ingest shard's own file
+    layout.index_file(shard).rename(layout.index_file(shard, writer="shard-1-of-2"))
+    base = commit(repo, "sharded ingest")
+    # every file added, none changed: a new folder with a forged history, and an entry for
+    # it in another file of the same index shard
+    old, day = layout.document_dir(doc, DAY), "2026/12/01"
+    new = layout.document_dir(doc, day)
+    (new / "revisions").mkdir(parents=True)
+    record = json.loads((old / "document.json").read_text(encoding="utf-8"))
+    write(new / "document.json", dump_json({**record, "discovered_at": "2026-12-01T06:00:00Z"}))
+    shutil.copy(old / "revisions" / "000001.json", new / "revisions" / "000001.json")
+    append_revision(root, doc, day)
+    entry: dict[str, JSON] = {"documents": {doc: day}, "schema": 2, "shard": shard, "type": "index"}
+    write(layout.index_file(shard), dump_json(entry))
+
+    assert any("a document is indexed once" in p for p in since(root, base))
+    with pytest.raises(ArchiveError, match="indexed once"):
+        Archive(root).partition(doc)

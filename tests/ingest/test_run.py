@@ -27,6 +27,7 @@ from quietedit.archive.verify import verify_archive
 from quietedit.article.identity import canonical_url, document_id
 from quietedit.cli import cli
 from quietedit.config import load_config
+from quietedit.decide.memory import document_from_record
 from quietedit.errors import ArchiveLockedError
 from quietedit.ingest.run import run_ingest
 from quietedit.model import Article, Block
@@ -546,3 +547,32 @@ def test_a_run_reads_only_the_partitions_still_observed(
     archive.layout.state_file("partitions").unlink()
     report = run_ingest(config, archive, now=T0 + timedelta(hours=2), simulated=True)
     assert [e for e in report.errors if old in e]
+
+
+def test_documents_a_killed_run_registered_are_checked_by_the_next(
+    newsroom: Newsroom, config_file: Path, tmp_path: Path
+) -> None:
+    config = load_config(config_file, environ={})
+    data = tmp_path / "data"
+    archive = Archive(data)
+    archive.write_state("partitions", {"active": ["2026/10/01"]})  # a day long retired
+    newsroom.round = 1
+    # a run killed after its feed polls: documents and feed records written (their entries
+    # known from then on), the checks and the end-of-run list never reached
+    run_ingest(config, archive, now=T0, feeds_only=True, simulated=True)
+    registered = Archive(data).document_ids()
+    assert registered
+    listed = Archive(data).read_state("partitions") or {}
+    assert listed["active"] == ["2026/10/01", "2026/11/29", "2026/11/30"]
+    archive.write_state("partitions", {"active": ["2026/10/01"]})  # even with the old list
+
+    run_ingest(config, Archive(data), now=T0 + timedelta(hours=1), simulated=True)
+
+    after = Archive(data)
+    states = [document_from_record(doc, after.read_document(doc) or {}) for doc in registered]
+    checked = [
+        state.id
+        for state in states
+        if state.candidate.last_checked_at or state.candidate.last_failure_at
+    ]
+    assert sorted(checked) == sorted(registered)
