@@ -9,10 +9,16 @@ in a full checkout, there is nothing to fetch and nothing is run.
 
 from __future__ import annotations
 
+import fcntl
 import logging
 import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
+from typing import Final
 
 from quietedit.errors import ArchiveError
 
@@ -35,14 +41,46 @@ def fetch_partition(root: Path, folder: Path) -> bool:
         relative = folder.resolve().relative_to(top).as_posix()
     except ValueError:
         return False
-    logger.info("fetching partition %s into the sparse checkout", relative)
-    done = _git(top, "sparse-checkout", "add", "--", relative)
+    # one `sparse-checkout add` at a time: git's own lock file makes a second one fail,
+    # and the threads of a run and the build's workers may need partitions at once
+    with _LOCK, _locked(top):
+        if folder.is_dir():  # another thread or process fetched it meanwhile
+            return False
+        logger.info("fetching partition %s into the sparse checkout", relative)
+        reason = "git is missing"
+        for attempt in range(_ATTEMPTS):
+            done = _git(top, "sparse-checkout", "add", "--", relative)
+            if done is not None and done.returncode == 0:
+                return True
+            if done is None:
+                break
+            reason = done.stderr.strip()
+            if ".lock" not in reason:  # only git's lock file (another git at work) passes
+                break
+            time.sleep(0.2 * (attempt + 1))
+    raise ArchiveError(
+        folder, f"not in the sparse checkout, and git sparse-checkout add failed: {reason}"
+    )
+
+
+_LOCK: Final = threading.Lock()
+_ATTEMPTS: Final = 5
+
+
+@contextmanager
+def _locked(top: Path) -> Iterator[None]:
+    """Hold an exclusive lock on a file in the git folder of ``top`` (other processes)."""
+    done = _git(top, "rev-parse", "--git-path", "quietedit-sparse.lock")
     if done is None or done.returncode != 0:
-        reason = "git is missing" if done is None else done.stderr.strip()
-        raise ArchiveError(
-            folder, f"not in the sparse checkout, and git sparse-checkout add failed: {reason}"
-        )
-    return True
+        yield
+        return
+    path = top / done.stdout.strip()
+    with open(path, "a+b") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 @lru_cache(maxsize=8)

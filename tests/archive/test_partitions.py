@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -158,3 +159,28 @@ def test_sparse_paths_lists_what_an_hourly_run_reads(tmp_path: Path) -> None:
         "data/documents/2026/12/01",
         "data/documents/2026/12/02",
     ]
+
+
+def test_partitions_needed_at_once_are_fetched_one_after_another(tmp_path: Path) -> None:
+    origin = tmp_path / "origin"
+    origin.mkdir()
+    git(origin, "init", "-q", "-b", "main")
+    git(origin, "config", "uploadpack.allowFilter", "true")
+    archive = Archive(origin / "data")
+    docs = []
+    for day in range(1, 7):  # six documents, each in a partition of its own
+        url = f"https://news.example.org/world/2026/10/{day:02d}/story"
+        doc = document_id(url)
+        archive.write_document(doc, {"url": url, "discovered_at": f"2026-10-{day:02d}T06:00:00Z"})
+        archive.append_revision(doc, observation(url=url))
+        docs.append(doc)
+    git(origin, "add", "-A")
+    git(origin, "commit", "-qm", "archive")
+    clone = tmp_path / "clone"
+    _clone_sparse(origin, clone)
+    reader = Archive(clone / "data")
+
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        found = list(pool.map(lambda doc: len(reader.revisions(doc)), docs))
+
+    assert found == [1] * 6
