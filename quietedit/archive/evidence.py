@@ -368,6 +368,10 @@ def _scan(folder: Path, name: str, problems: list[Problem]) -> WarcScan | None:
     names it), so it is no problem; damage with whole records after it is one."""
     path = folder / name
     try:
+        if path.is_symlink() or (path.exists() and not path.is_file()):
+            # a link or a device (a symbolic link to /dev/zero never ends): never read
+            problems.append(Problem(str(path), "not a regular file; evidence files are"))
+            return WarcScan(damage="not a regular file")
         scan = scan_warc(path)
         tolerated = scan.damage is None or whole_member_after(path, scan.complete) is None
     except FileNotFoundError:

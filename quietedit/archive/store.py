@@ -468,7 +468,7 @@ class Archive:
         (content and name) when this returns."""
         tmp = self._write_temp(path, data)
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            _make_folders(path.parent)
             os.link(tmp, path)
         except FileExistsError as exc:
             raise RevisionExistsError(
@@ -500,7 +500,7 @@ class Archive:
         tmp = self._write_temp(path, data)
         new_name = not final or not path.exists()
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            _make_folders(path.parent)
             os.replace(tmp, path)
         except OSError as exc:
             tmp.unlink(missing_ok=True)
@@ -611,6 +611,21 @@ def load_json(path: Path) -> JSON:
     except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError, a 5,000-digit number
         raise ArchiveError(path, f"not valid UTF-8 JSON: {exc}") from exc
     return value
+
+
+def _make_folders(folder: Path) -> None:
+    """Create ``folder`` and its missing parents, each new name flushed into its parent:
+    a new partition's folders must reach the disk before the files written into them."""
+    missing = []
+    probe = folder
+    while not probe.is_dir():
+        missing.append(probe)
+        if probe.parent == probe:
+            break
+        probe = probe.parent
+    for created in reversed(missing):
+        created.mkdir(exist_ok=True)
+        _fsync_dir(created.parent)
 
 
 def _fsync_dir(folder: Path) -> None:

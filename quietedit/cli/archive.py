@@ -105,8 +105,9 @@ def migrate(config_path: Path | None, data_dir: Path | None, evidence_dir: Path 
     Example:
         quietedit migrate --data data && quietedit verify --data data
     """
-    root = data_dir if data_dir is not None else load_config(config_path).settings.paths.data
-    evidence = evidence_dir if evidence_dir is not None else root.parent / "evidence"
+    paths = load_config(config_path).settings.paths
+    root = data_dir if data_dir is not None else paths.data
+    evidence = evidence_dir if evidence_dir is not None else paths.evidence
     now = datetime.now(UTC)
     with RunLock(root, now=now), WarcPageKeeper(evidence, now=now) as keeper:
         report = migrate_archive(root, keep_page=keeper)

@@ -412,3 +412,17 @@ def test_whatever_happened_to_a_file_reading_it_keeps_only_sound_records(
     read = [(r.record, r.sha256) for r in scan_warc(path).records[1:]]
     assert read == written[: len(read)]
     check_evidence(tmp_path / "mangled", [("rev.json", r) for r in references])
+
+
+def test_an_evidence_name_that_is_a_link_or_a_device_is_never_read(tmp_path: Path) -> None:
+    month = tmp_path / "2026-11"
+    month.mkdir()
+    name = "2026-11/quietedit-20261130T081700Z.warc.gz"
+    (tmp_path / name).symlink_to("/dev/zero")
+    ref = EvidenceRef(
+        file=name,
+        record="urn:uuid:" + "0" * 8 + "-0000-0000-0000-" + "0" * 12,
+        sha256="sha256:" + "0" * 64,
+    )
+    problems = check_evidence(tmp_path, [("revisions/000001.json", ref)])
+    assert any("not a regular file" in p.message for p in problems)

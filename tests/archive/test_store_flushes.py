@@ -40,13 +40,19 @@ def test_a_documents_first_record_is_flushed_with_its_name_even_when_final(
     archive.write_document(
         DOC, {"url": STORY_URL, "discovered_at": "2026-11-30T06:00:00Z"}, final=True
     )
-    # the index entry first, so no folder is ever unknown to the index
+    # the index entry first, so no folder is ever unknown to the index; each new folder's
+    # name flushed into its parent before anything is written into it
+    data, home = archive.root, archive.document_dir(DOC)
     assert flushed == [
         ".tmp",
+        str(data),
         str(archive.layout.index_dir),
         ".tmp",
-        str(archive.document_dir(DOC)),
+        str(data),
+        *(str(folder) for folder in reversed(home.parents[:4])),
+        str(home),
     ]
+    assert home.parents[3] == data / "documents"
 
 
 def test_a_final_replace_flushes_the_content_but_not_the_folder(
@@ -74,8 +80,9 @@ def test_a_replace_that_later_writes_depend_on_flushes_its_folder(
     archive.write_feed("herald", {"polls": 1})
     archive.write_feed("herald", {"polls": 2})
     archive.write_state("ledger", {"requests": []}, final=True)
-    feeds = str(archive.root / "feeds")
-    assert flushed == [".tmp", feeds, ".tmp", feeds, ".tmp", str(archive.root / "state")]
+    data, feeds = str(archive.root), str(archive.root / "feeds")
+    state = str(archive.root / "state")
+    assert flushed == [".tmp", data, feeds, ".tmp", feeds, ".tmp", data, state]
 
 
 def test_revision_names_are_flushed_before_the_write_returns(
@@ -84,7 +91,8 @@ def test_revision_names_are_flushed_before_the_write_returns(
     archive.write_document(DOC, {"url": STORY_URL, "discovered_at": "2026-11-30T06:00:00Z"})
     flushed.clear()
     archive.append_revision(DOC, observation())
-    assert flushed == [".tmp", str(archive.revisions_dir(DOC))]
+    # the new revisions folder's name, then the revision's
+    assert flushed == [".tmp", str(archive.document_dir(DOC)), str(archive.revisions_dir(DOC))]
 
 
 def test_files_need_a_record_even_after_another_archive_object_wrote_one(
