@@ -64,7 +64,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from year_newsroom import (
     FEED_ITEMS,
@@ -83,8 +83,8 @@ from year_newsroom import (
 
 from quietedit.archive.layout import partition_of
 from quietedit.archive.store import Archive
-from quietedit.article.identity import document_id
 from quietedit.article.fingerprint import content_hash
+from quietedit.article.identity import document_id
 from quietedit.decide.check import EXTRACTOR
 from quietedit.decide.memory import (
     DocumentState,
@@ -94,10 +94,9 @@ from quietedit.decide.memory import (
     feed_to_record,
 )
 from quietedit.decide.partitions import active_partitions
-from quietedit.decide.recheck import Candidate, RecheckPolicy, after_check, decide
+from quietedit.decide.recheck import Candidate, Outcome, RecheckPolicy, after_check, decide
 from quietedit.decide.shard import WHOLE
 from quietedit.ingest.partitions import save_active
-from quietedit.model import JSON
 from quietedit.revisions import EvidenceRef, Observation
 
 START: Final = datetime(2026, 1, 1, tzinfo=UTC)
@@ -112,6 +111,8 @@ GONE: Final = 0.01
 """Share of articles taken down (404) some time after publication."""
 # news is published by day: the share of a day's stories appearing in each UTC hour
 DIURNAL: Final = (1, 1, 1, 1, 1, 2, 3, 5, 7, 8, 8, 7, 7, 7, 7, 6, 6, 5, 5, 4, 3, 2, 2, 1)
+BASE_PATHS: Final = ("data/feeds", "data/state", "data/index")
+"""What the clone checks out before ``quietedit sparse-paths`` can read the active list."""
 GIT: Final = ("git", "-c", "user.name=bench", "-c", "user.email=bench@example.org")
 
 
@@ -195,7 +196,7 @@ class Year:
     docs: dict[str, Doc] = field(default_factory=dict)
     by_outlet: dict[int, list[Story]] = field(default_factory=lambda: defaultdict(list))
     feeds: dict[str, FeedState] = field(default_factory=dict)
-    encoding: dict[str, JSON] = field(default_factory=dict)
+    encoding: dict[str, Any] = field(default_factory=dict)
     touched: set[str] = field(default_factory=set)  # documents whose record is stale on disk
     written_now: set[str] = field(default_factory=set)  # partitions written in the last hour
     numbers: int = 0
@@ -256,7 +257,9 @@ class Year:
         self.docs[doc_id] = doc
         self.observed[doc_id] = doc
         self.by_outlet[story.outlet.index].append(story)
-        feed = self.feeds.setdefault(slug, FeedState(slug, story.outlet.feed_url(self.port), story.outlet.name))
+        feed = self.feeds.setdefault(
+            slug, FeedState(slug, story.outlet.feed_url(self.port), story.outlet.name)
+        )
         snapshot = entry_snapshot(story, port=self.port)
         self.feeds[slug] = replace(feed, entries={**feed.entries, snapshot.id: snapshot})
         self.check(doc, now, None)
@@ -286,31 +289,38 @@ class Year:
                 )
                 self.events += 1
                 state = replace(state, status="gone")
-            state = replace(state, candidate=after_check(state.candidate, outcome="failed", now=now))
+            state = replace(
+                state, candidate=after_check(state.candidate, outcome="failed", now=now)
+            )
         else:
             version = doc.version_at(now)
-            outcome = "unchanged"
+            outcome: Outcome = "unchanged"
             if version != doc.stored:
                 article = story_article(doc.story, version, port=self.port)
                 fingerprint = content_hash(article)
-                self.archive.append_revision(
-                    doc.id,
-                    Observation(
-                        url=doc.url,
-                        observed_at=now,
-                        article=article,
-                        extractor=EXTRACTOR,
-                        evidence=evidence_ref(doc, version, now),
-                        encoding=self.encoding,
-                        http={"status": 200, "etag": None, "last_modified": None},
-                        signals={"feed_updated": {"feed": doc.story.outlet.slug, "value": None}},
-                    ),
-                    fingerprint=fingerprint,
-                )
-                doc.stored, doc.fingerprint = version, fingerprint
-                doc.revisions += 1
-                outcome = "changed"
-                state = replace(state, title=article.title)
+                # an edit that only moved the page's dateModified is no news
+                if fingerprint != doc.fingerprint:
+                    self.archive.append_revision(
+                        doc.id,
+                        Observation(
+                            url=doc.url,
+                            observed_at=now,
+                            article=article,
+                            extractor=EXTRACTOR,
+                            evidence=evidence_ref(doc, version, now),
+                            encoding=self.encoding,
+                            http={"status": 200, "etag": None, "last_modified": None},
+                            signals={
+                                "feed_updated": {"feed": doc.story.outlet.slug, "value": None}
+                            },
+                        ),
+                        fingerprint=fingerprint,
+                    )
+                    doc.fingerprint = fingerprint
+                    doc.revisions += 1
+                    outcome = "changed"
+                    state = replace(state, title=article.title)
+                doc.stored = version
             state = replace(
                 state,
                 seen=Seen(last_seen=doc.fingerprint, revisions=doc.revisions),
@@ -440,8 +450,38 @@ class Repository:
         git("gc", "-q", "--prune=now", cwd=self.origin)
         return time.perf_counter() - started
 
+    def packed_by_kind(self) -> dict[str, int]:
+        """The packed bytes of the origin's objects by what they are: revisions, events,
+        document records, index shards, feed and state records, trees, commits."""
+        paths = {}
+        for line in git("rev-list", "--objects", "--all", cwd=self.origin).splitlines():
+            sha, _, path = line.partition(" ")
+            paths[sha] = path
+        sizes: dict[str, int] = defaultdict(int)
+        listing = git(
+            "cat-file", "--batch-all-objects", "--batch-check=%(objectname) %(objecttype) "
+            "%(objectsize:disk)", cwd=self.origin,
+        )  # fmt: skip
+        for line in listing.splitlines():
+            sha, kind, size = line.split()
+            sizes[kind if kind != "blob" else _kind_of(paths.get(sha, ""))] += int(size)
+        return dict(sorted(sizes.items()))
+
     def packed_size(self) -> int:
         return sum(p.stat().st_size for p in (self.origin / "objects" / "pack").glob("*.pack"))
+
+
+def _kind_of(path: str) -> str:
+    parts = path.split("/")
+    if "revisions" in parts:
+        return "revisions"
+    if "events" in parts:
+        return "events"
+    if parts[-1] == "document.json":
+        return "document records"
+    if len(parts) > 1 and parts[1] in ("index", "feeds", "state"):
+        return {"index": "index shards", "feeds": "feed records", "state": "state"}[parts[1]]
+    return "other"
 
 
 # -- the timed hourly run ------------------------------------------------------------------
@@ -476,7 +516,9 @@ def timed(figures: dict[str, float], step: str, *commands: list[str], cwd: Path)
     return outputs
 
 
-def hourly_run(year: Year, repo: Repository, workdir: Path, *, hour: int, articles: int) -> dict[str, JSON]:
+def hourly_run(
+    year: Year, repo: Repository, workdir: Path, *, hour: int, articles: int
+) -> dict[str, Any]:
     """One hourly run at ``hour`` as the workflow does it, timed step by step."""
     now = START + hour * HOUR
     stamp = now.strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -504,10 +546,11 @@ def hourly_run(year: Year, repo: Repository, workdir: Path, *, hour: int, articl
         site.pages[(story.outlet.index, _path(story.url(year.port)))] = (story, 0)
     steps: dict[str, float] = {}
     origin = f"file://{repo.origin}"
+    shallow = ["--filter=blob:none", "--depth", "1", "--sparse"]
     timed(
         steps, "clone",
-        ["git", "clone", "-q", "--filter=blob:none", "--depth", "1", "--sparse", origin, str(clone)],
-        ["git", "-C", str(clone), "sparse-checkout", "set", "--cone", "data/feeds", "data/state", "data/index"],
+        ["git", "clone", "-q", *shallow, origin, str(clone)],
+        ["git", "-C", str(clone), "sparse-checkout", "set", "--cone", *BASE_PATHS],
         cwd=workdir,
     )  # fmt: skip
     before = git("rev-parse", "HEAD", cwd=clone).strip()
@@ -517,13 +560,20 @@ def hourly_run(year: Year, repo: Repository, workdir: Path, *, hour: int, articl
         cwd=clone,
     )[0].split()  # fmt: skip
     timed(steps, "sparse add", ["git", "sparse-checkout", "add", *paths], cwd=clone)
+    received = sum(p.stat().st_size for p in (clone / ".git").rglob("*") if p.is_file())
+    files = sum(len(names) for _, _, names in os.walk(clone / "data"))
     with Newsrooms(site):
         log = timed(
             steps, "ingest",
             [quietedit, "ingest", "--config", str(config), "--data", "data", "--now", stamp],
             cwd=clone,
         )[0]  # fmt: skip
-    timed(steps, "verify --since", [quietedit, "verify", "--data", "data", "--since", before], cwd=clone)
+    timed(
+        steps,
+        "verify --since",
+        [quietedit, "verify", "--data", "data", "--since", before],
+        cwd=clone,
+    )
     timed(
         steps, "commit",
         ["git", "add", "-A", "data"],
@@ -532,8 +582,6 @@ def hourly_run(year: Year, repo: Repository, workdir: Path, *, hour: int, articl
     )  # fmt: skip
     timed(steps, "push", ["git", "push", "-q", "origin", "HEAD:main"], cwd=clone)
     git("update-ref", "refs/heads/main", repo.head or "", cwd=repo.origin)  # the year goes on
-    received = sum(p.stat().st_size for p in (clone / ".git" / "objects").rglob("*") if p.is_file())
-    files = sum(len(names) for _, _, names in os.walk(clone / "data"))
     shutil.rmtree(clone)
     return {
         "steps": dict(steps),
@@ -542,7 +590,9 @@ def hourly_run(year: Year, repo: Repository, workdir: Path, *, hour: int, articl
         "partitions_checked_out": sum(1 for p in paths if p.count("/") == 4),
         "pages_served": site.requests,
         "megabytes_served": round(site.bytes_sent / 1e6, 1),
-        "ingest_summary": next((l for l in log.splitlines() if "feeds:" in l), log.strip()[-300:]),
+        "ingest_summary": next(
+            (line for line in log.splitlines() if "feeds:" in line), log.strip()[-300:]
+        ),
     }
 
 
@@ -570,12 +620,12 @@ def workdir_for(requested: Path | None, *, need: int) -> tuple[Path, str]:
     if requested is not None:
         requested.mkdir(parents=True, exist_ok=True)
         return requested, str(requested)
-    shm = Path("/dev/shm")
+    shm = Path("/dev/shm")  # noqa: S108 (a new folder made by mkdtemp, not a fixed name)
     if shm.is_dir():
         free = shutil.disk_usage(shm).free
         available = _mem_available()
         if free > 2 * need and available > need + 4 * 2**30:
-            return Path(tempfile.mkdtemp(prefix="quietedit-year-", dir=shm)), "/dev/shm (tmpfs)"
+            return Path(tempfile.mkdtemp(prefix="quietedit-year-", dir=shm)), "tmpfs (/dev/shm)"
     return Path(tempfile.mkdtemp(prefix="quietedit-year-")), "the temp folder (disk)"
 
 
@@ -589,7 +639,7 @@ def _mem_available() -> int:
     return 0
 
 
-def run(args: argparse.Namespace) -> dict[str, JSON]:
+def run(args: argparse.Namespace) -> dict[str, Any]:
     need = args.rate * args.days * 20_000  # ~20 KB an article: files, blocks, objects
     workdir, where = workdir_for(args.workdir, need=need)
     checkpoints = sorted({day for day in args.checkpoints if 1 <= day <= args.days})
@@ -605,7 +655,7 @@ def run(args: argparse.Namespace) -> dict[str, JSON]:
         archive.root.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(readme, archive.root / "README.md")
         archive.written.add(archive.root / "README.md")
-    result: dict[str, JSON] = {
+    result: dict[str, Any] = {
         "rate": args.rate,
         "days": args.days,
         "workdir": where,
@@ -623,7 +673,6 @@ def run(args: argparse.Namespace) -> dict[str, JSON]:
             if timed_now and hour == day * 24 + RUN_HOUR:
                 generation += time.perf_counter() - started
                 result_day = checkpoint(year, repo, workdir, day=day + 1, hour=hour, args=args)
-                assert isinstance(result["checkpoints"], list)
                 result["checkpoints"].append(result_day)
                 _progress(args, f"day {day + 1}: {json.dumps(result_day)}")
                 started = time.perf_counter()
@@ -635,7 +684,11 @@ def run(args: argparse.Namespace) -> dict[str, JSON]:
             repo.repack()
             git_time += time.perf_counter() - began
         if (day + 1) % 10 == 0:
-            _progress(args, f"day {day + 1}: {len(year.docs)} documents, {archive.revision_zlib >> 20} MiB zlib")
+            _progress(
+                args,
+                f"day {day + 1}: {len(year.docs)} documents, "
+                f"{archive.revision_zlib >> 20} MiB of revisions (zlib)",
+            )
     generation += time.perf_counter() - started
     result["generation_seconds"] = round(generation, 1)
     result["documents"] = len(year.docs)
@@ -655,12 +708,13 @@ def commit(year: Year, repo: Repository, hour: int) -> None:
 
 def checkpoint(
     year: Year, repo: Repository, workdir: Path, *, day: int, hour: int, args: argparse.Namespace
-) -> dict[str, JSON]:
+) -> dict[str, Any]:
     """Commit what the hours before ``hour`` wrote, pack the origin, time one hourly run."""
     commit(year, repo, hour - 1)
     gc = repo.gc()
-    run_figures = hourly_run(year, repo, workdir, hour=hour, articles=args.run_articles)
     packed = repo.packed_size()
+    kinds = repo.packed_by_kind()
+    run_figures = hourly_run(year, repo, workdir, hour=hour, articles=args.run_articles)
     folder, entries = largest_folder(year.archive.root)
     return {
         "day": day,
@@ -671,6 +725,7 @@ def checkpoint(
         "revisions_zlib_bytes": year.archive.revision_zlib,
         "packed_ratio": round(packed / max(year.archive.revision_zlib, 1), 2),
         "gc_seconds": round(gc, 1),
+        "packed_by_kind": kinds,
         "largest_folder": folder,
         "largest_folder_entries": entries,
         **run_figures,
@@ -687,9 +742,8 @@ def _progress(args: argparse.Namespace, text: str) -> None:
 STEPS: Final = ("clone", "sparse-paths", "sparse add", "ingest", "verify --since", "commit", "push")
 
 
-def table(result: dict[str, JSON]) -> Iterator[str]:
+def table(result: dict[str, Any]) -> Iterator[str]:
     points = result["checkpoints"]
-    assert isinstance(points, list)
     yield (
         f"{result['rate']} articles a day for {result['days']} days on {result['workdir']}; "
         f"generated in {result['generation_seconds']} s ({result['documents']} documents, "
@@ -701,7 +755,6 @@ def table(result: dict[str, JSON]) -> Iterator[str]:
     def row(label: str, key: str, fmt: str = "{}", scale: float = 1.0) -> None:
         values = []
         for point in points:
-            assert isinstance(point, dict)
             value = point[key]
             if isinstance(value, (int, float)) and scale != 1.0:
                 value = value / scale
@@ -712,6 +765,10 @@ def table(result: dict[str, JSON]) -> Iterator[str]:
     row("revisions", "revisions")
     row("still observed", "still_observed")
     row("packed (MiB, origin after gc)", "packed_bytes", "{:.1f}", 2**20)
+    kinds = sorted({kind for point in points for kind in point["packed_by_kind"]})
+    for kind in kinds:
+        sizes = [point["packed_by_kind"].get(kind, 0) / 2**20 for point in points]
+        rows.append((f"  of it {kind} (MiB)", *(f"{size:.2f}" for size in sizes)))
     row("revisions zlib (MiB)", "revisions_zlib_bytes", "{:.1f}", 2**20)
     row("packed / revisions zlib (<= 1.3)", "packed_ratio")
     row("clone downloads (MiB, .git)", "clone_bytes", "{:.2f}", 2**20)
@@ -721,9 +778,7 @@ def table(result: dict[str, JSON]) -> Iterator[str]:
     for step in STEPS:
         values = []
         for point in points:
-            assert isinstance(point, dict)
             steps = point["steps"]
-            assert isinstance(steps, dict)
             values.append(f"{steps[step]:.2f}")
         rows.append((f"{step} (s)", *values))
     row("largest folder (entries, <= 5000)", "largest_folder_entries")
@@ -731,16 +786,15 @@ def table(result: dict[str, JSON]) -> Iterator[str]:
     width = max(len(r[0]) for r in rows)
     cols = [max(len(r[i]) for r in rows) for i in range(1, len(rows[0]))]
     for r in rows:
-        yield "  ".join([r[0].ljust(width), *(v.rjust(c) for v, c in zip(r[1:], cols, strict=True))])
+        yield "  ".join(
+            [r[0].ljust(width), *(v.rjust(c) for v, c in zip(r[1:], cols, strict=True))]
+        )
     if len(points) > 1:
         first, last = points[0], points[-1]
-        assert isinstance(first, dict) and isinstance(last, dict)
         a, b = first["steps"], last["steps"]
-        assert isinstance(a, dict) and isinstance(b, dict)
         ratios = ", ".join(f"{s} {float(b[s]) / max(float(a[s]), 1e-9):.2f}x" for s in STEPS)
         yield f"day {last['day']} / day {first['day']} (target <= 1.2x): {ratios}"
     for point in points:
-        assert isinstance(point, dict)
         yield f"ingest at day {point['day']}: {point['ingest_summary']}"
 
 
@@ -754,8 +808,12 @@ def main() -> None:
     )  # fmt: skip
     parser.add_argument("--workdir", type=Path, help="default: a new folder on /dev/shm or /tmp")
     parser.add_argument("--keep", action="store_true", help="keep the default work folder")
-    parser.add_argument("--commits-per-day", type=int, default=1, choices=(1, 2, 3, 4, 6, 8, 12, 24))
-    parser.add_argument("--run-articles", type=int, default=250, help="the timed run's max_articles")
+    parser.add_argument(
+        "--commits-per-day", type=int, default=1, choices=(1, 2, 3, 4, 6, 8, 12, 24)
+    )
+    parser.add_argument(
+        "--run-articles", type=int, default=250, help="the timed run's max_articles"
+    )
     parser.add_argument("--page-kb", type=int, default=300, help="page weight around the text")
     parser.add_argument("--port", type=int, default=28470)
     parser.add_argument("--seed", type=int, default=16)

@@ -78,22 +78,25 @@ class Outlet:
 
 
 # big outlets publish far more than small ones (weights ~ 1/rank^0.8)
-OUTLETS: Final = tuple(
-    Outlet(n, name, 1 / (n + 1) ** 0.8) for n, name in enumerate(_OUTLET_NAMES)
-)
+OUTLETS: Final = tuple(Outlet(n, name, 1 / (n + 1) ** 0.8) for n, name in enumerate(_OUTLET_NAMES))
 OUTLET_WEIGHTS: Final = tuple(accumulate(outlet.weight for outlet in OUTLETS))
 
 # -- words ------------------------------------------------------------------------------
 
-_FUNCTION: Final = (
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(text.split())
+
+
+_FUNCTION: Final = _words(
     "the of to and a in that is for on was with said at by as from it has be have are an "
     "his her their which will not but this after who were its been had more than they one "
     "about over new two also would up into out when there last year could some other all "
     "before most against while under between three since first can only because where now "
     "those these them our we what during about any just many such may if so no through "
     "still even being four down told should much off years then how week back very well"
-).split()
-_CONTENT: Final = (
+)
+_CONTENT: Final = _words(
     "council budget minister government report police court election vote percent million "
     "people city region spokesperson officials statement hospital school investigation "
     "agreement opposition leader protest market prices energy climate housing water "
@@ -123,18 +126,18 @@ _CONTENT: Final = (
     "public private political economic social cultural financial legal medical "
     "significant major serious important recent previous current former senior young "
     "old large small higher lower long short early late full open free clear"
-).split()
-_FIRST: Final = (
+)
+_FIRST: Final = _words(
     "Anna James Maria David Sarah Thomas Laura Peter Emma Daniel Helen Michael Claire Paul "
     "Ruth Mark Alice John Fiona Robert Grace Simon Julia Andrew Nadia Omar Priya Tomas "
     "Ingrid Hugo Mei Kofi Elena Lars Amira Felix Rosa Yusuf Hester Callum"
-).split()
-_LAST: Final = (
+)
+_LAST: Final = _words(
     "Smith Jones Taylor Brown Williams Wilson Johnson Davies Robinson Wright Thompson Evans "
     "Walker White Roberts Green Hall Wood Jackson Clarke Patel Khan Lewis James Phillips "
     "Mason Hughes Price Turner Hill Moore Cooper Ward Morris King Baker Harris Vane Okafor "
     "Lindqvist Moreau Novak Petrov Sato Nakamura Rossi Costa Silva Fischer Weber Jansen"
-).split()
+)
 _PLACE_PARTS: Final = (
     ("Marrow", "North", "East", "Kings", "Ash", "Bracken", "Stone", "Green", "Oak", "Mill",
      "Bridge", "Fen", "High", "Low", "Red", "White", "Black", "Elm", "Thorn", "Wolds"),
@@ -351,7 +354,10 @@ def _furniture(outlet: Outlet, page_kb: int) -> tuple[str, str]:
         for n in range(budget // 4 // 50)
     )
     head = f"<script>{script}</script>"
-    nav = f'<header class="masthead"><a class="logo" href="/">{outlet.name}</a><nav><ul>{menu}</ul></nav></header>'
+    nav = (
+        f'<header class="masthead"><a class="logo" href="/">{outlet.name}</a>'
+        f"<nav><ul>{menu}</ul></nav></header>"
+    )
     footer = f'<footer class="site-footer"><ul>{links}</ul><p>© 2026 {outlet.name}</p></footer>'
     return head, nav + "\n@@MAIN@@\n" + footer
 
@@ -440,7 +446,9 @@ def entry_snapshot(story: Story, *, port: int) -> EntrySnapshot:
 
 def page_encoding(*, port: int, page_kb: int, story: Story) -> dict[str, JSON]:
     """The encoding decision a revision records for the newsroom's pages (all alike)."""
-    return resolve_encoding(story_page(story, 0, port=port, page_kb=page_kb), CONTENT_TYPE).to_record()
+    return resolve_encoding(
+        story_page(story, 0, port=port, page_kb=page_kb), CONTENT_TYPE
+    ).to_record()
 
 
 CONTENT_TYPE: Final = "text/html; charset=utf-8"
@@ -518,7 +526,10 @@ class Newsrooms:
         return self
 
     def __exit__(
-        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
     ) -> None:
         for server in self._servers:
             server.shutdown()
