@@ -30,7 +30,8 @@ Printed per checkpoint: documents and revisions so far; the origin's packed size
 ``git gc``) against the zlib-compressed size of every revision record (target: at most
 1.3x); what the clone downloaded (its ``.git`` after checkout) and the files it checked
 out; seconds per step (target: day 365 within 1.2x of day 7); and the folder with the
-most entries in ``data/`` (target: none over 5,000). ``--json`` prints the same as JSON.
+most entries in ``data/`` (target: none over 5,000). ``--json FILE`` also writes them as
+JSON (``--json -``: JSON on stdout instead of the table).
 
 Generation writes through the real store, whose every write is flushed (``fsync``): on
 a disk that costs ~0.5 ms a file, so the work folder goes to ``/dev/shm`` when it has room
@@ -38,7 +39,7 @@ a disk that costs ~0.5 ms a file, so the work folder goes to ``/dev/shm`` when i
 does not write (they live outside the branch; only the reference is in ``data/``).
 
     .venv/bin/python bench/year.py [--rate 1000] [--days 365] [--checkpoints 7,90,365]
-        [--workdir DIR] [--json] [--commits-per-day 1] [--run-articles 250]
+        [--workdir DIR] [--json FILE|-] [--commits-per-day 1] [--run-articles 250]
 
 Smoke test: ``--rate 100 --days 30 --checkpoints 7,30``.
 """
@@ -817,15 +818,20 @@ def main() -> None:
     parser.add_argument("--page-kb", type=int, default=300, help="page weight around the text")
     parser.add_argument("--port", type=int, default=28470)
     parser.add_argument("--seed", type=int, default=16)
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--json", metavar="FILE", help="also write the figures as JSON to FILE ('-': stdout only)"
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="progress on stderr")
     args = parser.parse_args()
     result = run(args)
+    figures = json.dumps(result, indent=2, sort_keys=True)
+    if args.json == "-":
+        print(figures)
+        return
     if args.json:
-        print(json.dumps(result, indent=2, sort_keys=True))
-    else:
-        for line in table(result):
-            print(line)
+        Path(args.json).write_text(figures + "\n")
+    for line in table(result):
+        print(line)
 
 
 if __name__ == "__main__":
