@@ -18,16 +18,12 @@ unedited story finds it unchanged, as it would on a real site.
 from __future__ import annotations
 
 import random
-import threading
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.utils import format_datetime
 from functools import lru_cache
 from html import escape
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from itertools import accumulate
-from types import TracebackType
 from typing import Final
 
 from quietedit.article.encoding import resolve_encoding
@@ -479,89 +475,5 @@ def check_extraction(stories: list[Story], *, port: int, page_kb: int) -> None:
             raise RuntimeError(f"the feed parser reads entry {story.number} as {parsed}")
 
 
-# -- the loopback server ----------------------------------------------------------------
-
-
-@dataclass
-class Site:
-    """What the newsrooms serve: feed bodies by outlet, and the version of each story
-    page by path (``None``: taken down, 404)."""
-
-    port: int
-    page_kb: int
-    feeds: dict[int, bytes] = field(default_factory=dict)
-    pages: dict[tuple[int, str], tuple[Story, int] | None] = field(default_factory=dict)
-    requests: int = 0
-    bytes_sent: int = 0
-
-    def respond(self, outlet: int, path: str) -> tuple[int, str, bytes]:
-        if path == "/robots.txt":
-            return 200, "text/plain", b"User-agent: *\nDisallow: /account/\n"
-        if path == "/feed.xml" and outlet in self.feeds:
-            return 200, "application/rss+xml; charset=utf-8", self.feeds[outlet]
-        found = self.pages.get((outlet, path))
-        if found is None:
-            return 404, CONTENT_TYPE, b"<!doctype html><title>Not found</title><h1>Not found</h1>"
-        story, version = found
-        return 200, CONTENT_TYPE, story_page(story, version, port=self.port, page_kb=self.page_kb)
-
-
-class Newsrooms:
-    """Every outlet served on its loopback address from background threads (a context
-    manager). Raises ``OSError`` naming the port when it is taken."""
-
-    def __init__(self, site: Site) -> None:
-        self.site = site
-        self._servers = [
-            ThreadingHTTPServer((outlet.address, site.port), _handler(site, outlet.index))
-            for outlet in OUTLETS
-        ]
-        self._threads = [
-            threading.Thread(target=server.serve_forever, daemon=True) for server in self._servers
-        ]
-
-    def __enter__(self) -> Newsrooms:
-        for thread in self._threads:
-            thread.start()
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        for server in self._servers:
-            server.shutdown()
-            server.server_close()
-        for thread in self._threads:
-            thread.join()
-
-
-def _handler(site: Site, outlet: int) -> type[BaseHTTPRequestHandler]:
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def do_GET(self) -> None:
-            status, kind, body = site.respond(outlet, self.path.split("?", 1)[0])
-            site.requests += 1
-            site.bytes_sent += len(body)
-            self.send_response(status)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, format: str, *args: object) -> None:
-            pass
-
-    return Handler
-
-
 def pick_outlet(rng: random.Random) -> Outlet:
     return rng.choices(OUTLETS, cum_weights=OUTLET_WEIGHTS)[0]
-
-
-def stories_by_outlet(stories: Mapping[int, Story]) -> Iterator[tuple[Outlet, list[Story]]]:
-    for outlet in OUTLETS:
-        yield outlet, [s for s in stories.values() if s.outlet == outlet]
