@@ -41,6 +41,7 @@ from quietedit.article.fingerprint import content_hash
 from quietedit.article.identity import document_id
 from quietedit.decide.check import EXTRACTOR
 from quietedit.decide.memory import (
+    ENTRY_MEMORY,
     DocumentState,
     FeedState,
     Seen,
@@ -50,6 +51,7 @@ from quietedit.decide.memory import (
 from quietedit.decide.partitions import active_partitions
 from quietedit.decide.recheck import Candidate, Outcome, RecheckPolicy, after_check, decide
 from quietedit.decide.shard import WHOLE
+from quietedit.feeds.edits import EntrySnapshot
 from quietedit.ingest.partitions import save_active
 from quietedit.model import JSON
 from quietedit.revisions import EvidenceRef, Observation
@@ -148,6 +150,8 @@ class Year:
     docs: dict[str, Doc] = field(default_factory=dict)
     by_outlet: dict[int, list[Story]] = field(default_factory=lambda: defaultdict(list))
     feeds: dict[str, FeedState] = field(default_factory=dict)
+    # each feed's entry snapshots, kept as its record keeps them (ENTRY_MEMORY)
+    entries: dict[str, dict[str, EntrySnapshot]] = field(default_factory=lambda: defaultdict(dict))
     encoding: dict[str, JSON] = field(default_factory=dict)
     touched: set[str] = field(default_factory=set)  # documents whose record is stale on disk
     written_now: set[str] = field(default_factory=set)  # partitions written in the last hour
@@ -209,11 +213,8 @@ class Year:
         self.docs[doc_id] = doc
         self.observed[doc_id] = doc
         self.by_outlet[story.outlet.index].append(story)
-        feed = self.feeds.setdefault(
-            slug, FeedState(slug, story.outlet.feed_url(self.port), story.outlet.name)
-        )
         snapshot = entry_snapshot(story, port=self.port)
-        self.feeds[slug] = replace(feed, entries={**feed.entries, snapshot.id: snapshot})
+        self.entries[slug][snapshot.id] = snapshot
         self.check(doc, now, None)
 
     def check(self, doc: Doc, now: datetime, hour: int | None) -> None:
@@ -331,8 +332,12 @@ class Year:
             feed = self.feeds.get(slug) or FeedState(slug, outlet.feed_url(self.port), outlet.name)
             polls = feed.polls + 1
             stories = self.by_outlet[outlet.index]
+            entries = self.entries[slug]
+            for key in [k for k, snap in entries.items() if now - snap.observed_at > ENTRY_MEMORY]:
+                del entries[key]
             feed = replace(
                 feed,
+                entries=dict(entries),
                 kind="rss",
                 polls=polls,
                 last_polled_at=now,
