@@ -3,7 +3,8 @@
 Generates a synthetic archive (DOCS documents with REVISIONS revisions each, realistic
 news text edited the way newsrooms edit it: a changed figure, a rewritten headline, an
 added, removed or moved paragraph, a correction note), written directly in the archive's
-file format (deterministic JSON, hash-chained; ``quietedit verify`` accepts it) because
+file format and layout (deterministic JSON, hash-chained, partitions and index;
+``quietedit verify`` accepts it) because
 going through the Archive API's fsyncs would take longer than the build. Then, each in a
 fresh child process so peak memory is the build's own:
 
@@ -36,11 +37,12 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from quietedit.archive.layout import Layout, index_shard, partition_of
 from quietedit.archive.records import dump_json, new_revision, revision_to_record
 from quietedit.article.identity import document_id
 from quietedit.errors import UnchangedContentError
 from quietedit.model import JSON, Article, Block, Publisher
-from quietedit.revisions import Observation, Revision
+from quietedit.revisions import SCHEMA_VERSION, Observation, Revision
 
 SOURCES = ("courier", "daily", "herald", "tribune", "wire")
 SUBJECTS = (
@@ -128,18 +130,21 @@ def edit(
 def generate(root: Path, *, docs: int, revisions: int, seed: int = 8) -> None:
     """Write the synthetic archive at ``root`` in the archive's own file format."""
     rng = random.Random(seed)
+    layout = Layout(root)
+    index: dict[str, dict[str, str]] = {}
     for n in range(docs):
         source = SOURCES[n % len(SOURCES)]
         url = f"https://www.{source}.example/news/2026/{n:06d}-story"
         doc = document_id(url)
-        folder = root / "documents" / doc
-        (folder / "revisions").mkdir(parents=True)
         start = T0 + timedelta(minutes=7 * n)
+        index.setdefault(index_shard(doc), {})[doc] = partition_of(start)
+        folder = layout.document_dir(doc, partition_of(start))
+        (folder / "revisions").mkdir(parents=True)
         record: dict[str, JSON] = {
             "feeds": [source],
-            "first_seen": start.isoformat().replace("+00:00", "Z"),
+            "discovered_at": start.isoformat().replace("+00:00", "Z"),
             "id": doc,
-            "schema": 1,
+            "schema": SCHEMA_VERSION,
             "type": "document",
             "url": url,
         }
@@ -165,6 +170,15 @@ def generate(root: Path, *, docs: int, revisions: int, seed: int = 8) -> None:
                 continue
             path = folder / "revisions" / f"{previous.number:06d}.json"
             path.write_bytes(dump_json(revision_to_record(previous)))
+    layout.index_dir.mkdir(parents=True, exist_ok=True)
+    for shard, entries in index.items():
+        shard_record: dict[str, JSON] = {
+            "documents": dict(sorted(entries.items())),
+            "schema": SCHEMA_VERSION,
+            "shard": shard,
+            "type": "index",
+        }
+        layout.index_file(shard).write_bytes(dump_json(shard_record))
 
 
 def append_one(root: Path) -> str:

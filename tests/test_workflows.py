@@ -1,8 +1,10 @@
-"""The GitHub Actions workflows: every `run:` block passes shellcheck, and the scheduled
-job keeps the properties the archive depends on."""
+"""The GitHub Actions workflows: every `run:` block and script passes shellcheck, and the
+jobs keep the properties the archive depends on: the hourly ones clone little, push
+before they upload evidence, and never lose evidence; the weekly audit checks everything."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -13,7 +15,9 @@ from typing import Any
 import pytest
 import yaml
 
-WORKFLOWS = sorted((Path(__file__).resolve().parents[1] / ".github" / "workflows").glob("*.yml"))
+GITHUB = Path(__file__).resolve().parents[1] / ".github"
+WORKFLOWS = sorted((GITHUB / "workflows").glob("*.yml"))
+SCRIPTS = sorted((GITHUB / "scripts").glob("*.sh"))
 
 
 def load(path: Path) -> dict[Any, Any]:
@@ -31,23 +35,51 @@ def run_blocks() -> list[tuple[str, str]]:
     return blocks
 
 
+def shellcheck(script: str) -> subprocess.CompletedProcess[str]:
+    beside_python = Path(sys.executable).parent / "shellcheck"
+    found = shutil.which("shellcheck") or (str(beside_python) if beside_python.exists() else None)
+    assert found is not None, "shellcheck is missing: pip install -e '.[test]'"
+    return subprocess.run(
+        [found, "-s", "bash", "-"], input=script, capture_output=True, text=True, check=False
+    )
+
+
 @pytest.mark.parametrize(("where", "script"), run_blocks(), ids=lambda v: str(v)[:40])
 def test_every_run_block_passes_shellcheck(where: str, script: str) -> None:
-    beside_python = Path(sys.executable).parent / "shellcheck"
-    shellcheck = shutil.which("shellcheck") or (
-        str(beside_python) if beside_python.exists() else None
-    )
-    assert shellcheck is not None, "shellcheck is missing: pip install -e '.[test]'"
     # expressions are expanded by Actions before the shell runs: stand in a plain word
-    plain = re.sub(r"\$\{\{.*?\}\}", "EXPR", script)
-    done = subprocess.run(
-        [shellcheck, "-s", "bash", "-"], input=plain, capture_output=True, text=True, check=False
-    )
+    done = shellcheck(re.sub(r"\$\{\{.*?\}\}", "EXPR", script))
     assert done.returncode == 0, f"{where}:\n{done.stdout}"
 
 
+@pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: p.name)
+def test_every_script_passes_shellcheck_and_is_executable(path: Path) -> None:
+    done = shellcheck(path.read_text(encoding="utf-8"))
+    assert done.returncode == 0, f"{path.name}:\n{done.stdout}"
+    assert os.access(path, os.X_OK), f"{path.name} is not executable (git update-index --chmod=+x)"
+
+
+def workflow(name: str) -> dict[Any, Any]:
+    return load(GITHUB / "workflows" / name)
+
+
+def step_index(steps: list[dict[str, Any]], *, uses: str = "", runs: str = "") -> int:
+    """The index of the one step that uses the action ``uses`` or whose script contains
+    ``runs``."""
+    found = [
+        index
+        for index, step in enumerate(steps)
+        if (uses and step.get("uses", "").split("@")[0] == uses)
+        or (runs and runs in step.get("run", ""))
+    ]
+    assert len(found) == 1, f"{len(found)} steps use {uses!r} / run {runs!r}"
+    return found[0]
+
+
+INGEST_JOBS = [("update.yml", "ingest-and-build"), ("update-sharded.yml", "ingest")]
+
+
 def test_the_scheduled_job_runs_one_at_a_time_verifies_and_never_swallows_a_failed_push() -> None:
-    update = load(Path(WORKFLOWS[0].parent / "update.yml"))
+    update = workflow("update.yml")
     assert update["concurrency"]["cancel-in-progress"] is False
     cron = update[True]["schedule"][0]["cron"]  # YAML reads the key `on` as True
     assert not cron.startswith("0 ")  # off the hour
@@ -56,7 +88,110 @@ def test_the_scheduled_job_runs_one_at_a_time_verifies_and_never_swallows_a_fail
     assert "quietedit verify --since" in scripts
     assert "|| true" not in scripts
     assert update["permissions"] == {}
-    checkout = next(s for s in steps if s.get("uses", "").startswith("actions/checkout"))
-    assert checkout["with"]["fetch-depth"] == 0
-    upload = next(s for s in steps if "upload-pages-artifact" in s.get("uses", ""))
+    upload = steps[step_index(steps, uses="actions/upload-pages-artifact")]
     assert upload["with"]["path"] not in (".", "./")
+    push = (GITHUB / "scripts" / "push-data.sh").read_text(encoding="utf-8")
+    assert "--force" not in push and "|| true" not in push
+    assert push.rstrip().endswith("exit 1")  # five rejected pushes fail the job
+
+
+@pytest.mark.parametrize(("name", "job"), INGEST_JOBS)
+def test_the_ingest_jobs_clone_little(name: str, job: str) -> None:
+    """The newest commit, no file contents but those checked out, and of data/ only what
+    every run reads, plus the partitions still observed: not the archive's history."""
+    document = workflow(name)
+    steps = document["jobs"][job]["steps"]
+    checkout = steps[step_index(steps, uses="actions/checkout")]["with"]
+    assert checkout["fetch-depth"] == 1
+    assert checkout["filter"] == "blob:none"
+    assert checkout.get("sparse-checkout-cone-mode", True) is True
+    cone = checkout["sparse-checkout"].split()
+    assert {"data/state", "data/feeds", "data/index", "quietedit", "templates"} <= set(cone)
+    assert not [path for path in cone if path in ("data", "data/documents")]
+    # the scripts the job runs are checked out
+    for script in re.findall(
+        r"\.github/scripts/[\w.-]+", "\n".join(s.get("run", "") for s in steps)
+    ):
+        assert any(script.startswith(f"{path}/") for path in cone), script
+    partitions = step_index(steps, runs="quietedit sparse-paths | xargs git sparse-checkout add")
+    assert step_index(steps, runs="pip install") < partitions < step_index(steps, runs="ingest")
+    # bash -o pipefail: a failing `quietedit sparse-paths` fails its step
+    assert document["defaults"]["run"]["shell"] == "bash"
+
+
+def test_the_hourly_build_checks_out_all_of_data_after_the_push() -> None:
+    """The build still reads every document (until #17): widen the checkout for it only."""
+    steps = workflow("update.yml")["jobs"]["ingest-and-build"]["steps"]
+    widen = step_index(steps, runs="git sparse-checkout add data")
+    assert steps[widen]["run"].strip() == "git sparse-checkout add data"
+    push = step_index(steps, runs=".github/scripts/push-data.sh")
+    assert push < widen < step_index(steps, runs="quietedit build")
+    assert "#17" in (GITHUB / "workflows" / "update.yml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("name", "job"), INGEST_JOBS)
+def test_evidence_is_uploaded_after_the_push_and_what_is_left_carried_to_the_next_run(
+    name: str, job: str
+) -> None:
+    definition = workflow(name)["jobs"][job]
+    steps = definition["steps"]
+    assert definition["permissions"] == {"contents": "write"}
+    assert definition["env"]["QUIETEDIT_PATHS_EVIDENCE"] == "evidence"  # the folder carried
+
+    checkout = step_index(steps, uses="actions/checkout")
+    restore = step_index(steps, uses="actions/cache/restore")
+    ingest = step_index(steps, runs="quietedit ingest")
+    push = step_index(steps, runs=".github/scripts/push-data.sh")
+    upload = step_index(steps, runs=".github/scripts/upload-evidence.sh evidence")
+    save = step_index(steps, uses="actions/cache/save")
+    # restored after the checkout (which empties its folder), before the ingest writes
+    assert checkout < restore < ingest < push < upload < save == len(steps) - 1
+
+    assert "if" not in steps[upload]  # only when every step before it, the push too, succeeded
+    assert steps[upload]["env"]["GH_TOKEN"] == "${{ github.token }}"  # noqa: S105 (an expression)
+    # a failed upload keeps its files (for the next run) and does not stop the site
+    assert steps[upload]["continue-on-error"] is True
+
+    restored, saved = steps[restore], steps[save]
+    assert restored["with"]["path"] == saved["with"]["path"] == "evidence"
+    key = saved["with"]["key"]
+    assert restored["with"]["key"] == key
+    assert "${{ github.run_id }}" in key and "${{ github.run_attempt }}" in key  # unique
+    prefixes = restored["with"]["restore-keys"].strip().splitlines()
+    assert any(key.startswith(prefix) for prefix in prefixes)  # the next run finds it
+    if name == "update-sharded.yml":
+        assert "${{ matrix.shard }}" in key and "${{ matrix.shard }}" in prefixes[0]
+    # saved even when a step failed after the ingest, but only when the restore ran
+    condition = saved["if"]
+    assert "always()" in condition
+    assert f"steps.{restored['id']}.outcome == 'success'" in condition
+    # and a second copy of what is left, downloadable, outlives a lost cache
+    attached = steps[step_index(steps, uses="actions/upload-artifact")]
+    assert attached["if"] == "${{ always() && hashFiles('evidence/**/*.warc.gz') != '' }}"
+    assert attached["with"]["path"] == "evidence" and attached["with"]["retention-days"] >= 30
+
+
+def test_the_sharded_build_fetches_only_the_history_since_the_run_began() -> None:
+    steps = workflow("update-sharded.yml")["jobs"]["build"]["steps"]
+    checkout = steps[step_index(steps, uses="actions/checkout")]["with"]
+    assert checkout["fetch-depth"] == 1 and "sparse-checkout" not in checkout  # builds all
+    deepen = step_index(steps, runs="git fetch --quiet --deepen")
+    assert deepen < step_index(steps, runs="quietedit verify --since")
+
+
+def test_the_weekly_audit_runs_the_full_check_on_the_full_history() -> None:
+    audit = workflow("audit.yml")
+    minute, _, _, _, weekday = audit[True]["schedule"][0]["cron"].split()
+    assert minute != "0" and weekday != "*"  # off the hour, once a week
+    assert "workflow_dispatch" in audit[True]
+    assert audit["permissions"] == {}
+    job = audit["jobs"]["audit"]
+    assert job["permissions"] == {"contents": "read"}  # reads only
+    steps = job["steps"]
+    checkout = steps[step_index(steps, uses="actions/checkout")]["with"]
+    assert checkout["fetch-depth"] == 0 and checkout["persist-credentials"] is False
+    assert [s for s in steps if s.get("run", "").strip() == "quietedit verify"]
+    since = steps[step_index(steps, runs="quietedit verify --since")]["run"]
+    assert "git rev-list --max-parents=0 HEAD" in since
+    evidence = steps[step_index(steps, runs="quietedit verify --evidence")]
+    assert evidence["if"] == "${{ inputs.evidence }}"  # on request only: it downloads a lot

@@ -48,6 +48,12 @@ REVISIONS_FOLDER: Final = "revisions"
 EVENTS_FOLDER: Final = "events"
 PARTITION_PATTERN: Final = re.compile(r"(?P<year>[0-9]{4})/(?P<month>[0-9]{2})/(?P<day>[0-9]{2})")
 SHARD_PATTERN: Final = re.compile(r"[0-9a-f]{2}")
+WRITER_PATTERN: Final = re.compile(r"shard-[1-9][0-9]*-of-[1-9][0-9]*")
+INDEX_NAME_PATTERN: Final = re.compile(
+    r"(?P<shard>[0-9a-f]{2})(?:-(?P<writer>shard-[1-9][0-9]*-of-[1-9][0-9]*))?\.json"
+)
+"""An index file's name: its shard, and the ingest shard that writes it (none for an
+unsharded run's)."""
 
 
 class PathKind(Enum):
@@ -138,6 +144,13 @@ def is_partition(text: str) -> bool:
     return True
 
 
+def index_name_shard(name: str) -> str | None:
+    """The index shard a file of ``index/`` named ``name`` belongs to; ``None`` for a name
+    that is no index file's."""
+    match = INDEX_NAME_PATTERN.fullmatch(name)
+    return match["shard"] if match else None
+
+
 def index_shard(document: str) -> str:
     """The index shard holding ``document``: the first two hex digits of its hash part."""
     if not is_document_id(document):
@@ -163,10 +176,14 @@ class Layout:
     def index_dir(self) -> Path:
         return self.root / INDEX_DIR
 
-    def index_file(self, shard: str) -> Path:
+    def index_file(self, shard: str, *, writer: str = "") -> Path:
+        """The file of index ``shard`` that ``writer`` (``""``: an unsharded run, or
+        ``shard-K-of-N``) writes: ``index/<hh>.json`` or ``index/<hh>-shard-K-of-N.json``."""
         if not SHARD_PATTERN.fullmatch(shard):
             raise UnsafePathError(self.index_dir, f"{shard!r} is not an index shard (2 hex)")
-        return self.index_dir / f"{shard}.json"
+        if writer and not WRITER_PATTERN.fullmatch(writer):
+            raise UnsafePathError(self.index_dir, f"{writer!r} is not shard-<k>-of-<n>")
+        return self.index_dir / (f"{shard}-{writer}.json" if writer else f"{shard}.json")
 
     def partition_dir(self, partition: str) -> Path:
         if not is_partition(partition):

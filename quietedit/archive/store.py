@@ -26,6 +26,7 @@ import os
 import tempfile
 import threading
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Final
@@ -36,6 +37,7 @@ from quietedit.archive.layout import (
     EVENTS_FOLDER,
     REVISIONS_FOLDER,
     Layout,
+    index_name_shard,
     index_shard,
     is_partition,
     partition_of,
@@ -70,10 +72,14 @@ class Archive:
     object may be shared by the threads of a run: index updates are serialised.
     """
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, *, writer: str = "") -> None:
         self.root = root
         self.layout = Layout(root)
-        self._index: dict[str, tuple[tuple[int, int, int] | None, dict[str, str]]] = {}
+        self.writer = writer
+        """Whose index files this object writes: ``""`` for an unsharded run, or
+        ``shard-K-of-N`` (:attr:`~quietedit.decide.shard.Shard.writer`), so that shards
+        running at once never write the same file (each reads every shard's)."""
+        self._index: dict[str, _Shard] = {}
         self._index_lock = threading.Lock()
         self.written_partitions: set[str] = set()
         """Partitions whose document records this object wrote (a run reads them again)."""
@@ -84,49 +90,59 @@ class Archive:
         """The partition ``document`` lives in, or ``None`` for a document never stored."""
         shard = index_shard(document)
         with self._index_lock:
-            found = self._read_shard(shard).get(document)
+            found = self._read_shard(shard).entries.get(document)
             if found is None:  # another writer (object or process) may have added it since
-                found = self._read_shard(shard, fresh=True).get(document)
+                found = self._read_shard(shard, fresh=True).entries.get(document)
             return found
 
-    def _read_shard(self, shard: str, *, fresh: bool = False) -> dict[str, str]:
-        """The shard's entries (the caller holds the lock); an unreadable shard raises.
-
-        Kept once read; ``fresh`` reads the file again if it changed since."""
-        path = self.layout.index_file(shard)
+    def _read_shard(self, shard: str, *, fresh: bool = False) -> _Shard:
+        """The shard's entries from every writer's file (the caller holds the lock); an
+        unreadable file raises. Kept once read; ``fresh`` reads again what changed since."""
         cached = self._index.get(shard)
-        stamp = None
-        if cached is not None:
-            if not fresh:
-                return cached[1]
-            stamp = _mtime(path)
-            if stamp == cached[0]:
-                return cached[1]
-        stamp = _mtime(path) if stamp is None else stamp
+        if cached is not None and not fresh:
+            return cached
+        files = [
+            self.layout.index_dir / name
+            for name in _listdir(self.layout.index_dir)
+            if index_name_shard(name) == shard
+        ]
+        stamp = tuple((path.name, _mtime(path)) for path in files)
+        if cached is not None and stamp == cached.stamp:
+            return cached
+        entries: dict[str, str] = {}
+        own: dict[str, str] = {}
+        mine = self.layout.index_file(shard, writer=self.writer)
+        for path in files:
+            found = self._read_index_file(path)
+            entries.update(found)
+            if path == mine:
+                own = found
+        self._index[shard] = _Shard(stamp, entries, own)
+        return self._index[shard]
+
+    def _read_index_file(self, path: Path) -> dict[str, str]:
         record = self._read_state(path, kind="index")
         found: dict[str, str] = {}
-        if record is not None:
-            documents = record.get("documents")
-            if not isinstance(documents, dict):
-                raise ArchiveError(path, "documents: not an object; run quietedit verify")
-            for document, partition in documents.items():
-                if not isinstance(partition, str) or not is_partition(partition):
-                    raise ArchiveError(path, f"{document}: {partition!r} is not a partition")
-                found[document] = partition
-        self._index[shard] = (stamp, found)
+        documents = record.get("documents") if record else {}
+        if not isinstance(documents, dict):
+            raise ArchiveError(path, "documents: not an object; run quietedit verify")
+        for document, partition in documents.items():
+            if not isinstance(partition, str) or not is_partition(partition):
+                raise ArchiveError(path, f"{document}: {partition!r} is not a partition")
+            found[document] = partition
         return found
 
     def _place(self, document: str, record: dict[str, JSON]) -> tuple[str, bool]:
         """The partition of ``document``, entered in the index first if it is new: from
         the record's ``discovered_at``. The entry is written before the folder, so a crash
         between the two leaves an entry whose folder does not exist yet, never a folder
-        the index does not know (data/README.md, "Layout")."""
+        the index does not know (data/README.md, "Layout"). Entries go to this object's
+        own file of the shard (:attr:`writer`)."""
         shard = index_shard(document)
         with self._index_lock:
-            entries = self._read_shard(shard, fresh=True)
-            known = entries.get(document)
-            if known is not None:
-                return known, False
+            known = self._read_shard(shard, fresh=True)
+            if document in known.entries:
+                return known.entries[document], False
             seen = record.get("discovered_at", record.get("first_seen"))
             try:
                 partition = partition_of(parse_timestamp(str(seen)))
@@ -136,16 +152,17 @@ class Archive:
                     f"{document}: discovered_at {seen!r} is not an RFC 3339 time; a new "
                     "document's record needs it to choose its partition",
                 ) from exc
-            updated = dict(sorted({**entries, document: partition}.items()))
+            own = dict(sorted({**known.own, document: partition}.items()))
             full: dict[str, JSON] = {
-                "documents": dict(updated),
+                "documents": dict(own),
                 "schema": SCHEMA_VERSION,
                 "shard": shard,
                 "type": "index",
             }
-            path = self.layout.index_file(shard)
-            self._replace(path, dump_json(full), final=False)
-            self._index[shard] = (_mtime(path), updated)
+            self._replace(
+                self.layout.index_file(shard, writer=self.writer), dump_json(full), final=False
+            )
+            self._index.pop(shard, None)  # read again, with the new file's stamp, next time
             return partition, True
 
     def _home(self, document: str) -> str:
@@ -154,7 +171,7 @@ class Archive:
         partition = self.partition(document)
         if partition is None:
             raise ArchiveError(
-                self.layout.index_dir / f"{index_shard(document)}.json",
+                self.layout.index_file(index_shard(document)),
                 f"{document} is not in the index: no such document",
             )
         folder = self.layout.document_dir(document, partition)
@@ -537,6 +554,16 @@ def _read_revision_shallow(path: Path) -> Revision:
 
 
 _KNOWN_FIELDS: Final = frozenset(REVISION_FIELDS) | frozenset(OPTIONAL_REVISION_FIELDS)
+
+
+@dataclass(frozen=True, slots=True)
+class _Shard:
+    """One index shard as read: every writer's entries, this object's own, and the stamp
+    of the files they came from."""
+
+    stamp: tuple[tuple[str, tuple[int, int, int] | None], ...]
+    entries: dict[str, str]
+    own: dict[str, str]
 
 
 def _mtime(path: Path) -> tuple[int, int, int] | None:

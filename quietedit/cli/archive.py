@@ -132,7 +132,9 @@ def sparse_paths(config_path: Path | None, data_dir: Path | None, now_text: str 
 
 
 def _work_tree_top(root: Path) -> Path | None:
-    probe = root if root.is_dir() else Path.cwd()
+    probe = root.resolve()
+    while not probe.is_dir() and probe != probe.parent:  # the archive may not exist yet
+        probe = probe.parent
     try:
         done = subprocess.run(
             ["git", "rev-parse", "--show-toplevel"],  # noqa: S607 - git as found on PATH

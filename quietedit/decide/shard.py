@@ -114,6 +114,12 @@ class Shard:
         return LEDGER_NAME if self.whole else f"ledger-shard-{self.index}-of-{self.count}"
 
     @property
+    def writer(self) -> str:
+        """The name of the files this shard's runs write beside other shards' (the index's):
+        ``""`` for the unsharded run, else ``shard-K-of-N``."""
+        return "" if self.whole else f"shard-{self.index}-of-{self.count}"
+
+    @property
     def partitions_name(self) -> str:
         """The ``state/`` name of the active-partition list this shard's runs write."""
         whole = PARTITIONS_NAME

@@ -110,6 +110,8 @@ def run_ingest(
     with RunLock(archive.root, now=now):
         archive.require_current()
         archive.sweep_temp()
+        archive.written_partitions.clear()  # from now on: the partitions this run wrote
+        archive.writer = shard.writer  # shards never write the same index file
         return asyncio.run(
             _ingest(
                 config,

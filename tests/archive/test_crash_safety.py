@@ -14,8 +14,9 @@ import pytest
 
 from quietedit.archive.store import Archive
 from quietedit.archive.verify import verify_archive
+from quietedit.article.identity import document_id
 
-# Appends large revisions, evidence and state for ever, so that writes take long enough
+# Appends large revisions, new documents and state for ever, so that writes take long enough
 # for a kill to land inside them; prints "ready" once imports are done.
 WRITER = r"""
 import sys
@@ -37,16 +38,18 @@ n = 0
 while True:
     n += 1
     archive.write_document(doc, {"url": url, "checks": n, "discovered_at": "2026-11-30T06:00:00Z"})
+    # a new document now and then: its index entry, then its folder, in a new partition
+    other = "https://news.example.org/brief/%d" % n
+    seen = (start - timedelta(days=n % 40)).isoformat().replace("+00:00", "Z")
+    archive.write_document(document_id(other), {"url": other, "discovered_at": seen})
     latest = archive.latest_revision(doc)
     number = 1 if latest is None else latest.number + 1
-    body = ("<p>Update %d: the storm moved north.</p>" % number).encode() * 1500
-    evidence = archive.put_evidence(doc, body)
     blocks = tuple(Block("Update %d, paragraph %d: rain and wind." % (number, i))
                    for i in range(200))
     archive.append_revision(doc, Observation(
         url=url, observed_at=start + timedelta(minutes=number),
         article=Article(title="Storm live: update %d" % number, blocks=blocks),
-        extractor="crash-test", evidence=evidence))
+        extractor="crash-test"))
     archive.write_state("ledger", {"requests": n})
 """
 
@@ -77,7 +80,8 @@ def test_sigkill_at_many_points_never_corrupts_the_archive(tmp_path: Path) -> No
     # Each kill inside a write leaves that write's temp file behind: enough of them did.
     interrupted = len(list((root / ".tmp").iterdir()))
     assert interrupted >= 3, f"only {interrupted} kills landed inside a write"
-    revisions = Archive(root).revisions(Archive(root).document_ids()[0])
+    storm = document_id("https://news.example.org/live/2026/11/30/storm-coverage")
+    revisions = Archive(root).revisions(storm)
     # The kills interrupted writers in many states, and every writer went on from the
     # last complete revision: the chain is unbroken from 1 to n.
     assert len(revisions) >= KILLS // 3

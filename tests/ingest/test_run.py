@@ -518,3 +518,29 @@ def test_pages_read_by_worker_processes_give_a_byte_identical_archive(
     assert archives[1].keys() == archives[2].keys()
     assert any("/revisions/" in name for name in archives[1])
     assert archives[1] == archives[2]
+
+
+def test_a_run_reads_only_the_partitions_still_observed(
+    newsroom: Newsroom, config_file: Path, tmp_path: Path
+) -> None:
+    config = load_config(config_file, environ={})
+    archive = Archive(tmp_path / "data")
+    newsroom.round = 1
+    run_ingest(config, archive, now=T0, simulated=True)
+    saved = archive.read_state("partitions")
+    assert saved is not None
+    assert saved["active"] == ["2026/11/30"]
+    # an article of October, long retired, whose record no run should need to read
+    old_url = "https://news.example.org/world/2026/10/01/harbour"
+    old = document_id(old_url)
+    archive.write_document(old, {"url": old_url, "discovered_at": "2026-10-01T06:00:00Z"})
+    archive.document_file(old).write_text("not json", encoding="utf-8")
+
+    newsroom.round = 2
+    report = run_ingest(config, archive, now=T0 + timedelta(hours=1), simulated=True)
+    assert not [e for e in report.errors if old in e]
+
+    # without the list every partition is read, the damaged record with it
+    archive.layout.state_file("partitions").unlink()
+    report = run_ingest(config, archive, now=T0 + timedelta(hours=2), simulated=True)
+    assert [e for e in report.errors if old in e]

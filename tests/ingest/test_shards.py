@@ -393,6 +393,16 @@ def files(root: Path) -> dict[str, bytes]:
     }
 
 
+def index_entries(found: dict[str, bytes]) -> dict[str, str]:
+    """Every index entry (document → partition) of the files of ``found``, whoever wrote
+    them."""
+    entries: dict[str, str] = {}
+    for path, data in found.items():
+        if path.startswith("index/"):
+            entries.update(json.loads(data)["documents"])
+    return entries
+
+
 def requests_of(data: Path, name: str) -> list[dict[str, Any]]:
     record = json.loads((data / "state" / f"{name}.json").read_text(encoding="utf-8"))
     rows: list[dict[str, Any]] = record["requests"]
@@ -565,18 +575,17 @@ def owners_of_changes(clone: Path, feeds: dict[str, str]) -> set[int]:
     owners = set()
     for line in git(clone, "status", "--porcelain", "-uall", "data").splitlines():
         path = Path(line[3:]).relative_to("data")
-        if path.parts[0] == "documents":
-            record = json.loads(
-                (clone / "data" / "documents" / path.parts[1] / "document.json").read_text(
-                    encoding="utf-8"
-                )
-            )
+        if path.parts[0] == "documents":  # documents/<YYYY>/<MM>/<DD>/<id>/...
+            home = clone / "data" / Path(*path.parts[:5])
+            record = json.loads((home / "document.json").read_text(encoding="utf-8"))
             owners.add(shard_of(record["url"], count=N))
         elif path.parts[0] == "feeds":
             owners.add(shard_of(feeds[path.stem], count=N))
-        else:
-            match = re.fullmatch(rf"ledger-shard-([0-9]+)-of-{N}", path.stem)
-            owners.add(int(match[1]) if match and path.parts[0] == "state" else 0)
+        else:  # a shard's own ledger, partition list and index files
+            match = re.fullmatch(
+                rf"(?:ledger-|partitions-|[0-9a-f]{{2}}-)shard-([0-9]+)-of-{N}", path.stem
+            )
+            owners.add(int(match[1]) if match and path.parts[0] in ("state", "index") else 0)
     return owners
 
 
@@ -649,11 +658,20 @@ def test_three_shards_merged_by_git_make_the_archive_one_run_makes(
         git(merged, "pull", "-q", "origin", "main")
 
         a, b = files(unsharded), files(merged / "data")
-        state_a = {p for p in a if p.startswith("state/")}
-        state_b = {p for p in b if p.startswith("state/")}
-        # by design: the one ledger of the unsharded run is one ledger per shard
-        assert state_a == {"state/ledger.json"}
-        assert state_b == {f"state/ledger-shard-{k}-of-{N}.json" for k in clones}
+        state_a = {p for p in a if p.startswith(("state/", "index/"))}
+        state_b = {p for p in b if p.startswith(("state/", "index/"))}
+        # by design: the one ledger, partition list and index file of each index shard of
+        # the unsharded run are one per ingest shard
+        assert {p for p in state_a if p.startswith("state/")} == {
+            "state/ledger.json",
+            "state/partitions.json",
+        }
+        assert {p for p in state_b if p.startswith("state/")} == {
+            f"state/{name}-shard-{k}-of-{N}.json"
+            for k in clones
+            for name in ("ledger", "partitions")
+        }
+        assert index_entries(a) == index_entries(b)
         assert set(a) - state_a == set(b) - state_b
         # documents, revisions, events, evidence: byte for byte, cross-site ones included
         records = {p for p in a if p.startswith("feeds/")}
@@ -701,7 +719,7 @@ def test_three_shards_merged_by_git_make_the_archive_one_run_makes(
     # what the rounds recorded, so the comparison above compared something
     archive = Archive(merged / "data")
     assert len(archive.document_ids()) == 9
-    record = json.loads(files(merged / "data")[f"documents/{cross}/document.json"])
+    record = json.loads(archive.document_file(cross).read_text(encoding="utf-8"))
     assert record["feeds"] == ["harbour-news", "north-gazette"]  # a link from each shard's feed
     assert len(record["links"]) == 2
     assert [r.number for r in archive.revisions(cross)] == [1, 2]

@@ -1,0 +1,160 @@
+"""Documents in first-seen partitions, found through the index; sparse checkouts."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from quietedit.archive.layout import Layout, index_shard, is_partition, partition_of
+from quietedit.archive.store import Archive
+from quietedit.article.identity import document_id
+from quietedit.cli import cli
+from quietedit.errors import ArchiveError, UnsafePathError
+from tests.conftest import STORY_URL, git, observation
+
+DOC = document_id(STORY_URL)
+OLD_URL = "https://news.example.org/world/2026/10/02/old-story"
+OLD = document_id(OLD_URL)
+
+
+def test_a_document_lives_in_the_utc_day_it_was_first_seen(archive: Archive) -> None:
+    # 23:30 two hours west of Greenwich is already the next day in UTC
+    archive.write_document(DOC, {"url": STORY_URL, "discovered_at": "2026-11-30T23:30:00-02:00"})
+    archive.append_revision(DOC, observation())
+    home = archive.root / "documents" / "2026" / "12" / "01" / DOC
+    assert archive.document_dir(DOC) == home
+    assert (home / "revisions" / "000001.json").is_file()
+    shard = json.loads((archive.root / "index" / f"{index_shard(DOC)}.json").read_text())
+    assert shard == {
+        "documents": {DOC: "2026/12/01"},
+        "schema": 2,
+        "shard": DOC[-16:-14],
+        "type": "index",
+    }
+    # a later record with another discovery time never moves the document
+    archive.write_document(DOC, {"url": STORY_URL, "discovered_at": "2027-01-01T00:00:00Z"})
+    assert archive.partition(DOC) == "2026/12/01"
+
+
+def test_a_new_document_needs_a_discovery_time_to_find_its_partition(archive: Archive) -> None:
+    with pytest.raises(ArchiveError, match="discovered_at"):
+        archive.write_document(DOC, {"url": STORY_URL})
+    assert not (archive.root / "documents").exists()
+
+
+def test_an_index_entry_a_crash_left_without_its_folder_is_used_when_the_url_returns(
+    archive: Archive,
+) -> None:
+    archive._place(DOC, {"discovered_at": "2026-11-29T10:00:00Z"})  # killed right after
+    fresh = Archive(archive.root)
+    assert fresh.read_document(DOC) is None
+    assert fresh.latest_revision(DOC) is None
+    fresh.write_document(DOC, {"url": STORY_URL, "discovered_at": "2026-11-30T06:00:00Z"})
+    assert fresh.document_dir(DOC).parent == archive.root / "documents" / "2026" / "11" / "29"
+
+
+def test_shards_write_index_files_of_their_own_and_read_every_one(tmp_path: Path) -> None:
+    first = Archive(tmp_path / "data", writer="shard-1-of-2")
+    second = Archive(tmp_path / "data", writer="shard-2-of-2")
+    first.write_document(DOC, {"url": STORY_URL, "discovered_at": "2026-11-30T06:00:00Z"})
+    second.write_document(OLD, {"url": OLD_URL, "discovered_at": "2026-10-02T06:00:00Z"})
+    names = sorted(p.name for p in (tmp_path / "data" / "index").iterdir())
+    assert names == sorted(
+        [f"{index_shard(DOC)}-shard-1-of-2.json", f"{index_shard(OLD)}-shard-2-of-2.json"]
+    )
+    for reader in (first, second, Archive(tmp_path / "data")):
+        assert reader.partition(DOC) == "2026/11/30"
+        assert reader.partition(OLD) == "2026/10/02"
+
+
+def test_documents_are_listed_by_partition(archive: Archive) -> None:
+    archive.write_document(DOC, {"url": STORY_URL, "discovered_at": "2026-11-30T06:00:00Z"})
+    archive.write_document(OLD, {"url": OLD_URL, "discovered_at": "2026-10-02T06:00:00Z"})
+    assert archive.partitions() == ["2026/10/02", "2026/11/30"]
+    assert archive.documents() == [("2026/10/02", OLD), ("2026/11/30", DOC)]
+    assert archive.document_ids(["2026/11/30"]) == [DOC]
+    assert archive.written_partitions == {"2026/10/02", "2026/11/30"}
+
+
+@pytest.mark.parametrize("hostile", ["../../etc", "2026/13/01", "2026/02/30", "2026/1/1", ""])
+def test_hostile_partitions_never_become_paths(archive: Archive, hostile: str) -> None:
+    assert not is_partition(hostile)
+    with pytest.raises(UnsafePathError):
+        Layout(archive.root).partition_dir(hostile)
+
+
+def test_an_index_naming_a_hostile_partition_is_refused(archive: Archive) -> None:
+    path = archive.root / "index" / f"{index_shard(DOC)}.json"
+    path.parent.mkdir(parents=True)
+    record = {"documents": {DOC: "../../../etc"}, "schema": 2, "shard": "53", "type": "index"}
+    path.write_text(json.dumps(record), encoding="utf-8")
+    with pytest.raises(ArchiveError, match="not a partition"):
+        archive.read_document(DOC)
+
+
+def test_a_schema_1_archive_must_be_migrated_before_a_run(archive: Archive) -> None:
+    legacy = archive.root / "documents" / DOC
+    legacy.mkdir(parents=True)
+    (legacy / "document.json").write_text("{}\n", encoding="utf-8")
+    with pytest.raises(ArchiveError, match="run quietedit migrate"):
+        archive.require_current()
+
+
+def test_partition_of_is_the_utc_day() -> None:
+    assert partition_of(datetime(2026, 1, 9, 23, 59, tzinfo=UTC)) == "2026/01/09"
+
+
+def _clone_sparse(origin: Path, target: Path) -> None:
+    subprocess.run(
+        ["git", "clone", "-q", "--filter=blob:none", "--sparse", f"file://{origin}", str(target)],
+        check=True,
+        capture_output=True,
+    )
+    git(target, "sparse-checkout", "set", "data/index", "data/state")
+
+
+def test_a_partition_outside_a_sparse_checkout_is_fetched_when_needed(tmp_path: Path) -> None:
+    origin = tmp_path / "origin"
+    origin.mkdir()
+    git(origin, "init", "-q", "-b", "main")
+    git(origin, "config", "uploadpack.allowFilter", "true")
+    archive = Archive(origin / "data")
+    archive.write_document(OLD, {"url": OLD_URL, "discovered_at": "2026-10-02T06:00:00Z"})
+    archive.append_revision(OLD, observation(url=OLD_URL))
+    git(origin, "add", "-A")
+    git(origin, "commit", "-qm", "archive")
+    clone = tmp_path / "clone"
+    _clone_sparse(origin, clone)
+    partition = clone / "data" / "documents" / "2026" / "10" / "02"
+    assert not partition.exists()
+
+    revisions = Archive(clone / "data").revisions(OLD)
+
+    assert [r.number for r in revisions] == [1]
+    assert (partition / OLD / "document.json").is_file()
+
+
+def test_sparse_paths_lists_what_an_hourly_run_reads(tmp_path: Path) -> None:
+    git(tmp_path, "init", "-q", "-b", "main")
+    data = tmp_path / "data"
+    runner = CliRunner()
+    now = "--now=2026-12-02T06:00:00Z"
+    before = runner.invoke(cli, ["sparse-paths", "--data", str(data), now])
+    assert before.exit_code == 0, before.output
+    assert before.output.split() == ["data/feeds", "data/state", "data/index", "data/documents"]
+
+    Archive(data).write_state("partitions", {"active": ["2026/11/20"]})
+    after = runner.invoke(cli, ["sparse-paths", "--data", str(data), now])
+    assert after.output.split() == [
+        "data/feeds",
+        "data/state",
+        "data/index",
+        "data/documents/2026/11/20",
+        "data/documents/2026/12/01",
+        "data/documents/2026/12/02",
+    ]
