@@ -11,8 +11,11 @@ The feed records hold the entries the feeds listed, as polls record them (the si
 :mod:`year_sim`). Stories are 600-900 words of news-like text on ~300 KB pages
 (:mod:`year_newsroom`).
 
-The year is committed day by day (``--commits-per-day``) into a bare git repository, the
-origin (``uploadpack.allowFilter`` on, so blob-less clones work over ``file://``). At each
+The year is committed day by day into a bare git repository, the origin
+(``uploadpack.allowFilter`` on, so blob-less clones work over ``file://``). The workflow
+commits every hour, and every hourly version of a document record (its schedule changes at
+each check) and of the trees above it stays in git: ``--commits-per-day 24`` keeps them
+all, as a real archive does, at several times the generation's cost. At each
 checkpoint (``--checkpoints``, default 7, 90, 365) generation pauses at 10:00 UTC and one
 hourly run is timed as the workflow does it (:mod:`year_hourly`):
 
