@@ -44,6 +44,7 @@ does not write (they live outside the branch; only the reference is in ``data/``
 
     .venv/bin/python bench/year.py [--rate 1000] [--days 365] [--checkpoints 7,90,365]
         [--workdir DIR] [--json FILE|-] [--commits-per-day 1] [--run-articles 250]
+        [--repeats 1]
 
 Smoke test: ``--rate 100 --days 30 --checkpoints 7,30``.
 """
@@ -55,6 +56,7 @@ import json
 import os
 import random
 import shutil
+import statistics
 import sys
 import tempfile
 import time
@@ -177,7 +179,18 @@ def checkpoint(
     packed = repo.packed_size()
     kinds = repo.packed_by_kind()
     now = START + hour * HOUR
-    run_figures = hourly_run(year.site(hour), repo, workdir, now=now, articles=args.run_articles)
+    load = os.getloadavg()[0]
+    runs = [
+        hourly_run(year.site(hour), repo, workdir, now=now, articles=args.run_articles)
+        for _ in range(args.repeats)
+    ]
+    # each step's median over the repeats (the machine may be shared); the rest from the first
+    run_figures = runs[0] | {
+        "steps": {
+            step: statistics.median(run["steps"][step] for run in runs) for step in runs[0]["steps"]
+        },
+        "load_average": round(load, 2),
+    }
     folder, entries = largest_folder(year.archive.root)
     return {
         "day": day,
@@ -252,6 +265,7 @@ def table(result: dict[str, Any]) -> Iterator[str]:
             steps = point["steps"]
             values.append(f"{steps[step]:.2f}")
         rows.append((f"{step} (s)", *values))
+    row("load average (1 min) at the run", "load_average")
     row("largest folder (entries, <= 5000)", "largest_folder_entries")
     row("  which", "largest_folder")
     width = max(len(r[0]) for r in rows)
@@ -284,6 +298,9 @@ def main() -> None:
     )
     parser.add_argument(
         "--run-articles", type=int, default=250, help="the timed run's max_articles"
+    )
+    parser.add_argument(
+        "--repeats", type=int, default=1, help="time each checkpoint's run N times (median)"
     )
     parser.add_argument("--page-kb", type=int, default=300, help="page weight around the text")
     parser.add_argument("--port", type=int, default=28470)
