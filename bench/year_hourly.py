@@ -261,7 +261,10 @@ def hourly_run(
         cwd=clone,
     )[0].split()  # fmt: skip
     timed(steps, "sparse add", ["git", "sparse-checkout", "add", *paths], cwd=clone)
-    received = sum(p.stat().st_size for p in (clone / ".git").rglob("*") if p.is_file())
+    # what came over the wire is the object store; the index lists every path of the tree
+    # (checked out or not) unless it is a sparse index, so it is counted apart
+    received = sum(p.stat().st_size for p in (clone / ".git" / "objects").rglob("*") if p.is_file())
+    index = (clone / ".git" / "index").stat().st_size
     files = sum(len(names) for _, _, names in os.walk(clone / "data"))
     with Newsrooms(site):
         log = timed(
@@ -287,6 +290,7 @@ def hourly_run(
     return {
         "steps": dict(steps),
         "clone_bytes": received,
+        "clone_index_bytes": index,
         "files_checked_out": files,
         "partitions_checked_out": sum(1 for p in paths if p.count("/") == 4),
         "pages_served": site.requests,
