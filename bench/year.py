@@ -44,7 +44,7 @@ does not write (they live outside the branch; only the reference is in ``data/``
 
     .venv/bin/python bench/year.py [--rate 1000] [--days 365] [--checkpoints 7,90,365]
         [--workdir DIR] [--json FILE|-] [--commits-per-day 1] [--run-articles 250]
-        [--repeats 1]
+        [--repeats 1] [--sparse-index]
 
 Smoke test: ``--rate 100 --days 30 --checkpoints 7,30``.
 """
@@ -123,6 +123,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "workdir": where,
         "commits_per_day": args.commits_per_day,
         "run_articles": args.run_articles,
+        "sparse_index": args.sparse_index,
         "evidence": "WARC references (the WARC files are not written)"
         if WARC_REFERENCES
         else "none (this quietedit keeps no WARC references)",
@@ -181,7 +182,14 @@ def checkpoint(
     now = START + hour * HOUR
     load = os.getloadavg()[0]
     runs = [
-        hourly_run(year.site(hour), repo, workdir, now=now, articles=args.run_articles)
+        hourly_run(
+            year.site(hour),
+            repo,
+            workdir,
+            now=now,
+            articles=args.run_articles,
+            sparse_index=args.sparse_index,
+        )
         for _ in range(args.repeats)
     ]
     # each step's median over the repeats (the machine may be shared); the rest from the first
@@ -222,7 +230,8 @@ def table(result: dict[str, Any]) -> Iterator[str]:
         f"{result['rate']} articles a day for {result['days']} days on {result['workdir']}; "
         f"generated in {result['generation_seconds']} s ({result['documents']} documents, "
         f"{result['revisions']} revisions, {result['checks']} checks); "
-        f"{result['commits_per_day']} commit(s) a day"
+        f"{result['commits_per_day']} commit(s) a day; the clone's index "
+        + ("sparse (--sparse-index)" if result["sparse_index"] else "full, as the workflow's")
     )
     yield (
         f"  of the generation, git (update-index, write-tree, commit, repack): "
@@ -302,6 +311,11 @@ def main() -> None:
     )
     parser.add_argument(
         "--repeats", type=int, default=1, help="time each checkpoint's run N times (median)"
+    )
+    parser.add_argument(
+        "--sparse-index",
+        action="store_true",
+        help="the clone's index lists only the checked-out folders (not what the workflow does)",
     )
     parser.add_argument("--page-kb", type=int, default=300, help="page weight around the text")
     parser.add_argument("--port", type=int, default=28470)

@@ -236,10 +236,18 @@ def timed(figures: dict[str, float], step: str, *commands: list[str], cwd: Path)
 
 
 def hourly_run(
-    site: Site, repo: Repository, workdir: Path, *, now: datetime, articles: int
+    site: Site,
+    repo: Repository,
+    workdir: Path,
+    *,
+    now: datetime,
+    articles: int,
+    sparse_index: bool = False,
 ) -> dict[str, Any]:
     """One hourly run at ``now`` as the workflow does it, against the newsrooms serving
-    ``site``, timed step by step; the origin's branch is set back afterwards."""
+    ``site``, timed step by step; the origin's branch is set back afterwards.
+    ``sparse_index``: an index of the checked-out folders only (``--sparse-index``), not
+    of every path of the tree."""
     stamp = now.strftime("%Y-%m-%dT%H:%M:%SZ")
     clone = workdir / f"clone-{now:%Y%m%dT%H}"
     config = workdir / "feeds.yaml"
@@ -248,10 +256,11 @@ def hourly_run(
     steps: dict[str, float] = {}
     origin = f"file://{repo.origin}"
     shallow = ["--filter=blob:none", "--depth", "1", "--sparse"]
+    sparse = ["--sparse-index"] if sparse_index else []
     timed(
         steps, "clone",
         ["git", "clone", "-q", *shallow, origin, str(clone)],
-        ["git", "-C", str(clone), "sparse-checkout", "set", "--cone", *BASE_PATHS],
+        ["git", "-C", str(clone), "sparse-checkout", "set", "--cone", *sparse, *BASE_PATHS],
         cwd=workdir,
     )  # fmt: skip
     before = git("rev-parse", "HEAD", cwd=clone).strip()
