@@ -1,0 +1,340 @@
+"""A year of the archive, and what one hourly run costs at day 7, 90 and 365.
+
+Generates a simulated year (``--rate`` articles a day, default 1,000, for ``--days``,
+default 365) through the real archive code: every article is registered, checked and
+re-checked on the real re-check policy's schedule at hourly runs, its record made with
+the ingest's own record functions (:mod:`quietedit.decide.memory`), so simulated
+articles retire as real ones do and the active partitions stay few; 27 % of articles are
+edited later (1.2 edits each on average, most within hours, some days later), 1 % are
+taken down (a ``gone`` event). Each edit is stored when the policy's next check sees it.
+The feed records hold the entries the feeds listed, as polls record them (the simulation:
+:mod:`year_sim`). Stories are 600-900 words of news-like text on ~300 KB pages
+(:mod:`year_newsroom`).
+
+The year is committed day by day into a bare git repository, the origin
+(``uploadpack.allowFilter`` on, so blob-less clones work over ``file://``). The workflow
+commits every hour, and every hourly version of a document record (its schedule changes at
+each check) and of the trees above it stays in git: ``--commits-per-day 24`` keeps them
+all, as a real archive does, at several times the generation's cost. At each
+checkpoint (``--checkpoints``, default 7, 90, 365) generation pauses at 10:00 UTC and one
+hourly run is timed as the workflow does it (:mod:`year_hourly`):
+
+1. **clone**: ``git clone --filter=blob:none --depth 1 --sparse`` of the origin, then
+   ``git sparse-checkout set`` (cone mode) of ``data/feeds``, ``data/state``, ``data/index``;
+2. **sparse add**: ``git sparse-checkout add`` of what ``quietedit sparse-paths`` prints;
+3. **ingest**: ``quietedit ingest --now`` against the loopback newsrooms, which serve
+   the feeds and the pages of that hour (the new stories, and every due re-check: the
+   page as last archived, or edited, or gone);
+4. **verify**: ``quietedit verify --since`` the cloned commit;
+5. **commit**: ``git add -A data`` and ``git commit``;
+6. **push**: ``git push`` to the origin (afterwards the origin's branch is set back, so
+   the year goes on as generated).
+
+Printed per checkpoint: documents and revisions so far; the origin's packed size (after
+``git gc``) against the zlib-compressed size of every revision record (target: at most
+1.3x); what the clone downloaded (its ``.git`` after checkout) and the files it checked
+out; seconds per step (target: day 365 within 1.2x of day 7); and the folder with the
+most entries in ``data/`` (target: none over 5,000). ``--json FILE`` also writes them as
+JSON (``--json -``: JSON on stdout instead of the table).
+
+Generation writes through the real store, whose every write is flushed (``fsync``): on
+a disk that costs ~0.5 ms a file, so the work folder goes to ``/dev/shm`` when it has room
+(the output says where it ran). Evidence: revisions reference WARC records the bench
+does not write (they live outside the branch; only the reference is in ``data/``).
+
+    .venv/bin/python bench/year.py [--rate 1000] [--days 365] [--checkpoints 7,90,365]
+        [--workdir DIR] [--json FILE|-] [--commits-per-day 1] [--run-articles 250]
+        [--repeats 1] [--sparse-index]
+
+Smoke test: ``--rate 100 --days 30 --checkpoints 7,30``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from year_hourly import STEPS, Repository, hourly_run, largest_folder
+from year_newsroom import (
+    OUTLETS,
+    Story,
+    check_extraction,
+    page_encoding,
+)
+from year_sim import HOUR, RUN_HOUR, START, WARC_REFERENCES, RecordingArchive, Year
+
+# -- the year -------------------------------------------------------------------------------
+
+
+def workdir_for(requested: Path | None, *, need: int) -> tuple[Path, str]:
+    """The work folder: ``requested``, else a new one on /dev/shm when it has room for
+    ``need`` bytes (and memory to spare), else in the system's temp folder."""
+    if requested is not None:
+        requested.mkdir(parents=True, exist_ok=True)
+        return requested, str(requested)
+    shm = Path("/dev/shm")  # noqa: S108 (a new folder made by mkdtemp, not a fixed name)
+    if shm.is_dir():
+        free = shutil.disk_usage(shm).free
+        available = _mem_available()
+        if free > 2 * need and available > need + 4 * 2**30:
+            return Path(tempfile.mkdtemp(prefix="quietedit-year-", dir=shm)), "tmpfs (/dev/shm)"
+    return Path(tempfile.mkdtemp(prefix="quietedit-year-")), "the temp folder (disk)"
+
+
+def _mem_available() -> int:
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    need = args.rate * args.days * 20_000  # ~20 KB an article: files, blocks, objects
+    workdir, where = workdir_for(args.workdir, need=need)
+    checkpoints = sorted({day for day in args.checkpoints if 1 <= day <= args.days})
+    repo = Repository(workdir)
+    archive = RecordingArchive(repo.tree / "data")
+    year = Year(archive, args.rate, args.port, args.page_kb, random.Random(args.seed))
+    sample = year.new_stories(0)[:3] or [Story(0, OUTLETS[0], 1, START, START - HOUR)]
+    year.numbers = 0
+    check_extraction(sample, port=args.port, page_kb=args.page_kb)
+    year.encoding = page_encoding(port=args.port, page_kb=args.page_kb, story=sample[0])
+    readme = Path(__file__).resolve().parents[1] / "data" / "README.md"
+    if readme.is_file():
+        archive.root.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(readme, archive.root / "README.md")
+        archive.written.add(archive.root / "README.md")
+    result: dict[str, Any] = {
+        "rate": args.rate,
+        "days": args.days,
+        "workdir": where,
+        "commits_per_day": args.commits_per_day,
+        "run_articles": args.run_articles,
+        "sparse_index": args.sparse_index,
+        "evidence": "WARC references (the WARC files are not written)"
+        if WARC_REFERENCES
+        else "none (this quietedit keeps no WARC references)",
+        "load_average": [round(x, 2) for x in os.getloadavg()],
+        "checkpoints": [],
+    }
+    per_commit = 24 // args.commits_per_day
+    generation = 0.0
+    started = time.perf_counter()
+    for day in range(args.days):
+        timed_now = day + 1 in checkpoints
+        for hour in range(day * 24, day * 24 + 24):
+            if timed_now and hour == day * 24 + RUN_HOUR:
+                generation += time.perf_counter() - started
+                result_day = checkpoint(year, repo, workdir, day=day + 1, hour=hour, args=args)
+                result["checkpoints"].append(result_day)
+                _progress(args, f"day {day + 1}: {json.dumps(result_day)}")
+                started = time.perf_counter()
+            year.run_hour(hour)
+            if (hour + 1) % per_commit == 0:
+                commit(year, repo, hour)
+        if (day + 1) % 7 == 0:
+            repo.repack()
+        if (day + 1) % 10 == 0:
+            _progress(
+                args,
+                f"day {day + 1}: {len(year.docs)} documents, "
+                f"{archive.revision_zlib >> 20} MiB of revisions (zlib)",
+            )
+    generation += time.perf_counter() - started
+    result["generation_seconds"] = round(generation, 1)
+    result["git_seconds"] = round(repo.seconds, 1)
+    result["documents"] = len(year.docs)
+    result["revisions"] = sum(doc.revisions for doc in year.docs.values())
+    result["checks"] = year.checks
+    if args.workdir is None and not args.keep:
+        shutil.rmtree(workdir, ignore_errors=True)
+    return result
+
+
+def commit(year: Year, repo: Repository, hour: int) -> None:
+    now = START + hour * HOUR
+    year.save(now)
+    repo.commit(year.archive.written, f"Ingest {now:%Y-%m-%dT%H:%M:%SZ}")
+    year.archive.written = set()
+
+
+def checkpoint(
+    year: Year, repo: Repository, workdir: Path, *, day: int, hour: int, args: argparse.Namespace
+) -> dict[str, Any]:
+    """Commit what the hours before ``hour`` wrote, pack the origin, time one hourly run."""
+    commit(year, repo, hour - 1)
+    gc = repo.gc()
+    packed = repo.packed_size()
+    kinds = repo.packed_by_kind()
+    now = START + hour * HOUR
+    load = os.getloadavg()[0]
+    runs = [
+        hourly_run(
+            year.site(hour),
+            repo,
+            workdir,
+            now=now,
+            articles=args.run_articles,
+            sparse_index=args.sparse_index,
+        )
+        for _ in range(args.repeats)
+    ]
+    # each step's median over the repeats (the machine may be shared); the rest from the first
+    run_figures = runs[0] | {
+        "steps": {
+            step: statistics.median(run["steps"][step] for run in runs) for step in runs[0]["steps"]
+        },
+        "load_average": round(load, 2),
+    }
+    folder, entries = largest_folder(year.archive.root)
+    return {
+        "day": day,
+        "documents": len(year.docs),
+        "revisions": sum(doc.revisions for doc in year.docs.values()),
+        "still_observed": len(year.observed),
+        "packed_bytes": packed,
+        "revisions_zlib_bytes": year.archive.revision_zlib,
+        "packed_ratio": round(packed / max(year.archive.revision_zlib, 1), 2),
+        "gc_seconds": round(gc, 1),
+        "packed_by_kind": kinds,
+        "largest_folder": folder,
+        "largest_folder_entries": entries,
+        **run_figures,
+    }
+
+
+def _progress(args: argparse.Namespace, text: str) -> None:
+    if args.verbose:
+        print(text, file=sys.stderr, flush=True)
+
+
+# -- output -----------------------------------------------------------------------------------
+
+
+def table(result: dict[str, Any]) -> Iterator[str]:
+    points = result["checkpoints"]
+    yield (
+        f"{result['rate']} articles a day for {result['days']} days on {result['workdir']}; "
+        f"generated in {result['generation_seconds']} s ({result['documents']} documents, "
+        f"{result['revisions']} revisions, {result['checks']} checks); "
+        f"{result['commits_per_day']} commit(s) a day; the clone's index "
+        + ("sparse (--sparse-index)" if result["sparse_index"] else "full, as the workflow's")
+    )
+    yield (
+        f"  of the generation, git (update-index, write-tree, commit, repack): "
+        f"{result['git_seconds']} s; the store flushes every file it writes (fsync), "
+        "free on tmpfs, ~0.5 ms a file on disk"
+    )
+    yield (
+        f"  evidence: {result['evidence']}; the timed run fetches at most "
+        f"{result['run_articles']} articles; load average at the start "
+        f"{' '.join(map(str, result['load_average']))} on {os.cpu_count()} CPUs"
+    )
+    rows: list[tuple[str, ...]] = [("day", *(str(p["day"]) for p in points if isinstance(p, dict)))]
+
+    def row(label: str, key: str, fmt: str = "{}", scale: float = 1.0) -> None:
+        values = []
+        for point in points:
+            value = point[key]
+            if isinstance(value, (int, float)) and scale != 1.0:
+                value = value / scale
+            values.append(fmt.format(value))
+        rows.append((label, *values))
+
+    row("documents", "documents")
+    row("revisions", "revisions")
+    row("still observed", "still_observed")
+    row("packed (MiB, origin after gc)", "packed_bytes", "{:.1f}", 2**20)
+    kinds = sorted({kind for point in points for kind in point["packed_by_kind"]})
+    for kind in kinds:
+        sizes = [point["packed_by_kind"].get(kind, 0) / 2**20 for point in points]
+        rows.append((f"  of it {kind} (MiB)", *(f"{size:.2f}" for size in sizes)))
+    row("revisions zlib (MiB)", "revisions_zlib_bytes", "{:.1f}", 2**20)
+    row("packed / revisions zlib (<= 1.3)", "packed_ratio")
+    row("clone downloads (MiB, .git/objects)", "clone_bytes", "{:.2f}", 2**20)
+    row("clone's .git/index (MiB)", "clone_index_bytes", "{:.2f}", 2**20)
+    row("files checked out", "files_checked_out")
+    row("partitions checked out", "partitions_checked_out")
+    row("pages served (MB)", "megabytes_served")
+    for step in STEPS:
+        values = []
+        for point in points:
+            steps = point["steps"]
+            values.append(f"{steps[step]:.2f}")
+        rows.append((f"{step} (s)", *values))
+    row("load average (1 min) at the run", "load_average")
+    row("largest folder (entries, <= 5000)", "largest_folder_entries")
+    row("  which", "largest_folder")
+    width = max(len(r[0]) for r in rows)
+    cols = [max(len(r[i]) for r in rows) for i in range(1, len(rows[0]))]
+    for r in rows:
+        yield "  ".join(
+            [r[0].ljust(width), *(v.rjust(c) for v, c in zip(r[1:], cols, strict=True))]
+        )
+    if len(points) > 1:
+        first, last = points[0], points[-1]
+        a, b = first["steps"], last["steps"]
+        ratios = ", ".join(f"{s} {float(b[s]) / max(float(a[s]), 1e-9):.2f}x" for s in STEPS)
+        yield f"day {last['day']} / day {first['day']} (target <= 1.2x): {ratios}"
+    for point in points:
+        yield f"ingest at day {point['day']}: {point['ingest_summary']}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rate", type=int, default=1000, help="articles a day")
+    parser.add_argument("--days", type=int, default=365)
+    parser.add_argument(
+        "--checkpoints", type=lambda t: [int(x) for x in t.split(",")], default=[7, 90, 365],
+        help="days after which an hourly run is timed, e.g. 7,90,365",
+    )  # fmt: skip
+    parser.add_argument("--workdir", type=Path, help="default: a new folder on /dev/shm or /tmp")
+    parser.add_argument("--keep", action="store_true", help="keep the default work folder")
+    parser.add_argument(
+        "--commits-per-day", type=int, default=1, choices=(1, 2, 3, 4, 6, 8, 12, 24)
+    )
+    parser.add_argument(
+        "--run-articles", type=int, default=250, help="the timed run's max_articles"
+    )
+    parser.add_argument(
+        "--repeats", type=int, default=1, help="time each checkpoint's run N times (median)"
+    )
+    parser.add_argument(
+        "--sparse-index",
+        action="store_true",
+        help="the clone's index lists only the checked-out folders (not what the workflow does)",
+    )
+    parser.add_argument("--page-kb", type=int, default=300, help="page weight around the text")
+    parser.add_argument("--port", type=int, default=28470)
+    parser.add_argument("--seed", type=int, default=16)
+    parser.add_argument(
+        "--json", metavar="FILE", help="also write the figures as JSON to FILE ('-': stdout only)"
+    )
+    parser.add_argument("-v", "--verbose", action="store_true", help="progress on stderr")
+    args = parser.parse_args()
+    result = run(args)
+    figures = json.dumps(result, indent=2, sort_keys=True)
+    if args.json == "-":
+        print(figures)
+        return
+    if args.json:
+        Path(args.json).write_text(figures + "\n")
+    for line in table(result):
+        print(line)
+
+
+if __name__ == "__main__":
+    main()

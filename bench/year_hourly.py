@@ -1,0 +1,321 @@
+"""The hourly run of ``bench/year.py``: the origin the year is committed to, the loopback
+newsrooms, and one hourly run as the workflow does it (blob-less shallow sparse clone, ``quietedit
+sparse-paths``, ingest against the loopback newsrooms, ``verify --since``, commit, push),
+timed step by step."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Final
+
+from year_newsroom import CONTENT_TYPE, OUTLETS, Story, story_page
+
+BASE_PATHS: Final = ("data/feeds", "data/state", "data/index")
+"""What the clone checks out before ``quietedit sparse-paths`` can read the active list."""
+GIT: Final = ("git", "-c", "user.name=bench", "-c", "user.email=bench@example.org")
+STEPS: Final = ("clone", "sparse-paths", "sparse add", "ingest", "verify --since", "commit", "push")
+
+# -- the loopback server ----------------------------------------------------------------
+
+
+@dataclass
+class Site:
+    """What the newsrooms serve: feed bodies by outlet, and the version of each story
+    page by path (``None``: taken down, 404)."""
+
+    port: int
+    page_kb: int
+    feeds: dict[int, bytes] = field(default_factory=dict)
+    pages: dict[tuple[int, str], tuple[Story, int] | None] = field(default_factory=dict)
+    requests: int = 0
+    bytes_sent: int = 0
+
+    def respond(self, outlet: int, path: str) -> tuple[int, str, bytes]:
+        if path == "/robots.txt":
+            return 200, "text/plain", b"User-agent: *\nDisallow: /account/\n"
+        if path == "/feed.xml" and outlet in self.feeds:
+            return 200, "application/rss+xml; charset=utf-8", self.feeds[outlet]
+        found = self.pages.get((outlet, path))
+        if found is None:
+            return 404, CONTENT_TYPE, b"<!doctype html><title>Not found</title><h1>Not found</h1>"
+        story, version = found
+        return 200, CONTENT_TYPE, story_page(story, version, port=self.port, page_kb=self.page_kb)
+
+
+class Newsrooms:
+    """Every outlet served on its loopback address from background threads (a context
+    manager). Raises ``OSError`` naming the port when it is taken."""
+
+    def __init__(self, site: Site) -> None:
+        self.site = site
+        self._servers = [
+            ThreadingHTTPServer((outlet.address, site.port), _handler(site, outlet.index))
+            for outlet in OUTLETS
+        ]
+        self._threads = [
+            threading.Thread(target=server.serve_forever, daemon=True) for server in self._servers
+        ]
+
+    def __enter__(self) -> Newsrooms:
+        for thread in self._threads:
+            thread.start()
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        for server in self._servers:
+            server.shutdown()
+            server.server_close()
+        for thread in self._threads:
+            thread.join()
+
+
+def _handler(site: Site, outlet: int) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def do_GET(self) -> None:
+            status, kind, body = site.respond(outlet, self.path.split("?", 1)[0])
+            site.requests += 1
+            site.bytes_sent += len(body)
+            self.send_response(status)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    return Handler
+
+
+# -- git ----------------------------------------------------------------------------------
+
+
+def git(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> str:
+    done = subprocess.run(
+        [*GIT, *args], cwd=cwd, check=True, capture_output=True, text=True,
+        env=None if env is None else {**os.environ, **env},
+    )  # fmt: skip
+    return done.stdout
+
+
+class Repository:
+    """The origin (bare) and the generator's work tree; commits go straight into the
+    origin (the same objects a push would bring), through ``git update-index``."""
+
+    def __init__(self, workdir: Path) -> None:
+        self.origin = workdir / "origin.git"
+        self.tree = workdir / "year"
+        self.env = {
+            "GIT_DIR": str(self.origin),
+            "GIT_WORK_TREE": str(self.tree),
+            "GIT_INDEX_FILE": str(workdir / "year.index"),
+        }
+        git("init", "-q", "--bare", "-b", "main", str(self.origin))
+        for key, value in (
+            ("uploadpack.allowFilter", "true"),
+            ("uploadpack.allowAnySHA1InWant", "true"),
+            ("gc.auto", "0"),
+            ("index.version", "4"),
+            ("core.splitIndex", "true"),
+        ):
+            git("config", key, value, cwd=self.origin)
+        self.tree.mkdir()
+        (self.tree / ".gitignore").write_text("/data/.tmp/\n/evidence/\n")
+        self.head: str | None = None
+        self.seconds = 0.0  # spent in git while generating
+
+    def commit(self, paths: set[Path], message: str) -> None:
+        started = time.perf_counter()
+        names = sorted(str(p.relative_to(self.tree)) for p in paths if p.exists())
+        if self.head is None:
+            names.append(".gitignore")
+        subprocess.run(
+            [*GIT, "update-index", "--add", "-z", "--stdin"],
+            input="\0".join(names).encode() + b"\0", check=True, env={**os.environ, **self.env},
+        )  # fmt: skip
+        tree = git("write-tree", env=self.env).strip()
+        parents = ["-p", self.head] if self.head else []
+        self.head = git("commit-tree", tree, *parents, "-m", message, env=self.env).strip()
+        git("update-ref", "refs/heads/main", self.head, env=self.env)
+        self.seconds += time.perf_counter() - started
+
+    def repack(self) -> None:
+        """Pack the loose objects (as a host would; thousands of files a day otherwise)."""
+        started = time.perf_counter()
+        git("repack", "-d", "-q", cwd=self.origin)
+        self.seconds += time.perf_counter() - started
+
+    def gc(self) -> float:
+        started = time.perf_counter()
+        git("gc", "-q", "--prune=now", cwd=self.origin)
+        return time.perf_counter() - started
+
+    def packed_by_kind(self) -> dict[str, int]:
+        """The packed bytes of the origin's objects by what they are: revisions, events,
+        document records, index shards, feed and state records, trees, commits."""
+        paths = {}
+        for line in git("rev-list", "--objects", "--all", cwd=self.origin).splitlines():
+            sha, _, path = line.partition(" ")
+            paths[sha] = path
+        sizes: dict[str, int] = defaultdict(int)
+        listing = git(
+            "cat-file", "--batch-all-objects", "--batch-check=%(objectname) %(objecttype) "
+            "%(objectsize:disk)", cwd=self.origin,
+        )  # fmt: skip
+        for line in listing.splitlines():
+            sha, kind, size = line.split()
+            sizes[kind if kind != "blob" else _kind_of(paths.get(sha, ""))] += int(size)
+        return dict(sorted(sizes.items()))
+
+    def packed_size(self) -> int:
+        return sum(p.stat().st_size for p in (self.origin / "objects" / "pack").glob("*.pack"))
+
+
+def _kind_of(path: str) -> str:
+    parts = path.split("/")
+    if "revisions" in parts:
+        return "revisions"
+    if "events" in parts:
+        return "events"
+    if parts[-1] == "document.json":
+        return "document records"
+    if len(parts) > 1 and parts[1] in ("index", "feeds", "state"):
+        return {"index": "index shards", "feeds": "feed records", "state": "state"}[parts[1]]
+    return "other"
+
+
+# -- the timed hourly run ------------------------------------------------------------------
+
+
+def feeds_yaml(path: Path, *, port: int, articles: int) -> None:
+    """The catalogue of the thirty newsrooms; loopback allowed, no spacing (no real host)."""
+    config = {
+        "feeds": [
+            {"url": outlet.feed_url(port), "name": outlet.name, "slug": outlet.slug}
+            for outlet in OUTLETS
+        ],
+        "settings": {
+            "allow_private_addresses": True,
+            "politeness": {"min_host_interval": "0s", "max_requests_per_host_per_hour": 100_000},
+            "fetch": {"retries": 0},
+            "run": {"max_articles": articles},
+        },
+    }
+    path.write_text(json.dumps(config, indent=2))  # JSON is YAML
+
+
+def timed(figures: dict[str, float], step: str, *commands: list[str], cwd: Path) -> list[str]:
+    started = time.perf_counter()
+    outputs = []
+    for command in commands:
+        done = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"{' '.join(command)} failed ({done.returncode}):\n{done.stderr}")
+        outputs.append(done.stdout + done.stderr)
+    figures[step] = time.perf_counter() - started
+    return outputs
+
+
+def hourly_run(
+    site: Site,
+    repo: Repository,
+    workdir: Path,
+    *,
+    now: datetime,
+    articles: int,
+    sparse_index: bool = False,
+) -> dict[str, Any]:
+    """One hourly run at ``now`` as the workflow does it, against the newsrooms serving
+    ``site``, timed step by step; the origin's branch is set back afterwards.
+    ``sparse_index``: an index of the checked-out folders only (``--sparse-index``), not
+    of every path of the tree."""
+    stamp = now.strftime("%Y-%m-%dT%H:%M:%SZ")
+    clone = workdir / f"clone-{now:%Y%m%dT%H}"
+    config = workdir / "feeds.yaml"
+    feeds_yaml(config, port=site.port, articles=articles)
+    quietedit = str(Path(sys.executable).with_name("quietedit"))
+    steps: dict[str, float] = {}
+    origin = f"file://{repo.origin}"
+    shallow = ["--filter=blob:none", "--depth", "1", "--sparse"]
+    sparse = ["--sparse-index"] if sparse_index else []
+    timed(
+        steps, "clone",
+        ["git", "clone", "-q", *shallow, origin, str(clone)],
+        ["git", "-C", str(clone), "sparse-checkout", "set", "--cone", *sparse, *BASE_PATHS],
+        cwd=workdir,
+    )  # fmt: skip
+    before = git("rev-parse", "HEAD", cwd=clone).strip()
+    paths = timed(
+        steps, "sparse-paths",
+        [quietedit, "sparse-paths", "--config", str(config), "--data", "data", "--now", stamp],
+        cwd=clone,
+    )[0].split()  # fmt: skip
+    timed(steps, "sparse add", ["git", "sparse-checkout", "add", *paths], cwd=clone)
+    # what came over the wire is the object store; the index lists every path of the tree
+    # (checked out or not) unless it is a sparse index, so it is counted apart
+    received = sum(p.stat().st_size for p in (clone / ".git" / "objects").rglob("*") if p.is_file())
+    index = (clone / ".git" / "index").stat().st_size
+    files = sum(len(names) for _, _, names in os.walk(clone / "data"))
+    with Newsrooms(site):
+        log = timed(
+            steps, "ingest",
+            [quietedit, "ingest", "--config", str(config), "--data", "data", "--now", stamp],
+            cwd=clone,
+        )[0]  # fmt: skip
+    timed(
+        steps,
+        "verify --since",
+        [quietedit, "verify", "--data", "data", "--since", before],
+        cwd=clone,
+    )
+    timed(
+        steps, "commit",
+        ["git", "add", "-A", "data"],
+        [*GIT, "commit", "-q", "-m", f"Ingest {stamp}"],
+        cwd=clone,
+    )  # fmt: skip
+    timed(steps, "push", ["git", "push", "-q", "origin", "HEAD:main"], cwd=clone)
+    git("update-ref", "refs/heads/main", repo.head or "", cwd=repo.origin)  # the year goes on
+    shutil.rmtree(clone)
+    return {
+        "steps": dict(steps),
+        "clone_bytes": received,
+        "clone_index_bytes": index,
+        "files_checked_out": files,
+        "partitions_checked_out": sum(1 for p in paths if p.count("/") == 4),
+        "pages_served": site.requests,
+        "megabytes_served": round(site.bytes_sent / 1e6, 1),
+        "ingest_summary": next(
+            (line for line in log.splitlines() if "feeds:" in line), log.strip()[-300:]
+        ),
+    }
+
+
+def largest_folder(root: Path) -> tuple[str, int]:
+    best = ("", 0)
+    for folder, dirs, files in os.walk(root):
+        if ".tmp" in dirs:
+            dirs.remove(".tmp")
+        count = len(dirs) + len(files)
+        if count > best[1]:
+            best = (str(Path(folder).relative_to(root)), count)
+    return best

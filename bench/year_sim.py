@@ -1,0 +1,379 @@
+"""The simulated year of ``bench/year.py``: articles registered, checked and re-checked at
+hourly runs on the real re-check policy's schedule, written through the real store.
+
+Each article's record is made with the ingest's own record functions
+(:mod:`quietedit.decide.memory`) and its schedule advanced with the policy's own
+``decide``/``after_check``, so simulated articles retire as real ones do; an edit is
+stored when the next check sees it, a page taken down gets its ``gone`` event. At the end
+of a commit period, :meth:`Year.save` writes what the hourly runs would have left: each
+checked document's record, every feed record, the active-partition list.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import math
+import random
+import uuid
+import zlib
+from collections import defaultdict
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Final
+
+from year_hourly import Site
+from year_newsroom import (
+    FEED_ITEMS,
+    OUTLETS,
+    Story,
+    entry_snapshot,
+    feed_xml,
+    pick_outlet,
+    story_article,
+    story_text,
+)
+
+from quietedit.archive.layout import partition_of
+from quietedit.archive.store import Archive
+from quietedit.article.fingerprint import content_hash
+from quietedit.article.identity import document_id
+from quietedit.decide.check import EXTRACTOR
+from quietedit.decide.memory import (
+    ENTRY_MEMORY,
+    DocumentState,
+    FeedState,
+    Seen,
+    document_to_record,
+    feed_to_record,
+)
+from quietedit.decide.partitions import active_partitions
+from quietedit.decide.recheck import Candidate, Outcome, RecheckPolicy, after_check, decide
+from quietedit.decide.shard import WHOLE
+from quietedit.feeds.edits import EntrySnapshot
+from quietedit.ingest.partitions import save_active
+from quietedit.model import JSON
+from quietedit.revisions import EvidenceRef, Observation
+
+START: Final = datetime(2026, 1, 1, tzinfo=UTC)
+HOUR: Final = timedelta(hours=1)
+RUN_HOUR: Final = 10
+"""The hour of the day (UTC) of the timed run: mid-morning, a busy news hour."""
+EDITED: Final = 0.27
+"""Share of articles edited after publication."""
+MORE_EDITS: Final = 0.15
+"""Chance of one more edit after each edit: 1.18 edits per edited article on average."""
+GONE: Final = 0.01
+"""Share of articles taken down (404) some time after publication."""
+# news is published by day: the share of a day's stories appearing in each UTC hour
+DIURNAL: Final = (1, 1, 1, 1, 1, 2, 3, 5, 7, 8, 8, 7, 7, 7, 7, 6, 6, 5, 5, 4, 3, 2, 2, 1)
+
+
+# -- the simulated articles ---------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Doc:
+    """One simulated article: its story, the times its page is edited or taken down,
+    and what the archive holds (the version stored last, the ingest's state)."""
+
+    story: Story
+    id: str
+    url: str
+    edits: tuple[datetime, ...]
+    gone_at: datetime | None
+    state: DocumentState
+    stored: int = -1  # the version of the newest revision (-1: none yet)
+    fingerprint: str = ""  # its content hash
+    revisions: int = 0
+    events: int = 0
+
+    def version_at(self, now: datetime) -> int:
+        return sum(1 for edit in self.edits if edit <= now)
+
+
+def edit_times(rng: random.Random, published: datetime) -> tuple[datetime, ...]:
+    """When the page is edited: most within hours of publication, some days later."""
+    if rng.random() >= EDITED:
+        return ()
+    times = []
+    while True:
+        roll = rng.random()
+        hours = (
+            rng.uniform(0.1, 6)
+            if roll < 0.6
+            else rng.uniform(6, 72)
+            if roll < 0.9
+            else rng.uniform(72, 480)
+        )
+        times.append(published + timedelta(hours=hours))
+        if rng.random() >= MORE_EDITS:
+            return tuple(sorted(times))
+
+
+class RecordingArchive(Archive):
+    """The real store, noting every file it writes (for ``git update-index``) and the
+    zlib-compressed size of every revision record."""
+
+    def __init__(self, root: Path) -> None:
+        super().__init__(root)
+        self.written: set[Path] = set()
+        self.revision_zlib = 0
+        self.revision_bytes = 0
+
+    def _create(self, path: Path, data: bytes) -> None:
+        super()._create(path, data)
+        self.written.add(path)
+        if path.parent.name == "revisions":
+            self.revision_bytes += len(data)
+            self.revision_zlib += len(zlib.compress(data))
+
+    def _replace(self, path: Path, data: bytes, *, final: bool) -> None:
+        super()._replace(path, data, final=final)
+        self.written.add(path)
+
+
+@dataclass
+class Year:
+    """The simulation: the archive, the articles still observed (by the hour of their
+    next check), every story (for the newsrooms), and counters."""
+
+    archive: RecordingArchive
+    rate: int
+    port: int
+    page_kb: int
+    rng: random.Random
+    policy: RecheckPolicy = field(default_factory=RecheckPolicy)
+    due: dict[int, list[Doc]] = field(default_factory=lambda: defaultdict(list))
+    observed: dict[str, Doc] = field(default_factory=dict)
+    docs: dict[str, Doc] = field(default_factory=dict)
+    by_outlet: dict[int, list[Story]] = field(default_factory=lambda: defaultdict(list))
+    feeds: dict[str, FeedState] = field(default_factory=dict)
+    # each feed's entry snapshots, kept as its record keeps them (ENTRY_MEMORY)
+    entries: dict[str, dict[str, EntrySnapshot]] = field(default_factory=lambda: defaultdict(dict))
+    encoding: dict[str, JSON] = field(default_factory=dict)
+    touched: set[str] = field(default_factory=set)  # documents whose record is stale on disk
+    written_now: set[str] = field(default_factory=set)  # partitions written in the last hour
+    numbers: int = 0
+    events: int = 0
+    checks: int = 0
+
+    def stories_of_hour(self, hour: int) -> int:
+        """How many stories appear in ``hour`` (deterministic: the day's rate spread by
+        the diurnal profile, the remainder drawn)."""
+        share = self.rate * DIURNAL[hour % 24] / sum(DIURNAL)
+        whole = int(share)
+        return whole + (random.Random(hour * 7919).random() < share - whole)
+
+    def new_stories(self, hour: int) -> list[Story]:
+        now = START + hour * HOUR
+        found = []
+        for _ in range(self.stories_of_hour(hour)):
+            self.numbers += 1
+            published = now - timedelta(minutes=self.rng.randint(1, 55))
+            found.append(
+                Story(self.numbers, pick_outlet(self.rng), self.rng.getrandbits(48), now, published)
+            )
+        return found
+
+    # -- one hourly run, simulated ------------------------------------------------------
+
+    def run_hour(self, hour: int) -> None:
+        now = START + hour * HOUR
+        self.written_now = set()
+        for story in self.new_stories(hour):
+            self.register(story, now)
+        for doc in self.due.pop(hour, []):
+            self.check(doc, now, hour)
+
+    def register(self, story: Story, now: datetime) -> None:
+        """A feed poll finds ``story``: its record (so its index entry), then its first check."""
+        url = story.url(self.port)
+        doc_id = document_id(url)
+        slug = story.outlet.slug
+        state = DocumentState(
+            id=doc_id,
+            url=url,
+            candidate=Candidate(
+                key=doc_id,
+                host=url.split("/")[2].lower(),
+                discovered_at=now,
+                published_at=story.published_at,
+                feed=slug,
+            ),
+            links=(url,),
+            feeds=(slug,),
+            title=story_text(story.seed, 0).title,
+        )
+        doc = Doc(story, doc_id, url, edit_times(self.rng, story.published_at), None, state)
+        if self.rng.random() < GONE:
+            doc.gone_at = story.published_at + timedelta(hours=self.rng.uniform(2, 120))
+        self.archive.write_document(doc_id, document_to_record(state))
+        self.docs[doc_id] = doc
+        self.observed[doc_id] = doc
+        self.by_outlet[story.outlet.index].append(story)
+        snapshot = entry_snapshot(story, port=self.port)
+        self.entries[slug][snapshot.id] = snapshot
+        self.check(doc, now, None)
+
+    def check(self, doc: Doc, now: datetime, hour: int | None) -> None:
+        """The policy's check of ``doc`` at ``now``: a new revision if the page changed
+        since the stored version, a ``gone`` event if it was taken down; then its next
+        check is scheduled (or it retires)."""
+        policy = self.policy
+        decision = decide(doc.state.candidate, policy=policy, now=now)
+        if decision.retired:
+            del self.observed[doc.id]
+            return
+        if not decision.due and decision.due_at is not None:
+            self.schedule(doc, decision.due_at)
+            return
+        self.checks += 1
+        state = doc.state
+        if doc.gone_at is not None and now >= doc.gone_at:
+            if state.status != "gone":
+                self.archive.append_event(
+                    doc.id,
+                    "gone",
+                    observed_at=now,
+                    revision=doc.revisions or None,
+                    detail={"status": 404},
+                )
+                self.events += 1
+                state = replace(state, status="gone")
+            state = replace(
+                state, candidate=after_check(state.candidate, outcome="failed", now=now)
+            )
+        else:
+            version = doc.version_at(now)
+            outcome: Outcome = "unchanged"
+            if version != doc.stored:
+                article = story_article(doc.story, version, port=self.port)
+                fingerprint = content_hash(article)
+                # an edit that only moved the page's dateModified is no news
+                if fingerprint != doc.fingerprint:
+                    self.archive.append_revision(
+                        doc.id,
+                        Observation(
+                            url=doc.url,
+                            observed_at=now,
+                            article=article,
+                            extractor=EXTRACTOR,
+                            evidence=evidence_ref(doc, version, now),
+                            encoding=self.encoding,
+                            http={"status": 200, "etag": None, "last_modified": None},
+                            signals={
+                                "feed_updated": {"feed": doc.story.outlet.slug, "value": None}
+                            },
+                        ),
+                        fingerprint=fingerprint,
+                    )
+                    doc.fingerprint = fingerprint
+                    doc.revisions += 1
+                    outcome = "changed"
+                    state = replace(state, title=article.title)
+                doc.stored = version
+            state = replace(
+                state,
+                seen=Seen(last_seen=doc.fingerprint, revisions=doc.revisions),
+                candidate=after_check(state.candidate, outcome=outcome, now=now),
+            )
+        doc.state = state
+        self.touched.add(doc.id)
+        self.written_now.add(partition_of(state.candidate.discovered_at))
+        after = decide(state.candidate, policy=policy, now=now)
+        if after.retired or after.due_at is None:
+            del self.observed[doc.id]
+        else:
+            self.schedule(doc, after.due_at)
+
+    def schedule(self, doc: Doc, due_at: datetime) -> None:
+        """The hourly run at or after ``due_at`` checks ``doc`` (or finds it retired)."""
+        hour = math.ceil((due_at - START) / HOUR)
+        self.due[hour].append(doc)
+
+    # -- what the newsrooms serve at a timed run -------------------------------------------
+
+    def site(self, hour: int) -> Site:
+        """The feeds and pages at ``hour``: every outlet's newest stories, including the
+        hour's new ones (which the year generates again after the run), and the page of
+        every article still observed, as edited by then (or gone)."""
+        now = START + hour * HOUR
+        site = Site(self.port, self.page_kb)
+        rng, numbers = self.rng.getstate(), self.numbers
+        new = self.new_stories(hour)
+        self.rng.setstate(rng)
+        self.numbers = numbers
+        stories = {outlet.index: list(self.by_outlet[outlet.index]) for outlet in OUTLETS}
+        for story in new:
+            stories[story.outlet.index].append(story)
+            site.pages[(story.outlet.index, _path(story.url(self.port)))] = (story, 0)
+        for outlet in OUTLETS:
+            newest = sorted(stories[outlet.index], key=lambda s: s.published_at)[-FEED_ITEMS:]
+            site.feeds[outlet.index] = feed_xml(outlet, newest[::-1], port=self.port, now=now)
+        for doc in self.observed.values():
+            gone = doc.gone_at is not None and now >= doc.gone_at
+            site.pages[(doc.story.outlet.index, _path(doc.url))] = (
+                None if gone else (doc.story, doc.version_at(now))
+            )
+        return site
+
+    # -- the end of a commit period -------------------------------------------------------
+
+    def save(self, now: datetime) -> None:
+        """What the hourly runs left on disk by ``now``: each checked document's record,
+        every feed record, the active-partition list."""
+        for doc_id in sorted(self.touched):
+            self.archive.write_document(doc_id, document_to_record(self.docs[doc_id].state))
+        self.touched.clear()
+        for outlet in OUTLETS:
+            slug = outlet.slug
+            feed = self.feeds.get(slug) or FeedState(slug, outlet.feed_url(self.port), outlet.name)
+            polls = feed.polls + 1
+            stories = self.by_outlet[outlet.index]
+            entries = self.entries[slug]
+            for key in [k for k, snap in entries.items() if now - snap.observed_at > ENTRY_MEMORY]:
+                del entries[key]
+            feed = replace(
+                feed,
+                entries=dict(entries),
+                kind="rss",
+                polls=polls,
+                last_polled_at=now,
+                last_success_at=now,
+                entries_seen=min(len(stories), FEED_ITEMS),
+            )
+            self.feeds[slug] = feed
+            self.archive.write_feed(slug, feed_to_record(feed, now=now), final=True)
+        keep = active_partitions(
+            (
+                (partition_of(doc.state.candidate.discovered_at), doc.state.candidate)
+                for doc in self.observed.values()
+            ),
+            policy=self.policy,
+            now=now,
+            touched=self.written_now,
+        )
+        save_active(self.archive, keep, shard=WHOLE, now=now)
+
+
+WARC_REFERENCES: Final = importlib.util.find_spec("quietedit.archive.evidence") is not None
+"""Whether this version of quietedit keeps evidence as WARC (else revisions name none)."""
+
+
+def _path(url: str) -> str:
+    return "/" + url.split("/", 3)[3]
+
+
+def evidence_ref(doc: Doc, version: int, now: datetime) -> EvidenceRef | None:
+    """The reference the ingest would write to the page's WARC record (not written here:
+    WARC files live outside the branch)."""
+    if not WARC_REFERENCES:
+        return None
+    payload = hashlib.sha256(f"{doc.story.seed}/{version}".encode()).hexdigest()
+    return EvidenceRef(
+        file=f"{now:%Y-%m}/quietedit-{now:%Y%m%dT%H%M%S}Z.warc.gz",
+        record=f"urn:uuid:{uuid.uuid5(uuid.NAMESPACE_URL, f'{doc.id}/{now}/{payload}')}",
+        sha256=f"sha256:{payload}",
+    )

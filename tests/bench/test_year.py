@@ -1,0 +1,59 @@
+"""``bench/year.py`` at a tiny scale: a simulated week committed into a real git origin,
+then the hourly run the workflow does (blob-less sparse clone, ingest from the loopback
+newsrooms, verify --since, commit, push), timed at two checkpoints."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "year.py"
+STEPS = ("clone", "sparse-paths", "sparse add", "ingest", "verify --since", "commit", "push")
+
+
+def free_port() -> int:
+    """A port free on loopback now (the newsrooms bind it on 127.0.0.2 to .31)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.2", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.mark.slow
+def test_a_small_year_prints_its_figures_at_each_checkpoint(tmp_path: Path) -> None:
+    figures = tmp_path / "figures.json"
+    done = subprocess.run(
+        [sys.executable, str(BENCH), "--rate", "20", "--days", "8", "--checkpoints", "2,8",
+         "--workdir", str(tmp_path / "work"), "--json", str(figures),
+         "--port", str(free_port()), "--page-kb", "20"],
+        capture_output=True, text=True, timeout=600, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    result = json.loads(figures.read_text())
+    assert [point["day"] for point in result["checkpoints"]] == [2, 8]
+    assert result["generation_seconds"] > 0
+    for point in result["checkpoints"]:
+        assert set(point["steps"]) == set(STEPS)
+        assert all(seconds > 0 for seconds in point["steps"].values())
+        # the archive's own figures: text only in the branch, small folders
+        assert 0 < point["revisions_zlib_bytes"] < point["packed_bytes"]
+        assert point["packed_by_kind"]["revisions"] > 0
+        assert 0 < point["largest_folder_entries"] <= 5000
+        assert point["clone_bytes"] > 0 and point["files_checked_out"] > 0
+        # the hourly run found the simulated archive as real runs leave it: the hour's
+        # new stories are new documents, and re-checks of unedited pages change nothing
+        summary = point["ingest_summary"]
+        assert "feeds: 30 polled" in summary, summary
+        assert " unchanged" in summary, summary
+    week = result["checkpoints"][-1]
+    assert week["documents"] > result["checkpoints"][0]["documents"]
+    assert week["partitions_checked_out"] >= 2
+    table = done.stdout
+    for label in ("packed / revisions zlib", "clone downloads", "files checked out",
+                  "ingest (s)", "verify --since (s)", "push (s)", "largest folder"):  # fmt: skip
+        assert label in table, table
