@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -64,6 +65,8 @@ def demo(out_dir: Path, data_dir: Path, base_url: str | None) -> None:
         click.echo(f"  {story.path}: {story.edit}")
     click.echo(f"archive: {data_dir} ({result.summary()})")
     evidence = result.config.settings.paths.evidence
+    with contextlib.suppress(ValueError):  # shown as the data folder is: here, relative
+        evidence = evidence.relative_to(Path.cwd())
     click.echo(f"check it: quietedit verify --data {data_dir} --evidence {evidence}")
     if url == DEFAULT_BASE_URL:
         click.echo(f"open the site: quietedit serve --out {out_dir} --no-rebuild, then {url}")
