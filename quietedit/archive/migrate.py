@@ -44,7 +44,7 @@ from quietedit.archive.layout import (
     partition_of,
 )
 from quietedit.archive.records import digest, dump_json
-from quietedit.article.identity import is_document_id
+from quietedit.archive.store import Archive, fsync_dir, make_folders
 from quietedit.decide.shard import WHOLE
 from quietedit.errors import ArchiveError
 from quietedit.model import JSON, format_timestamp, parse_timestamp
@@ -82,12 +82,7 @@ class MigrationReport:
 
 def legacy_documents(root: Path) -> list[str]:
     """The schema-1 document folders (``documents/<id>/``) still in ``root``, sorted."""
-    folder = Layout(root).documents_dir
-    try:
-        names = os.listdir(folder)
-    except FileNotFoundError:
-        return []
-    return sorted(name for name in names if is_document_id(name) and (folder / name).is_dir())
+    return Archive(root).legacy_documents()
 
 
 def migrate_archive(root: Path, *, keep_page: PageKeeper) -> MigrationReport:
@@ -141,7 +136,7 @@ class _Migration:
         # the new names on disk before the old ones go (removals need no flush: one a
         # power cut undid leaves a file whose copy is in place, and the next run removes it)
         for folder in {path.parent for path in moved} | {new.parent}:
-            _fsync_dir(folder)
+            fsync_dir(folder)
         for path in [*revisions, *events]:
             path.unlink()
         if record is not None:
@@ -230,7 +225,7 @@ class _Migration:
     def _link(self, old: Path, new: Path) -> Path:
         """``new`` holding ``old``'s bytes: a hard link, else a complete copy linked in;
         an existing ``new`` must already hold the same bytes."""
-        new.parent.mkdir(parents=True, exist_ok=True)
+        make_folders(new.parent)
         try:
             os.link(old, new)
         except FileExistsError:
@@ -317,22 +312,9 @@ def _replace(layout: Layout, path: Path, data: bytes) -> None:
     if path.is_file() and path.read_bytes() == data:
         return  # done by an earlier, interrupted run
     tmp = _write_temp(layout, path, data)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_folders(path.parent)
     os.replace(tmp, path)
-    _fsync_dir(path.parent)
-
-
-def _fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    fsync_dir(path.parent)
 
 
 class WarcPageKeeper:

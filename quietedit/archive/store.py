@@ -449,7 +449,8 @@ class Archive:
     def legacy_documents(self) -> list[str]:
         """Folders of the schema-1 layout (``documents/<id>/``) still here, sorted: an
         archive to migrate (or a migration to finish) before anything else is written."""
-        return [name for name in _listdir(self.layout.documents_dir) if is_document_id(name)]
+        top = self.layout.documents_dir
+        return [name for name in _listdir(top) if is_document_id(name) and (top / name).is_dir()]
 
     def require_current(self) -> None:
         """Raise ``ArchiveError`` when the archive still has schema-1 document folders."""
@@ -468,7 +469,7 @@ class Archive:
         (content and name) when this returns."""
         tmp = self._write_temp(path, data)
         try:
-            _make_folders(path.parent)
+            make_folders(path.parent)
             os.link(tmp, path)
         except FileExistsError as exc:
             raise RevisionExistsError(
@@ -481,7 +482,7 @@ class Archive:
             tmp.unlink(missing_ok=True)
         # the new name must be on disk before any write that refers to it (a revision
         # names its evidence; the next revision's chain names this one)
-        _fsync_dir(path.parent)
+        fsync_dir(path.parent)
 
     def _replace(self, path: Path, data: bytes, *, final: bool) -> None:
         """Replace ``path`` with ``data`` atomically: readers see the old or the new file.
@@ -500,13 +501,13 @@ class Archive:
         tmp = self._write_temp(path, data)
         new_name = not final or not path.exists()
         try:
-            _make_folders(path.parent)
+            make_folders(path.parent)
             os.replace(tmp, path)
         except OSError as exc:
             tmp.unlink(missing_ok=True)
             raise ArchiveError(path, f"cannot write: {exc.strerror}") from exc
         if new_name:
-            _fsync_dir(path.parent)
+            fsync_dir(path.parent)
 
     def _write_temp(self, path: Path, data: bytes) -> Path:
         """A temp file in ``.tmp/`` holding ``data``, flushed to disk; its path."""
@@ -613,7 +614,7 @@ def load_json(path: Path) -> JSON:
     return value
 
 
-def _make_folders(folder: Path) -> None:
+def make_folders(folder: Path) -> None:
     """Create ``folder`` and its missing parents, each new name flushed into its parent:
     a new partition's folders must reach the disk before the files written into them."""
     missing = []
@@ -625,10 +626,10 @@ def _make_folders(folder: Path) -> None:
         probe = probe.parent
     for created in reversed(missing):
         created.mkdir(exist_ok=True)
-        _fsync_dir(created.parent)
+        fsync_dir(created.parent)
 
 
-def _fsync_dir(folder: Path) -> None:
+def fsync_dir(folder: Path) -> None:
     """Make a new or replaced directory entry durable (a no-op where unsupported)."""
     try:
         fd = os.open(folder, os.O_RDONLY)
