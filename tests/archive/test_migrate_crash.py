@@ -53,7 +53,7 @@ def test_migrate_killed_at_many_points_then_rerun_leaves_a_sound_archive(tmp_pat
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
     rng = random.Random(20261202)
     killed = inside = 0
-    for _ in range(KILLS):
+    for attempt in range(KILLS):
         migrator = subprocess.Popen(
             [sys.executable, "-c", MIGRATOR, str(root), str(evidence)],
             stdout=subprocess.PIPE,
@@ -61,7 +61,10 @@ def test_migrate_killed_at_many_points_then_rerun_leaves_a_sound_archive(tmp_pat
         )
         assert migrator.stdout is not None
         assert migrator.stdout.readline() == b"ready\n"
-        time.sleep(rng.uniform(0.0, 0.25))
+        if attempt % 3 == 2:
+            _wait_for_a_half_moved_document(root)  # inside a document's move, for sure
+        else:
+            time.sleep(rng.uniform(0.0, 0.25))  # anywhere
         migrator.send_signal(signal.SIGKILL)
         killed += migrator.wait() == -signal.SIGKILL
         migrator.stdout.close()
@@ -79,6 +82,18 @@ def test_migrate_killed_at_many_points_then_rerun_leaves_a_sound_archive(tmp_pat
     assert snapshot(root, "documents/*/*/*/*/*/*.json") == before
     kept = _payloads(evidence)
     assert pages <= kept  # every page kept; one kept twice when a kill fell in between
+
+
+def _wait_for_a_half_moved_document(root: Path) -> None:
+    """Return as soon as a document has files in both layouts (or after 2 s)."""
+    deadline = time.monotonic() + 2
+    while time.monotonic() < deadline:
+        try:
+            if _in_both_layouts(root):
+                return
+        except FileNotFoundError:  # a folder went while it was listed: look again
+            pass
+        time.sleep(0.0005)
 
 
 def _in_both_layouts(root: Path) -> set[str]:
