@@ -173,6 +173,10 @@ def test_the_hourly_clone_loses_a_push_race_rebases_and_pushes_without_the_archi
     assert git(first, "rev-parse", "--is-shallow-repository", env=env) == "true"
     old_blob = git(first, "rev-parse", f"HEAD:{OLD}", env=env)
     assert old_blob in missing_objects(first, env)
+    # a sparse index: the folders left out are one entry each, not every path below them
+    listed = git(first, "ls-files", "--sparse", env=env).splitlines()
+    assert OLD not in listed
+    assert any(line.endswith("/") and OLD.startswith(line) for line in listed)
 
     # two runs (two shards, say) write disjoint files; one writes a partition it did not
     # check out, for a document first seen after midnight
