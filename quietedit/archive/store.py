@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Final
 
 from quietedit.archive import sparse
+from quietedit.archive.checks import discovered_partition
 from quietedit.archive.layout import (
     DOCUMENT_FILE,
     EVENTS_FOLDER,
@@ -40,7 +41,6 @@ from quietedit.archive.layout import (
     index_name_shard,
     index_shard,
     is_partition,
-    partition_of,
 )
 from quietedit.archive.records import (
     OPTIONAL_REVISION_FIELDS,
@@ -57,7 +57,7 @@ from quietedit.archive.records import (
 )
 from quietedit.article.identity import is_document_id
 from quietedit.errors import ArchiveError, RevisionExistsError
-from quietedit.model import JSON, parse_timestamp
+from quietedit.model import JSON
 from quietedit.revisions import SCHEMA_VERSION, Event, Observation, Revision
 
 logger = logging.getLogger(__name__)
@@ -150,15 +150,14 @@ class Archive:
             known = self._read_shard(shard, fresh=True)
             if document in known.entries:
                 return known.entries[document], False
-            seen = record.get("discovered_at", record.get("first_seen"))
-            try:
-                partition = partition_of(parse_timestamp(str(seen)))
-            except ValueError as exc:
+            partition = discovered_partition(record)
+            if partition is None:
+                seen = record.get("discovered_at", record.get("first_seen"))
                 raise ArchiveError(
                     self.layout.documents_dir,
                     f"{document}: discovered_at {seen!r} is not an RFC 3339 time; a new "
                     "document's record needs it to choose its partition",
-                ) from exc
+                )
             own = dict(sorted({**known.own, document: partition}.items()))
             full: dict[str, JSON] = {
                 "documents": dict(own),

@@ -17,7 +17,7 @@ from quietedit.archive.lock import RunLock
 from quietedit.archive.migrate import WarcPageKeeper, migrate_archive
 from quietedit.archive.since import verify_since
 from quietedit.archive.verify import verify_archive
-from quietedit.cli.options import CONFIG_OPTION, DATA_OPTION
+from quietedit.cli.options import CONFIG_OPTION, DATA_OPTION, now_option
 from quietedit.config import effective_settings, load_config
 
 logger = logging.getLogger("quietedit")
@@ -156,14 +156,7 @@ def show_config(config_path: Path | None) -> None:
 @click.command("sparse-paths")
 @CONFIG_OPTION
 @DATA_OPTION
-@click.option(
-    "--now",
-    "now_text",
-    metavar="ISO-8601",
-    default=None,
-    help="The run's time, for today's and yesterday's partitions (default: the clock), "
-    "e.g. 2026-11-30T06:00:00Z.",
-)
+@now_option("The run's time, for today's and yesterday's partitions (default: the clock)")
 def sparse_paths(config_path: Path | None, data_dir: Path | None, now_text: str | None) -> None:
     """Print the archive folders an hourly run needs, for a sparse git checkout.
 

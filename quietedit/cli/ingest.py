@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from quietedit.archive.store import Archive
-from quietedit.cli.options import CONFIG_OPTION, DATA_OPTION, OUT_OPTION
+from quietedit.cli.options import CONFIG_OPTION, DATA_OPTION, OUT_OPTION, now_option
 from quietedit.config import Config, load_config
 from quietedit.decide.shard import WHOLE, Shard, parse_shard
 from quietedit.errors import InvalidShardError
@@ -45,14 +45,7 @@ SHARD_OPTION = click.option(
 @click.command()
 @CONFIG_OPTION
 @DATA_OPTION
-@click.option(
-    "--now",
-    "now_text",
-    metavar="ISO-8601",
-    default=None,
-    help="Run on a simulated clock frozen at this time (replays, tests, the demo), "
-    "e.g. 2026-11-30T06:00:00Z.",
-)
+@now_option("Run on a simulated clock frozen at this time (replays, tests, the demo)")
 @click.option("--feeds-only", is_flag=True, help="Poll the feeds; fetch no articles.")
 @click.option("--strict", is_flag=True, help="Exit 1 if any feed or article failed.")
 @SHARD_OPTION
@@ -90,13 +83,7 @@ def ingest(
 @CONFIG_OPTION
 @DATA_OPTION
 @OUT_OPTION
-@click.option(
-    "--now",
-    "now_text",
-    metavar="ISO-8601",
-    default=None,
-    help="Run the ingest on a simulated clock frozen at this time.",
-)
+@now_option("Run the ingest on a simulated clock frozen at this time")
 @click.option(
     "--base-url",
     default=None,

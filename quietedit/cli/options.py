@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
+
+FC = TypeVar("FC", bound=Callable[..., Any])
 
 CONFIG_OPTION = click.option(
     "--config",
@@ -27,3 +31,12 @@ OUT_OPTION = click.option(
     default=None,
     help="The site folder.  [default: settings.paths.site, i.e. site/]",
 )
+
+
+def now_option(help_text: str) -> Callable[[FC], FC]:
+    """``--now ISO-8601``: the run's time, as ``now_text`` (parsed by
+    :func:`quietedit.cli.ingest.parse_now`)."""
+    return click.option(
+        "--now", "now_text", metavar="ISO-8601", default=None,
+        help=f"{help_text}, e.g. 2026-11-30T06:00:00Z.",
+    )  # fmt: skip
