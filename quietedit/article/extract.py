@@ -173,9 +173,7 @@ def _body_blocks(
             continue
         if not text[:1].isalnum() and _ALNUM.search(text) is None:
             continue  # rules, dingbats and replacement characters say nothing
-        if len(text) <= LINE_MAX and _is_furniture_line(
-            text, index >= first_updated, languages
-        ):
+        if len(text) <= LINE_MAX and _is_furniture_line(text, index >= first_updated, languages):
             continue
         if furniture_lines and furniture_key(text) in furniture_lines:
             continue
@@ -189,9 +187,7 @@ def _body_blocks(
     return tuple(kept)
 
 
-def _is_furniture_line(
-    text: str, maybe_updated: bool, languages: tuple[str, ...] | None
-) -> bool:
+def _is_furniture_line(text: str, maybe_updated: bool, languages: tuple[str, ...] | None) -> bool:
     """Whether a short line is a label, a byline, a date (read in ``languages`` too) or
     (when it ``maybe_updated``) an "Updated" line."""
     return (
