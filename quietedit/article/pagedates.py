@@ -35,10 +35,12 @@ DATE_TEXT_MAX: Final = 80
 NEUTRAL_BASE: Final = datetime(2000, 1, 1)  # noqa: DTZ001 (dateparser wants it naive: UTC)
 """The "now" a date is read against when only *whether* it is a date matters."""
 
-_PARSERS: Final = ["relative-time", "custom-formats", "absolute-time"]
+_PARSERS: Final = ("relative-time", "custom-formats", "absolute-time")
+_ABSOLUTE_PARSERS: Final = ("custom-formats", "absolute-time")
 # Parts an absolute date must name: "June 2026" or "2026" alone is no dateline.
-_REQUIRED_PARTS: Final = ["day", "month"]
-_EDGE: Final = " \t:;,.|-\u2013—()[]{}\uff08\uff09【】「」『』\uff3b\uff3d\u3014\u3015·•"
+_REQUIRED_PARTS: Final = ("day", "month")
+_COMPLETE_PARTS: Final = ("day", "month", "year")
+_EDGE: Final = " \t:\uff1a;,.|-\u2013—()[]{}\uff08\uff09【】「」『』\uff3b\uff3d\u3014\u3015·•"
 # A time with "h" ("10h12", Portuguese and French) or "kl."/"godz." before it (Swedish,
 # Polish): dateparser reads the first only in French and neither clock word.
 _H_TIME: Final = re.compile(r"(?<=\d)\s?h\s?(?=\d{2}\b)", re.IGNORECASE)
@@ -50,21 +52,28 @@ _SWEDISH_CLOCK: Final = re.compile(r"(?<=\d)\.(?=\d{2}\b(?![.,]\d))")  # "kl. 10
 
 
 def parse_page_date(
-    text: str, *, languages: Iterable[str] = LANGUAGES, base: datetime = NEUTRAL_BASE
+    text: str,
+    *,
+    languages: Iterable[str] = LANGUAGES,
+    base: datetime = NEUTRAL_BASE,
+    complete: bool = False,
 ) -> datetime | None:
     """The moment ``text`` names, in UTC, or None when ``text`` is not only a date.
 
-    ``languages`` are the ISO 639-1 codes to read it in (by default every language of
+    ``languages`` are dateparser's codes to read it in (by default every language of
     :data:`~quietedit.article.wording.LANGUAGES`); ``base`` is the "now" of relative
-    times and of dates without a year (naive, UTC). Leading connectors ("le", "am",
-    "el", "op") and labels are the caller's to remove; the words between a date and its
-    time ("à", "um", "kl.", "alle") are read here. A date without a zone is taken as UTC.
-    Never raises.
+    times and of dates without a year (naive, UTC); ``complete`` refuses both, for a
+    value that must not depend on ``base``. Leading connectors ("le", "am", "el", "op")
+    and labels are the caller's to remove; the words between a date and its time ("à",
+    "um", "kl.", "alle") are read here. A date without a zone is taken as UTC. Never
+    raises.
     """
     cleaned = _prepared(text)
     if not cleaned or len(cleaned) > DATE_TEXT_MAX or not any(c.isdigit() for c in cleaned):
         return None
-    moment = _parse(cleaned, tuple(languages), base.replace(tzinfo=None))
+    parts = _COMPLETE_PARTS if complete else _REQUIRED_PARTS
+    parsers = _ABSOLUTE_PARSERS if complete else _PARSERS
+    moment = _parse(cleaned, tuple(languages), base.replace(tzinfo=None), parts, parsers)
     return moment.astimezone(UTC) if moment is not None else None
 
 
@@ -87,8 +96,11 @@ def _prepared(text: str) -> str:
 
 
 @cache
-def _parser(languages: tuple[str, ...], base: datetime) -> DateDataParser:
-    """A dateparser ``DateDataParser`` for ``languages``, reading against ``base``."""
+def _parser(
+    languages: tuple[str, ...], base: datetime, parts: tuple[str, ...], parsers: tuple[str, ...]
+) -> DateDataParser:
+    """A dateparser ``DateDataParser`` for ``languages``, reading against ``base`` with
+    ``parsers`` and refusing a date that names none of ``parts``."""
     from dateparser.date import DateDataParser
 
     return DateDataParser(
@@ -101,15 +113,21 @@ def _parser(languages: tuple[str, ...], base: datetime) -> DateDataParser:
             "PREFER_DATES_FROM": "past",
             "PREFER_DAY_OF_MONTH": "first",
             "PREFER_MONTH_OF_YEAR": "first",
-            "PARSERS": _PARSERS,
-            "REQUIRE_PARTS": _REQUIRED_PARTS,
+            "PARSERS": list(parsers),
+            "REQUIRE_PARTS": list(parts),
         },
     )
 
 
-def _parse(text: str, languages: tuple[str, ...], base: datetime) -> datetime | None:
+def _parse(
+    text: str,
+    languages: tuple[str, ...],
+    base: datetime,
+    parts: tuple[str, ...],
+    parsers: tuple[str, ...],
+) -> datetime | None:
     try:
-        data = _parser(languages, base).get_date_data(text)
+        data = _parser(languages, base, parts, parsers).get_date_data(text)
     except (ValueError, OverflowError, TypeError, LookupError):  # dateparser's own bugs
         return None
     moment = data["date_obj"] if data is not None else None
