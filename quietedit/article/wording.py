@@ -125,7 +125,7 @@ WORDINGS: Final = (
         update_labels=("aggiornato", "aggiornamento", "ultimo aggiornamento", "agg."),
         note_labels=("nota della redazione", "n.d.r.", "ndr"),
         date_labels=("pubblicato",),
-        connectors=("il", "alle", "all'", "ore", "con", "del"),
+        connectors=("il", "alle", "all'", "ore", "con", "del", "delle", "della"),
     ),
     Wording(
         language="pt",
