@@ -27,7 +27,6 @@ from __future__ import annotations
 import importlib.metadata
 import importlib.util
 import re
-import sys
 import unicodedata
 from collections.abc import Callable
 from functools import cache
@@ -126,7 +125,7 @@ def _split_thai(tokens: list[str]) -> list[str]:
 @cache
 def _thai_splitter() -> Callable[[str], list[str]]:
     """ICU's dictionary word break when icu4py is installed, else character clusters."""
-    if "icu4py" in sys.modules or importlib.util.find_spec("icu4py") is not None:
+    if importlib.util.find_spec("icu4py") is not None:
         from icu4py.breakers import WordBreaker  # loaded only for Thai text: 10 ms
 
         return lambda text: list(WordBreaker(text, "th"))
