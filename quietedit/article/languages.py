@@ -108,6 +108,35 @@ _NOTE_STARTS: Final = frozenset(
 )
 
 
+def _label_keys(field: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The first word (case-folded, as ``\\w+`` cuts it) of every label of ``field`` in
+    a spaced language, and the first character of every label in an unspaced one."""
+    words: set[str] = set()
+    characters: set[str] = set()
+    for wording in WORDINGS:
+        for label in getattr(wording, field):
+            if wording.spaced:
+                words.add(_WORD_RUN.findall(label.casefold())[0])
+            else:
+                characters.add(label[0])
+    return frozenset(words), frozenset(characters)
+
+
+_WORD_RUN: Final = re.compile(r"\w+")
+_DIGIT: Final = re.compile(r"\d")
+_UPDATE_KEYS: Final = _label_keys("update_labels")
+_DATE_KEYS: Final = _label_keys("date_labels")
+
+
+def _may_hold_label(text: str, keys: tuple[frozenset[str], frozenset[str]]) -> bool:
+    """Whether ``text`` holds the first word or character of a label: a cheap test that
+    every text a label pattern matches in passes (a set lookup per word)."""
+    words, characters = keys
+    if not text.isascii() and not characters.isdisjoint(text):
+        return True
+    return not words.isdisjoint(_WORD_RUN.findall(text.casefold()))
+
+
 def is_other_note(text: str) -> bool:
     """Whether a block opens a correction or editor's note in a language of the tables."""
     head = text.lstrip(SKIPPED)[:2].casefold()
@@ -118,6 +147,8 @@ def other_updated_line(text: str) -> str | None:
     """The "Updated …" part of a short line in a language of the tables (label and date:
     "Zaktualizowano: 4 czerwca 2026, 11:30", "2026年6月4日 11時30分 更新"), or None when
     no label stands next to a date read whole in the label's language."""
+    if _DIGIT.search(text) is None or not _may_hold_label(text, _UPDATE_KEYS):
+        return None
     for match in _UPDATE_LABEL_ANYWHERE.finditer(text):
         languages = languages_of_label(match.group())
         after = _SEPARATOR.split(text[match.end() :], maxsplit=1)[0]
@@ -138,22 +169,30 @@ def is_other_date_line(text: str, *, languages: tuple[str, ...] | None) -> bool:
     ``languages`` are the page's (see :func:`dateparser_languages`); when the page names
     none, only lines with a label of the tables are read, in the label's languages.
     """
-    if len(text) > DATE_TEXT_MAX:
+    if len(text) > DATE_TEXT_MAX or _DIGIT.search(text) is None:
         return False
     rest = text
     label_languages: tuple[str, ...] = ()
-    opening = _DATE_LABEL_OPENING.match(text)
-    if opening is not None:
-        rest = text[opening.end() :]
-        label_languages = _label_of(opening.group())
-    elif (closing := _DATE_LABEL_CLOSING.search(text)) is not None:
-        rest = text[: closing.start()]
-        label_languages = _label_of(closing.group())
+    if _may_hold_label(text, _DATE_KEYS):
+        opening = _DATE_LABEL_OPENING.match(text)
+        if opening is not None:
+            rest = text[opening.end() :]
+            label_languages = _label_of(opening.group())
+        elif (closing := _DATE_LABEL_CLOSING.search(text)) is not None:
+            rest = text[: closing.start()]
+            label_languages = _label_of(closing.group())
     if languages is None:
         if not label_languages:
             return False
         languages = _dateparser_codes(label_languages)
+    elif len(_WORD_RUN.findall(rest)) > DATE_WORDS_MAX:
+        return False
     return bool(rest.strip()) and is_date_text(rest, languages=languages)
+
+
+DATE_WORDS_MAX: Final = 12
+"""Most words (runs of letters or digits) a dateline holds after its label: "el jueves, 4
+de junio de 2026 a las 10:12 CEST" has 12; a longer line is prose, not worth reading."""
 
 
 def dateparser_languages(tag: str | None) -> tuple[str, ...] | None:
