@@ -139,8 +139,9 @@ def _may_hold_label(text: str, keys: tuple[frozenset[str], frozenset[str]]) -> b
 
 def is_other_note(text: str) -> bool:
     """Whether a block opens a correction or editor's note in a language of the tables."""
-    head = text.lstrip(SKIPPED)[:2].casefold()
-    return head in _NOTE_STARTS and NOTE_OPENING.match(text) is not None
+    # lstrip on the first characters only: a paragraph is not copied to read its start
+    head = text[:8].lstrip(SKIPPED) or text.lstrip(SKIPPED)
+    return head[:2].casefold() in _NOTE_STARTS and NOTE_OPENING.match(text) is not None
 
 
 def other_updated_line(text: str) -> str | None:
