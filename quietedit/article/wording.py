@@ -15,7 +15,10 @@ English and German are read by the hand-tuned patterns of
 :mod:`quietedit.article.notices` and :mod:`quietedit.analysis.notes`, which came first;
 every other language is read from the tables below. Phrases are written case-folded and
 as :func:`quietedit.article.fingerprint.fold_text` leaves them (straight apostrophes,
-``-`` for every dash). A phrase missing here only makes a rule see less.
+``-`` for every dash). A phrase missing here only makes a rule see less; a phrase that
+prose also uses would make one see too much, so a phrase that admits an error anywhere in
+a text is several words long ("hemos corregido", never "corrigimos", which a spokesman
+says of a fault), and a bare word counts only as a label opening a note.
 """
 
 from __future__ import annotations
@@ -145,7 +148,6 @@ WORDINGS: Final = (
             "este texto foi corrigido",
             "esta reportagem foi corrigida",
             "esta notícia foi corrigida",
-            "corrigimos",
         ),
         update_phrases=(
             "este artigo foi atualizado",
@@ -197,7 +199,6 @@ WORDINGS: Final = (
             "we wcześniejszej wersji",
             "artykuł został poprawiony",
             "tekst został poprawiony",
-            "poprawiliśmy",
             "błędnie podaliśmy",
         ),
         update_phrases=(
@@ -285,7 +286,7 @@ WORDINGS: Final = (
     Wording(
         language="ko",
         correction_labels=("바로잡습니다", "정정", "정정보도", "알려드립니다"),
-        correction_phrases=("바로잡았습니다", "잘못 표기", "잘못 보도"),
+        correction_phrases=("바로잡았습니다",),
         update_phrases=(
             "기사를 업데이트했습니다",
             "내용을 추가했습니다",

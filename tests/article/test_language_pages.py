@@ -5,9 +5,10 @@ its article pages (its class names, its dateline, its "Updated" line, its correc
 note): English, German, French, Spanish, Italian, Portuguese, Dutch, Polish, Swedish,
 Japanese, Chinese and Korean, plus Hebrew, Arabic and Thai for the scripts. Each
 ``name.json`` names the headline, text the body must and must not hold (the dateline and
-the "Updated" line are furniture), the "Updated" line and the correction notes the
-publisher metadata must hold, the update notes the analysis must tell from corrections,
-and the visible dateline with the moment it names.
+the "Updated" line are furniture), the "Updated" line and the notes the publisher
+metadata must hold (with the kind the analysis gives each), the update notes the body
+keeps for the analysis to tell from corrections, and the visible dateline with the
+moment it names.
 """
 
 from __future__ import annotations
