@@ -111,7 +111,7 @@ def stages(corpus: Path, *, limit: int | None) -> None:
         h1s = [s.text for s in segments if s.box.tag == "h1" and not layout.is_furniture(s)]
         title = choose_title(meta, h1s)
         first_updated, updated = extraction._first_updated_line(segments)
-        extraction._body_blocks(layout, title, frozenset(), first_updated)
+        extraction._body_blocks(layout, title, frozenset(), first_updated, None)
         extraction._publisher(meta, segments, updated)
         lap("assemble", started)
     total = sum(sum(times) for times in spent.values())

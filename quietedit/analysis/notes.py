@@ -13,7 +13,10 @@ business, never facts or added text.
 Phrases are matched after folding and case-folding (typographic apostrophes become ``'``).
 Update words that prose also uses ("aktualisiert", "mis à jour", "updated") count only
 where a note opens with them; the phrases of a correction are specific enough to count
-anywhere. English, German and French; a phrase missing here only makes a rule see less.
+anywhere. English and German (and the French that came with them) are listed here; French,
+Spanish, Italian, Portuguese, Dutch, Polish, Swedish, Japanese, Chinese and Korean come
+from the tables of :mod:`quietedit.article.wording` ("Sprostowanie: …", "Fe de errores:
+…", "【訂正】…", "Mise à jour du 4 juin : …"). A phrase missing only makes a rule see less.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from quietedit.article import languages
 from quietedit.article.fingerprint import fold_text
 
 CORRECTION: Final = "correction"
@@ -115,13 +119,21 @@ _CREDIT: Final = re.compile(
 def note_kind(text: str) -> str | None:
     """``"correction"``, ``"update"`` or None: what kind of note ``text`` is, if any."""
     folded = fold_text(text).casefold().lstrip(_LEADING)
-    if any(phrase in folded for phrase in CORRECTION_PHRASES):
+    if (
+        any(phrase in folded for phrase in CORRECTION_PHRASES)
+        or languages.CORRECTION_ANYWHERE.search(folded)
+        or languages.CORRECTION_OPENING.match(folded)
+    ):
         return CORRECTION
-    if any(phrase in folded for phrase in UPDATE_PHRASES):
+    if any(phrase in folded for phrase in UPDATE_PHRASES) or languages.UPDATE_ANYWHERE.search(
+        folded
+    ):
         return UPDATE
     opener = next((o for o in NOTE_OPENINGS if folded.startswith(o)), None)
-    rest = folded[len(opener) :].lstrip(" :.-") if opener else folded
-    if _UPDATE_OPENING.match(rest) or _updated_to(rest):
+    if opener is None and (label := languages.NOTE_LABEL_OPENING.match(folded)) is not None:
+        opener = label.group()
+    rest = folded[len(opener) :].lstrip(" :\uff1a.-") if opener else folded
+    if _UPDATE_OPENING.match(rest) or _updated_to(rest) or languages.UPDATE_OPENING.match(rest):
         return UPDATE
     return CORRECTION if opener else None
 
@@ -142,6 +154,15 @@ def note_opening(text: str) -> str:
     opening = _UPDATE_OPENING.match(lowered.lstrip(_LEADING))
     if opening:
         found.append((len(lowered) - len(lowered.lstrip(_LEADING)), opening.group()))
+    for pattern in (languages.CORRECTION_ANYWHERE, languages.UPDATE_ANYWHERE):
+        if (match := pattern.search(text)) is not None:
+            found.append((match.start(), match.group()))
+    for pattern in (
+        languages.CORRECTION_OPENING, languages.NOTE_LABEL_OPENING, languages.UPDATE_OPENING,
+    ):  # fmt: skip
+        if (match := pattern.match(text)) is not None:
+            words = match.group().lstrip(languages.SKIPPED)
+            found.append((match.end() - len(words), words))
     if not found:
         return ""
     start, phrase = min(found)

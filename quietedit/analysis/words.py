@@ -3,9 +3,11 @@
 A block's text is cut into *tokens*: a word (letters and digits, with inner ``-``, ``'``,
 ``.``, ``,``, ``:`` or ``/`` so that ``4.2``, ``1,200``, ``12:30`` and ``don't`` stay
 whole) or a single punctuation mark, each with the white space after it attached. Joined
-back, the tokens are the text exactly. Tokens are compared without their white space,
-with :class:`difflib.SequenceMatcher` (``autojunk=False``, so frequent words are never
-junked and results never depend on length), then a clean-up pass lets a one-word
+back, the tokens are the text exactly. Chinese and Japanese are cut character by
+character and Thai by a dictionary, as wikidiff2 does (:mod:`quietedit.analysis.segment`).
+Tokens are compared without their white space, with :class:`difflib.SequenceMatcher`
+(``autojunk=False``, so frequent words are never junked and results never depend on
+length), then a clean-up pass lets a one-word
 equality between two changes join them, the way diff-match-patch's semantic clean-up
 does, so a rewritten clause reads as one change instead of a comb of fragments.
 
@@ -31,6 +33,7 @@ from typing import Final, TypeAlias
 
 from rapidfuzz.distance import LCSseq
 
+from quietedit.analysis.segment import needs_segmenting, segment_tokens, segment_words
 from quietedit.article.fingerprint import fold_text
 
 Segment: TypeAlias = tuple[str, str]
@@ -55,12 +58,18 @@ _CODE_SPAN: Final = 0x110000 - _CODE_BASE
 
 def tokenize(text: str) -> list[str]:
     """The tokens of ``text``; ``"".join(tokenize(text)) == text`` always."""
-    return _TOKEN.findall(text)
+    return segment_tokens(text) if needs_segmenting(text) else _TOKEN.findall(text)
+
+
+def words_of(text: str) -> list[str]:
+    """The words of ``text``: runs of letters and digits, each CJK character one, Thai
+    words as its dictionary cuts them."""
+    return segment_words(text) if needs_segmenting(text) else _WORD.findall(text)
 
 
 def count_words(text: str) -> int:
-    """Words in ``text`` (runs of letters and digits), as the diff summary counts them."""
-    return len(_WORD.findall(text))
+    """Words in ``text`` (see :func:`words_of`), as the diff summary counts them."""
+    return len(words_of(text))
 
 
 def similarity_codes(texts: Iterable[str]) -> list[str]:
@@ -75,7 +84,7 @@ def similarity_codes(texts: Iterable[str]) -> list[str]:
     codes = []
     for text in texts:
         chars = []
-        for word in _WORD.findall(fold_text(text).casefold()):
+        for word in words_of(fold_text(text).casefold()):
             code = table.get(word)
             if code is None:
                 code = table[word] = chr(_CODE_BASE + len(table) % _CODE_SPAN)

@@ -31,6 +31,7 @@ from quietedit.article.blocks import Box, Segment, walk
 from quietedit.article.dom import parse, read_head
 from quietedit.article.encoding import UTF8, EncodingDecision, resolve_encoding
 from quietedit.article.furniture import is_boilerplate_line
+from quietedit.article.languages import dateparser_languages
 from quietedit.article.locate import LINK_DENSITY_MAX, PageLayout
 from quietedit.article.metadata import PageMeta, read_metadata, split_authors
 from quietedit.article.notices import (
@@ -102,7 +103,8 @@ def extract_article(
     h1s = [s.text for s in segments if s.box.tag == "h1" and not scored.is_furniture(s)]
     title = choose_title(meta, h1s)
     first_updated, updated = _first_updated_line(segments)
-    blocks = _body_blocks(scored, title, furniture_lines, first_updated)
+    languages = dateparser_languages(meta.language)
+    blocks = _body_blocks(scored, title, furniture_lines, first_updated, languages)
     return Article(title=title, blocks=blocks, publisher=_publisher(meta, segments, updated))
 
 
@@ -123,14 +125,20 @@ def _decode(
 
 
 def _body_blocks(
-    page: PageLayout, title: str, furniture_lines: frozenset[str], first_updated: int
+    page: PageLayout,
+    title: str,
+    furniture_lines: frozenset[str],
+    first_updated: int,
+    languages: tuple[str, ...] | None,
 ) -> tuple[Block, ...]:
     """The article's blocks: the container's, plus a standfirst between headline and body.
 
     The headline itself is left out, and so are short lines above it (kickers), figure
     captions, link lists, furniture lines, bylines, dates and "Updated" lines, and the
     host's learnt furniture. No segment before the one at ``first_updated`` is an
-    "Updated" line (see :func:`_first_updated_line`).
+    "Updated" line (see :func:`_first_updated_line`); ``languages`` are the dateparser
+    languages that date lines are read in (see
+    :func:`~quietedit.article.languages.dateparser_languages`).
     """
     kept: list[Block] = []
     container = page.container
@@ -165,7 +173,7 @@ def _body_blocks(
             continue
         if not text[:1].isalnum() and _ALNUM.search(text) is None:
             continue  # rules, dingbats and replacement characters say nothing
-        if len(text) <= LINE_MAX and _is_furniture_line(text, index >= first_updated):
+        if len(text) <= LINE_MAX and _is_furniture_line(text, index >= first_updated, languages):
             continue
         if furniture_lines and furniture_key(text) in furniture_lines:
             continue
@@ -179,14 +187,14 @@ def _body_blocks(
     return tuple(kept)
 
 
-def _is_furniture_line(text: str, maybe_updated: bool) -> bool:
-    """Whether a short line is a label, a byline, a date or (when it ``maybe_updated``) an
-    "Updated" line."""
+def _is_furniture_line(text: str, maybe_updated: bool, languages: tuple[str, ...] | None) -> bool:
+    """Whether a short line is a label, a byline, a date (read in ``languages`` too) or
+    (when it ``maybe_updated``) an "Updated" line."""
     return (
         is_boilerplate_line(text)
         or (maybe_updated and is_updated_line(text))
         or is_byline(text)
-        or is_date_line(text)
+        or is_date_line(text, languages=languages)
     )
 
 

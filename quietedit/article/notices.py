@@ -4,6 +4,10 @@ These are signals for the analysis (an admitted edit is not a silent one), and m
 them are not article text: an "Updated 10:12" line or a byline changes on its own and
 would make a new revision of an unchanged story. Correction notes are the exception —
 they are part of what readers are told, so they stay in the body as well.
+
+English and German are read by the patterns below; notes, "Updated" lines and datelines
+in French, Spanish, Italian, Portuguese, Dutch, Polish, Swedish, Japanese, Chinese and
+Korean by :mod:`quietedit.article.languages`.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import re
 from typing import Final
 
 from quietedit.article.furniture import opening_word
+from quietedit.article.languages import is_other_date_line, is_other_note, other_updated_line
 
 UPDATED_LINE_MAX: Final = 160
 """Longest line read as an "Updated …" line; longer ones are prose that mentions an update."""
@@ -133,7 +138,7 @@ def updated_line(text: str) -> str | None:
     # One of these words in the lower-cased line is needed for _UPDATED to match: a cheap
     # gate, each test a substring search at C speed.
     lowered = text.lower()
-    if not (
+    if (
         "updated" in lowered
         or "modified" in lowered
         or "aktualisiert" in lowered
@@ -141,19 +146,22 @@ def updated_line(text: str) -> str | None:
         or "mis \u00e0 jour" in lowered
         or "actualizado" in lowered
         or "aggiornato" in lowered
-    ):
-        return None
-    match = _UPDATED.search(text)
-    if match is None:
-        return None
-    rest = _SEPARATOR.split(text[match.start() :], maxsplit=1)[0]
-    return rest if _DIGIT.search(rest) else None
+    ) and (match := _UPDATED.search(text)) is not None:
+        rest = _SEPARATOR.split(text[match.start() :], maxsplit=1)[0]
+        if _DIGIT.search(rest):
+            return rest
+    return other_updated_line(text)
 
 
 def is_note(text: str) -> bool:
-    """Whether a block is a correction or editor's note ("Correction: …", "Korrektur: …")."""
+    """Whether a block is a correction or editor's note ("Correction: …", "Korrektur: …",
+    "Rectificatif : …", "【訂正】…")."""
     if len(text) > NOTE_MAX:
         return False
+    return _is_english_or_german_note(text) or is_other_note(text)
+
+
+def _is_english_or_german_note(text: str) -> bool:
     # Most blocks open with an ASCII letter no note opens with, told by its code point
     # alone: the lower case of an ASCII character is itself or its lower-case letter.
     code = ord(text[0]) if text else 0
@@ -191,10 +199,20 @@ def byline_text(text: str) -> str | None:
     return names or None
 
 
-def is_date_line(text: str) -> bool:
-    """Whether a line is only a date, maybe with a time ("30. November 2026, 10:12 Uhr")."""
+def is_date_line(text: str, *, languages: tuple[str, ...] | None = None) -> bool:
+    """Whether a line is only a date, maybe with a time ("30. November 2026, 10:12 Uhr",
+    "Publicado el 4 de junio de 2026", "5분 전").
+
+    ``languages`` are the dateparser languages of the page
+    (:func:`~quietedit.article.languages.dateparser_languages`), None when it is in
+    English, German or a language without tables.
+    """
     if len(text) > DATE_LINE_MAX:
         return False
+    return _is_english_or_german_date_line(text) or is_other_date_line(text, languages=languages)
+
+
+def _is_english_or_german_date_line(text: str) -> bool:
     # A line opening with three ASCII characters, the first a letter, is settled by them
     # alone unless they open a label, a weekday or a month: ignoring case, an ASCII
     # character matches no letter but its own two cases, and every word the pattern can

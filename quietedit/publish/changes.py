@@ -16,17 +16,19 @@ from typing import Final
 import quietedit.analysis
 from quietedit.analysis import ExternalSignals, classify_change, diff_revisions
 from quietedit.analysis.diff import DIFF_SCHEMA
+from quietedit.analysis.segment import thai_segmenter
 from quietedit.archive.records import claims_changed
 from quietedit.model import JSON
 from quietedit.revisions import Revision
 
 
 def _analysis_version() -> str:
-    """The Diff JSON schema plus a hash of the analysis code: any change to how diffs or
-    classifications are made invalidates the cached ones."""
+    """The Diff JSON schema plus a hash of the analysis code and of the Thai segmenter in
+    use: any change to how diffs or classifications are made invalidates the cached ones."""
     digest = hashlib.sha256()
     for path in sorted(Path(quietedit.analysis.__file__).parent.glob("*.py")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    digest.update(thai_segmenter().encode())
     return f"diff-json-{DIFF_SCHEMA}-{digest.hexdigest()[:16]}"
 
 

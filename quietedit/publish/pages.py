@@ -16,6 +16,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final, NotRequired, TypeAlias, TypedDict, cast
 
+from quietedit.article.languages import dateparser_languages
+from quietedit.article.pagedates import parse_page_date
+from quietedit.article.wording import LANGUAGES
 from quietedit.model import JSON, format_timestamp, parse_timestamp
 from quietedit.publish.diffview import DiffRow, Segment, diff_json, diff_rows, excerpt_of
 from quietedit.publish.text import clean_text as clean_text
@@ -27,14 +30,21 @@ SIGNIFICANCE_ORDER: Final = ("cosmetic", "minor", "moderate", "substantive")
 """The analysis's significance names (``Significance.label``), least to most."""
 
 
-def parse_publisher_date(text: str | None) -> datetime | None:
-    """A publisher's ISO 8601 date with a zone, in UTC; ``None`` if absent or unreadable."""
+def parse_publisher_date(text: str | None, *, language: str | None = None) -> datetime | None:
+    """A publisher's date in UTC: ISO 8601 with a zone, else a complete date as the page
+    writes it in its ``language`` ("4 czerwca 2026, 10:12", "2026年6月4日"; see
+    :func:`~quietedit.article.pagedates.parse_page_date`); ``None`` if absent or unreadable."""
     if not text:
         return None
     try:
         return parse_timestamp(text.strip().replace("Z", "+00:00"))
     except ValueError:
-        return None
+        pass
+    primary = (language or "").replace("_", "-").split("-")[0].casefold()
+    languages = dateparser_languages(language) or (
+        (primary,) if primary in LANGUAGES else LANGUAGES
+    )
+    return parse_page_date(text, languages=languages, complete=True)
 
 
 def significance_rank(name: str) -> int:
@@ -283,7 +293,8 @@ def make_edit(
     rows = diff_rows(diff, old, new) if rows is None else rows
     shape = classification_json(classification)
     published = parse_publisher_date(
-        new.article.publisher.date_published or old.article.publisher.date_published
+        new.article.publisher.date_published or old.article.publisher.date_published,
+        language=new.article.publisher.language,
     )
     return Edit(
         document=document,

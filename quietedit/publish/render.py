@@ -26,6 +26,7 @@ from markupsafe import Markup, escape
 
 from quietedit.errors import TemplateError
 from quietedit.model import parse_timestamp
+from quietedit.publish.text import text_language
 from quietedit.version import __version__
 
 logger = logging.getLogger(__name__)
@@ -155,6 +156,16 @@ def segments_html(segments: tuple[tuple[str, str], ...], side: str = "both") -> 
     return Markup("".join(parts))  # noqa: S704 - every text part is escaped above
 
 
+def text_attributes(language: str | None) -> Markup:
+    """The ``lang`` and ``dir`` attributes (with a leading space) of an element holding an
+    article's text in ``language``: `` lang="he" dir="rtl"``, or `` dir="auto"`` when the
+    page named no language (see :func:`~quietedit.publish.text.text_language`)."""
+    tag, direction = text_language(language)
+    if tag is None:
+        return Markup(f' dir="{direction}"')  # noqa: S704 - a constant of three values
+    return Markup(' lang="{}" dir="{}"').format(tag, direction)
+
+
 def rfc822(value: str) -> str:
     """An RFC 3339 archive timestamp as RSS 2.0 wants it (RFC 822, GMT)."""
     return format_datetime(parse_timestamp(value), usegmt=True)
@@ -185,6 +196,7 @@ class Renderer:
             csp=Markup(CONTENT_SECURITY_POLICY),  # noqa: S704
             version=__version__,
             segments=segments_html,
+            text_attrs=text_attributes,
         )
         self.env.filters.update(human_time=human_time, human_day=human_day, rfc822=rfc822)
         self.markdown = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")

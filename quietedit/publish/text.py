@@ -33,3 +33,32 @@ def host_slug(url: str | None) -> str:
     host = host.removeprefix("www.")
     slug = re.sub(r"[^a-z0-9]+", "-", host.lower()).strip("-")[:63].strip("-")
     return slug or "unknown-source"
+
+
+# Languages written right to left, and scripts that are (CLDR's "characterOrder":
+# "right-to-left"); a tag naming a script decides by it ("ku-Arab", "az-Latn").
+RTL_LANGUAGES: Final = frozenset(
+    {
+        "ar", "arc", "ckb", "dv", "fa", "he", "iw", "ji", "khw", "ks", "lrc", "mzn", "nqo",
+        "ps", "sd", "syr", "ug", "ur", "yi",
+    }
+)  # fmt: skip
+RTL_SCRIPTS: Final = frozenset(
+    {"arab", "hebr", "thaa", "syrc", "nkoo", "adlm", "rohg", "mand", "samr", "mend"}
+)
+_LANGUAGE_TAG: Final = re.compile(r"[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*")
+
+
+def text_language(tag: str | None) -> tuple[str | None, str]:
+    """The ``lang`` and ``dir`` attributes for text in the language ``tag`` (BCP 47, as
+    the page declared it): ``("he-IL", "rtl")``, ``("pl", "ltr")``; ``(None, "auto")``
+    when the page named no valid language, so the browser sets the direction from the
+    text's first strong character."""
+    if not tag or _LANGUAGE_TAG.fullmatch(tag.strip().replace("_", "-")) is None:
+        return None, "auto"
+    clean = tag.strip().replace("_", "-")
+    subtags = clean.casefold().split("-")
+    scripts = [part for part in subtags[1:] if len(part) == 4 and part.isalpha()]
+    if scripts:
+        return clean, "rtl" if scripts[0] in RTL_SCRIPTS else "ltr"
+    return clean, "rtl" if subtags[0] in RTL_LANGUAGES else "ltr"

@@ -19,9 +19,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from quietedit.article import furniture, notices
+from quietedit.article import furniture, languages, notices
 from quietedit.article.furniture import is_boilerplate_line, opening_word
-from quietedit.article.notices import is_date_line, is_note, updated_line
+from quietedit.article.languages import other_updated_line
+from quietedit.article.notices import is_note, updated_line
+from quietedit.article.wording import WORDINGS
 
 # Characters that case-ignoring matching takes for an ASCII letter, and ones it does not.
 FOLDS = {"s": "S\u017f", "k": "K\u212a", "i": "I\u0130\u0131", "a": "A\u00e4", "o": "O\u00f6"}
@@ -68,18 +70,18 @@ def plain_note(text: str) -> bool:
 
 
 def plain_updated_line(text: str) -> str | None:
-    """updated_line with only the lower-cased word gate it always had."""
+    """updated_line with only the lower-cased word gate it always had (and the other
+    languages' reading after it)."""
     if len(text) > notices.UPDATED_LINE_MAX:
         return None
     words = ("updated", "modified", "aktualisiert", "stand", "mis \u00e0 jour", "actualizado")
     lowered = text.lower()
-    if not any(word in lowered for word in (*words, "aggiornato")):
-        return None
     match = notices._UPDATED.search(text)
-    if match is None:
-        return None
-    rest = notices._SEPARATOR.split(text[match.start() :], maxsplit=1)[0]
-    return rest if notices._DIGIT.search(rest) else None
+    if any(word in lowered for word in (*words, "aggiornato")) and match is not None:
+        rest = notices._SEPARATOR.split(text[match.start() :], maxsplit=1)[0]
+        if notices._DIGIT.search(rest):
+            return rest
+    return other_updated_line(text)
 
 
 def alternatives(pattern: re.Pattern[str]) -> list[str]:
@@ -157,7 +159,10 @@ def test_the_boilerplate_gate_turns_away_only_what_the_patterns_would(text: str)
 @settings(max_examples=1000, deadline=None)
 @given(candidates(notices._DATE_ONLY))
 def test_the_date_line_gate_turns_away_only_what_the_pattern_would(text: str) -> None:
-    assert is_date_line(text) is plain_date_line(text)
+    english_or_german = len(text) <= notices.DATE_LINE_MAX and (
+        notices._is_english_or_german_date_line(text)
+    )
+    assert english_or_german is plain_date_line(text)
 
 
 def test_the_note_gate_tells_two_ascii_characters_as_the_lower_cased_pair_would() -> None:
@@ -173,14 +178,16 @@ def test_the_note_gate_tells_two_ascii_characters_as_the_lower_cased_pair_would(
         for second in map(chr, range(128)):
             for going_on in goings_on:
                 text = first + second + going_on
-                assert is_note(text) is plain_note(text), text
+                assert notices._is_english_or_german_note(text) is plain_note(text), text
 
 
 @pytest.mark.slow
 @settings(max_examples=1000, deadline=None)
 @given(candidates(notices._NOTE))
 def test_the_note_gates_turn_away_only_what_the_pattern_would(text: str) -> None:
-    assert is_note(text) is plain_note(text)
+    assert (len(text) <= notices.NOTE_MAX and notices._is_english_or_german_note(text)) is (
+        plain_note(text)
+    )
 
 
 @pytest.mark.slow
@@ -267,3 +274,25 @@ def test_an_ascii_character_matches_no_letter_of_the_patterns_but_its_own_cases(
             char = chr(code)
             matches = re.fullmatch(re.escape(letter), char, re.IGNORECASE) is not None
             assert matches is (char.lower() == letter.lower() and char.isalpha())
+
+
+LABELS = sorted(
+    {label for wording in WORDINGS for label in (*wording.update_labels, *wording.date_labels)}
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.sampled_from(LABELS),
+    st.sampled_from(["", "2026 ", "Por Ana · ", "(", "4.6.2026 ", "\u3010"]),
+    st.sampled_from(["", ": 4 czerwca 2026", " 11:30", "\uff1a2026/06/04", "\u3011", "s 2"]),
+    st.booleans(),
+)
+def test_the_label_gates_turn_away_no_line_the_label_patterns_take(
+    label: str, before: str, after: str, upper: bool
+) -> None:
+    text = before + (label.upper() if upper else label) + after
+    if languages._UPDATE_LABEL_ANYWHERE.search(text):
+        assert languages._may_hold_label(text, languages._UPDATE_KEYS), text
+    if languages._DATE_LABEL_OPENING.match(text) or languages._DATE_LABEL_CLOSING.search(text):
+        assert languages._may_hold_label(text, languages._DATE_KEYS), text
