@@ -17,8 +17,7 @@ asks each in the order feedparser would, with two differences:
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
 import feedparser.datetimes
@@ -39,13 +38,14 @@ def registered_handlers_moment(text: str) -> datetime | None:
         if parsed is None or len(parsed) != 9:
             continue
         try:
-            return datetime(*parsed[:6], tzinfo=UTC)
+            year, month, day, hour, minute, second = parsed[:6]
+            return datetime(year, month, day, hour, minute, second, tzinfo=UTC)
         except (TypeError, ValueError, OverflowError):
             continue
     return None
 
 
-def _handlers() -> list[Callable[[str], time.struct_time | None]]:
+def _handlers() -> list[Callable[[str], Sequence[int] | None]]:
     """The registry as it stands (read at call time: a caller may register its own)."""
-    registry: list[Callable[[str], time.struct_time | None]] = feedparser.datetimes._date_handlers
+    registry: list[Callable[[str], Sequence[int] | None]] = feedparser.datetimes._date_handlers
     return [h for h in registry if getattr(h, "__name__", "") not in _SKIPPED]
