@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable, Coroutine
 from pathlib import Path
-from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 from pytest_httpserver import HTTPServer
@@ -18,7 +18,7 @@ from pytest_httpserver import HTTPServer
 from quietedit.config import parse_config
 from quietedit.errors import RenderError
 from quietedit.fetch import Fetcher, RawDocument
-from quietedit.fetch.render import Renderer, find_browser
+from quietedit.fetch.render import RENDER_TIMEOUT, Renderer, find_browser
 
 pytestmark = [
     pytest.mark.slow,
@@ -39,7 +39,8 @@ SHELL = """<!doctype html>
 
 APP = """
 async function load() {
-  const story = await (await fetch('/api/story.json', {headers: {Accept: 'application/json'}})).json();
+  const answer = await fetch('/api/story.json', {headers: {Accept: 'application/json'}});
+  const story = await answer.json();
   document.title = story.headline;
   const main = document.getElementById('story');
   main.innerHTML = '';
@@ -72,8 +73,8 @@ STORY = {
 }
 
 
-def run(job: Callable[[], Awaitable[T]]) -> T:
-    return asyncio.run(job())  # type: ignore[arg-type]
+def run(job: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    return asyncio.run(job())
 
 
 def serve_site(server: HTTPServer) -> None:
@@ -81,9 +82,7 @@ def serve_site(server: HTTPServer) -> None:
         "User-agent: *\nDisallow: /private/\n", content_type="text/plain"
     )
     server.expect_request("/news/harbour").respond_with_data(SHELL, content_type="text/html")
-    server.expect_request("/static/app.js").respond_with_data(
-        APP, content_type="text/javascript"
-    )
+    server.expect_request("/static/app.js").respond_with_data(APP, content_type="text/javascript")
     server.expect_request("/static/site.css").respond_with_data(
         "main{max-width:40em}", content_type="text/css"
     )
@@ -94,11 +93,11 @@ def serve_site(server: HTTPServer) -> None:
         server.expect_request(path).respond_with_data("SECRET", content_type="text/plain")
 
 
-async def render(url: str, **options: float) -> RawDocument:
+async def render(url: str, *, timeout: float = RENDER_TIMEOUT) -> RawDocument:
     settings = parse_config(None, environ={}, source="-", base_dir=Path()).settings
     async with (
         Fetcher(settings, allow_private=True, politeness=False) as fetcher,
-        Renderer(fetcher, **options) as renderer,  # type: ignore[arg-type]
+        Renderer(fetcher, timeout=timeout) as renderer,
     ):
         page = await fetcher.fetch_article(url)
         return await renderer.render(page)
