@@ -8,7 +8,8 @@ network. Every request the page makes is intercepted (Playwright's ``route``) an
 - answered from the response already fetched (the page itself), or
 - fetched through the same :class:`~quietedit.fetch.client.Fetcher` with robots.txt obeyed:
   the SSRF guard checks each hop and each resolved address, robots.txt of each origin must
-  allow it, politeness and the size cap apply, redirects are followed by the fetcher; or
+  allow it, politeness and the size cap apply, redirects are followed by the fetcher
+  (scripts and style sheets, fetched so once, are kept for the run's later pages); or
 - refused: images, media, fonts and other types that carry no text, requests other than
   GET, schemes other than http(s), requests past :data:`MAX_REQUESTS`. WebSockets are
   closed unopened, service workers are blocked, and the browser resolves no host name
@@ -78,6 +79,13 @@ MAX_CONCURRENT: Final = 2
 HEAP_MB: Final = 256
 """The JavaScript heap of a renderer process (V8's ``--max-old-space-size``): a script
 that allocates without end dies there instead of taking the machine's memory."""
+
+ASSET_CACHE_BYTES: Final = 32 * 1024 * 1024
+"""Scripts and style sheets kept for the run's later pages: a site's pages share them, and
+fetching its app bundle once instead of once per article spares the host's budget."""
+
+CACHED_TYPES: Final = frozenset({"script", "stylesheet"})
+"""What the asset cache holds; ``fetch``/XHR answers are the page's text and never cached."""
 
 MAX_REFUSED_KEPT: Final = 40
 """Refused requests listed in a rendering's record; the count is always complete."""
@@ -164,6 +172,8 @@ class Renderer:
         self._playwright: Playwright | None = None
         self._browser: Browser | None = None
         self._unavailable: str | None = None
+        self._assets: dict[str, RawDocument] = {}
+        self._asset_bytes = 0
 
     async def __aenter__(self) -> Renderer:
         return self
@@ -338,6 +348,10 @@ class Renderer:
 
     async def _fetch_for_page(self, route: Route, request: Request, log: _Log) -> None:
         url = request.url
+        cached = self._assets.get(url)
+        if cached is not None:
+            await _fulfil(route, cached)
+            return
         headers = {k: v for k, v in request.headers.items() if k.lower() in FORWARDED_HEADERS}
         try:
             fetched = await self._fetcher.fetch(url, headers=headers, obey_robots=True)
@@ -356,7 +370,14 @@ class Renderer:
             log.refuse(type(exc).__name__, url)
             await route.abort("failed")
         else:
+            if request.resource_type in CACHED_TYPES and fetched.status == 200:
+                self._keep_asset(url, fetched)
             await _fulfil(route, fetched)
+
+    def _keep_asset(self, url: str, document: RawDocument) -> None:
+        if self._asset_bytes + len(document.body) <= ASSET_CACHE_BYTES:
+            self._assets[url] = document
+            self._asset_bytes += len(document.body)
 
 
 async def _fulfil(route: Route, document: RawDocument) -> None:

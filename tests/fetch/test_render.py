@@ -167,3 +167,26 @@ def test_a_missing_browser_is_a_clear_render_error(httpserver: HTTPServer) -> No
 
     with pytest.raises(RenderError, match=r"Chromium at /nonexistent/chromium did not start"):
         run(go)
+
+
+def test_a_sites_scripts_are_fetched_once_for_all_its_pages(httpserver: HTTPServer) -> None:
+    serve_site(httpserver)
+    httpserver.expect_request("/news/harbour-2").respond_with_data(SHELL, content_type="text/html")
+
+    async def go() -> list[RawDocument]:
+        settings = parse_config(None, environ={}, source="-", base_dir=Path()).settings
+        async with (
+            Fetcher(settings, allow_private=True, politeness=False) as fetcher,
+            Renderer(fetcher) as renderer,
+        ):
+            pages = [
+                await fetcher.fetch_article(httpserver.url_for(path))
+                for path in ("/news/harbour", "/news/harbour-2")
+            ]
+            return [await renderer.render(page) for page in pages]
+
+    rendered = run(go)
+    assert all(STORY["paragraphs"][0] in page.body.decode() for page in rendered)
+    asked = [request.path for request, _ in httpserver.log]
+    assert asked.count("/static/app.js") == 1
+    assert asked.count("/api/story.json") == 2  # the page's text is never served from a cache
