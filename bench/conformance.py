@@ -27,8 +27,8 @@ from quietedit.feeds.parse import parse_feed  # noqa: E402
 from quietedit.fetch.kinds import detect_kind  # noqa: E402
 from quietedit.fetch.robots_groups import RobotsRules  # noqa: E402
 from tests.article.test_courlan_cases import COURLAN_CASES  # noqa: E402
-from tests.fetch.google_robots_cases import CASES as ROBOTS_CASES  # noqa: E402
 from tests.feeds.feedparser_date_cases import CASES as DATE_CASES  # noqa: E402
+from tests.fetch.google_robots_cases import CASES as ROBOTS_CASES  # noqa: E402
 
 
 def report(name: str, results: list[tuple[str, bool]]) -> None:
