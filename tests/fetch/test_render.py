@@ -93,21 +93,28 @@ def serve_site(server: HTTPServer) -> None:
         server.expect_request(path).respond_with_data("SECRET", content_type="text/plain")
 
 
-async def render(url: str, *, timeout: float = RENDER_TIMEOUT) -> RawDocument:
+async def render_all(urls: list[str], *, timeout: float = RENDER_TIMEOUT) -> list[RawDocument]:
+    """Each page fetched as an article, then rendered, by one Renderer."""
     settings = parse_config(None, environ={}, source="-", base_dir=Path()).settings
     async with (
         Fetcher(settings, allow_private=True, politeness=False) as fetcher,
         Renderer(fetcher, timeout=timeout) as renderer,
     ):
-        page = await fetcher.fetch_article(url)
-        return await renderer.render(page)
+        return [await renderer.render(await fetcher.fetch_article(url)) for url in urls]
 
 
-def test_a_page_that_writes_its_text_from_a_script_is_read_after_rendering(
+async def render(url: str, *, timeout: float = RENDER_TIMEOUT) -> RawDocument:
+    [page] = await render_all([url], timeout=timeout)
+    return page
+
+
+def test_pages_that_write_their_text_from_a_script_are_read_after_rendering(
     httpserver: HTTPServer,
 ) -> None:
     serve_site(httpserver)
-    rendered = run(lambda: render(httpserver.url_for("/news/harbour")))
+    httpserver.expect_request("/news/harbour-2").respond_with_data(SHELL, content_type="text/html")
+    urls = [httpserver.url_for("/news/harbour"), httpserver.url_for("/news/harbour-2")]
+    rendered, second = run(lambda: render_all(urls))
     html = rendered.body.decode("utf-8")
     assert STORY["paragraphs"][0] in html and STORY["paragraphs"][1] in html
     assert "<title>Harbour dredging to start in spring</title>" in html
@@ -121,10 +128,14 @@ def test_a_page_that_writes_its_text_from_a_script_is_read_after_rendering(
     assert "guard: http://169.254.169.254/latest/meta-data/" in rendering.refused
     assert any(reason.startswith("websocket: ") for reason in rendering.refused)
     asked = [request.path for request, _ in httpserver.log]
-    # the page itself once (by the fetcher, never by the browser), then what it needed
-    assert asked.count("/news/harbour") == 1
+    # each page once (by the fetcher, never by the browser), then what it needed
+    assert asked.count("/news/harbour") == asked.count("/news/harbour-2") == 1
     assert {"/robots.txt", "/static/app.js", "/api/story.json"} <= set(asked)
     assert not {"/private/draft.json", "/img/harbour.jpg", "/beacon", "/socket"} & set(asked)
+    # a second page of the site: its script comes from the run's cache, its text never does
+    assert STORY["paragraphs"][0] in second.body.decode("utf-8")
+    assert asked.count("/static/app.js") == 1
+    assert asked.count("/api/story.json") == 2
 
 
 def test_a_page_that_never_finishes_fails_within_the_time_bound(httpserver: HTTPServer) -> None:
@@ -132,8 +143,8 @@ def test_a_page_that_never_finishes_fails_within_the_time_bound(httpserver: HTTP
     httpserver.expect_request("/spin").respond_with_data(
         "<html><body><p>x</p><script>for (;;) {}</script></body></html>", content_type="text/html"
     )
-    with pytest.raises(RenderError, match=r"rendering took longer than 3 s") as caught:
-        run(lambda: render(httpserver.url_for("/spin"), timeout=3.0))
+    with pytest.raises(RenderError, match=r"rendering took longer than 2 s") as caught:
+        run(lambda: render(httpserver.url_for("/spin"), timeout=2.0))
     assert caught.value.transient
 
 
@@ -167,26 +178,3 @@ def test_a_missing_browser_is_a_clear_render_error(httpserver: HTTPServer) -> No
 
     with pytest.raises(RenderError, match=r"Chromium at /nonexistent/chromium did not start"):
         run(go)
-
-
-def test_a_sites_scripts_are_fetched_once_for_all_its_pages(httpserver: HTTPServer) -> None:
-    serve_site(httpserver)
-    httpserver.expect_request("/news/harbour-2").respond_with_data(SHELL, content_type="text/html")
-
-    async def go() -> list[RawDocument]:
-        settings = parse_config(None, environ={}, source="-", base_dir=Path()).settings
-        async with (
-            Fetcher(settings, allow_private=True, politeness=False) as fetcher,
-            Renderer(fetcher) as renderer,
-        ):
-            pages = [
-                await fetcher.fetch_article(httpserver.url_for(path))
-                for path in ("/news/harbour", "/news/harbour-2")
-            ]
-            return [await renderer.render(page) for page in pages]
-
-    rendered = run(go)
-    assert all(STORY["paragraphs"][0] in page.body.decode() for page in rendered)
-    asked = [request.path for request, _ in httpserver.log]
-    assert asked.count("/static/app.js") == 1
-    assert asked.count("/api/story.json") == 2  # the page's text is never served from a cache
