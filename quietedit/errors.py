@@ -27,7 +27,8 @@
     │   ├── ContentDecodingError  a gzip, deflate or brotli body is corrupt
     │   ├── FetchTimeoutError    an attempt timed out, or the fetch's deadline passed
     │   ├── NetworkError         DNS, connection or protocol failure (transient)
-    │   └── HostDeferredError    politeness: the host's budget or pause defers the request
+    │   ├── HostDeferredError    politeness: the host's budget or pause defers the request
+    │   └── RenderError          a page could not be rendered in the browser (render: chromium)
     ├── AuditError               the git check of ``quietedit verify --since`` could not run
     ├── RevisionNotFoundError    a document or revision number the archive does not hold
     └── PublishError             the site could not be built or served
@@ -288,3 +289,8 @@ class HostDeferredError(FetchError):
     def __init__(self, url: str, message: str, *, retry_at: float) -> None:
         self.retry_at = retry_at
         super().__init__(url, message, transient=True)
+
+
+class RenderError(FetchError):
+    """A page of a ``render: chromium`` feed could not be rendered: no Playwright or Chromium,
+    the browser failed or took too long, or the rendered page passed the size cap."""

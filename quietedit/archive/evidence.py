@@ -4,9 +4,11 @@ One WARC file per run, ``<YYYY>-<MM>/quietedit-<YYYYMMDD>T<HHMMSS>Z.warc.gz`` fr
 start (``-shard-<k>-of-<n>`` before ``.warc.gz`` for a shard), below
 ``settings.paths.evidence``. The file opens with a ``warcinfo`` record; then each new
 revision's response is one ``response`` record (a migrated schema-1 page, whose headers
-were never kept, a ``resource`` record), each compressed as its own gzip member so
-standard tools (pywb, ReplayWeb.page, ``warcio index``) read them. A revision names its
-record with an :class:`~quietedit.revisions.EvidenceRef`: file, record id, payload SHA-256.
+were never kept, a ``resource`` record; a page rendered in a browser, its response then a
+``conversion`` record of the rendered DOM that refers to it, and the revision names that),
+each compressed as its own gzip member so standard tools (pywb, ReplayWeb.page,
+``warcio index``) read them. A revision names its record with an
+:class:`~quietedit.revisions.EvidenceRef`: file, record id, payload SHA-256.
 
 A record's bytes are a function of its input alone: record ids are UUID5s of what the
 record holds, ``WARC-Date`` is the observation's time, digests are SHA-256 and gzip writes
@@ -56,6 +58,7 @@ _RECORD_NAMESPACE: Final = uuid.uuid5(uuid.NAMESPACE_URL, "https://github.com/qu
 """Fixed forever: record ids of equal records must stay equal across versions."""
 
 _DOCUMENT_HEADER: Final = "Quietedit-Document"
+_RENDERED_HEADER: Final = "Quietedit-Rendered"
 _SPEC: Final = "https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/"
 
 
@@ -87,9 +90,12 @@ def _file_time(name: str) -> datetime | None:
     return when if f"{when:%Y-%m}" == match["month"] else None
 
 
-def record_id(document: str, observed_at: datetime, sha256: str) -> str:
-    """The ``urn:uuid:`` of the record of ``document``'s page observed at ``observed_at``."""
+def record_id(document: str, observed_at: datetime, sha256: str, *, kind: str = "response") -> str:
+    """The ``urn:uuid:`` of the record of ``document``'s page observed at ``observed_at``
+    (a ``conversion``, the rendered page, has its own even when its bytes equal the page's)."""
     key = f"{document}\n{warc_date(observed_at)}\n{sha256}"
+    if kind == "conversion":
+        key = f"conversion\n{key}"
     return f"urn:uuid:{uuid.uuid5(_RECORD_NAMESPACE, key)}"
 
 
@@ -167,6 +173,34 @@ class EvidenceLog:
             content_type=content_type,
         )
 
+    def append_rendered(
+        self,
+        *,
+        document: str,
+        url: str,
+        observed_at: datetime,
+        body: bytes,
+        content_type: str,
+        refers_to: EvidenceRef,
+        rendering: Sequence[tuple[str, str]],
+    ) -> EvidenceRef:
+        """Append ``body``, the DOM a browser built from the response kept as ``refers_to``,
+        as a ``conversion`` record (WARC/1.1: "an alternative version of another record's
+        content") that names that record in ``WARC-Refers-To``; ``rendering`` adds
+        ``Quietedit-Rendered-*`` headers (the browser, the requests made and refused)."""
+        return self._append(
+            "conversion",
+            document=document,
+            url=url,
+            observed_at=observed_at,
+            body=body,
+            content_type=content_type,
+            extra=[
+                ("WARC-Refers-To", f"<{refers_to.record}>"),
+                *((f"{_RENDERED_HEADER}-{name}", value) for name, value in rendering),
+            ],
+        )
+
     def _append(
         self,
         kind: str,
@@ -177,9 +211,10 @@ class EvidenceLog:
         body: bytes,
         http: StatusAndHeaders | None = None,
         content_type: str | None = None,
+        extra: Sequence[tuple[str, str]] = (),
     ) -> EvidenceRef:
         sha256 = digest(body)
-        record = record_id(document, observed_at, sha256)
+        record = record_id(document, observed_at, sha256, kind=kind)
         data = gzip_record(
             kind,
             [
@@ -188,6 +223,7 @@ class EvidenceLog:
                 ("WARC-Date", warc_date(observed_at)),
                 ("WARC-Target-URI", url),
                 (_DOCUMENT_HEADER, document),
+                *extra,
             ],
             body=body,
             http=http,

@@ -40,6 +40,7 @@ _RENAMED_PREFIX: Final = "X-Archive-Orig-"
 _CONTENT_TYPES: Final = {
     "warcinfo": "application/warc-fields",
     "response": "application/http; msgtype=response",
+    "conversion": "text/html",
 }
 _GZIP_MAGIC: Final = b"\x1f\x8b\x08"  # ID1, ID2 and CM = deflate: how every member starts
 

@@ -6,7 +6,9 @@ user override and parent-frame inheritance:
 1. a byte order mark (``bom``);
 2. the ``charset`` parameter of the HTTP ``Content-Type`` (``http``);
 3. the document's own declaration: for HTML the ``<meta charset>`` / ``http-equiv``
-   prescan of the first 1024 bytes (``meta``), then an XML declaration at the very start
+   prescan of the first 1024 bytes (``meta``); when it finds none, the first such
+   ``<meta>`` element a browser's parser meets later in the page (``late-meta``: browsers
+   then re-decode the page in that encoding); then an XML declaration at the very start
    (``xml``); for XML media types (``application/xhtml+xml``, ``*/xml``, ``*+xml``) only
    the XML declaration;
 4. sniffing the bytes (``sniff``): a BOM-less UTF-16 body by its NUL-byte pattern, and a
@@ -30,7 +32,8 @@ with a detector's version, and the feeds are English and German, where browsers 
 to windows-1252 too.
 
 The parts live beside this module: ``encoding_labels`` (the WHATWG label table),
-``encoding_prescan`` (the ``<meta>`` prescan and the XML declaration) and ``encoding_sniff``
+``encoding_prescan`` (the ``<meta>`` prescan and the XML declaration), ``encoding_late``
+(a ``<meta>`` past the prescan) and ``encoding_sniff``
 (BOM, UTF-8 validity, BOM-less UTF-16). Their public names are importable from here too.
 """
 
@@ -49,6 +52,7 @@ from quietedit.article.encoding_labels import (
     document_encoding,
     encoding_for_label,
 )
+from quietedit.article.encoding_late import late_meta
 from quietedit.article.encoding_prescan import PRESCAN_BYTES, prescan, xml_declaration_label
 from quietedit.article.encoding_sniff import (
     SNIFF_BYTES,
@@ -92,7 +96,8 @@ _XML_MEDIA: Final = re.compile(r"(?:application|text)/xml|[^/;\s]+/[^;\s]+\+xml"
 class Declaration:
     """One statement about the encoding that did not decide it, and why.
 
-    ``source`` is where it was found (``bom``, ``http``, ``meta`` or ``xml``), ``label``
+    ``source`` is where it was found (``bom``, ``http``, ``meta``, ``late-meta`` or
+    ``xml``), ``label``
     what it said (cut to 100 characters), ``encoding`` what the label means (``None``
     for an unknown label), ``reason`` why it lost: ``outranked`` (a stronger source
     said something else), ``unknown-label``, ``not-utf-8`` (the bytes are not UTF-8),
@@ -116,7 +121,8 @@ class Declaration:
 @dataclass(frozen=True, slots=True)
 class EncodingDecision:
     """How a body is decoded: ``encoding`` (a Python codec name), where it came from
-    (``source``: bom, http, meta, xml, sniff or default) and every declaration that lost
+    (``source``: bom, http, meta, late-meta, xml, sniff or default) and every declaration
+    that lost
     (``overruled``, strongest first)."""
 
     encoding: str
@@ -163,7 +169,11 @@ def resolve_encoding(body: bytes, content_type: str | None) -> EncodingDecision:
     if charset is not None:
         found.append(("http", charset, encoding_for_label(charset)))
     if not is_xml_media_type(content_type):
-        found.extend(("meta", label, encoding) for label, encoding in prescan(body))
+        declared = prescan(body)
+        found.extend(("meta", label, encoding) for label, encoding in declared)
+        late = None if bom or (declared and declared[-1][1]) else late_meta(body)
+        if late is not None:
+            found.append(("late-meta", *late))
     xml_label = xml_declaration_label(body)
     if xml_label is not None:
         found.append(("xml", xml_label, document_encoding(encoding_for_label(xml_label))))

@@ -99,7 +99,7 @@ def _meta_charset(data: bytes, position: int) -> tuple[int, str | None]:
         if name == b"http-equiv":
             got_pragma = got_pragma or value == b"content-type"
         elif name == b"content":
-            label = _charset_in_content(value)
+            label = charset_in_content(value)
             if label is not None and charset is None:
                 charset, need_pragma = label, True
         elif name == b"charset":
@@ -165,7 +165,7 @@ def _attribute(data: bytes, position: int) -> tuple[Attribute, int] | None:
     return (name, data[position : end_match.start()].lower()), end_match.start()
 
 
-def _charset_in_content(value: bytes) -> bytes | None:
+def charset_in_content(value: bytes) -> bytes | None:
     """The standard's "extracting a character encoding from a meta element" (the label)."""
     match = _CONTENT_CHARSET.search(value)
     if match is None:

@@ -1,23 +1,30 @@
-"""Query parameters that never change which document a URL names (pure data).
+"""Query parameters that never change which document a URL names (pure).
 
 The one place to maintain them. A parameter is dropped from a canonical URL when its
-name (compared in lower case) is listed here, starts with a listed prefix, or is a view
-switch with one of the listed values. Sources: the parameters stripped by ClearURLs'
+name (compared in lower case) is listed here, starts with a listed prefix, is a view
+switch with one of the listed values, or is a tracker by courlan's maintained rule set
+(``courlan.clean.clean_query``: click ids, ``*_source``, ``*_affiliate``, ``ref``,
+``campaign``… as a pattern over names) and is not one of :data:`ARTICLE_PARAMETERS`.
+Sources of the lists here: the parameters stripped by ClearURLs'
 global rules (github.com/ClearURLs/Rules), Firefox's query-stripping list
 (``privacy.query_stripping.strip_list``), Brave's default query filter and the AdGuard
 URL tracking filter, plus those on news feeds' links (heise, BBC, Guardian, Washington
 Post, New York Times, Spiegel); the groups below say which. New campaign parameters
 appear all the time: when a feed's links carry one, add it here with where it came from.
 
-Generic names some sites use for content (``ref``, ``source``, ``id``, ``sid``,
-``partner``) are deliberately absent: dropping a parameter that does select the
-article would merge different articles into one document, which is worse than keeping
-a tracking parameter (the page's own ``rel=canonical`` removes those anyway).
+Dropping a parameter that does select the article would merge different articles into
+one document, which is worse than keeping a tracking parameter (the page's own
+``rel=canonical`` removes those anyway). So names that select content on news sites
+(:data:`ARTICLE_PARAMETERS`, courlan's own allowlist among them) are never dropped,
+whatever a rule set says: ``?cid=4512`` is a content id on many CMSs although courlan's
+pattern reads ``cid`` as a campaign id.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Final
+from urllib.parse import urlencode
 
 TRACKING_PARAMETERS: Final = frozenset(
     {
@@ -78,6 +85,21 @@ VIEW_PARAMETERS: Final[dict[str, frozenset[str] | None]] = {
 """View switches: name -> the values that only change the rendering (None: any value)."""
 
 
+ARTICLE_PARAMETERS: Final = frozenset(
+    {
+        # courlan's allowlist (courlan.settings.ALLOWED_PARAMS and LANG_PARAMS)
+        "aid", "article_id", "artnr", "id", "itemid", "objectid", "p", "page", "pagenum",
+        "page_id", "pid", "post", "postid", "product_id", "lang", "language",
+        # content, story and node ids of news CMSs (Drupal ?nid, Slashdot-style ?sid,
+        # ?cid on many Asian news sites, WordPress ?p / ?page_id above)
+        "cid", "sid", "nid", "story", "storyid", "story_id", "articleid", "article",
+        "docid", "doc_id", "contentid", "content_id", "newsid", "news_id", "entryid",
+        "entry_id", "vid", "video_id", "guid", "uuid", "slug", "q", "query", "s", "search",
+    }
+)  # fmt: skip
+"""Names that select which document a URL names: never dropped by the rule set."""
+
+
 def drops_parameter(name: str, value: str) -> bool:
     """Whether the query parameter ``name=value`` (both percent-decoded) is left out of
     a canonical URL."""
@@ -89,4 +111,18 @@ def drops_parameter(name: str, value: str) -> bool:
     if key in VIEW_PARAMETERS:
         values = VIEW_PARAMETERS[key]
         return values is None or value.lower() in values
-    return False
+    if key in ARTICLE_PARAMETERS:
+        return False
+    return _rule_set_drops(key)
+
+
+@functools.lru_cache(maxsize=4096)
+def _rule_set_drops(key: str) -> bool:
+    """Whether courlan's tracker rules drop the parameter ``key`` (its value plays no part).
+
+    Imported on first use: courlan's package import takes about 0.2 s (babel's locale
+    data), which commands that never canonicalise a URL should not pay.
+    """
+    from courlan.clean import clean_query
+
+    return clean_query(urlencode({key: "1"})) == ""

@@ -144,6 +144,7 @@ def show_config(config_path: Path | None) -> None:
                 "name": feed.name,
                 "slug": feed.slug,
                 "enabled": feed.enabled,
+                "render": feed.render,
                 "headers": {name: "<redacted>" for name, _ in feed.headers},
             }
             for feed in config.feeds

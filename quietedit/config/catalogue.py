@@ -12,7 +12,7 @@ import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 from urllib.parse import urlsplit
 
 from quietedit.config.values import (
@@ -28,7 +28,10 @@ from quietedit.config.values import (
 
 SLUG_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]{0,62}")
 MAX_NAME_LENGTH = 200
-FEED_KEYS = ("url", "name", "slug", "headers", "enabled")
+FEED_KEYS = ("url", "name", "slug", "headers", "enabled", "render")
+
+RENDERERS: Final = ("chromium",)
+"""What ``render:`` may name: browsers article pages can be rendered in."""
 # RFC 9110 section 5.6.2: a field name is a token.
 _HEADER_NAME = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 # "$${" comes first so that a literal "${" is never read as the start of a variable; the
@@ -38,13 +41,15 @@ _EXPANSION = re.compile(r"\$\$\{|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$\{")
 
 @dataclass(frozen=True, slots=True)
 class FeedConfig:
-    """One entry of ``feeds:``; ``headers`` are sent with every request for this feed."""
+    """One entry of ``feeds:``; ``headers`` are sent with every request for this feed;
+    ``render`` names the browser its article pages are rendered in (None: fetched only)."""
 
     url: str
     name: str
     slug: str
     headers: tuple[tuple[str, str], ...]
     enabled: bool
+    render: str | None = None
 
 
 def derive_slug(text: str) -> str:
@@ -132,12 +137,15 @@ def _parse_feed(entry: object, path: str, scope: _Scope) -> _Draft:
     name = _feed_name(entry, path, report)
     headers = _feed_headers(entry.get("headers"), f"{path}.headers", scope)
     enabled = _feed_enabled(entry, path, report)
+    render = _feed_render(entry, path, report)
     slug, origin = _feed_slug(entry, path, name=name, url=url, report=report)
     feed = None
     if (url and name and slug and headers is not None and enabled is not None) and len(
         report.problems
     ) == before:
-        feed = FeedConfig(url=url, name=name, slug=slug, headers=headers, enabled=enabled)
+        feed = FeedConfig(
+            url=url, name=name, slug=slug, headers=headers, enabled=enabled, render=render
+        )
     return _Draft(path, url, slug, origin, feed)
 
 
@@ -214,6 +222,22 @@ def _feed_enabled(entry: Mapping[Any, Any], path: str, report: ProblemReport) ->
     except InvalidValueError as exc:
         report.add(f"{path}.enabled", f"{show_value(value)} {exc}")
         return None
+
+
+def _feed_render(entry: Mapping[Any, Any], path: str, report: ProblemReport) -> str | None:
+    """``render:``: absent, null or false for pages fetched as they are, else a renderer."""
+    value = entry.get("render")
+    if value is None or value is False:
+        return None
+    if isinstance(value, str) and value.strip().lower() in RENDERERS:
+        return value.strip().lower()
+    hint = "true says which browser? " if value is True else ""
+    report.add(
+        f"{path}.render",
+        f"{show_value(value)} is not a renderer; {hint}write 'render: chromium' for a site "
+        "whose article pages write their text with JavaScript, or leave the key out",
+    )
+    return None
 
 
 def _feed_slug(

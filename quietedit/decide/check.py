@@ -136,6 +136,19 @@ class NewRevision:
     fingerprint: str
 
 
+def _http_facts(page: RawDocument) -> dict[str, JSON]:
+    """A revision's ``http``: the response's status and validators, and for a page rendered
+    in a browser, which browser (the text then comes from the rendered DOM)."""
+    facts: dict[str, JSON] = {
+        "status": page.status,
+        "etag": page.etag,
+        "last_modified": page.last_modified,
+    }
+    if page.rendering is not None:
+        facts["rendered_by"] = page.rendering.browser
+    return facts
+
+
 @dataclass(frozen=True, slots=True)
 class CheckResult:
     """The document's new state and what the check found (``revision``: the one stored)."""
@@ -287,11 +300,7 @@ def _judged(
                 article=article,
                 extractor=EXTRACTOR,
                 encoding=reading.encoding,
-                http={
-                    "status": page.status,
-                    "etag": page.etag,
-                    "last_modified": page.last_modified,
-                },
+                http=_http_facts(page),
                 signals=signals,
             ),
             response=page,

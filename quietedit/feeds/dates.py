@@ -11,9 +11,12 @@ Accepted: RFC 822/1123/2822 with or without a (possibly wrong) day name and seco
 numeric or named zones (the table below; unknown names read as UTC, inexact), full
 English and German month names and their abbreviations (``30. November 2026``,
 ``Mo, 30 Nov 2026 08:00:00 MEZ``), month-first forms (``November 30, 2026 8:00 AM EST``),
-C ``asctime``, and ISO 8601 / RFC 3339 in extended and basic form (``T`` or space,
-fractions, ``Z``/``±hh:mm``/``±hhmm``/``±hh``, date alone). Anything else gives
-``value=None``; this module never raises on hostile text.
+C ``asctime``, ISO 8601 / RFC 3339 in extended and basic form (``T`` or space,
+fractions, ``Z``/``±hh:mm``/``±hhmm``/``±hh``, date alone), and ISO 8601's reduced forms
+(``2026-11``, ``2026``, ``26-11-30``, ``261130``, ``-2611``, ordinal ``26334``; two-digit years
+window as above). Text none of these read goes to feedparser's registered date handlers
+(Greek, Hungarian, Korean and Perforce forms, :mod:`quietedit.feeds.date_handlers`) before
+it gives ``value=None``; this module never raises on hostile text.
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Final
+
+from quietedit.feeds.date_handlers import registered_handlers_moment
 
 FUTURE_TOLERANCE: Final = timedelta(hours=1)
 """How far after the fetch a date may lie before it is replaced by the fetch time
@@ -39,9 +44,13 @@ ZONES: Final[dict[str, int]] = {
     # North America beyond RFC 822.
     "AKST": -9 * _HOUR, "AKDT": -8 * _HOUR, "HST": -10 * _HOUR,
     "AST": -4 * _HOUR, "ADT": -3 * _HOUR, "NST": -(3 * _HOUR + 1800), "NDT": -(2 * _HOUR + 1800),
+    # Generic North American names (no daylight saving said): read as standard time, as
+    # feedparser's RFC 822 table does, but never exact (see GENERIC_ZONES).
+    "AT": -4 * _HOUR, "ET": -5 * _HOUR, "CT": -6 * _HOUR, "MT": -7 * _HOUR, "PT": -8 * _HOUR,
     # Europe, English and German names.
     "WET": 0, "WEST": _HOUR, "BST": _HOUR, "CET": _HOUR, "CEST": 2 * _HOUR,
-    "MEZ": _HOUR, "MESZ": 2 * _HOUR, "EET": 2 * _HOUR, "EEST": 3 * _HOUR, "MSK": 3 * _HOUR,
+    "MEZ": _HOUR, "MESZ": 2 * _HOUR, "MET": _HOUR, "MEST": 2 * _HOUR,
+    "EET": 2 * _HOUR, "EEST": 3 * _HOUR, "MSK": 3 * _HOUR,
     # Asia-Pacific.
     "JST": 9 * _HOUR, "KST": 9 * _HOUR, "HKT": 8 * _HOUR, "SGT": 8 * _HOUR,
     "AWST": 8 * _HOUR, "ACST": 9 * _HOUR + 1800, "ACDT": 10 * _HOUR + 1800,
@@ -49,6 +58,10 @@ ZONES: Final[dict[str, int]] = {
 }  # fmt: skip
 """Named zones and their UTC offsets in seconds. Ambiguous names (IST: India, Ireland or
 Israel?) are left out on purpose: an unknown name reads as UTC and is marked inexact."""
+
+GENERIC_ZONES: Final = frozenset({"AT", "ET", "CT", "MT", "PT"})
+"""Zone names that do not say whether daylight saving applies ("ET" is EST or EDT): read
+as standard time, but the date is marked inexact."""
 
 MONTHS: Final[dict[str, int]] = {
     name: number
@@ -101,15 +114,24 @@ _DAYNAME = r"(?:[^\W\d_]{2,12}(?:\.?,\s*|\.?\s+))?"  # day names are read past, 
 _PATTERNS: Final = tuple(
     re.compile(pattern, re.IGNORECASE)
     for pattern in (
-        # ISO 8601 extended: 2026-11-30T08:00:00.123+01:00, 2026-11-30 08:00, 2026-11-30
-        r"(?P<year>\d{4})-(?P<month>\d{1,2})-(?P<day>\d{1,2})"
+        # ISO 8601 extended: 2026-11-30T08:00:00.123+01:00, 2026-11-30 08:00, 2026-11-30;
+        # a zone only after a time ("2013-01-27-01" is no date). The month may carry
+        # Google's extra zero ("2026-011-30").
+        r"(?P<year>\d{4})-(?P<month>0?\d{1,2})-(?P<day>\d{1,2})"
         r"(?:(?:t|\s+)(?P<hour>\d{1,2}):(?P<minute>\d{2})"
-        r"(?::(?P<second>\d{2})(?:[.,](?P<fraction>\d{1,9}))?)?)?"
-        r"\s*" + _ZONE + "?",
+        r"(?::(?P<second>\d{2})(?:[.,](?P<fraction>\d{1,9}))?)?"
+        r"\s*" + _ZONE + "?)?",
         # ISO 8601 basic: 20261130T080000Z, 20261130
         r"(?P<year>\d{4})(?P<month>\d{2})(?P<day>\d{2})"
-        r"(?:t(?P<hour>\d{2})(?P<minute>\d{2})(?P<second>\d{2})?(?:[.,](?P<fraction>\d{1,9}))?)?"
-        r"\s*" + _ZONE + "?",
+        r"(?:t(?P<hour>\d{2})(?P<minute>\d{2})(?P<second>\d{2})?(?:[.,](?P<fraction>\d{1,9}))?"
+        r"\s*" + _ZONE + "?)?",
+        # ISO 8601 reduced precision (W3C-DTF): 2026-11, 2026
+        r"(?P<year>\d{4})(?:-(?P<month>\d{2}))?",
+        # ISO 8601:2000 truncated two-digit years: 26-11-30, 261130, -26-11, -2611
+        r"(?P<year>\d{2})-?(?P<month>\d{2})-?(?P<day>\d{2})",
+        r"-(?P<year>\d{2})-?(?P<month>\d{2})",
+        # ISO 8601 ordinal dates: 2026-334, 2026334, 26334
+        r"(?P<year>\d{4}|\d{2})-?(?P<ordinal>[0-3]\d{2})",
         # RFC 822 and friends: [Mon,] 30 Nov 2026 08:00[:00] [zone]; 30. November 2026, 08.00 Uhr
         _DAYNAME + r"(?P<day>\d{1,2})\.?(?:\s+|-)(?P<mname>[^\W\d_]{3,9})\.?(?:\s+|-)"
         r"(?P<year>\d{2,4})(?:,?\s+(?:um\s+|at\s+)?" + _TIME + r")?(?:\s*uhr)?"
@@ -128,7 +150,9 @@ _PATTERNS: Final = tuple(
 )
 _COMMENT: Final = re.compile(r"\([^()]*\)")  # RFC 2822 comments: "+0100 (CET)"
 _SPACE: Final = re.compile(r"\s+")
+_ETC: Final = re.compile(r"(?<=\s)etc/(?=[a-z]+$)", re.IGNORECASE)  # tz database "Etc/GMT"
 _OFFSET: Final = re.compile(r"([+-])(\d{1,2})(?::?(\d{2}))?$")
+_TRAILING_ZONE: Final = re.compile(r"\d:\d{2}(?::\d{2})?\s*" + _ZONE + r"$", re.IGNORECASE)
 
 
 def normalize_date(text: str, *, fetched_at: datetime | None) -> NormalizedDate:
@@ -161,12 +185,29 @@ def _parse(text: str) -> tuple[datetime, bool] | None:
     """The UTC moment ``text`` names and whether its zone was known, or None."""
     if len(text) > MAX_DATE_CHARS:
         return None
-    cleaned = _SPACE.sub(" ", _COMMENT.sub(" ", text)).strip()
+    cleaned = _ETC.sub("", _SPACE.sub(" ", _COMMENT.sub(" ", text)).strip())
     for pattern in _PATTERNS:
         match = pattern.fullmatch(cleaned)
         if match is not None:
-            return _moment(match.groupdict())
-    return None
+            fields = match.groupdict()
+            moment = _moment(fields)
+            month_name = fields.get("mname")
+            if moment is not None or month_name is None or month_name.lower() in MONTHS:
+                return moment
+            break  # shaped like ours but a month name we do not know (Greek): ask feedparser's
+    fallback = registered_handlers_moment(cleaned)
+    if fallback is None:
+        return None
+    return fallback, _explicit_zone(cleaned)
+
+
+def _explicit_zone(text: str) -> bool:
+    """Whether ``text`` ends with a time and a zone we know (for a fallback's exactness)."""
+    match = _TRAILING_ZONE.search(text)
+    if match is None:
+        return False
+    offset = _offset(match.group("zone"))
+    return offset is not None and offset[1]
 
 
 def _moment(fields: dict[str, str | None]) -> tuple[datetime, bool] | None:
@@ -181,12 +222,16 @@ def _moment(fields: dict[str, str | None]) -> tuple[datetime, bool] | None:
         if month is None:
             return None
     else:
-        month = int(fields["month"] or 0)
-    day = int(fields["day"] or 0)
+        month = int(fields.get("month") or 1)
+    day = int(fields.get("day") or 1)
+    if fields.get("ordinal") is not None:
+        month, day = _from_ordinal(year, int(fields["ordinal"] or 0))
     has_time = fields.get("hour") is not None
     hour = int(fields.get("hour") or 0)
     minute = int(fields.get("minute") or 0)
-    second = min(int(fields.get("second") or 0), 59)  # a leap second is not worth a None
+    second = int(fields.get("second") or 0)
+    if second == 60:  # a leap second is not worth a None; 61 is no second at all
+        second = 59
     fraction = (fields.get("fraction") or "")[:6].ljust(6, "0")
     ampm = (fields.get("ampm") or "").lower()
     if ampm:
@@ -218,6 +263,17 @@ def _moment(fields: dict[str, str | None]) -> tuple[datetime, bool] | None:
         return None
 
 
+def _from_ordinal(year: int, ordinal: int) -> tuple[int, int]:
+    """(month, day) of day ``ordinal`` of ``year``; (0, 0), which no date accepts, past its end."""
+    try:
+        moment = datetime(year, 1, 1, tzinfo=UTC) + timedelta(days=ordinal - 1)
+    except (ValueError, OverflowError):
+        return 0, 0
+    if ordinal < 1 or moment.year != year:
+        return 0, 0
+    return moment.month, moment.day
+
+
 def _offset(zone: str | None) -> tuple[int, bool] | None:
     """Seconds east of UTC and whether the zone was known; None for an impossible offset."""
     if zone is None or not zone.strip():
@@ -231,5 +287,5 @@ def _offset(zone: str | None) -> tuple[int, bool] | None:
         seconds = int(hours) * 3600 + int(minutes or 0) * 60
         return (-seconds if sign == "-" else seconds), True
     if zone in ZONES:
-        return ZONES[zone], True
+        return ZONES[zone], zone not in GENERIC_ZONES
     return 0, False

@@ -37,6 +37,7 @@ from quietedit.feeds.entries import (
     assemble_feed,
 )
 from quietedit.feeds.jsonfeed import read_json_feed
+from quietedit.feeds.wrapped import wrapped_feed
 from quietedit.feeds.xmlprep import PreparedXML, prepare_xml
 
 __all__ = ["MAX_FEED_BYTES", "Feed", "FeedEntry", "parse_feed"]
@@ -103,6 +104,13 @@ def parse_feed(
         )
     prepared = prepare_xml(body, content_type=content_type)
     problems.extend(prepared.problems)
+    if _root_name(prepared.text).rpartition(":")[2].lower() == "html":
+        wrapped = wrapped_feed(prepared.text)
+        if wrapped is not None:
+            problems.append(
+                f"an {wrapped.kind} feed wrapped in an XHTML page; the feed inside read"
+            )
+            prepared = replace(prepared, text=wrapped.text, data=wrapped.text.encode("utf-8"))
     prepared = _cut_entries(prepared, max_entries=max_entries, problems=problems)
     raw = _read_xml(prepared, url=url, problems=problems)
     return assemble_feed(

@@ -4,8 +4,9 @@ The Content-Type decides when it names a feed format. Many hosts serve feeds as
 ``text/xml``, ``text/plain``, ``application/octet-stream`` or even ``text/html``, so every
 other type falls through to a look at the body: its root element (after any byte order mark,
 whitespace, XML declaration, processing instructions, comments and doctype), or for a JSON
-object, whether it names jsonfeed.org as its version or has an ``items`` list. Everything
-else is HTML.
+object, whether it names jsonfeed.org as its version or has an ``items`` list. An XHTML
+page whose body holds a feed element (:mod:`quietedit.feeds.wrapped`) is that feed.
+Everything else is HTML.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import codecs
 import json
 import re
 from typing import Final
+
+from quietedit.feeds.wrapped import wrapped_feed
 
 KINDS: Final = ("atom", "rss", "rdf", "jsonfeed", "html")
 
@@ -53,6 +56,9 @@ def detect_kind(content_type: str | None, body: bytes) -> str:
     if root is None:
         return "html"
     local = root.rpartition(":")[2].lower()
+    if local == "html":
+        wrapped = wrapped_feed(text)
+        return wrapped.kind if wrapped is not None else "html"
     return _ROOTS.get(local, "html")
 
 

@@ -1,6 +1,8 @@
-"""robots.txt rules (RFC 9309) for article fetches, read with Protego; no I/O here (pure).
+"""robots.txt rules (RFC 9309) for article fetches; no I/O here (pure).
 
-Protego matches the way RFC 9309 and Google do: longest match wins, ``*`` and ``$`` work,
+Lines and groups are read as Google's reference parser reads them
+(:mod:`quietedit.fetch.robots_groups`); within a group Protego matches the way RFC 9309
+and Google do: longest match wins, ``*`` and ``$`` work,
 Allow beats Disallow on a tie, and both the rule and the URL are percent-encoding-normalised
 before they are compared (``/caf%C3%A9`` and ``/café``, ``%7E`` and ``~`` are the same
 path; ``%2F`` stays distinct from ``/``). ``urllib.robotparser`` gets several of these
@@ -19,7 +21,7 @@ import codecs
 from dataclasses import dataclass
 from typing import Final
 
-from protego import Protego
+from quietedit.fetch.robots_groups import RobotsRules
 
 ROBOTS_MAX_BYTES: Final = 512 * 1024
 """How much of a robots.txt is read: RFC 9309 §2.5 asks crawlers to parse at least 500 KiB
@@ -39,7 +41,7 @@ def robots_allowed(robots_txt: str, *, user_agent: str, url: str) -> bool:
     The most specific group naming the user agent's product token applies, else the ``*``
     group; within it the longest matching rule decides, Allow winning ties. No rule: allowed.
     """
-    return Protego.parse(robots_txt).can_fetch(url, product_token(user_agent))
+    return RobotsRules.parse(robots_txt).allows(url, agent=product_token(user_agent))
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +54,7 @@ class RobotsPolicy:
 
     mode: str
     reason: str
-    rules: Protego | None = None
+    rules: RobotsRules | None = None
 
     def allows(self, url: str, *, user_agent: str) -> bool:
         """Whether ``url`` (of this policy's origin) may be fetched by ``user_agent``."""
@@ -60,13 +62,13 @@ class RobotsPolicy:
             return True
         if self.mode == "disallow" or self.rules is None:
             return False
-        return self.rules.can_fetch(url, product_token(user_agent))
+        return self.rules.allows(url, agent=product_token(user_agent))
 
     def crawl_delay(self, *, user_agent: str) -> float | None:
         """The Crawl-delay in seconds for ``user_agent``'s group, if it has a usable one."""
         if self.rules is None:
             return None
-        delay = self.rules.crawl_delay(product_token(user_agent))
+        delay = self.rules.crawl_delay(agent=product_token(user_agent))
         return delay if delay is not None and delay >= 0 else None
 
 
@@ -74,7 +76,7 @@ def policy_from_response(status: int, body: bytes) -> RobotsPolicy:
     """The policy a robots.txt response gives (RFC 9309 §2.3.1: 2xx rules, 4xx allow, else not)."""
     if 200 <= status < 300:
         text = body.removeprefix(codecs.BOM_UTF8).decode("utf-8", errors="replace")
-        return RobotsPolicy("rules", f"robots.txt (HTTP {status})", Protego.parse(text))
+        return RobotsPolicy("rules", f"robots.txt (HTTP {status})", RobotsRules.parse(text))
     if 400 <= status < 500 and status != 429:
         return RobotsPolicy("allow", f"no robots.txt (HTTP {status}): everything is allowed")
     return policy_unreachable(f"HTTP {status}")

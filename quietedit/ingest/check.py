@@ -38,9 +38,11 @@ from quietedit.decide.memory import DocumentState
 from quietedit.decide.reading import read_page
 from quietedit.errors import ArchiveError, FetchError, HostDeferredError
 from quietedit.fetch import Fetcher, RawDocument
+from quietedit.fetch.render import Renderer
 from quietedit.ingest.poll import ValidatorCache
 from quietedit.ingest.workers import Workers
 from quietedit.model import JSON
+from quietedit.revisions import EvidenceRef, Observation
 
 logger = logging.getLogger(__name__)
 
@@ -55,6 +57,7 @@ async def check_article(
     signals: dict[str, JSON] | None = None,
     profile: HostProfile | None = None,
     evidence: EvidenceLog | None = None,
+    renderer: Renderer | None = None,
 ) -> CheckResult:
     """Check ``state``'s article once and record the result; the record is written here.
 
@@ -65,12 +68,19 @@ async def check_article(
     their threads, so other fetches go on meanwhile; without ``workers``, both run in a
     thread of the loop. ``signals`` and ``profile`` are as for
     :func:`~quietedit.decide.check.plan_check`; a new revision's response is kept in
-    ``evidence`` (:func:`apply_check`).
+    ``evidence`` (:func:`apply_check`). With a ``renderer`` (the article's feed says
+    ``render: chromium``) the page is rendered after it is fetched, and what is read is the
+    rendered DOM; its request is never conditional, since an unchanged page may still load
+    changed text.
     """
     url = state.links[0] if state.links else state.url
-    cache = ValidatorCache(url, etag=state.etag, last_modified=state.last_modified)
+    cache = None
+    if renderer is None:
+        cache = ValidatorCache(url, etag=state.etag, last_modified=state.last_modified)
     try:
         fetched: RawDocument | FetchError = await fetcher.fetch_article(url, cache=cache)
+        if renderer is not None and isinstance(fetched, RawDocument):
+            fetched = await renderer.render(fetched)
     except FetchError as exc:
         fetched = exc
     if isinstance(fetched, HostDeferredError):  # nothing to load, nothing to write
@@ -88,7 +98,7 @@ async def check_article(
                 reading = await workers.read_page(
                     page.body, url=page.url, content_type=page.content_type
                 )
-        gathered = Gathered(fetched, url, cache.entry, reading)
+        gathered = Gathered(fetched, url, cache.entry if cache else None, reading)
         settle = partial(
             _settle,
             archive,
@@ -157,16 +167,9 @@ def apply_check(
     if new is not None:
         observation = new.observation
         if evidence is not None:
-            page = new.response
-            kept = evidence.append_response(
-                document=document,
-                url=page.url,
-                observed_at=observation.observed_at,
-                status=page.status,
-                headers=page.headers,
-                body=page.body,
+            observation = replace(
+                observation, evidence=_keep_evidence(evidence, document, new.response, observation)
             )
-            observation = replace(observation, evidence=kept)
         stored = archive.append_revision(document, observation, fingerprint=new.fingerprint)
         if stored.number != new.number:
             raise ArchiveError(
@@ -189,6 +192,39 @@ def apply_check(
     if result.status in FAILED_STATUSES:
         logger.info("article %s: %s", result.state.url, result.detail)
     return result
+
+
+def _keep_evidence(
+    evidence: EvidenceLog, document: str, page: RawDocument, observation: Observation
+) -> EvidenceRef:
+    """Append ``page``'s evidence; the reference the revision keeps. A rendered page is the
+    server's response, then the rendered DOM referring to it (which the revision names)."""
+    original = page.original
+    kept = evidence.append_response(
+        document=document,
+        url=original.url,
+        observed_at=observation.observed_at,
+        status=original.status,
+        headers=original.headers,
+        body=original.body,
+    )
+    if page.rendering is None:
+        return kept
+    rendering = page.rendering
+    return evidence.append_rendered(
+        document=document,
+        url=page.url,
+        observed_at=observation.observed_at,
+        body=page.body,
+        content_type=page.content_type or "text/html",
+        refers_to=kept,
+        rendering=[
+            ("By", rendering.browser),
+            ("Requests", str(rendering.requests)),
+            ("Skipped", str(rendering.skipped)),
+            *(("Refused", refused) for refused in rendering.refused),
+        ],
+    )
 
 
 async def _in_writer(workers: Workers | None, job: Callable[[], CheckResult]) -> CheckResult:

@@ -48,6 +48,7 @@ from quietedit.errors import ArchiveError
 from quietedit.fetch import Fetcher, RequestLedger
 from quietedit.fetch.guard import Resolver
 from quietedit.fetch.politeness import Politeness
+from quietedit.fetch.render import Renderer
 from quietedit.ingest.check import check_article
 from quietedit.ingest.ledgers import load_ledger, save_ledger
 from quietedit.ingest.partitions import ensure_recent, load_active, recent, save_active
@@ -190,6 +191,7 @@ async def _ingest(
         # unless the run failed, the feed records) saved once workers and writes are done
         contextlib.AsyncExitStack() as finish,
         Fetcher(settings, politeness=politeness, clock=clock, resolve=resolve) as fetcher,
+        Renderer(fetcher) as renderer,  # a browser starts only if a render: feed needs one
         Workers() as workers,
     ):
         finish.push(save)
@@ -223,6 +225,7 @@ async def _ingest(
                 workers=workers,
                 evidence=evidence,
                 partitions=partitions,
+                renderer=renderer,
             )
             feeds = {
                 slug: replace(state, trust=trust.get(slug, state.trust))
@@ -246,10 +249,13 @@ async def _check_due(
     workers: Workers,
     evidence: EvidenceLog,
     partitions: list[tuple[str, ...]],
+    renderer: Renderer,
 ) -> dict[str, FeedTrust]:
     """Plan the run's article checks and carry them out; returns the feeds' new trust.
-    ``partitions`` receives the partitions the next run needs to read."""
+    ``partitions`` receives the partitions the next run needs to read. An article of a feed
+    with ``render:`` is rendered by ``renderer``."""
     settings = config.settings
+    rendered = {feed.slug for feed in config.feeds if feed.render is not None}
     states = {}
     homes = {}
     active = load_active(archive)
@@ -312,6 +318,7 @@ async def _check_due(
             signals=claims,
             profile=profiles.get(state.candidate.host),
             evidence=evidence,
+            renderer=renderer if rendered.intersection(state.feeds) else None,
         )
 
     tasks = {decision.key: asyncio.create_task(check(decision.key)) for decision in plan.selected}

@@ -426,3 +426,35 @@ def test_an_evidence_name_that_is_a_link_or_a_device_is_never_read(tmp_path: Pat
     )
     problems = check_evidence(tmp_path, [("revisions/000001.json", ref)])
     assert any("not a regular file" in p.message for p in problems)
+
+
+def test_a_rendered_page_is_a_conversion_record_referring_to_its_response(tmp_path: Path) -> None:
+    with EvidenceLog(tmp_path, NAME) as log:
+        response = log.append_response(
+            document=DOC, url=URL, observed_at=NOW, status=200, headers=HEADERS, body=PAGE
+        )
+        # a static page renders to its own bytes: the records must still differ
+        rendered = log.append_rendered(
+            document=DOC,
+            url=URL,
+            observed_at=NOW,
+            body=PAGE,
+            content_type="text/html; charset=utf-8",
+            refers_to=response,
+            rendering=[("By", "chromium 140.0"), ("Refused", "robots.txt: " + URL + "/x")],
+        )
+    assert rendered.record != response.record
+    assert rendered.sha256 == response.sha256
+    assert check_evidence(tmp_path, [("r1", response), ("r1", rendered)]) == []
+    with (tmp_path / NAME).open("rb") as stream:
+        records = list(ArchiveIterator(stream))
+    conversion = records[-1]
+    assert conversion.rec_type == "conversion"
+    assert conversion.rec_headers.get_header("WARC-Refers-To") == f"<{response.record}>"
+    assert conversion.rec_headers.get_header("Content-Type") == "text/html; charset=utf-8"
+    assert conversion.rec_headers.get_header("Quietedit-Rendered-By") == "chromium 140.0"
+    assert [record.kind for record in scan_warc(tmp_path / NAME).records] == [
+        "warcinfo",
+        "response",
+        "conversion",
+    ]

@@ -68,9 +68,9 @@ TABLE = [
         "https://example.com/s?a=9&a=1&b=2",
     ),
     (
-        "generic names kept",
-        "https://example.com/s?ref=7&sid=42&source=a",
-        "https://example.com/s?ref=7&sid=42&source=a",
+        "content ids kept, the rule set's trackers dropped",
+        "https://example.com/s?ref=7&sid=42&source=rss&cid=4512&id=9&nid=3",
+        "https://example.com/s?cid=4512&id=9&nid=3&sid=42",
     ),
     ("empty query items dropped", "https://example.com/s?&id=1&&", "https://example.com/s?id=1"),
     (

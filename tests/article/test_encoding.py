@@ -36,7 +36,7 @@ FIXTURES = Path(__file__).parent / "encodings"
 EXPECTATIONS: list[dict[str, Any]] = json.loads(
     (FIXTURES / "expectations.json").read_text(encoding="utf-8")
 )
-SOURCES = {"bom", "http", "meta", "xml", "sniff", "default"}
+SOURCES = {"bom", "http", "meta", "late-meta", "xml", "sniff", "default"}
 
 
 def test_every_fixture_file_has_expectations_and_every_expectation_a_file() -> None:

@@ -140,6 +140,7 @@ def test_config_prints_effective_settings_and_redacts_headers(tmp_path: Path) ->
     config = tmp_path / "feeds.yaml"
     config.write_text(
         "feeds:\n  - url: https://news.example.org/rss.xml\n    name: City Desk\n"
+        "    render: chromium\n"
         "    headers:\n      Authorization: Bearer ${DESK_TOKEN}\n",
         encoding="utf-8",
     )
@@ -149,6 +150,7 @@ def test_config_prints_effective_settings_and_redacts_headers(tmp_path: Path) ->
     shown = json.loads(out)
     assert shown["feeds"][0]["headers"] == {"Authorization": "<redacted>"}
     assert shown["feeds"][0]["slug"] == "city-desk"
+    assert shown["feeds"][0]["render"] == "chromium"
     assert shown["settings"]["run"]["max_articles"] == 7
     assert "s3cret" not in out
 

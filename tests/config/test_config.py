@@ -929,3 +929,31 @@ def test_every_feed_name_gets_a_valid_slug_or_the_host_fallback(name: str) -> No
     slug = config.feeds[0].slug
     assert SLUG_PATTERN.fullmatch(slug)
     assert slug == (derive_slug(name) or "example-org")
+
+
+def test_render_names_a_browser_or_is_left_out() -> None:
+    config = parse(
+        {
+            "feeds": [
+                feed(),
+                feed(url="https://x.example.org/", slug="x", render="chromium"),
+                feed(url="https://y.example.org/", slug="y", render="Chromium"),
+                feed(url="https://z.example.org/", slug="z", render=False),
+            ]
+        }
+    )
+    assert [entry.render for entry in config.feeds] == [None, "chromium", "chromium", None]
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("firefox", "feeds.yaml: feeds[0].render: 'firefox' is not a renderer; write 'render: "
+         "chromium' for a site whose article pages write their text with JavaScript"),
+        (True, "feeds.yaml: feeds[0].render: True is not a renderer; true says which browser? "),
+        (["chromium"], "feeds.yaml: feeds[0].render: ['chromium'] is not a renderer"),
+    ],
+)  # fmt: skip
+def test_a_render_value_that_names_no_browser_is_a_clear_error(value: object, message: str) -> None:
+    (problem,) = parse_problems({"feeds": [feed(render=value)]})
+    assert problem.startswith(message)

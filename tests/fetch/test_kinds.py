@@ -134,3 +134,38 @@ def test_any_prolog_before_a_root_keeps_its_kind(prolog: list[str], root: tuple[
     name, kind = root
     body = ("".join(prolog) + f"<{name} a='1'></{name}>").encode()
     assert detect_kind("text/plain", body) == kind
+
+
+XHTML_ATOM = (
+    b'<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>t</title>'
+    b'</head><body><feed xmlns="http://www.w3.org/2005/Atom"><title>f</title></feed></body></html>'
+)
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (XHTML_ATOM, "atom"),
+        (XHTML_ATOM.replace(b'<?xml version="1.0"?>', b""), "atom"),  # the XHTML namespace says XML
+        (
+            b'<html xmlns="http://www.w3.org/1999/xhtml" xmlns:a="http://www.w3.org/2005/Atom">'
+            b"<body><a:feed><a:title>f</a:title></a:feed></body></html>",
+            "atom",
+        ),
+        (
+            b'<?xml version="1.0"?><html><body><rss version="2.0"><channel/></rss></body></html>',
+            "rss",
+        ),
+        # not XML: an HTML page is never unwrapped
+        (b"<html><body><feed xmlns='http://www.w3.org/2005/Atom'></feed></body></html>", "html"),
+        # a <feed> outside the Atom namespace, or only in a comment, is no feed
+        (XHTML_ATOM.replace(b"http://www.w3.org/2005/Atom", b"urn:other"), "html"),
+        (
+            b'<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><body>'
+            b"<!-- <rss version='2.0'> --><p>no feed</p></body></html>",
+            "html",
+        ),
+    ],
+)
+def test_a_feed_wrapped_in_an_xhtml_page_is_still_a_feed(body: bytes, expected: str) -> None:
+    assert detect_kind("application/xhtml+xml", body) == expected

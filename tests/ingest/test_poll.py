@@ -170,3 +170,23 @@ def test_a_feed_that_renames_its_entries_every_poll_keeps_one_snapshot_each_and_
         assert list(state.entries) == [f"urn:uuid:7f3c-{n:04d}"]
     assert [c.fields for c in result.changes] == [("title",)]  # the last poll's real edit
     assert "changed their id since the last poll" in state.problems[0]
+
+
+def test_a_feed_wrapped_in_an_xhtml_page_is_polled_as_a_feed(httpserver: HTTPServer) -> None:
+    state, config = feed(httpserver, "/feed.xhtml")
+    base = httpserver.url_for("").rstrip("/")
+    page = (
+        '<?xml version="1.0" encoding="utf-8"?>'
+        '<html xmlns="http://www.w3.org/1999/xhtml"><head><title>Subscribe</title></head>'
+        "<body><p>Paste this address into your reader.</p>"
+        '<feed xmlns="http://www.w3.org/2005/Atom"><title>Desk</title><id>urn:desk</id>'
+        f"<updated>2026-11-30T10:00:00Z</updated><entry><title>Council approves budget</title>"
+        f'<link href="{base}/news/a"/><id>urn:desk:a</id>'
+        "<updated>2026-11-30T10:00:00Z</updated></entry></feed></body></html>"
+    )
+    httpserver.expect_request("/feed.xhtml").respond_with_data(
+        page, content_type="application/xhtml+xml"
+    )
+    result = poll(httpserver, state, config)
+    assert result.status == "polled"
+    assert [c.url for c in result.candidates] == [f"{base}/news/a"]
