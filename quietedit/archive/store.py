@@ -1,29 +1,20 @@
-"""Reading and writing ``data/``: create-only revisions and evidence, atomic state files.
+"""Reading and writing ``data/``: create-only revisions and events, atomic state files.
 
-Crash safety rests on two primitives. A create-only file is written completely under a
-temporary name in ``.tmp/``, flushed to disk, then hard-linked to its final name:
-``link`` fails if the name exists (nothing is ever overwritten) and the final name
-appears only with its whole content, so a writer killed at any moment leaves either no
-file or a complete one. A mutable state file is written the same way and moved over the
-old one with ``os.replace``. The API offers no way to rewrite or delete a revision.
+Every write goes through the two primitives of :mod:`quietedit.archive.files`: a
+create-only file appears complete or not at all and is never overwritten; a mutable file
+is replaced atomically. The API offers no way to rewrite or delete a revision.
 
-Against a power cut, which can lose what the disk has not confirmed: a temp file's
-content is always flushed before its name is linked or renamed (a name never outlives its
-content), and the directory holding the name is flushed before the write returns, so
-whatever a later write refers to (the record before a revision, evidence before the
-revision naming it) is on disk first. The one exception is the last write of a unit
-(``final=True``: nothing written after it refers to it) renaming over an existing file: a
-power cut can then only bring back the file it replaced, a complete earlier state (see
-:meth:`Archive._replace`).
+What the checks of a partition's documents leave behind (each one's schedule and HTTP
+validators) is not kept in the document's record but in the partition's checks file
+(:mod:`quietedit.archive.partition_checks`), so a check that finds nothing new rewrites
+one file per partition instead of a record (and the git trees above it) per document.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 import os
-import tempfile
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -33,6 +24,13 @@ from typing import Final
 
 from quietedit.archive import sparse
 from quietedit.archive.checks import discovered_partition
+from quietedit.archive.files import (
+    create_file,
+    listdir,
+    load_json,
+    replace_file,
+    stamp,
+)
 from quietedit.archive.layout import (
     DOCUMENT_FILE,
     EVENTS_FOLDER,
@@ -56,7 +54,7 @@ from quietedit.archive.records import (
     revision_to_record,
 )
 from quietedit.article.identity import is_document_id
-from quietedit.errors import ArchiveError, RevisionExistsError
+from quietedit.errors import ArchiveError
 from quietedit.model import JSON
 from quietedit.revisions import SCHEMA_VERSION, Event, Observation, Revision
 
@@ -103,11 +101,11 @@ class Archive:
             return cached
         files = [
             self.layout.index_dir / name
-            for name in _listdir(self.layout.index_dir)
+            for name in listdir(self.layout.index_dir)
             if index_name_shard(name) == shard
         ]
-        stamp = tuple((path.name, _mtime(path)) for path in files)
-        if cached is not None and stamp == cached.stamp:
+        stamps = tuple((path.name, stamp(path)) for path in files)
+        if cached is not None and stamps == cached.stamp:
             return cached
         entries: dict[str, str] = {}
         own: dict[str, str] = {}
@@ -124,7 +122,7 @@ class Archive:
                     )
             if path == mine:
                 own = found
-        self._index[shard] = _Shard(stamp, entries, own)
+        self._index[shard] = _Shard(stamps, entries, own)
         return self._index[shard]
 
     def _read_index_file(self, path: Path) -> dict[str, str]:
@@ -212,9 +210,9 @@ class Archive:
         """Every partition folder on disk (``YYYY/MM/DD``), sorted."""
         found = []
         top = self.layout.documents_dir
-        for year in _listdir(top):
-            for month in _listdir(top / year):
-                for day in _listdir(top / year / month):
+        for year in listdir(top):
+            for month in listdir(top / year):
+                for day in listdir(top / year / month):
                     name = f"{year}/{month}/{day}"
                     if is_partition(name) and (top / name).is_dir():
                         found.append(name)
@@ -402,7 +400,7 @@ class Archive:
         found = {}
         for partition in self.partitions():
             root = os.path.join(self.layout.documents_dir, partition)
-            for name in _listdir(Path(root)):
+            for name in listdir(Path(root)):
                 home = os.path.join(root, name)
                 try:
                     times = [str(os.stat(os.path.join(home, DOCUMENT_FILE)).st_mtime_ns)]
@@ -449,7 +447,7 @@ class Archive:
         """Folders of the schema-1 layout (``documents/<id>/``) still here, sorted: an
         archive to migrate (or a migration to finish) before anything else is written."""
         top = self.layout.documents_dir
-        return [name for name in _listdir(top) if is_document_id(name) and (top / name).is_dir()]
+        return [name for name in listdir(top) if is_document_id(name) and (top / name).is_dir()]
 
     def require_current(self) -> None:
         """Raise ``ArchiveError`` when the archive still has schema-1 document folders."""
@@ -461,71 +459,13 @@ class Archive:
                 "run quietedit migrate first",
             )
 
-    # -- the two write primitives --------------------------------------------------
+    # -- the two write primitives (:mod:`quietedit.archive.files`) -------------------
 
     def _create(self, path: Path, data: bytes) -> None:
-        """Create ``path`` with ``data`` exclusively: complete, or not at all; on disk
-        (content and name) when this returns."""
-        tmp = self._write_temp(path, data)
-        try:
-            make_folders(path.parent)
-            os.link(tmp, path)
-        except FileExistsError as exc:
-            raise RevisionExistsError(
-                path,
-                "already exists; archive files are created once and never rewritten",
-            ) from exc
-        except OSError as exc:
-            raise ArchiveError(path, f"cannot create: {exc.strerror}") from exc
-        finally:
-            tmp.unlink(missing_ok=True)
-        # the new name must be on disk before any write that refers to it (a revision
-        # names its evidence; the next revision's chain names this one)
-        fsync_dir(path.parent)
+        create_file(self.layout.tmp_dir, path, data)
 
     def _replace(self, path: Path, data: bytes, *, final: bool) -> None:
-        """Replace ``path`` with ``data`` atomically: readers see the old or the new file.
-
-        The content is on disk before the rename, and so is the rename when this returns,
-        except for a ``final`` write over an existing file. There a power cut before the
-        directory reaches the disk brings back the file it replaced, complete: the state
-        of a process killed just before this write, which the archive is built to survive
-        (check.py: a check killed before its document record re-fetches the article next
-        time and stores nothing twice; a run killed before its ledger and feed records
-        are saved leaves the earlier ones). Nothing written later refers to a final
-        write, so no later file can outlive it. A new name is always flushed: revisions
-        and events need their document's record. That saves one of the eight flushes of
-        a new article's writes.
-        """
-        tmp = self._write_temp(path, data)
-        new_name = not final or not path.exists()
-        try:
-            make_folders(path.parent)
-            os.replace(tmp, path)
-        except OSError as exc:
-            tmp.unlink(missing_ok=True)
-            raise ArchiveError(path, f"cannot write: {exc.strerror}") from exc
-        if new_name:
-            fsync_dir(path.parent)
-
-    def _write_temp(self, path: Path, data: bytes) -> Path:
-        """A temp file in ``.tmp/`` holding ``data``, flushed to disk; its path."""
-        tmp_dir = self.layout.tmp_dir
-        try:
-            tmp_dir.mkdir(parents=True, exist_ok=True)
-            fd, name = tempfile.mkstemp(dir=tmp_dir, prefix=path.name + ".")
-        except OSError as exc:
-            raise ArchiveError(tmp_dir, f"cannot write: {exc.strerror}") from exc
-        tmp = Path(name)
-        try:
-            with open(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
-        except OSError as exc:
-            tmp.unlink(missing_ok=True)
-            raise ArchiveError(path, f"cannot write: {exc.strerror}") from exc
-        return tmp
+        replace_file(self.layout.tmp_dir, path, data, final=final)
 
     # -- reading -------------------------------------------------------------------
 
@@ -573,24 +513,6 @@ class _Shard:
     own: dict[str, str]
 
 
-def _mtime(path: Path) -> tuple[int, int, int] | None:
-    """What changes when a file is replaced: a rename brings a new inode, and the time
-    and size of the new content (the time alone can repeat within a clock tick)."""
-    try:
-        found = path.stat()
-    except FileNotFoundError:
-        return None
-    return found.st_ino, found.st_mtime_ns, found.st_size
-
-
-def _listdir(folder: Path) -> list[str]:
-    """The names in ``folder``, sorted; none when it does not exist."""
-    try:
-        return sorted(os.listdir(folder))
-    except (FileNotFoundError, NotADirectoryError):
-        return []
-
-
 def _numbered(folder: Path, expected: Callable[[int], Path], *, what: str) -> list[Path]:
     """The files 1..n of a create-only series, in order; a gap or a stray name is an error."""
     paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
@@ -598,45 +520,3 @@ def _numbered(folder: Path, expected: Callable[[int], Path], *, what: str) -> li
         if path != expected(number):
             raise ArchiveError(path, f"expected {what} {number} here; run quietedit verify")
     return paths
-
-
-def load_json(path: Path) -> JSON:
-    """Parse an archive file; unreadable or invalid files raise ``ArchiveError``."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ArchiveError(path, f"cannot read: {exc.strerror}") from exc
-    try:
-        value: JSON = json.loads(data.decode("utf-8"))
-    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError, a 5,000-digit number
-        raise ArchiveError(path, f"not valid UTF-8 JSON: {exc}") from exc
-    return value
-
-
-def make_folders(folder: Path) -> None:
-    """Create ``folder`` and its missing parents, each new name flushed into its parent:
-    a new partition's folders must reach the disk before the files written into them."""
-    missing = []
-    probe = folder
-    while not probe.is_dir():
-        missing.append(probe)
-        if probe.parent == probe:
-            break
-        probe = probe.parent
-    for created in reversed(missing):
-        created.mkdir(exist_ok=True)
-        fsync_dir(created.parent)
-
-
-def fsync_dir(folder: Path) -> None:
-    """Make a new or replaced directory entry durable (a no-op where unsupported)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
