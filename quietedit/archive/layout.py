@@ -4,12 +4,19 @@ Schema 2::
 
     README.md                                        what this folder is (data/README.md)
     index/<hh>.json                                  document id → partition, one shard
+    documents/<YYYY>/<MM>/<DD>/checks.json           the partition's check state (schedules)
     documents/<YYYY>/<MM>/<DD>/<id>/document.json    the document's mutable record
     documents/<YYYY>/<MM>/<DD>/<id>/revisions/<NNNNNN>.json   one revision (create-only)
     documents/<YYYY>/<MM>/<DD>/<id>/events/<NNNNNN>.json      one event (create-only)
     feeds/<slug>.json                                one feed's mutable state
     state/<name>.json                                run-level mutable state
     .tmp/                                            temp files of writes in progress
+
+What each check of a document changes (when it was checked, its failures, the HTTP
+validators, a pending feed claim) is kept per partition in ``checks.json`` (a sharded run:
+``checks-shard-K-of-N.json``), not in the document's record: a check that finds nothing new
+then rewrites one small-delta file per partition, not a record and the trees above it per
+document. The record changes only when what is known of the document does.
 
 A document lives in the *partition* of the UTC day it was first seen (``2026/11/30``), so
 no folder grows past about a day's articles and a commit rewrites only small trees; the
@@ -54,6 +61,10 @@ INDEX_NAME_PATTERN: Final = re.compile(
 )
 """An index file's name: its shard, and the ingest shard that writes it (none for an
 unsharded run's)."""
+CHECKS_NAME_PATTERN: Final = re.compile(
+    r"checks(?:-(?P<writer>shard-[1-9][0-9]*-of-[1-9][0-9]*))?\.json"
+)
+"""A partition's checks file's name, and the ingest shard that writes it."""
 
 
 class PathKind(Enum):
@@ -61,6 +72,7 @@ class PathKind(Enum):
 
     README = "readme"
     INDEX = "index"
+    CHECKS = "checks"
     DOCUMENT = "document"
     REVISION = "revision"
     EVENT = "event"
@@ -80,6 +92,7 @@ _DOCUMENT: Final = rf"documents/{_PARTITION}/(?P<id>[^/]+)"
 _PATTERNS: Final = (
     (PathKind.README, re.compile(r"README\.md")),
     (PathKind.INDEX, re.compile(r"index/(?P<shard>[^/]+)\.json")),
+    (PathKind.CHECKS, re.compile(rf"documents/{_PARTITION}/(?P<name>checks[^/]*\.json)")),
     (PathKind.DOCUMENT, re.compile(rf"{_DOCUMENT}/document\.json")),
     (PathKind.REVISION, re.compile(rf"{_DOCUMENT}/revisions/(?P<number>[0-9]{{6,}})\.json")),
     (PathKind.EVENT, re.compile(rf"{_DOCUMENT}/events/(?P<number>[0-9]{{6,}})\.json")),
@@ -191,6 +204,14 @@ class Layout:
                 self.documents_dir, f"{partition!r} is not a partition (YYYY/MM/DD)"
             )
         return self.documents_dir / partition
+
+    def checks_file(self, partition: str, *, writer: str = "") -> Path:
+        """The checks file of ``partition`` that ``writer`` writes: ``checks.json`` or
+        ``checks-shard-K-of-N.json``."""
+        folder = self.partition_dir(partition)
+        if writer and not WRITER_PATTERN.fullmatch(writer):
+            raise UnsafePathError(folder, f"{writer!r} is not shard-<k>-of-<n>")
+        return folder / (f"checks-{writer}.json" if writer else "checks.json")
 
     def document_dir(self, document: str, partition: str) -> Path:
         if not is_document_id(document):

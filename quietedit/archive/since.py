@@ -31,6 +31,8 @@ from quietedit.archive.audit import (
 from quietedit.archive.checks import (
     INDEX_NAMES,
     Problem,
+    checks_file_documents,
+    checks_file_problems,
     document_problems,
     event_problems,
     index_entries,
@@ -126,6 +128,8 @@ class _ChangeChecker:
             return
         if kind is PathKind.INDEX:
             self._check_shard(path)
+        elif kind is PathKind.CHECKS:
+            self._check_checks(path, parts["partition"])
         elif kind is PathKind.FEED:
             self._check_state(path, kind="feed", key="slug", expected=parts["slug"])
         elif kind is PathKind.STATE:
@@ -261,6 +265,16 @@ class _ChangeChecker:
                 self.report(path, f"revision: {revision} does not exist")
 
     # -- shared files ----------------------------------------------------------------
+
+    def _check_checks(self, path: Path, partition: str) -> None:
+        record = self._load(path)
+        if record is None:
+            return
+        for message in checks_file_problems(record, name=path.name, partition=partition):
+            self.report(path, message)
+        for name in checks_file_documents(record):
+            if is_document_id(name) and not (path.parent / name / DOCUMENT_FILE).is_file():
+                self.report(path, f"documents.{name}: no such document in this partition")
 
     def _check_state(self, path: Path, *, kind: str, key: str, expected: str) -> None:
         record = self._load(path)

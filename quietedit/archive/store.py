@@ -40,6 +40,7 @@ from quietedit.archive.layout import (
     index_shard,
     is_partition,
 )
+from quietedit.archive.partition_checks import PartitionChecks, split_record
 from quietedit.archive.records import (
     OPTIONAL_REVISION_FIELDS,
     REVISION_FIELDS,
@@ -77,6 +78,12 @@ class Archive:
         """Whose index files this object writes: ``""`` for an unsharded run, or
         ``shard-K-of-N`` (:attr:`~quietedit.decide.shard.Shard.writer`), so that shards
         running at once never write the same file (each reads every shard's)."""
+        self.checks = PartitionChecks(
+            self.layout,
+            read=lambda path: self._read_state(path, kind="checks"),
+            replace=lambda path, data: self._replace(path, data, final=True),
+        )
+        """The partitions' checks files: each document's schedule and HTTP validators."""
         self._index: dict[str, _Shard] = {}
         self._index_lock = threading.Lock()
         self.written_partitions: set[str] = set()
@@ -234,25 +241,39 @@ class Archive:
         return sorted(document for _, document in self.documents(partitions))
 
     def read_document(self, document: str) -> dict[str, JSON] | None:
-        """The document's record, or ``None`` if it has none yet."""
-        if self.partition(document) is None:
+        """The document's record, or ``None`` if it has none yet: its record file with its
+        partition's checks entry (:mod:`~quietedit.archive.partition_checks`) laid over it."""
+        partition = self.partition(document)
+        if partition is None:
             return None
-        return self._read_state(self.document_file(document), kind="document")
+        record = self._read_state(self.document_file(document), kind="document")
+        entry = self.checks.entry(partition, document, writer=self.writer)
+        return {**record, **entry} if record is not None and entry else record
 
     def write_document(
         self, document: str, record: dict[str, JSON], *, final: bool = False
     ) -> None:
-        """Atomically replace the document's record (``schema``/``type``/``id`` are set here).
-        A new document is entered in the index first, in the partition of its record's
-        ``discovered_at``. ``final``: the last write of its unit, which nothing written
-        later refers to (see :meth:`_replace`)."""
+        """Store the document's record (``schema``/``type``/``id`` are set here): its
+        ``schedule`` and ``http`` go to its partition's checks entry, the rest replaces its
+        record file atomically when it differs. A new document is entered in the index
+        first, in the partition of its record's ``discovered_at``. ``final``: the last write
+        of its unit, which nothing written later refers to (see :meth:`_replace`)."""
         partition, new = self._place(document, record)
         if not new:
             self._home(document)  # a folder outside a sparse checkout comes back first
-        full = {**record, "schema": SCHEMA_VERSION, "type": "document", "id": document}
+        kept, entry = split_record(record)
+        full = {**kept, "schema": SCHEMA_VERSION, "type": "document", "id": document}
         path = self.layout.document_file(document, partition)
-        self._replace(path, dump_json(full), final=final)
+        data = dump_json(full)
+        if not _holds(path, data):
+            self._replace(path, data, final=final)
+        if entry:  # after the record: an entry always names a document on disk
+            self.checks.put(partition, document, entry, writer=self.writer)
         self.written_partitions.add(partition)
+
+    def flush_checks(self) -> None:
+        """Write the checks entries a batching run holds (:attr:`PartitionChecks.batched`)."""
+        self.checks.flush()
 
     # -- revisions -----------------------------------------------------------------
 
@@ -484,6 +505,14 @@ class Archive:
         if problems or not isinstance(record, dict):
             raise ArchiveError(path, "; ".join(problems))
         return record
+
+
+def _holds(path: Path, data: bytes) -> bool:
+    """Whether the file at ``path`` holds exactly ``data``."""
+    try:
+        return path.read_bytes() == data
+    except OSError:
+        return False
 
 
 def _read_revision_shallow(path: Path) -> Revision:

@@ -18,6 +18,8 @@ from quietedit.archive.checks import (
     SCHEMA_1_ARCHIVE,
     UNFINISHED_MIGRATION,
     Problem,
+    checks_file_documents,
+    checks_file_problems,
     document_problems,
     event_problems,
     index_entries,
@@ -111,6 +113,7 @@ class _Checker:
         self.problems: list[Problem] = []
         self.documents: dict[tuple[str, str], _Document] = defaultdict(_Document)
         self.index: dict[str, str] = {}
+        self.checks: list[tuple[Path, str, str]] = []  # (checks file, partition, id named)
         self.legacy: set[str] = set()
         self.references: list[tuple[str, EvidenceRef | str]] = []
 
@@ -136,6 +139,9 @@ class _Checker:
         for (partition, name), document in sorted(self.documents.items()):
             self._check_document(partition, name, document)
         self._check_index()
+        for path, partition, name in self.checks:
+            if (partition, name) not in self.documents:
+                self.report(path, f"documents.{name}: no such document in this partition")
 
     def _files(self) -> list[Path]:
         found: list[Path] = []
@@ -184,6 +190,8 @@ class _Checker:
                     series[int(parts["number"])] = path
         elif kind is PathKind.INDEX:
             self._check_shard(path)
+        elif kind is PathKind.CHECKS:
+            self._check_checks(path, parts["partition"])
         elif kind is PathKind.FEED:
             self._check_state(path, kind="feed", key="slug", expected=parts["slug"])
         elif kind is PathKind.STATE:
@@ -217,6 +225,14 @@ class _Checker:
             if named != partition:
                 self.report(path, f"documents.{document}: {partition}, but another file of "
                             f"the shard says {named}")  # fmt: skip
+
+    def _check_checks(self, path: Path, partition: str) -> None:
+        record = self._load(path)
+        if record is None:
+            return
+        for message in checks_file_problems(record, name=path.name, partition=partition):
+            self.report(path, message)
+        self.checks.extend((path, partition, doc) for doc in checks_file_documents(record))
 
     def _check_state(self, path: Path, *, kind: str, key: str, expected: str) -> None:
         record = self._load(path)
