@@ -15,28 +15,24 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
-import threading
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Final
 
 from quietedit.archive import sparse
-from quietedit.archive.checks import discovered_partition
 from quietedit.archive.files import (
     create_file,
     listdir,
     load_json,
     replace_file,
-    stamp,
 )
+from quietedit.archive.index import DocumentIndex
 from quietedit.archive.layout import (
     DOCUMENT_FILE,
     EVENTS_FOLDER,
     REVISIONS_FOLDER,
     Layout,
-    index_name_shard,
     index_shard,
     is_partition,
 )
@@ -65,17 +61,16 @@ logger = logging.getLogger(__name__)
 class Archive:
     """The archive folder ``root`` (``data/``); created on first write.
 
-    Documents are found through the index (:mod:`quietedit.archive.layout`): the shard of
-    an id names the partition its folder is in. Shards read are kept for the object's
-    life, and this object's own writes update them, so a run reads each shard once. One
-    object may be shared by the threads of a run: index updates are serialised.
+    Documents are found through the index (:mod:`quietedit.archive.index`): the shard of
+    an id names the partition its folder is in. One object may be shared by the threads of
+    a run: index and checks-file updates are serialised.
     """
 
     def __init__(self, root: Path, *, writer: str = "") -> None:
         self.root = root
         self.layout = Layout(root)
         self.writer = writer
-        """Whose index files this object writes: ``""`` for an unsharded run, or
+        """Whose index and checks files this object writes: ``""`` for an unsharded run, or
         ``shard-K-of-N`` (:attr:`~quietedit.decide.shard.Shard.writer`), so that shards
         running at once never write the same file (each reads every shard's)."""
         self.checks = PartitionChecks(
@@ -84,8 +79,12 @@ class Archive:
             replace=lambda path, data: self._replace(path, data, final=True),
         )
         """The partitions' checks files: each document's schedule and HTTP validators."""
-        self._index: dict[str, _Shard] = {}
-        self._index_lock = threading.Lock()
+        self.index = DocumentIndex(
+            self.layout,
+            read=lambda path: self._read_state(path, kind="index"),
+            replace=lambda path, data: self._replace(path, data, final=False),
+        )
+        """The index: the partition of every document (:mod:`quietedit.archive.index`)."""
         self.written_partitions: set[str] = set()
         """Partitions whose document records this object wrote (a run reads them again)."""
 
@@ -93,88 +92,7 @@ class Archive:
 
     def partition(self, document: str) -> str | None:
         """The partition ``document`` lives in, or ``None`` for a document never stored."""
-        shard = index_shard(document)
-        with self._index_lock:
-            found = self._read_shard(shard).entries.get(document)
-            if found is None:  # another writer (object or process) may have added it since
-                found = self._read_shard(shard, fresh=True).entries.get(document)
-            return found
-
-    def _read_shard(self, shard: str, *, fresh: bool = False) -> _Shard:
-        """The shard's entries from every writer's file (the caller holds the lock); an
-        unreadable file raises. Kept once read; ``fresh`` reads again what changed since."""
-        cached = self._index.get(shard)
-        if cached is not None and not fresh:
-            return cached
-        files = [
-            self.layout.index_dir / name
-            for name in listdir(self.layout.index_dir)
-            if index_name_shard(name) == shard
-        ]
-        stamps = tuple((path.name, stamp(path)) for path in files)
-        if cached is not None and stamps == cached.stamp:
-            return cached
-        entries: dict[str, str] = {}
-        own: dict[str, str] = {}
-        mine = self.layout.index_file(shard, writer=self.writer)
-        for path in files:
-            found = self._read_index_file(path)
-            for document, partition in found.items():
-                if entries.setdefault(document, partition) != partition:
-                    raise ArchiveError(
-                        path,
-                        f"{document}: placed in {partition} here and in {entries[document]} "
-                        "by another file of the shard; a document is indexed once: run "
-                        "quietedit verify",
-                    )
-            if path == mine:
-                own = found
-        self._index[shard] = _Shard(stamps, entries, own)
-        return self._index[shard]
-
-    def _read_index_file(self, path: Path) -> dict[str, str]:
-        record = self._read_state(path, kind="index")
-        found: dict[str, str] = {}
-        documents = record.get("documents") if record else {}
-        if not isinstance(documents, dict):
-            raise ArchiveError(path, "documents: not an object; run quietedit verify")
-        for document, partition in documents.items():
-            if not isinstance(partition, str) or not is_partition(partition):
-                raise ArchiveError(path, f"{document}: {partition!r} is not a partition")
-            found[document] = partition
-        return found
-
-    def _place(self, document: str, record: dict[str, JSON]) -> tuple[str, bool]:
-        """The partition of ``document``, entered in the index first if it is new: from
-        the record's ``discovered_at``. The entry is written before the folder, so a crash
-        between the two leaves an entry whose folder does not exist yet, never a folder
-        the index does not know (data/README.md, "Layout"). Entries go to this object's
-        own file of the shard (:attr:`writer`)."""
-        shard = index_shard(document)
-        with self._index_lock:
-            known = self._read_shard(shard, fresh=True)
-            if document in known.entries:
-                return known.entries[document], False
-            partition = discovered_partition(record)
-            if partition is None:
-                seen = record.get("discovered_at", record.get("first_seen"))
-                raise ArchiveError(
-                    self.layout.documents_dir,
-                    f"{document}: discovered_at {seen!r} is not an RFC 3339 time; a new "
-                    "document's record needs it to choose its partition",
-                )
-            own = dict(sorted({**known.own, document: partition}.items()))
-            full: dict[str, JSON] = {
-                "documents": dict(own),
-                "schema": SCHEMA_VERSION,
-                "shard": shard,
-                "type": "index",
-            }
-            self._replace(
-                self.layout.index_file(shard, writer=self.writer), dump_json(full), final=False
-            )
-            self._index.pop(shard, None)  # read again, with the new file's stamp, next time
-            return partition, True
+        return self.index.partition(document, writer=self.writer)
 
     def _home(self, document: str) -> str:
         """The partition of a stored document, its folder on disk (fetched into a sparse
@@ -258,7 +176,7 @@ class Archive:
         record file atomically when it differs. A new document is entered in the index
         first, in the partition of its record's ``discovered_at``. ``final``: the last write
         of its unit, which nothing written later refers to (see :meth:`_replace`)."""
-        partition, new = self._place(document, record)
+        partition, new = self.index.place(document, record, writer=self.writer)
         if not new:
             self._home(document)  # a folder outside a sparse checkout comes back first
         kept, entry = split_record(record)
@@ -530,16 +448,6 @@ def _read_revision_shallow(path: Path) -> Revision:
 
 
 _KNOWN_FIELDS: Final = frozenset(REVISION_FIELDS) | frozenset(OPTIONAL_REVISION_FIELDS)
-
-
-@dataclass(frozen=True, slots=True)
-class _Shard:
-    """One index shard as read: every writer's entries, this object's own, and the stamp
-    of the files they came from."""
-
-    stamp: tuple[tuple[str, tuple[int, int, int] | None], ...]
-    entries: dict[str, str]
-    own: dict[str, str]
 
 
 def _numbered(folder: Path, expected: Callable[[int], Path], *, what: str) -> list[Path]:

@@ -51,7 +51,7 @@ def test_a_new_document_needs_a_discovery_time_to_find_its_partition(archive: Ar
 def test_an_index_entry_a_crash_left_without_its_folder_is_used_when_the_url_returns(
     archive: Archive,
 ) -> None:
-    archive._place(DOC, {"discovered_at": "2026-11-29T10:00:00Z"})  # killed right after
+    archive.index.place(DOC, {"discovered_at": "2026-11-29T10:00:00Z"}, writer="")  # then killed
     fresh = Archive(archive.root)
     assert fresh.read_document(DOC) is None
     assert fresh.latest_revision(DOC) is None
