@@ -26,6 +26,12 @@ def record(*, checked: str, etag: str | None = None, title: str = "Budget vote")
     }
 
 
+def checked_at(archive: Archive, doc: str) -> Any:
+    """When the document was last checked, as a reader of the archive sees it."""
+    seen: Any = archive.read_document(doc)
+    return seen["schedule"]["last_checked_at"]
+
+
 def checks_file(archive: Archive, name: str = "checks.json") -> dict[str, Any]:
     found: dict[str, Any] = json.loads(
         (archive.layout.partition_dir(PARTITION) / name).read_text(encoding="utf-8")
@@ -79,8 +85,7 @@ def test_a_batching_run_writes_its_entries_at_the_flush_and_reads_them_before(
     assert checks_file(archive)["documents"][doc]["schedule"]["last_checked_at"] == (
         "2026-11-30T06:00:00Z"
     )
-    seen = archive.read_document(doc)
-    assert seen is not None and seen["schedule"]["last_checked_at"] == "2026-11-30T07:00:00Z"
+    assert checked_at(archive, doc) == "2026-11-30T07:00:00Z"
     assert verify_archive(archive.root).problems == ()
     archive.flush_checks()
     assert checks_file(archive)["documents"][doc]["schedule"]["last_checked_at"] == (
@@ -99,9 +104,7 @@ def test_each_shard_writes_its_own_file_and_readers_take_the_newest_entry(tmp_pa
     assert doc in checks_file(first, "checks-shard-1-of-2.json")["documents"]
     assert doc in checks_file(first, "checks-shard-2-of-3.json")["documents"]
     for reader in (Archive(data), Archive(data, writer="shard-1-of-2")):
-        seen = reader.read_document(doc)
-        assert seen is not None
-        assert seen["schedule"]["last_checked_at"] == "2026-11-30T09:00:00Z"
+        assert checked_at(reader, doc) == "2026-11-30T09:00:00Z"
     assert verify_archive(data).problems == ()
 
 
@@ -113,13 +116,11 @@ def test_a_record_from_before_the_checks_file_keeps_its_schedule_until_its_next_
     path = archive.document_file(doc)
     old = {**json.loads(path.read_text()), **record(checked="2026-11-30T06:30:00Z")}
     path.write_text(json.dumps(old, indent=2, sort_keys=True) + "\n")
-    seen = Archive(archive.root).read_document(doc)
-    assert seen is not None and seen["schedule"]["last_checked_at"] == "2026-11-30T06:30:00Z"
+    assert checked_at(Archive(archive.root), doc) == "2026-11-30T06:30:00Z"
     archive = Archive(archive.root)
     archive.write_document(doc, record(checked="2026-11-30T07:00:00Z"))
     assert "schedule" not in json.loads(path.read_text())
-    seen = Archive(archive.root).read_document(doc)
-    assert seen is not None and seen["schedule"]["last_checked_at"] == "2026-11-30T07:00:00Z"
+    assert checked_at(Archive(archive.root), doc) == "2026-11-30T07:00:00Z"
 
 
 def test_verify_reports_a_checks_file_that_is_wrong(archive: Archive) -> None:
