@@ -144,6 +144,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 _progress(args, f"day {day + 1}: {json.dumps(result_day)}")
                 started = time.perf_counter()
             year.run_hour(hour)
+            archive.flush_checks()  # as a run does at its end
             if (hour + 1) % per_commit == 0:
                 commit(year, repo, hour)
         if (day + 1) % 7 == 0:

@@ -198,6 +198,8 @@ def _kind_of(path: str) -> str:
         return "events"
     if parts[-1] == "document.json":
         return "document records"
+    if parts[-1].startswith("checks") and "documents" in parts:
+        return "checks files"
     if len(parts) > 1 and parts[1] in ("index", "feeds", "state"):
         return {"index": "index shards", "feeds": "feed records", "state": "state"}[parts[1]]
     return "other"

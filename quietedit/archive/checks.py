@@ -64,10 +64,18 @@ def parse_record(data: bytes) -> tuple[JSON | None, list[str]]:
     return value, []
 
 
-def numbered_name_problem(number: str, *, what: str) -> str | None:
-    """Why a revision or event file name ``<number>.json`` is not a valid one, if it is not."""
+def numbered_name_problem(
+    number: str, *, what: str, tail: str | None = None, document: str = ""
+) -> str | None:
+    """Why a revision file name ``<number>-<tail>.json`` (of ``document``) or an event file
+    name ``<number>.json`` is not a valid one, if it is not."""
     if number != f"{int(number):0{REVISION_DIGITS}d}" or int(number) < 1:
         return f"{what} file name must be {REVISION_DIGITS} digits from 000001"
+    if what == "revision" and tail != document[-16:]:
+        return (
+            f"revision file name must be <{REVISION_DIGITS} digits>-{document[-16:]}.json "
+            "(the id's last 16 hex digits)"
+        )
     return None
 
 

@@ -6,7 +6,7 @@ Schema 2::
     index/<hh>.json                                  document id → partition, one shard
     documents/<YYYY>/<MM>/<DD>/checks.json           the partition's check state (schedules)
     documents/<YYYY>/<MM>/<DD>/<id>/document.json    the document's mutable record
-    documents/<YYYY>/<MM>/<DD>/<id>/revisions/<NNNNNN>.json   one revision (create-only)
+    documents/<YYYY>/<MM>/<DD>/<id>/revisions/<NNNNNN>-<tail>.json   one revision (create-only)
     documents/<YYYY>/<MM>/<DD>/<id>/events/<NNNNNN>.json      one event (create-only)
     feeds/<slug>.json                                one feed's mutable state
     state/<name>.json                                run-level mutable state
@@ -94,7 +94,10 @@ _PATTERNS: Final = (
     (PathKind.INDEX, re.compile(r"index/(?P<shard>[^/]+)\.json")),
     (PathKind.CHECKS, re.compile(rf"documents/{_PARTITION}/(?P<name>checks[^/]*\.json)")),
     (PathKind.DOCUMENT, re.compile(rf"{_DOCUMENT}/document\.json")),
-    (PathKind.REVISION, re.compile(rf"{_DOCUMENT}/revisions/(?P<number>[0-9]{{6,}})\.json")),
+    (
+        PathKind.REVISION,
+        re.compile(rf"{_DOCUMENT}/revisions/(?P<number>[0-9]{{6,}})(?:-(?P<tail>[^/]*))?\.json"),
+    ),
     (PathKind.EVENT, re.compile(rf"{_DOCUMENT}/events/(?P<number>[0-9]{{6,}})\.json")),
     (PathKind.FEED, re.compile(r"feeds/(?P<slug>[^/]+)\.json")),
     (PathKind.STATE, re.compile(r"state/(?P<name>[^/]+)\.json")),
@@ -155,6 +158,18 @@ def is_partition(text: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def revision_name(document: str, number: int) -> str:
+    """The file name of revision ``number`` of ``document``: ``<NNNNNN>-<tail>.json``, the
+    tail being the 16 hex digits that end the id. Git chooses which files to store as
+    deltas of each other by the end of their paths; a name ending the same way for every
+    revision of one article, and differently for another's, lets it store an edit as a
+    small delta of the revision before (measured: 18 % less for the revisions of a month
+    with 22 % of them edits), where ``<NNNNNN>.json`` paired it with other articles'."""
+    if number < 1:
+        raise UnsafePathError(DOCUMENTS_DIR, f"revision {number} < 1")
+    return f"{number:0{REVISION_DIGITS}d}-{document[-16:]}.json"
 
 
 def index_name_shard(name: str) -> str | None:
@@ -230,7 +245,7 @@ class Layout:
     def revision_file(self, document: str, partition: str, number: int) -> Path:
         if number < 1:
             raise UnsafePathError(self.revisions_dir(document, partition), f"revision {number} < 1")
-        return self.revisions_dir(document, partition) / f"{number:0{REVISION_DIGITS}d}.json"
+        return self.revisions_dir(document, partition) / revision_name(document, number)
 
     def events_dir(self, document: str, partition: str) -> Path:
         return self.document_dir(document, partition) / EVENTS_FOLDER

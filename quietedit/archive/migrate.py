@@ -42,6 +42,7 @@ from quietedit.archive.layout import (
     Layout,
     index_shard,
     partition_of,
+    revision_name,
 )
 from quietedit.archive.records import digest, dump_json
 from quietedit.archive.store import Archive
@@ -130,7 +131,7 @@ class _Migration:
         elif not (new / DOCUMENT_FILE).is_file():
             raise ArchiveError(old, "no document.json in this schema-1 folder: left in place")
         moved = [
-            *(self._link(path, new / REVISIONS_FOLDER / path.name) for path in revisions),
+            *(self._link(path, _revision_path(new, document, path)) for path in revisions),
             *(self._link(path, new / EVENTS_FOLDER / path.name) for path in events),
         ]
         # the new names on disk before the old ones go (removals need no flush: one a
@@ -271,6 +272,14 @@ def _first_seen(
         folder,
         "no discovered_at, first_seen or revision time to choose a partition: left in place",
     )
+
+
+def _revision_path(new: Path, document: str, old: Path) -> Path:
+    """Where the schema-1 revision file ``old`` goes in ``new``, named as schema 2 names it
+    (:func:`~quietedit.archive.layout.revision_name`)."""
+    if not old.stem.isdigit() or int(old.stem) < 1:
+        raise ArchiveError(old, "not a numbered revision file: left in place")
+    return new / REVISIONS_FOLDER / revision_name(document, int(old.stem))
 
 
 def _series(folder: Path) -> list[Path]:

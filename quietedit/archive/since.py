@@ -54,6 +54,7 @@ from quietedit.archive.layout import (
     classify_path,
     index_name_shard,
     index_shard,
+    revision_name,
 )
 from quietedit.archive.records import evidence_from_record
 from quietedit.archive.verify import VerifyReport
@@ -206,7 +207,9 @@ class _ChangeChecker:
                 self.report(path, message)
 
     def _check_revision(self, path: Path, parts: dict[str, str]) -> None:
-        problem = numbered_name_problem(parts["number"], what="revision")
+        problem = numbered_name_problem(
+            parts["number"], what="revision", tail=parts.get("tail"), document=parts["id"]
+        )
         if problem is not None:
             self.report(path, problem)
             return
@@ -225,7 +228,7 @@ class _ChangeChecker:
             self.references.append((str(path), evidence))
         if number == 1:
             return
-        before_path = path.with_name(f"{number - 1:0{REVISION_DIGITS}d}.json")
+        before_path = path.with_name(revision_name(parts["id"], number - 1))
         if not before_path.is_file():
             self.report(before_path, "missing: revisions must run 1..n without gaps (deleted?)")
             return
@@ -260,7 +263,7 @@ class _ChangeChecker:
             return
         revision = record["revision"]
         if isinstance(revision, int):
-            named = path.parent.parent / "revisions" / f"{revision:0{REVISION_DIGITS}d}.json"
+            named = path.parent.parent / "revisions" / revision_name(parts["id"], revision)
             if not named.is_file():
                 self.report(path, f"revision: {revision} does not exist")
 

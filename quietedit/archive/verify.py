@@ -42,6 +42,7 @@ from quietedit.archive.layout import (
     classify_legacy_path,
     classify_path,
     index_name_shard,
+    revision_name,
 )
 from quietedit.archive.records import evidence_from_record
 from quietedit.article.identity import is_document_id
@@ -182,7 +183,9 @@ class _Checker:
                 document.record = path
             else:
                 what = "revision" if kind is PathKind.REVISION else "event"
-                problem = numbered_name_problem(parts["number"], what=what)
+                problem = numbered_name_problem(
+                    parts["number"], what=what, tail=parts.get("tail"), document=parts["id"]
+                )
                 series = document.revisions if kind is PathKind.REVISION else document.events
                 if problem is not None:
                     self.report(path, problem)
@@ -284,7 +287,7 @@ class _Checker:
             return
         for number in sorted(set(range(1, max(paths) + 1)) - set(paths)):
             self.report(
-                folder / REVISIONS_FOLDER / f"{number:0{REVISION_DIGITS}d}.json",
+                folder / REVISIONS_FOLDER / revision_name(name, number),
                 "missing: revisions must run 1..n without gaps (deleted?)",
             )
         previous: dict[str, JSON] | None = None
