@@ -20,7 +20,8 @@ checkpoint (``--checkpoints``, default 7, 90, 365) generation pauses at 10:00 UT
 hourly run is timed as the workflow does it (:mod:`year_hourly`):
 
 1. **clone**: ``git clone --filter=blob:none --depth 1 --sparse`` of the origin, then
-   ``git sparse-checkout set`` (cone mode) of ``data/feeds``, ``data/state``, ``data/index``;
+   ``git sparse-checkout set --sparse-index`` (cone mode; the workflow sets
+   ``index.sparse``) of ``data/feeds``, ``data/state``, ``data/index``;
 2. **sparse add**: ``git sparse-checkout add`` of what ``quietedit sparse-paths`` prints;
 3. **ingest**: ``quietedit ingest --now`` against the loopback newsrooms, which serve
    the feeds and the pages of that hour (the new stories, and every due re-check: the
@@ -44,7 +45,7 @@ does not write (they live outside the branch; only the reference is in ``data/``
 
     .venv/bin/python bench/year.py [--rate 1000] [--days 365] [--checkpoints 7,90,365]
         [--workdir DIR] [--json FILE|-] [--commits-per-day 1] [--run-articles 250]
-        [--repeats 1] [--sparse-index]
+        [--repeats 1] [--full-index]
 
 Smoke test: ``--rate 100 --days 30 --checkpoints 7,30``.
 """
@@ -123,7 +124,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "workdir": where,
         "commits_per_day": args.commits_per_day,
         "run_articles": args.run_articles,
-        "sparse_index": args.sparse_index,
+        "sparse_index": not args.full_index,
         "evidence": "WARC references (the WARC files are not written)"
         if WARC_REFERENCES
         else "none (this quietedit keeps no WARC references)",
@@ -143,6 +144,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 _progress(args, f"day {day + 1}: {json.dumps(result_day)}")
                 started = time.perf_counter()
             year.run_hour(hour)
+            archive.flush_checks()  # as a run does at its end
             if (hour + 1) % per_commit == 0:
                 commit(year, repo, hour)
         if (day + 1) % 7 == 0:
@@ -188,7 +190,7 @@ def checkpoint(
             workdir,
             now=now,
             articles=args.run_articles,
-            sparse_index=args.sparse_index,
+            sparse_index=not args.full_index,
         )
         for _ in range(args.repeats)
     ]
@@ -231,7 +233,7 @@ def table(result: dict[str, Any]) -> Iterator[str]:
         f"generated in {result['generation_seconds']} s ({result['documents']} documents, "
         f"{result['revisions']} revisions, {result['checks']} checks); "
         f"{result['commits_per_day']} commit(s) a day; the clone's index "
-        + ("sparse (--sparse-index)" if result["sparse_index"] else "full, as the workflow's")
+        + ("sparse, as the workflow's" if result["sparse_index"] else "full (--full-index)")
     )
     yield (
         f"  of the generation, git (update-index, write-tree, commit, repack): "
@@ -313,9 +315,9 @@ def main() -> None:
         "--repeats", type=int, default=1, help="time each checkpoint's run N times (median)"
     )
     parser.add_argument(
-        "--sparse-index",
+        "--full-index",
         action="store_true",
-        help="the clone's index lists only the checked-out folders (not what the workflow does)",
+        help="the clone's index lists every path of the tree (the workflow's is sparse)",
     )
     parser.add_argument("--page-kb", type=int, default=300, help="page weight around the text")
     parser.add_argument("--port", type=int, default=28470)

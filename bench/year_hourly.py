@@ -198,6 +198,8 @@ def _kind_of(path: str) -> str:
         return "events"
     if parts[-1] == "document.json":
         return "document records"
+    if parts[-1].startswith("checks") and "documents" in parts:
+        return "checks files"
     if len(parts) > 1 and parts[1] in ("index", "feeds", "state"):
         return {"index": "index shards", "feeds": "feed records", "state": "state"}[parts[1]]
     return "other"
@@ -246,8 +248,8 @@ def hourly_run(
 ) -> dict[str, Any]:
     """One hourly run at ``now`` as the workflow does it, against the newsrooms serving
     ``site``, timed step by step; the origin's branch is set back afterwards.
-    ``sparse_index``: an index of the checked-out folders only (``--sparse-index``), not
-    of every path of the tree."""
+    ``sparse_index``: an index of the checked-out folders only, as the workflow's
+    (``index.sparse``), not of every path of the tree (``--full-index``)."""
     stamp = now.strftime("%Y-%m-%dT%H:%M:%SZ")
     clone = workdir / f"clone-{now:%Y%m%dT%H}"
     config = workdir / "feeds.yaml"

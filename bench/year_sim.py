@@ -118,6 +118,7 @@ class RecordingArchive(Archive):
 
     def __init__(self, root: Path) -> None:
         super().__init__(root)
+        self.checks.batched = True  # an hour's checks written at its end, as a run does
         self.written: set[Path] = set()
         self.revision_zlib = 0
         self.revision_bytes = 0

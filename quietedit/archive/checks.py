@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from quietedit.archive.layout import (
+    CHECKS_NAME_PATTERN,
     REVISION_DIGITS,
     SLUG_PATTERN,
     index_shard,
@@ -63,10 +64,18 @@ def parse_record(data: bytes) -> tuple[JSON | None, list[str]]:
     return value, []
 
 
-def numbered_name_problem(number: str, *, what: str) -> str | None:
-    """Why a revision or event file name ``<number>.json`` is not a valid one, if it is not."""
+def numbered_name_problem(
+    number: str, *, what: str, tail: str | None = None, document: str = ""
+) -> str | None:
+    """Why a revision file name ``<number>-<tail>.json`` (of ``document``) or an event file
+    name ``<number>.json`` is not a valid one, if it is not."""
     if number != f"{int(number):0{REVISION_DIGITS}d}" or int(number) < 1:
         return f"{what} file name must be {REVISION_DIGITS} digits from 000001"
+    if what == "revision" and tail != document[-16:]:
+        return (
+            f"revision file name must be <{REVISION_DIGITS} digits>-{document[-16:]}.json "
+            "(the id's last 16 hex digits)"
+        )
     return None
 
 
@@ -88,6 +97,40 @@ def index_problems(record: JSON, *, shard: str) -> list[str]:
     if unknown:
         problems.append(f"unknown fields: {', '.join(unknown)}")
     return problems
+
+
+def checks_file_problems(record: JSON, *, name: str, partition: str) -> list[str]:
+    """Problems of a partition's checks file named ``name``: its name, the envelope (schema
+    2, type ``checks``, ``partition`` as placed) and each entry a document id mapped to an
+    object of ``http`` and ``schedule`` objects. (That each names a document of the
+    partition is the caller's to check.)"""
+    if not CHECKS_NAME_PATTERN.fullmatch(name):
+        return ["unexpected file: a checks file is checks.json or checks-shard-<K>-of-<N>.json"]
+    problems = check_state_record(record, kind="checks")
+    if not isinstance(record, dict):
+        return problems
+    if record.get("partition") != partition:
+        problems.append(f"partition: {record.get('partition')!r} is not {partition!r}")
+    documents = record.get("documents")
+    if not isinstance(documents, dict):
+        return [*problems, f"documents: {documents!r} is not an object of id: entry"]
+    for document, entry in sorted(documents.items()):
+        if not is_document_id(document):
+            problems.append(f"documents.{document}: not a document id (<host>-<16 hex digits>)")
+        elif not isinstance(entry, dict) or not set(entry) <= {"http", "schedule"}:
+            problems.append(f"documents.{document}: not an object of http and schedule")
+        elif not all(isinstance(part, dict) for part in entry.values()):
+            problems.append(f"documents.{document}: http and schedule must be objects")
+    unknown = sorted(set(record) - {"documents", "partition", "schema", "type"})
+    if unknown:
+        problems.append(f"unknown fields: {', '.join(unknown)}")
+    return problems
+
+
+def checks_file_documents(record: JSON) -> list[str]:
+    """The document ids a checks file names (well-formed or not)."""
+    documents = record.get("documents") if isinstance(record, dict) else None
+    return sorted(documents) if isinstance(documents, dict) else []
 
 
 def index_entry_problems(document: str, partition: JSON, *, shard: str) -> list[str]:

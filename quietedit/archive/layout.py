@@ -4,12 +4,19 @@ Schema 2::
 
     README.md                                        what this folder is (data/README.md)
     index/<hh>.json                                  document id → partition, one shard
+    documents/<YYYY>/<MM>/<DD>/checks.json           the partition's check state (schedules)
     documents/<YYYY>/<MM>/<DD>/<id>/document.json    the document's mutable record
-    documents/<YYYY>/<MM>/<DD>/<id>/revisions/<NNNNNN>.json   one revision (create-only)
+    documents/<YYYY>/<MM>/<DD>/<id>/revisions/<NNNNNN>-<tail>.json   one revision (create-only)
     documents/<YYYY>/<MM>/<DD>/<id>/events/<NNNNNN>.json      one event (create-only)
     feeds/<slug>.json                                one feed's mutable state
     state/<name>.json                                run-level mutable state
     .tmp/                                            temp files of writes in progress
+
+What each check of a document changes (when it was checked, its failures, the HTTP
+validators, a pending feed claim) is kept per partition in ``checks.json`` (a sharded run:
+``checks-shard-K-of-N.json``), not in the document's record: a check that finds nothing new
+then rewrites one small-delta file per partition, not a record and the trees above it per
+document. The record changes only when what is known of the document does.
 
 A document lives in the *partition* of the UTC day it was first seen (``2026/11/30``), so
 no folder grows past about a day's articles and a commit rewrites only small trees; the
@@ -54,6 +61,10 @@ INDEX_NAME_PATTERN: Final = re.compile(
 )
 """An index file's name: its shard, and the ingest shard that writes it (none for an
 unsharded run's)."""
+CHECKS_NAME_PATTERN: Final = re.compile(
+    r"checks(?:-(?P<writer>shard-[1-9][0-9]*-of-[1-9][0-9]*))?\.json"
+)
+"""A partition's checks file's name, and the ingest shard that writes it."""
 
 
 class PathKind(Enum):
@@ -61,6 +72,7 @@ class PathKind(Enum):
 
     README = "readme"
     INDEX = "index"
+    CHECKS = "checks"
     DOCUMENT = "document"
     REVISION = "revision"
     EVENT = "event"
@@ -80,8 +92,12 @@ _DOCUMENT: Final = rf"documents/{_PARTITION}/(?P<id>[^/]+)"
 _PATTERNS: Final = (
     (PathKind.README, re.compile(r"README\.md")),
     (PathKind.INDEX, re.compile(r"index/(?P<shard>[^/]+)\.json")),
+    (PathKind.CHECKS, re.compile(rf"documents/{_PARTITION}/(?P<name>checks[^/]*\.json)")),
     (PathKind.DOCUMENT, re.compile(rf"{_DOCUMENT}/document\.json")),
-    (PathKind.REVISION, re.compile(rf"{_DOCUMENT}/revisions/(?P<number>[0-9]{{6,}})\.json")),
+    (
+        PathKind.REVISION,
+        re.compile(rf"{_DOCUMENT}/revisions/(?P<number>[0-9]{{6,}})(?:-(?P<tail>[^/]*))?\.json"),
+    ),
     (PathKind.EVENT, re.compile(rf"{_DOCUMENT}/events/(?P<number>[0-9]{{6,}})\.json")),
     (PathKind.FEED, re.compile(r"feeds/(?P<slug>[^/]+)\.json")),
     (PathKind.STATE, re.compile(r"state/(?P<name>[^/]+)\.json")),
@@ -144,6 +160,18 @@ def is_partition(text: str) -> bool:
     return True
 
 
+def revision_name(document: str, number: int) -> str:
+    """The file name of revision ``number`` of ``document``: ``<NNNNNN>-<tail>.json``, the
+    tail being the 16 hex digits that end the id. Git chooses which files to store as
+    deltas of each other by the end of their paths; a name ending the same way for every
+    revision of one article, and differently for another's, lets it store an edit as a
+    small delta of the revision before (measured: 18 % less for the revisions of a month
+    with 22 % of them edits), where ``<NNNNNN>.json`` paired it with other articles'."""
+    if number < 1:
+        raise UnsafePathError(DOCUMENTS_DIR, f"revision {number} < 1")
+    return f"{number:0{REVISION_DIGITS}d}-{document[-16:]}.json"
+
+
 def index_name_shard(name: str) -> str | None:
     """The index shard a file of ``index/`` named ``name`` belongs to; ``None`` for a name
     that is no index file's."""
@@ -192,6 +220,14 @@ class Layout:
             )
         return self.documents_dir / partition
 
+    def checks_file(self, partition: str, *, writer: str = "") -> Path:
+        """The checks file of ``partition`` that ``writer`` writes: ``checks.json`` or
+        ``checks-shard-K-of-N.json``."""
+        folder = self.partition_dir(partition)
+        if writer and not WRITER_PATTERN.fullmatch(writer):
+            raise UnsafePathError(folder, f"{writer!r} is not shard-<k>-of-<n>")
+        return folder / (f"checks-{writer}.json" if writer else "checks.json")
+
     def document_dir(self, document: str, partition: str) -> Path:
         if not is_document_id(document):
             raise UnsafePathError(
@@ -209,7 +245,7 @@ class Layout:
     def revision_file(self, document: str, partition: str, number: int) -> Path:
         if number < 1:
             raise UnsafePathError(self.revisions_dir(document, partition), f"revision {number} < 1")
-        return self.revisions_dir(document, partition) / f"{number:0{REVISION_DIGITS}d}.json"
+        return self.revisions_dir(document, partition) / revision_name(document, number)
 
     def events_dir(self, document: str, partition: str) -> Path:
         return self.document_dir(document, partition) / EVENTS_FOLDER

@@ -27,7 +27,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -35,6 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final, Self
 
 from quietedit.archive.checks import Problem, discovered_partition
+from quietedit.archive.files import fsync_dir, make_folders, replace_file, write_temp
 from quietedit.archive.layout import (
     DOCUMENT_FILE,
     EVENTS_FOLDER,
@@ -42,9 +42,10 @@ from quietedit.archive.layout import (
     Layout,
     index_shard,
     partition_of,
+    revision_name,
 )
 from quietedit.archive.records import digest, dump_json
-from quietedit.archive.store import Archive, fsync_dir, make_folders
+from quietedit.archive.store import Archive
 from quietedit.decide.shard import WHOLE
 from quietedit.errors import ArchiveError
 from quietedit.model import JSON, format_timestamp, parse_timestamp
@@ -130,7 +131,7 @@ class _Migration:
         elif not (new / DOCUMENT_FILE).is_file():
             raise ArchiveError(old, "no document.json in this schema-1 folder: left in place")
         moved = [
-            *(self._link(path, new / REVISIONS_FOLDER / path.name) for path in revisions),
+            *(self._link(path, _revision_path(new, document, path)) for path in revisions),
             *(self._link(path, new / EVENTS_FOLDER / path.name) for path in events),
         ]
         # the new names on disk before the old ones go (removals need no flush: one a
@@ -234,7 +235,7 @@ class _Migration:
                     new, f"already exists with other bytes than {old}; both left in place"
                 ) from None
         except OSError:  # a file system without hard links: copy, then link the copy in
-            tmp = _write_temp(self.layout, new, old.read_bytes())
+            tmp = write_temp(self.layout.tmp_dir, new, old.read_bytes())
             try:
                 os.link(tmp, new)
             finally:
@@ -273,6 +274,14 @@ def _first_seen(
     )
 
 
+def _revision_path(new: Path, document: str, old: Path) -> Path:
+    """Where the schema-1 revision file ``old`` goes in ``new``, named as schema 2 names it
+    (:func:`~quietedit.archive.layout.revision_name`)."""
+    if not old.stem.isdigit() or int(old.stem) < 1:
+        raise ArchiveError(old, "not a numbered revision file: left in place")
+    return new / REVISIONS_FOLDER / revision_name(document, int(old.stem))
+
+
 def _series(folder: Path) -> list[Path]:
     return sorted(folder.glob("*.json")) if folder.is_dir() else []
 
@@ -296,25 +305,11 @@ def _remove_empty(folder: Path) -> None:
         raise ArchiveError(folder, f"not removed ({exc.strerror}): unexpected files?") from exc
 
 
-def _write_temp(layout: Layout, path: Path, data: bytes) -> Path:
-    """A temp file in ``.tmp/`` holding ``data``, flushed to disk."""
-    layout.tmp_dir.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(dir=layout.tmp_dir, prefix=path.name + ".")
-    with open(fd, "wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
-    return Path(name)
-
-
 def _replace(layout: Layout, path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` atomically, on disk when this returns."""
     if path.is_file() and path.read_bytes() == data:
         return  # done by an earlier, interrupted run
-    tmp = _write_temp(layout, path, data)
-    make_folders(path.parent)
-    os.replace(tmp, path)
-    fsync_dir(path.parent)
+    replace_file(layout.tmp_dir, path, data, final=False)
 
 
 class WarcPageKeeper:

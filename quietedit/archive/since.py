@@ -31,6 +31,8 @@ from quietedit.archive.audit import (
 from quietedit.archive.checks import (
     INDEX_NAMES,
     Problem,
+    checks_file_documents,
+    checks_file_problems,
     document_problems,
     event_problems,
     index_entries,
@@ -52,6 +54,7 @@ from quietedit.archive.layout import (
     classify_path,
     index_name_shard,
     index_shard,
+    revision_name,
 )
 from quietedit.archive.records import evidence_from_record
 from quietedit.archive.verify import VerifyReport
@@ -126,6 +129,8 @@ class _ChangeChecker:
             return
         if kind is PathKind.INDEX:
             self._check_shard(path)
+        elif kind is PathKind.CHECKS:
+            self._check_checks(path, parts["partition"])
         elif kind is PathKind.FEED:
             self._check_state(path, kind="feed", key="slug", expected=parts["slug"])
         elif kind is PathKind.STATE:
@@ -202,7 +207,9 @@ class _ChangeChecker:
                 self.report(path, message)
 
     def _check_revision(self, path: Path, parts: dict[str, str]) -> None:
-        problem = numbered_name_problem(parts["number"], what="revision")
+        problem = numbered_name_problem(
+            parts["number"], what="revision", tail=parts.get("tail"), document=parts["id"]
+        )
         if problem is not None:
             self.report(path, problem)
             return
@@ -221,7 +228,7 @@ class _ChangeChecker:
             self.references.append((str(path), evidence))
         if number == 1:
             return
-        before_path = path.with_name(f"{number - 1:0{REVISION_DIGITS}d}.json")
+        before_path = path.with_name(revision_name(parts["id"], number - 1))
         if not before_path.is_file():
             self.report(before_path, "missing: revisions must run 1..n without gaps (deleted?)")
             return
@@ -256,11 +263,21 @@ class _ChangeChecker:
             return
         revision = record["revision"]
         if isinstance(revision, int):
-            named = path.parent.parent / "revisions" / f"{revision:0{REVISION_DIGITS}d}.json"
+            named = path.parent.parent / "revisions" / revision_name(parts["id"], revision)
             if not named.is_file():
                 self.report(path, f"revision: {revision} does not exist")
 
     # -- shared files ----------------------------------------------------------------
+
+    def _check_checks(self, path: Path, partition: str) -> None:
+        record = self._load(path)
+        if record is None:
+            return
+        for message in checks_file_problems(record, name=path.name, partition=partition):
+            self.report(path, message)
+        for name in checks_file_documents(record):
+            if is_document_id(name) and not (path.parent / name / DOCUMENT_FILE).is_file():
+                self.report(path, f"documents.{name}: no such document in this partition")
 
     def _check_state(self, path: Path, *, kind: str, key: str, expected: str) -> None:
         record = self._load(path)

@@ -1,47 +1,42 @@
-"""Reading and writing ``data/``: create-only revisions and evidence, atomic state files.
+"""Reading and writing ``data/``: create-only revisions and events, atomic state files.
 
-Crash safety rests on two primitives. A create-only file is written completely under a
-temporary name in ``.tmp/``, flushed to disk, then hard-linked to its final name:
-``link`` fails if the name exists (nothing is ever overwritten) and the final name
-appears only with its whole content, so a writer killed at any moment leaves either no
-file or a complete one. A mutable state file is written the same way and moved over the
-old one with ``os.replace``. The API offers no way to rewrite or delete a revision.
+Every write goes through the two primitives of :mod:`quietedit.archive.files`: a
+create-only file appears complete or not at all and is never overwritten; a mutable file
+is replaced atomically. The API offers no way to rewrite or delete a revision.
 
-Against a power cut, which can lose what the disk has not confirmed: a temp file's
-content is always flushed before its name is linked or renamed (a name never outlives its
-content), and the directory holding the name is flushed before the write returns, so
-whatever a later write refers to (the record before a revision, evidence before the
-revision naming it) is on disk first. The one exception is the last write of a unit
-(``final=True``: nothing written after it refers to it) renaming over an existing file: a
-power cut can then only bring back the file it replaced, a complete earlier state (see
-:meth:`Archive._replace`).
+What the checks of a partition's documents leave behind (each one's schedule and HTTP
+validators) is not kept in the document's record but in the partition's checks file
+(:mod:`quietedit.archive.partition_checks`), so a check that finds nothing new rewrites
+one file per partition instead of a record (and the git trees above it) per document.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 import os
-import tempfile
-import threading
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Final
 
 from quietedit.archive import sparse
-from quietedit.archive.checks import discovered_partition
+from quietedit.archive.files import (
+    create_file,
+    listdir,
+    load_json,
+    replace_file,
+)
+from quietedit.archive.index import DocumentIndex
 from quietedit.archive.layout import (
     DOCUMENT_FILE,
     EVENTS_FOLDER,
     REVISIONS_FOLDER,
     Layout,
-    index_name_shard,
     index_shard,
     is_partition,
 )
+from quietedit.archive.partition_checks import PartitionChecks, split_record
 from quietedit.archive.records import (
     OPTIONAL_REVISION_FIELDS,
     REVISION_FIELDS,
@@ -56,7 +51,7 @@ from quietedit.archive.records import (
     revision_to_record,
 )
 from quietedit.article.identity import is_document_id
-from quietedit.errors import ArchiveError, RevisionExistsError
+from quietedit.errors import ArchiveError
 from quietedit.model import JSON
 from quietedit.revisions import SCHEMA_VERSION, Event, Observation, Revision
 
@@ -66,21 +61,30 @@ logger = logging.getLogger(__name__)
 class Archive:
     """The archive folder ``root`` (``data/``); created on first write.
 
-    Documents are found through the index (:mod:`quietedit.archive.layout`): the shard of
-    an id names the partition its folder is in. Shards read are kept for the object's
-    life, and this object's own writes update them, so a run reads each shard once. One
-    object may be shared by the threads of a run: index updates are serialised.
+    Documents are found through the index (:mod:`quietedit.archive.index`): the shard of
+    an id names the partition its folder is in. One object may be shared by the threads of
+    a run: index and checks-file updates are serialised.
     """
 
     def __init__(self, root: Path, *, writer: str = "") -> None:
         self.root = root
         self.layout = Layout(root)
         self.writer = writer
-        """Whose index files this object writes: ``""`` for an unsharded run, or
+        """Whose index and checks files this object writes: ``""`` for an unsharded run, or
         ``shard-K-of-N`` (:attr:`~quietedit.decide.shard.Shard.writer`), so that shards
         running at once never write the same file (each reads every shard's)."""
-        self._index: dict[str, _Shard] = {}
-        self._index_lock = threading.Lock()
+        self.checks = PartitionChecks(
+            self.layout,
+            read=lambda path: self._read_state(path, kind="checks"),
+            replace=lambda path, data: self._replace(path, data, final=True),
+        )
+        """The partitions' checks files: each document's schedule and HTTP validators."""
+        self.index = DocumentIndex(
+            self.layout,
+            read=lambda path: self._read_state(path, kind="index"),
+            replace=lambda path, data: self._replace(path, data, final=False),
+        )
+        """The index: the partition of every document (:mod:`quietedit.archive.index`)."""
         self.written_partitions: set[str] = set()
         """Partitions whose document records this object wrote (a run reads them again)."""
 
@@ -88,88 +92,7 @@ class Archive:
 
     def partition(self, document: str) -> str | None:
         """The partition ``document`` lives in, or ``None`` for a document never stored."""
-        shard = index_shard(document)
-        with self._index_lock:
-            found = self._read_shard(shard).entries.get(document)
-            if found is None:  # another writer (object or process) may have added it since
-                found = self._read_shard(shard, fresh=True).entries.get(document)
-            return found
-
-    def _read_shard(self, shard: str, *, fresh: bool = False) -> _Shard:
-        """The shard's entries from every writer's file (the caller holds the lock); an
-        unreadable file raises. Kept once read; ``fresh`` reads again what changed since."""
-        cached = self._index.get(shard)
-        if cached is not None and not fresh:
-            return cached
-        files = [
-            self.layout.index_dir / name
-            for name in _listdir(self.layout.index_dir)
-            if index_name_shard(name) == shard
-        ]
-        stamp = tuple((path.name, _mtime(path)) for path in files)
-        if cached is not None and stamp == cached.stamp:
-            return cached
-        entries: dict[str, str] = {}
-        own: dict[str, str] = {}
-        mine = self.layout.index_file(shard, writer=self.writer)
-        for path in files:
-            found = self._read_index_file(path)
-            for document, partition in found.items():
-                if entries.setdefault(document, partition) != partition:
-                    raise ArchiveError(
-                        path,
-                        f"{document}: placed in {partition} here and in {entries[document]} "
-                        "by another file of the shard; a document is indexed once: run "
-                        "quietedit verify",
-                    )
-            if path == mine:
-                own = found
-        self._index[shard] = _Shard(stamp, entries, own)
-        return self._index[shard]
-
-    def _read_index_file(self, path: Path) -> dict[str, str]:
-        record = self._read_state(path, kind="index")
-        found: dict[str, str] = {}
-        documents = record.get("documents") if record else {}
-        if not isinstance(documents, dict):
-            raise ArchiveError(path, "documents: not an object; run quietedit verify")
-        for document, partition in documents.items():
-            if not isinstance(partition, str) or not is_partition(partition):
-                raise ArchiveError(path, f"{document}: {partition!r} is not a partition")
-            found[document] = partition
-        return found
-
-    def _place(self, document: str, record: dict[str, JSON]) -> tuple[str, bool]:
-        """The partition of ``document``, entered in the index first if it is new: from
-        the record's ``discovered_at``. The entry is written before the folder, so a crash
-        between the two leaves an entry whose folder does not exist yet, never a folder
-        the index does not know (data/README.md, "Layout"). Entries go to this object's
-        own file of the shard (:attr:`writer`)."""
-        shard = index_shard(document)
-        with self._index_lock:
-            known = self._read_shard(shard, fresh=True)
-            if document in known.entries:
-                return known.entries[document], False
-            partition = discovered_partition(record)
-            if partition is None:
-                seen = record.get("discovered_at", record.get("first_seen"))
-                raise ArchiveError(
-                    self.layout.documents_dir,
-                    f"{document}: discovered_at {seen!r} is not an RFC 3339 time; a new "
-                    "document's record needs it to choose its partition",
-                )
-            own = dict(sorted({**known.own, document: partition}.items()))
-            full: dict[str, JSON] = {
-                "documents": dict(own),
-                "schema": SCHEMA_VERSION,
-                "shard": shard,
-                "type": "index",
-            }
-            self._replace(
-                self.layout.index_file(shard, writer=self.writer), dump_json(full), final=False
-            )
-            self._index.pop(shard, None)  # read again, with the new file's stamp, next time
-            return partition, True
+        return self.index.partition(document, writer=self.writer)
 
     def _home(self, document: str) -> str:
         """The partition of a stored document, its folder on disk (fetched into a sparse
@@ -212,9 +135,9 @@ class Archive:
         """Every partition folder on disk (``YYYY/MM/DD``), sorted."""
         found = []
         top = self.layout.documents_dir
-        for year in _listdir(top):
-            for month in _listdir(top / year):
-                for day in _listdir(top / year / month):
+        for year in listdir(top):
+            for month in listdir(top / year):
+                for day in listdir(top / year / month):
                     name = f"{year}/{month}/{day}"
                     if is_partition(name) and (top / name).is_dir():
                         found.append(name)
@@ -236,25 +159,39 @@ class Archive:
         return sorted(document for _, document in self.documents(partitions))
 
     def read_document(self, document: str) -> dict[str, JSON] | None:
-        """The document's record, or ``None`` if it has none yet."""
-        if self.partition(document) is None:
+        """The document's record, or ``None`` if it has none yet: its record file with its
+        partition's checks entry (:mod:`~quietedit.archive.partition_checks`) laid over it."""
+        partition = self.partition(document)
+        if partition is None:
             return None
-        return self._read_state(self.document_file(document), kind="document")
+        record = self._read_state(self.document_file(document), kind="document")
+        entry = self.checks.entry(partition, document, writer=self.writer)
+        return {**record, **entry} if record is not None and entry else record
 
     def write_document(
         self, document: str, record: dict[str, JSON], *, final: bool = False
     ) -> None:
-        """Atomically replace the document's record (``schema``/``type``/``id`` are set here).
-        A new document is entered in the index first, in the partition of its record's
-        ``discovered_at``. ``final``: the last write of its unit, which nothing written
-        later refers to (see :meth:`_replace`)."""
-        partition, new = self._place(document, record)
+        """Store the document's record (``schema``/``type``/``id`` are set here): its
+        ``schedule`` and ``http`` go to its partition's checks entry, the rest replaces its
+        record file atomically when it differs. A new document is entered in the index
+        first, in the partition of its record's ``discovered_at``. ``final``: the last write
+        of its unit, which nothing written later refers to (see :meth:`_replace`)."""
+        partition, new = self.index.place(document, record, writer=self.writer)
         if not new:
             self._home(document)  # a folder outside a sparse checkout comes back first
-        full = {**record, "schema": SCHEMA_VERSION, "type": "document", "id": document}
+        kept, entry = split_record(record)
+        full = {**kept, "schema": SCHEMA_VERSION, "type": "document", "id": document}
         path = self.layout.document_file(document, partition)
-        self._replace(path, dump_json(full), final=final)
+        data = dump_json(full)
+        if not _holds(path, data):
+            self._replace(path, data, final=final)
+        if entry:  # after the record: an entry always names a document on disk
+            self.checks.put(partition, document, entry, writer=self.writer)
         self.written_partitions.add(partition)
+
+    def flush_checks(self) -> None:
+        """Write the checks entries a batching run holds (:attr:`PartitionChecks.batched`)."""
+        self.checks.flush()
 
     # -- revisions -----------------------------------------------------------------
 
@@ -402,7 +339,7 @@ class Archive:
         found = {}
         for partition in self.partitions():
             root = os.path.join(self.layout.documents_dir, partition)
-            for name in _listdir(Path(root)):
+            for name in listdir(Path(root)):
                 home = os.path.join(root, name)
                 try:
                     times = [str(os.stat(os.path.join(home, DOCUMENT_FILE)).st_mtime_ns)]
@@ -449,7 +386,7 @@ class Archive:
         """Folders of the schema-1 layout (``documents/<id>/``) still here, sorted: an
         archive to migrate (or a migration to finish) before anything else is written."""
         top = self.layout.documents_dir
-        return [name for name in _listdir(top) if is_document_id(name) and (top / name).is_dir()]
+        return [name for name in listdir(top) if is_document_id(name) and (top / name).is_dir()]
 
     def require_current(self) -> None:
         """Raise ``ArchiveError`` when the archive still has schema-1 document folders."""
@@ -461,71 +398,13 @@ class Archive:
                 "run quietedit migrate first",
             )
 
-    # -- the two write primitives --------------------------------------------------
+    # -- the two write primitives (:mod:`quietedit.archive.files`) -------------------
 
     def _create(self, path: Path, data: bytes) -> None:
-        """Create ``path`` with ``data`` exclusively: complete, or not at all; on disk
-        (content and name) when this returns."""
-        tmp = self._write_temp(path, data)
-        try:
-            make_folders(path.parent)
-            os.link(tmp, path)
-        except FileExistsError as exc:
-            raise RevisionExistsError(
-                path,
-                "already exists; archive files are created once and never rewritten",
-            ) from exc
-        except OSError as exc:
-            raise ArchiveError(path, f"cannot create: {exc.strerror}") from exc
-        finally:
-            tmp.unlink(missing_ok=True)
-        # the new name must be on disk before any write that refers to it (a revision
-        # names its evidence; the next revision's chain names this one)
-        fsync_dir(path.parent)
+        create_file(self.layout.tmp_dir, path, data)
 
     def _replace(self, path: Path, data: bytes, *, final: bool) -> None:
-        """Replace ``path`` with ``data`` atomically: readers see the old or the new file.
-
-        The content is on disk before the rename, and so is the rename when this returns,
-        except for a ``final`` write over an existing file. There a power cut before the
-        directory reaches the disk brings back the file it replaced, complete: the state
-        of a process killed just before this write, which the archive is built to survive
-        (check.py: a check killed before its document record re-fetches the article next
-        time and stores nothing twice; a run killed before its ledger and feed records
-        are saved leaves the earlier ones). Nothing written later refers to a final
-        write, so no later file can outlive it. A new name is always flushed: revisions
-        and events need their document's record. That saves one of the eight flushes of
-        a new article's writes.
-        """
-        tmp = self._write_temp(path, data)
-        new_name = not final or not path.exists()
-        try:
-            make_folders(path.parent)
-            os.replace(tmp, path)
-        except OSError as exc:
-            tmp.unlink(missing_ok=True)
-            raise ArchiveError(path, f"cannot write: {exc.strerror}") from exc
-        if new_name:
-            fsync_dir(path.parent)
-
-    def _write_temp(self, path: Path, data: bytes) -> Path:
-        """A temp file in ``.tmp/`` holding ``data``, flushed to disk; its path."""
-        tmp_dir = self.layout.tmp_dir
-        try:
-            tmp_dir.mkdir(parents=True, exist_ok=True)
-            fd, name = tempfile.mkstemp(dir=tmp_dir, prefix=path.name + ".")
-        except OSError as exc:
-            raise ArchiveError(tmp_dir, f"cannot write: {exc.strerror}") from exc
-        tmp = Path(name)
-        try:
-            with open(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
-        except OSError as exc:
-            tmp.unlink(missing_ok=True)
-            raise ArchiveError(path, f"cannot write: {exc.strerror}") from exc
-        return tmp
+        replace_file(self.layout.tmp_dir, path, data, final=final)
 
     # -- reading -------------------------------------------------------------------
 
@@ -546,6 +425,14 @@ class Archive:
         return record
 
 
+def _holds(path: Path, data: bytes) -> bool:
+    """Whether the file at ``path`` holds exactly ``data``."""
+    try:
+        return path.read_bytes() == data
+    except OSError:
+        return False
+
+
 def _read_revision_shallow(path: Path) -> Revision:
     """A revision whose fields and types are checked, its hashes not (``revisions``)."""
     record = load_json(path)
@@ -563,34 +450,6 @@ def _read_revision_shallow(path: Path) -> Revision:
 _KNOWN_FIELDS: Final = frozenset(REVISION_FIELDS) | frozenset(OPTIONAL_REVISION_FIELDS)
 
 
-@dataclass(frozen=True, slots=True)
-class _Shard:
-    """One index shard as read: every writer's entries, this object's own, and the stamp
-    of the files they came from."""
-
-    stamp: tuple[tuple[str, tuple[int, int, int] | None], ...]
-    entries: dict[str, str]
-    own: dict[str, str]
-
-
-def _mtime(path: Path) -> tuple[int, int, int] | None:
-    """What changes when a file is replaced: a rename brings a new inode, and the time
-    and size of the new content (the time alone can repeat within a clock tick)."""
-    try:
-        found = path.stat()
-    except FileNotFoundError:
-        return None
-    return found.st_ino, found.st_mtime_ns, found.st_size
-
-
-def _listdir(folder: Path) -> list[str]:
-    """The names in ``folder``, sorted; none when it does not exist."""
-    try:
-        return sorted(os.listdir(folder))
-    except (FileNotFoundError, NotADirectoryError):
-        return []
-
-
 def _numbered(folder: Path, expected: Callable[[int], Path], *, what: str) -> list[Path]:
     """The files 1..n of a create-only series, in order; a gap or a stray name is an error."""
     paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
@@ -598,45 +457,3 @@ def _numbered(folder: Path, expected: Callable[[int], Path], *, what: str) -> li
         if path != expected(number):
             raise ArchiveError(path, f"expected {what} {number} here; run quietedit verify")
     return paths
-
-
-def load_json(path: Path) -> JSON:
-    """Parse an archive file; unreadable or invalid files raise ``ArchiveError``."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ArchiveError(path, f"cannot read: {exc.strerror}") from exc
-    try:
-        value: JSON = json.loads(data.decode("utf-8"))
-    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError, a 5,000-digit number
-        raise ArchiveError(path, f"not valid UTF-8 JSON: {exc}") from exc
-    return value
-
-
-def make_folders(folder: Path) -> None:
-    """Create ``folder`` and its missing parents, each new name flushed into its parent:
-    a new partition's folders must reach the disk before the files written into them."""
-    missing = []
-    probe = folder
-    while not probe.is_dir():
-        missing.append(probe)
-        if probe.parent == probe:
-            break
-        probe = probe.parent
-    for created in reversed(missing):
-        created.mkdir(exist_ok=True)
-        fsync_dir(created.parent)
-
-
-def fsync_dir(folder: Path) -> None:
-    """Make a new or replaced directory entry durable (a no-op where unsupported)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)

@@ -18,6 +18,8 @@ from quietedit.archive.checks import (
     SCHEMA_1_ARCHIVE,
     UNFINISHED_MIGRATION,
     Problem,
+    checks_file_documents,
+    checks_file_problems,
     document_problems,
     event_problems,
     index_entries,
@@ -40,6 +42,7 @@ from quietedit.archive.layout import (
     classify_legacy_path,
     classify_path,
     index_name_shard,
+    revision_name,
 )
 from quietedit.archive.records import evidence_from_record
 from quietedit.article.identity import is_document_id
@@ -111,6 +114,7 @@ class _Checker:
         self.problems: list[Problem] = []
         self.documents: dict[tuple[str, str], _Document] = defaultdict(_Document)
         self.index: dict[str, str] = {}
+        self.checks: list[tuple[Path, str, str]] = []  # (checks file, partition, id named)
         self.legacy: set[str] = set()
         self.references: list[tuple[str, EvidenceRef | str]] = []
 
@@ -136,6 +140,9 @@ class _Checker:
         for (partition, name), document in sorted(self.documents.items()):
             self._check_document(partition, name, document)
         self._check_index()
+        for path, partition, name in self.checks:
+            if (partition, name) not in self.documents:
+                self.report(path, f"documents.{name}: no such document in this partition")
 
     def _files(self) -> list[Path]:
         found: list[Path] = []
@@ -176,7 +183,9 @@ class _Checker:
                 document.record = path
             else:
                 what = "revision" if kind is PathKind.REVISION else "event"
-                problem = numbered_name_problem(parts["number"], what=what)
+                problem = numbered_name_problem(
+                    parts["number"], what=what, tail=parts.get("tail"), document=parts["id"]
+                )
                 series = document.revisions if kind is PathKind.REVISION else document.events
                 if problem is not None:
                     self.report(path, problem)
@@ -184,6 +193,8 @@ class _Checker:
                     series[int(parts["number"])] = path
         elif kind is PathKind.INDEX:
             self._check_shard(path)
+        elif kind is PathKind.CHECKS:
+            self._check_checks(path, parts["partition"])
         elif kind is PathKind.FEED:
             self._check_state(path, kind="feed", key="slug", expected=parts["slug"])
         elif kind is PathKind.STATE:
@@ -217,6 +228,14 @@ class _Checker:
             if named != partition:
                 self.report(path, f"documents.{document}: {partition}, but another file of "
                             f"the shard says {named}")  # fmt: skip
+
+    def _check_checks(self, path: Path, partition: str) -> None:
+        record = self._load(path)
+        if record is None:
+            return
+        for message in checks_file_problems(record, name=path.name, partition=partition):
+            self.report(path, message)
+        self.checks.extend((path, partition, doc) for doc in checks_file_documents(record))
 
     def _check_state(self, path: Path, *, kind: str, key: str, expected: str) -> None:
         record = self._load(path)
@@ -268,7 +287,7 @@ class _Checker:
             return
         for number in sorted(set(range(1, max(paths) + 1)) - set(paths)):
             self.report(
-                folder / REVISIONS_FOLDER / f"{number:0{REVISION_DIGITS}d}.json",
+                folder / REVISIONS_FOLDER / revision_name(name, number),
                 "missing: revisions must run 1..n without gaps (deleted?)",
             )
         previous: dict[str, JSON] | None = None

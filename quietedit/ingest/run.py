@@ -118,20 +118,24 @@ def run_ingest(
         archive.require_current()
         archive.sweep_temp()
         archive.written_partitions.clear()  # from now on: the partitions this run wrote
-        archive.writer = shard.writer  # shards never write the same index file
-        return asyncio.run(
-            _ingest(
-                config,
-                archive,
-                now=now,
-                feeds_only=feeds_only,
-                simulated=simulated,
-                resolve=resolve,
-                progress=progress or (lambda what, outcome: None),
-                shard=shard,
-                evidence=evidence,
+        archive.writer = shard.writer  # shards never write the same index or checks file
+        archive.checks.batched = True  # each partition's checks file written once a run
+        try:
+            return asyncio.run(
+                _ingest(
+                    config,
+                    archive,
+                    now=now,
+                    feeds_only=feeds_only,
+                    simulated=simulated,
+                    resolve=resolve,
+                    progress=progress or (lambda what, outcome: None),
+                    shard=shard,
+                    evidence=evidence,
+                )
             )
-        )
+        finally:
+            archive.checks.batched = False
 
 
 async def _ingest(
@@ -171,6 +175,8 @@ async def _ingest(
 
     def save(error: type[BaseException] | None, *_: object) -> None:
         try:
+            # the checks made, whatever ended the run: each entry names a stored record
+            archive.flush_checks()
             _save_partitions(archive, partitions, read_before, shard=shard, now=now)
             # after an error the feed records written as each feed was registered stand: a
             # later state could mark entries known whose documents were never registered

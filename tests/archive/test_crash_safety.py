@@ -161,6 +161,16 @@ WARC_KILLS = 20
 WARC = "2026-11/quietedit-20261130T000000Z.warc.gz"
 
 
+def wait_for_growth(path: Path, *, timeout: float = 5.0) -> None:
+    """Return as soon as the file at ``path`` grows (or after ``timeout`` seconds)."""
+    size = path.stat().st_size if path.exists() else 0
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if path.exists() and path.stat().st_size != size:
+            return
+        time.sleep(0.0005)
+
+
 def test_sigkill_while_evidence_is_appended_leaves_every_named_record_whole(
     tmp_path: Path,
 ) -> None:
@@ -177,6 +187,8 @@ def test_sigkill_while_evidence_is_appended_leaves_every_named_record_whole(
         assert writer.stdout is not None
         assert writer.stdout.readline() == b"ready\n"
         time.sleep(rng.uniform(0.05, 0.4))
+        if attempt % 2:  # every other kill waits until an append is under way: on a busy
+            wait_for_growth(evidence / WARC)  # machine a random sleep may never land in one
         writer.send_signal(signal.SIGKILL)
         writer.wait()
         writer.stdout.close()

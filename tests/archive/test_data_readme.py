@@ -44,6 +44,8 @@ def test_every_file_the_archive_writes_has_a_documented_place(tmp_path: Path) ->
     archive = Archive(tmp_path / "data")
     doc = seed_story(archive)
     archive.append_event(doc, "gone", observed_at=T0, revision=3, detail={"status": 410})
+    record = archive.read_document(doc) or {}
+    archive.write_document(doc, {**record, "schedule": {"last_checked_at": "2026-11-30T07:00:00Z"}})
     archive.write_feed("city-desk", {})
     archive.write_state("ledger", {})
     (archive.root / "README.md").write_text("x")

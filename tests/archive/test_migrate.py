@@ -52,9 +52,12 @@ class FakeKeeper:
 
 
 def snapshot(root: Path, pattern: str) -> dict[str, bytes]:
-    """Every create-only file by document and name, with its bytes."""
+    """Every create-only file by document, series and number, with its bytes (schema 2
+    ends a revision's name with the id's tail: ``000001-<tail>.json``)."""
     return {
-        f"{p.parent.parent.name}/{p.parent.name}/{p.name}": p.read_bytes()
+        f"{p.parent.parent.name}/{p.parent.name}/{p.name.split('-')[0].split('.')[0]}": (
+            p.read_bytes()
+        )
         for p in sorted(root.glob(pattern))
     }
 

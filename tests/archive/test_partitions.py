@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from quietedit.archive.layout import Layout, index_shard, is_partition, partition_of
+from quietedit.archive.layout import Layout, index_shard, is_partition, partition_of, revision_name
 from quietedit.archive.store import Archive
 from quietedit.article.identity import document_id
 from quietedit.cli import cli
@@ -29,7 +29,7 @@ def test_a_document_lives_in_the_utc_day_it_was_first_seen(archive: Archive) -> 
     archive.append_revision(DOC, observation())
     home = archive.root / "documents" / "2026" / "12" / "01" / DOC
     assert archive.document_dir(DOC) == home
-    assert (home / "revisions" / "000001.json").is_file()
+    assert (home / "revisions" / revision_name(DOC, 1)).is_file()
     shard = json.loads((archive.root / "index" / f"{index_shard(DOC)}.json").read_text())
     assert shard == {
         "documents": {DOC: "2026/12/01"},
@@ -51,7 +51,7 @@ def test_a_new_document_needs_a_discovery_time_to_find_its_partition(archive: Ar
 def test_an_index_entry_a_crash_left_without_its_folder_is_used_when_the_url_returns(
     archive: Archive,
 ) -> None:
-    archive._place(DOC, {"discovered_at": "2026-11-29T10:00:00Z"})  # killed right after
+    archive.index.place(DOC, {"discovered_at": "2026-11-29T10:00:00Z"}, writer="")  # then killed
     fresh = Archive(archive.root)
     assert fresh.read_document(DOC) is None
     assert fresh.latest_revision(DOC) is None

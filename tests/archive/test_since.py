@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from quietedit.archive.audit import audit_since
-from quietedit.archive.layout import Layout
+from quietedit.archive.layout import Layout, revision_name
 from quietedit.archive.records import (
     dump_json,
     new_revision,
@@ -99,7 +99,7 @@ def test_a_forged_new_revision_breaks_its_link_to_the_one_before(
     rewrite(path, hash=record_hash(record))
     assert since(root, base) == [
         f"{path}: previous: sha256:{'1' * 64} breaks the chain; revision 3 has hash "
-        f"{json.loads(path.with_name('000003.json').read_text())['hash']}"
+        f"{json.loads(path.with_name(revision_name(doc, 3)).read_text())['hash']}"
     ]
 
 
@@ -237,9 +237,10 @@ def move_by_hand(root: Path, doc: str) -> None:
     record = json.loads((old / "document.json").read_text())
     add_index_entry(root, doc, DAY)
     write(layout.document_file(doc, DAY), dump_json({**record, "schema": 2}))
-    for series in ("revisions", "events"):
-        for path in sorted((old / series).glob("*.json")):
-            write(layout.document_dir(doc, DAY) / series / path.name, path.read_bytes())
+    for path in sorted((old / "revisions").glob("*.json")):
+        write(layout.revision_file(doc, DAY, int(path.stem)), path.read_bytes())
+    for path in sorted((old / "events").glob("*.json")):
+        write(layout.document_dir(doc, DAY) / "events" / path.name, path.read_bytes())
     shutil.rmtree(old)
 
 
@@ -347,7 +348,7 @@ def test_files_git_shows_unchanged_are_never_opened(repo: Path, opened: list[str
     fresh_folder = layout.document_dir(fresh, "2026/12/01")
     allowed = {
         new,
-        new.with_name("000003.json"),  # the link to revision number - 1
+        new.with_name(revision_name(changed, 3)),  # the link to revision number - 1
         layout.index_file(changed[-16:-14]),  # where the index puts the changed document
         layout.index_file(fresh[-16:-14]),
         *(p for p in fresh_folder.rglob("*.json")),  # the new document's files
@@ -424,7 +425,8 @@ def test_a_second_index_entry_moving_a_document_to_a_forged_folder_is_caught(
     (new / "revisions").mkdir(parents=True)
     record = json.loads((old / "document.json").read_text(encoding="utf-8"))
     write(new / "document.json", dump_json({**record, "discovered_at": "2026-12-01T06:00:00Z"}))
-    shutil.copy(old / "revisions" / "000001.json", new / "revisions" / "000001.json")
+    first = revision_name(doc, 1)
+    shutil.copy(old / "revisions" / first, new / "revisions" / first)
     append_revision(root, doc, day)
     entry: dict[str, JSON] = {"documents": {doc: day}, "schema": 2, "shard": shard, "type": "index"}
     write(layout.index_file(shard), dump_json(entry))

@@ -405,6 +405,18 @@ def without_evidence_file(path: str, data: bytes) -> bytes:
     return json.dumps(record, sort_keys=True).encode()
 
 
+def checks_entries(found: dict[str, bytes]) -> dict[str, Any]:
+    """Every checks entry (document → its schedule and validators) of the partitions'
+    checks files of ``found``, whoever wrote them (each document is in one writer's)."""
+    entries: dict[str, Any] = {}
+    for path, data in found.items():
+        if re.fullmatch(r"documents/[0-9/]{10}/checks[^/]*\.json", path):
+            documents = json.loads(data)["documents"]
+            assert not set(documents) & set(entries)
+            entries.update(documents)
+    return entries
+
+
 def index_entries(found: dict[str, bytes]) -> dict[str, str]:
     """Every index entry (document → partition) of the files of ``found``, whoever wrote
     them."""
@@ -587,7 +599,10 @@ def owners_of_changes(clone: Path, feeds: dict[str, str]) -> set[int]:
     owners = set()
     for line in git(clone, "status", "--porcelain", "-uall", "data").splitlines():
         path = Path(line[3:]).relative_to("data")
-        if path.parts[0] == "documents":  # documents/<YYYY>/<MM>/<DD>/<id>/...
+        if path.parts[0] == "documents" and len(path.parts) == 5:  # <YYYY>/<MM>/<DD>/checks…
+            match = re.fullmatch(rf"checks-shard-([0-9]+)-of-{N}\.json", path.name)
+            owners.add(int(match[1]) if match else 0)
+        elif path.parts[0] == "documents":  # documents/<YYYY>/<MM>/<DD>/<id>/...
             home = clone / "data" / Path(*path.parts[:5])
             record = json.loads((home / "document.json").read_text(encoding="utf-8"))
             owners.add(shard_of(record["url"], count=N))
@@ -670,10 +685,10 @@ def test_three_shards_merged_by_git_make_the_archive_one_run_makes(
         git(merged, "pull", "-q", "origin", "main")
 
         a, b = files(unsharded), files(merged / "data")
-        state_a = {p for p in a if p.startswith(("state/", "index/"))}
-        state_b = {p for p in b if p.startswith(("state/", "index/"))}
-        # by design: the one ledger, partition list and index file of each index shard of
-        # the unsharded run are one per ingest shard
+        state_a = {p for p in a if p.startswith(("state/", "index/")) or "/checks" in p}
+        state_b = {p for p in b if p.startswith(("state/", "index/")) or "/checks" in p}
+        # by design: the one ledger, partition list and index file of each index shard (and
+        # checks file of each partition) of the unsharded run are one per ingest shard
         assert {p for p in state_a if p.startswith("state/")} == {
             "state/ledger.json",
             "state/partitions.json",
@@ -684,6 +699,7 @@ def test_three_shards_merged_by_git_make_the_archive_one_run_makes(
             for name in ("ledger", "partitions")
         }
         assert index_entries(a) == index_entries(b)
+        assert checks_entries(a) == checks_entries(b)
         assert set(a) - state_a == set(b) - state_b
         # documents, revisions, events: byte for byte, cross-site ones included, but for
         # the revisions' evidence file, which is each shard's own (and the hashes over it)

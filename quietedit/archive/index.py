@@ -1,0 +1,140 @@
+"""The index: which partition each document's folder is in (I/O).
+
+256 shards, ``index/<hh>.json``, keyed by the first two hex digits of the id's hash part
+(:func:`~quietedit.archive.layout.index_shard`), each an object from document id to
+partition. Each writer keeps a file of its own (a sharded run: ``<hh>-shard-K-of-N.json``),
+so shards never write the same file; readers merge every writer's files, and a document
+indexed twice is an error. An entry is written before its document's folder
+(:meth:`DocumentIndex.place`), so a crash never leaves a folder the index does not know.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from quietedit.archive.checks import discovered_partition
+from quietedit.archive.files import listdir, stamp
+from quietedit.archive.layout import Layout, index_name_shard, index_shard, is_partition
+from quietedit.archive.records import dump_json
+from quietedit.errors import ArchiveError
+from quietedit.model import JSON
+from quietedit.revisions import SCHEMA_VERSION
+
+
+class DocumentIndex:
+    """The index files of an archive, read (every writer's merged) and written for one
+    writer. Shards read are kept for the object's life, and its own writes update them, so
+    a run reads each shard once. Safe to share between the threads of a run: updates are
+    serialised.
+
+    ``read`` parses a file into its checked envelope (raising ``ArchiveError``; ``None``
+    when it does not exist); ``replace`` writes a file atomically and durably."""
+
+    def __init__(
+        self,
+        layout: Layout,
+        *,
+        read: Callable[[Path], dict[str, JSON] | None],
+        replace: Callable[[Path, bytes], None],
+    ) -> None:
+        self.layout = layout
+        self._read_file = read
+        self._replace = replace
+        self._shards: dict[str, _Shard] = {}
+        self._lock = threading.Lock()
+
+    def partition(self, document: str, *, writer: str) -> str | None:
+        """The partition ``document`` lives in, or ``None`` for a document never stored."""
+        shard = index_shard(document)
+        with self._lock:
+            found = self._read_shard(shard, writer=writer).entries.get(document)
+            if found is None:  # another writer (object or process) may have added it since
+                found = self._read_shard(shard, writer=writer, fresh=True).entries.get(document)
+            return found
+
+    def _read_shard(self, shard: str, *, writer: str, fresh: bool = False) -> _Shard:
+        """The shard's entries from every writer's file (the caller holds the lock); an
+        unreadable file raises. Kept once read; ``fresh`` reads again what changed since."""
+        cached = self._shards.get(shard)
+        if cached is not None and not fresh:
+            return cached
+        files = [
+            self.layout.index_dir / name
+            for name in listdir(self.layout.index_dir)
+            if index_name_shard(name) == shard
+        ]
+        stamps = tuple((path.name, stamp(path)) for path in files)
+        if cached is not None and stamps == cached.stamp:
+            return cached
+        entries: dict[str, str] = {}
+        own: dict[str, str] = {}
+        mine = self.layout.index_file(shard, writer=writer)
+        for path in files:
+            found = self._read_index_file(path)
+            for document, partition in found.items():
+                if entries.setdefault(document, partition) != partition:
+                    raise ArchiveError(
+                        path,
+                        f"{document}: placed in {partition} here and in {entries[document]} "
+                        "by another file of the shard; a document is indexed once: run "
+                        "quietedit verify",
+                    )
+            if path == mine:
+                own = found
+        self._shards[shard] = _Shard(stamps, entries, own)
+        return self._shards[shard]
+
+    def _read_index_file(self, path: Path) -> dict[str, str]:
+        record = self._read_file(path)
+        found: dict[str, str] = {}
+        documents = record.get("documents") if record else {}
+        if not isinstance(documents, dict):
+            raise ArchiveError(path, "documents: not an object; run quietedit verify")
+        for document, partition in documents.items():
+            if not isinstance(partition, str) or not is_partition(partition):
+                raise ArchiveError(path, f"{document}: {partition!r} is not a partition")
+            found[document] = partition
+        return found
+
+    def place(self, document: str, record: dict[str, JSON], *, writer: str) -> tuple[str, bool]:
+        """The partition of ``document``, entered in the index first if it is new: from
+        the record's ``discovered_at``. The entry is written before the folder, so a crash
+        between the two leaves an entry whose folder does not exist yet, never a folder
+        the index does not know (data/README.md, "Layout"). Entries go to this object's
+        own file of the shard (``writer``)."""
+        shard = index_shard(document)
+        with self._lock:
+            known = self._read_shard(shard, writer=writer, fresh=True)
+            if document in known.entries:
+                return known.entries[document], False
+            partition = discovered_partition(record)
+            if partition is None:
+                seen = record.get("discovered_at", record.get("first_seen"))
+                raise ArchiveError(
+                    self.layout.documents_dir,
+                    f"{document}: discovered_at {seen!r} is not an RFC 3339 time; a new "
+                    "document's record needs it to choose its partition",
+                )
+            own = dict(sorted({**known.own, document: partition}.items()))
+            full: dict[str, JSON] = {
+                "documents": dict(own),
+                "schema": SCHEMA_VERSION,
+                "shard": shard,
+                "type": "index",
+            }
+            self._replace(self.layout.index_file(shard, writer=writer), dump_json(full))
+            self._shards.pop(shard, None)  # read again, with the new file's stamp, next time
+            return partition, True
+
+
+@dataclass(frozen=True, slots=True)
+class _Shard:
+    """One index shard as read: every writer's entries, this object's own, and the stamp
+    of the files they came from."""
+
+    stamp: tuple[tuple[str, tuple[int, int, int] | None], ...]
+    entries: dict[str, str]
+    own: dict[str, str]
