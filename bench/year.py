@@ -13,9 +13,10 @@ The feed records hold the entries the feeds listed, as polls record them (the si
 
 The year is committed day by day into a bare git repository, the origin
 (``uploadpack.allowFilter`` on, so blob-less clones work over ``file://``). The workflow
-commits every hour, and every hourly version of a document record (its schedule changes at
-each check) and of the trees above it stays in git: ``--commits-per-day 24`` keeps them
-all, as a real archive does, at several times the generation's cost. At each
+commits every hour, and every hourly version of a partition's checks file (the schedules
+each check moves on) and of the trees above what changed stays in git:
+``--commits-per-day 24`` keeps them all, as a real archive does, at several times the
+generation's cost (each simulated hour's checks are written at its end, as a run does). At each
 checkpoint (``--checkpoints``, default 7, 90, 365) generation pauses at 10:00 UTC and one
 hourly run is timed as the workflow does it (:mod:`year_hourly`):
 
