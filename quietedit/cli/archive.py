@@ -145,6 +145,9 @@ def show_config(config_path: Path | None) -> None:
                 "slug": feed.slug,
                 "enabled": feed.enabled,
                 "headers": {name: "<redacted>" for name, _ in feed.headers},
+                "kind": feed.kind,
+                "include": list(feed.links.include),
+                "exclude": list(feed.links.exclude),
             }
             for feed in config.feeds
         ],
