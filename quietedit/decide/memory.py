@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Final
 
+from quietedit.decide.liveblog import LiveLedger, ledger_from_record, ledger_to_record
 from quietedit.decide.recheck import Candidate, FeedTrust
 from quietedit.feeds.edits import EntrySnapshot
 from quietedit.feeds.entries import MAX_ENTRIES
@@ -74,6 +75,7 @@ class DocumentState:
     etag: str | None = None
     last_modified: str | None = None
     seen: Seen = field(default_factory=Seen)
+    live: LiveLedger | None = None  # the stream of a live blog (decide.liveblog)
 
     def with_link(self, link: str, *, feed: str | None) -> DocumentState:
         links = self.links if link in self.links else (*self.links, link)[:MAX_LINKS]
@@ -86,7 +88,7 @@ class DocumentState:
 def document_to_record(state: DocumentState) -> dict[str, JSON]:
     """The document record (without the envelope the archive adds)."""
     c = state.candidate
-    return {
+    record: dict[str, JSON] = {
         "url": state.url,
         "host": c.host,
         "links": list(state.links),
@@ -113,6 +115,9 @@ def document_to_record(state: DocumentState) -> dict[str, JSON]:
             "revisions": state.seen.revisions,
         },
     }
+    if state.live is not None:  # only pages with a stream of entries have one
+        record["live"] = ledger_to_record(state.live)
+    return record
 
 
 def document_from_record(document: str, record: Mapping[str, JSON]) -> DocumentState:
@@ -157,6 +162,7 @@ def document_from_record(document: str, record: Mapping[str, JSON]) -> DocumentS
             anomaly_count=_count(seen.get("anomaly_count")),
             revisions=_count(seen.get("revisions")),
         ),
+        live=ledger_from_record(record.get("live")),
     )
 
 

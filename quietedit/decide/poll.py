@@ -20,9 +20,12 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Final, Literal
 
+from quietedit.article.identity import canonical_url
 from quietedit.config.catalogue import FeedConfig
+from quietedit.config.patterns import UrlFilter
 from quietedit.decide.candidates import EntryCandidate, feed_candidates, sitemap_candidates
 from quietedit.decide.memory import FeedState
+from quietedit.errors import InvalidURLError
 from quietedit.feeds.edits import EntryChange, EntrySnapshot, compare_feed
 from quietedit.feeds.entries import Feed
 from quietedit.feeds.sitemaps import Sitemap, SitemapEntry, SitemapRef
@@ -74,8 +77,12 @@ def skipped(state: FeedState, config: FeedConfig, *, now: datetime) -> PollResul
     return None
 
 
-def plan_poll(state: FeedState, polled: Polled, *, now: datetime) -> PollResult:
-    """The feed's new state and findings after a poll at ``now`` that found ``polled``."""
+def plan_poll(
+    state: FeedState, polled: Polled, *, now: datetime, links: UrlFilter | None = None
+) -> PollResult:
+    """The feed's new state and findings after a poll at ``now`` that found ``polled``;
+    ``links`` (the feed's ``include``/``exclude``) leaves the links it does not track out
+    of the candidates, claims and entry edits (the feed's own state keeps every entry)."""
     state = replace(state, polls=state.polls + 1, last_polled_at=now)
     if polled.resolved_url is not None:
         state = replace(state, resolved_url=polled.resolved_url)
@@ -96,6 +103,8 @@ def plan_poll(state: FeedState, polled: Polled, *, now: datetime) -> PollResult:
         if isinstance(source, Sitemap)
         else _read_feed(state, source, now=now)
     )
+    if links is not None and links.active:
+        result = _tracked_only(result, links)
     validators = polled.validators
     done = replace(
         result.feed,
@@ -165,6 +174,34 @@ def feed_states(
         if slug not in states:
             states[slug] = replace(known, active=False)
     return states
+
+
+def tracks(links: UrlFilter, url: str) -> bool:
+    """Whether ``links`` tracks ``url``, matched in its canonical form (as written, for a
+    URL that has none)."""
+    try:
+        return links.tracks(canonical_url(url))
+    except InvalidURLError:
+        return links.tracks(url)
+
+
+def tracked_by_feeds(url: str, feeds: Sequence[str], configs: Mapping[str, FeedConfig]) -> bool:
+    """Whether a document at ``url`` listed by ``feeds`` is still tracked: yes unless every
+    one of its feeds that ``feeds.yaml`` still lists leaves it out (a document whose
+    feeds are all gone keeps its schedule and retires in its time)."""
+    listed = [configs[slug] for slug in feeds if slug in configs]
+    return not listed or any(tracks(config.links, url) for config in listed)
+
+
+def _tracked_only(result: PollResult, links: UrlFilter) -> PollResult:
+    candidates = tuple(c for c in result.candidates if tracks(links, c.url))
+    kept = {c.url for c in candidates}
+    return replace(
+        result,
+        candidates=candidates,
+        changes=tuple(c for c in result.changes if c.entry.link in kept),
+        claims=frozenset(url for url in result.claims if url in kept),
+    )
 
 
 def _read_feed(state: FeedState, feed: Feed, *, now: datetime) -> PollResult:

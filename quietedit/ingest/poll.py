@@ -70,15 +70,17 @@ async def poll_feed(
     try:
         raw = await fetcher.fetch_feed(url, cache=cache, headers=config.headers)
         if raw.not_modified:
-            return plan_poll(state, Polled(not_modified=True), now=now)
+            return plan_poll(state, Polled(not_modified=True), now=now, links=config.links)
         if detect_kind(raw.content_type, raw.body) == "html" and not is_sitemap(raw.body):
             raw, resolved = await _discover(fetcher, raw, config)
         source = await _read(fetcher, raw, config, now=now)
     except (FetchError, FeedParseError) as exc:
         logger.warning("feed %s: %s", config.slug, exc)
-        return plan_poll(state, Polled(error=str(exc), resolved_url=resolved), now=now)
+        return plan_poll(
+            state, Polled(error=str(exc), resolved_url=resolved), now=now, links=config.links
+        )
     polled = Polled(source, resolved_url=resolved, validators=cache.entry)
-    return plan_poll(state, polled, now=now)
+    return plan_poll(state, polled, now=now, links=config.links)
 
 
 async def _discover(

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from quietedit.config import load_config, parse_config
+from quietedit.config import Config, load_config, parse_config
 from quietedit.config.patterns import UrlFilter
 from quietedit.errors import ConfigError
 
 
-def parse(document: object):  # type: ignore[no-untyped-def]
+def parse(document: object) -> Config:
     return parse_config(document, environ={}, source="feeds.yaml", base_dir=Path("/base"))
 
 

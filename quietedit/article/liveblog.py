@@ -1,0 +1,271 @@
+"""Live blogs: a page's stream of timestamped entries, as ranges of its article's blocks (pure).
+
+A live blog is one page whose newsroom adds an entry every few minutes, newest first:
+each entry a box of its own with a time (``<time datetime>``) and usually an id. This
+module finds such a stream in a page and says which of the extracted article's blocks
+belong to which entry, so that the ingest can tell a new entry (a *live update*) from an
+edit of an earlier one (:mod:`quietedit.decide.liveblog`). It never changes the article:
+revisions stay the page as extracted.
+
+Where the entries come from, first found wins:
+
+1. the markup: the element holding the most children that each contain a ``<time>`` (at
+   least :data:`MIN_ENTRIES`), each such child an entry, keyed by its ``id`` (or that of
+   its first descendant with one, or a ``data-*-id``), else by its time and rank;
+2. the page's JSON-LD ``LiveBlogPosting``: its ``liveBlogUpdate`` posts, keyed by their
+   URL's fragment or ``@id``, their text being ``headline`` and ``articleBody``.
+
+The JSON-LD type alone makes a page *declared* a live blog. Blocks are matched to entries
+in reading order by their text (white space aside), so an entry's blocks are a contiguous
+range; blocks outside every range are the page's frame (its standfirst, a key-points
+box). Deterministic, never raises, bounded on hostile pages.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from quietedit.article.dom import parse
+from quietedit.article.metadata import _load_json, _objects
+from quietedit.model import JSON, Article
+
+MIN_ENTRIES: Final = 2
+"""A stream of fewer timestamped boxes is a dateline, not a live blog."""
+MAX_ENTRIES: Final = 1000
+"""Entries read from one page (live blogs page out long before; hostile pages do not)."""
+MAX_TIMES: Final = 5000
+"""``<time>`` elements looked at: enough for any real stream."""
+MAX_KEY_LENGTH: Final = 120
+"""Longer ids are generated noise; they are cut, which keeps them stable and bounded."""
+LOOKAHEAD: Final = 8
+"""Entries a block may skip ahead to when it matches none so far: an entry without text
+(a picture, a video) matches no block, and the next one must still be found."""
+LIVE_TYPES: Final = frozenset({"liveblogposting"})
+_ID_ATTRIBUTES: Final = ("data-entry-id", "data-post-id", "data-block-id", "data-id")
+_LANDMARKS: Final = frozenset({"header", "footer", "nav", "aside"})
+_SPACE: Final = re.compile(r"\s+")
+_INVISIBLE: Final = str.maketrans("", "", "\u200b\ufeff\u00ad")
+
+
+@dataclass(frozen=True, slots=True)
+class LiveEntry:
+    """One entry of a live blog: its ``key`` (stable across fetches), its time as written
+    (``None`` when it has none) and its blocks, ``article.blocks[start:end]``."""
+
+    key: str
+    published: str | None
+    start: int
+    end: int
+
+    def to_record(self) -> dict[str, JSON]:
+        return {"key": self.key, "published": self.published, "start": self.start, "end": self.end}
+
+
+@dataclass(frozen=True, slots=True)
+class LiveLayout:
+    """A page's stream of entries in page order; ``declared`` when its JSON-LD says it is a
+    ``LiveBlogPosting``. ``frame`` are the indexes of the blocks outside every entry."""
+
+    declared: bool
+    entries: tuple[LiveEntry, ...]
+
+    def frame(self, blocks: int) -> tuple[int, ...]:
+        inside = {i for entry in self.entries for i in range(entry.start, entry.end)}
+        return tuple(i for i in range(blocks) if i not in inside)
+
+
+@dataclass(frozen=True, slots=True)
+class _Found:
+    key: str
+    published: str | None
+    text: str  # white space removed, for matching blocks
+
+
+def may_be_live(body: bytes) -> bool:
+    """A cheap test on a page's bytes: ``False`` means :func:`read_live_layout` would find
+    nothing, so the page need not be parsed again."""
+    lowered = body.lower()
+    return b"liveblogposting" in lowered or lowered.count(b"<time") >= MIN_ENTRIES
+
+
+def read_live_layout(document: str | bytes, article: Article) -> LiveLayout | None:
+    """The live stream of the page ``document`` (decoded, or UTF-8 bytes), as ranges of
+    ``article``'s blocks, or ``None`` when the page has none (see the module docstring)."""
+    tree = parse(document)
+    if tree is None or tree.body is None:
+        return None
+    declared, posts = _json_ld(tree)
+    found = _markup_entries(tree.body) or posts
+    if len(found) < (1 if declared else MIN_ENTRIES):
+        return None
+    entries = _ranges(found[:MAX_ENTRIES], [block.text for block in article.blocks])
+    if not declared and not any(entry.end > entry.start for entry in entries):
+        return None  # timestamped boxes without text of the article: not a stream of posts
+    return LiveLayout(declared, entries)
+
+
+def _compact(text: str) -> str:
+    return _SPACE.sub("", text.translate(_INVISIBLE))
+
+
+def _json_ld(tree: Any) -> tuple[bool, list[_Found]]:
+    """Whether the page declares a ``LiveBlogPosting``, and its updates."""
+    declared = False
+    posts: list[_Found] = []
+    for script in tree.css('script[type="application/ld+json"]'):
+        for item in _objects(_load_json(script.text() or "")):
+            types = item.get("@type")
+            names = {t.lower() for t in (types if isinstance(types, list) else [types])
+                     if isinstance(t, str)}  # fmt: skip
+            if not names & LIVE_TYPES:
+                continue
+            declared = True
+            updates = item.get("liveBlogUpdate")
+            for rank, update in enumerate(updates if isinstance(updates, list) else [updates]):
+                if isinstance(update, dict) and len(posts) < MAX_ENTRIES:
+                    posts.append(_post(update, rank))
+    return declared, posts
+
+
+def _post(update: dict[str, object], rank: int) -> _Found:
+    published = update.get("datePublished")
+    when = published.strip()[:64] if isinstance(published, str) and published.strip() else None
+    key = None
+    for field in ("url", "@id"):
+        value = update.get(field)
+        if isinstance(value, str) and "#" in value:
+            key = value.rpartition("#")[2]
+            break
+    text = " ".join(
+        value
+        for field in ("headline", "articleBody")
+        if isinstance(value := update.get(field), str)
+    )
+    return _Found(_clean_key(key) or f"time:{when or '-'}#{rank}", when, _compact(text))
+
+
+def _markup_entries(body: Any) -> list[_Found]:
+    """The children of the element that holds the most children with a ``<time>`` each."""
+    counts: dict[int, tuple[Any, list[Any]]] = {}
+    for index, time in enumerate(body.css("time")):
+        if index >= MAX_TIMES:
+            break
+        child = time
+        parent = time.parent
+        while parent is not None and parent.tag not in ("body", "html"):
+            held = counts.setdefault(parent.mem_id, (parent, []))[1]
+            if not held or held[-1].mem_id != child.mem_id:
+                held.append(child)
+            child = parent
+            parent = parent.parent
+    # the most posts alike; among as many, the innermost holder; never one in a page's
+    # header, footer, navigation or aside (a dateline, a list of other stories)
+    ranked = sorted(
+        (
+            (len(alike), _depth(parent), parent, alike)
+            for parent, children in counts.values()
+            if len(children) >= MIN_ENTRIES
+            and len(alike := _alike(children)) >= MIN_ENTRIES
+        ),
+        key=lambda item: (-item[0], -item[1]),
+    )
+    chosen = next((c for _, _, p, c in ranked if not _in_landmark(p)), None)
+    if chosen is None:
+        return []
+    seen: dict[str, int] = {}
+    found = []
+    for child in chosen[:MAX_ENTRIES]:
+        time = child.css_first("time")
+        published = None
+        if time is not None:
+            stamp = time.attributes.get("datetime") or time.text() or ""
+            published = stamp.strip()[:64] or None
+        key = _element_key(child)
+        if key is None:
+            base = f"time:{published or '-'}"
+            seen[base] = seen.get(base, 0) + 1
+            key = f"{base}#{seen[base]}"
+        found.append(_Found(key, published, _compact(child.text(separator="") or "")))
+    return found
+
+
+def _alike(children: list[Any]) -> list[Any]:
+    """The children that look like one another: the most frequent tag and first class
+    (posts share a template; a page's header box and its stream do not)."""
+    groups: dict[tuple[str, str], list[Any]] = {}
+    for child in children:
+        classes = (child.attributes.get("class") or "").split()
+        groups.setdefault((child.tag or "", classes[0] if classes else ""), []).append(child)
+    return max(groups.values(), key=len)
+
+
+def _in_landmark(node: Any) -> bool:
+    while node is not None:
+        if node.tag in _LANDMARKS:
+            return True
+        node = node.parent
+    return False
+
+
+def _depth(node: Any) -> int:
+    depth = 0
+    while node is not None:
+        node = node.parent
+        depth += 1
+    return depth
+
+
+def _element_key(node: Any) -> str | None:
+    """The entry's id: its own, a ``data-*-id`` of it, else its first descendant's id."""
+    attributes = node.attributes
+    for name in ("id", *_ID_ATTRIBUTES):
+        if key := _clean_key(attributes.get(name)):
+            return key
+    for inner in _descendants_with_id(node):
+        if key := _clean_key(inner.attributes.get("id")):
+            return key
+    return None
+
+
+def _descendants_with_id(node: Any) -> Iterator[Any]:
+    for inner in node.css("[id]"):
+        if inner is not node:
+            yield inner
+
+
+def _clean_key(value: object) -> str | None:
+    if not isinstance(value, str):
+        return None
+    key = "".join(char for char in value.strip() if char.isprintable())[:MAX_KEY_LENGTH]
+    return key or None
+
+
+def _ranges(found: Sequence[_Found], blocks: Sequence[str]) -> tuple[LiveEntry, ...]:
+    """Each entry's contiguous range of ``blocks``: blocks are matched in reading order to
+    the entry whose text holds theirs, looking ahead :data:`LOOKAHEAD` entries at most."""
+    first: list[int | None] = [None] * len(found)
+    last: list[int] = [0] * len(found)
+    current = 0
+    for index, block in enumerate(blocks):
+        text = _compact(block)
+        if not text:
+            continue
+        for candidate in range(current, min(current + LOOKAHEAD, len(found))):
+            if text in found[candidate].text:
+                if first[candidate] is None:
+                    first[candidate] = index
+                last[candidate] = index + 1
+                current = candidate
+                break
+    entries = []
+    position = 0  # where an entry without blocks stands: after the blocks before it
+    for item, start, end in zip(found, first, last, strict=True):
+        if start is None:
+            start = end = position
+        else:
+            position = end
+        entries.append(LiveEntry(item.key, item.published, start, end))
+    return tuple(entries)
