@@ -46,6 +46,7 @@ LOOKAHEAD: Final = 8
 LIVE_TYPES: Final = frozenset({"liveblogposting"})
 _ID_ATTRIBUTES: Final = ("data-entry-id", "data-post-id", "data-block-id", "data-id")
 _LANDMARKS: Final = frozenset({"header", "footer", "nav", "aside"})
+_INLINE: Final = frozenset({"time", "span", "a", "b", "strong", "em", "i", "small", "abbr"})
 _SPACE: Final = re.compile(r"\s+")
 _INVISIBLE: Final = str.maketrans("", "", "\u200b\ufeff\u00ad")
 
@@ -155,7 +156,7 @@ def _markup_entries(body: Any) -> list[_Found]:
             break
         child = time
         parent = time.parent
-        while parent is not None and parent.tag not in ("body", "html"):
+        while parent is not None and parent.tag != "html":
             held = counts.setdefault(parent.mem_id, (parent, []))[1]
             if not held or held[-1].mem_id != child.mem_id:
                 held.append(child)
@@ -167,8 +168,7 @@ def _markup_entries(body: Any) -> list[_Found]:
         (
             (len(alike), _depth(parent), parent, alike)
             for parent, children in counts.values()
-            if len(children) >= MIN_ENTRIES
-            and len(alike := _alike(children)) >= MIN_ENTRIES
+            if len(children) >= MIN_ENTRIES and len(alike := _alike(children)) >= MIN_ENTRIES
         ),
         key=lambda item: (-item[0], -item[1]),
     )
@@ -199,7 +199,9 @@ def _alike(children: list[Any]) -> list[Any]:
     for child in children:
         classes = (child.attributes.get("class") or "").split()
         groups.setdefault((child.tag or "", classes[0] if classes else ""), []).append(child)
-    return max(groups.values(), key=len)
+    alike = max(groups.values(), key=len)
+    # a post is a box that holds its time, never the time or a phrase around it
+    return [] if alike[0].tag in _INLINE else alike
 
 
 def _in_landmark(node: Any) -> bool:
