@@ -70,7 +70,7 @@ class Desk:
 @contextmanager
 def serve(desk: Desk) -> Iterator[str]:
     class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802 - the http.server name
+        def do_GET(self) -> None:
             status, kind, body = desk.respond(self.path)
             self.send_response(status)
             self.send_header("Content-Type", kind)
@@ -78,7 +78,7 @@ def serve(desk: Desk) -> Iterator[str]:
             self.end_headers()
             self.wfile.write(body)
 
-        def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        def log_message(self, format: str, *args: object) -> None:
             return
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
