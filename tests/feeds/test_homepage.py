@@ -76,14 +76,16 @@ def test_the_same_story_changing_its_age_keeps_its_headline() -> None:
 
 def test_links_outside_the_site_the_fronts_and_the_furniture_are_left_out() -> None:
     html = (
-        "<body><header><a href='/news/2026/11/30/masthead-promo'>Masthead story link here</a></header>"
+        "<body><header><a href='/news/2026/11/30/masthead'>Masthead story link here</a>"
+        "</header>"
         "<nav><a href='/news/2026/11/30/nav-story'>A story linked from the menu</a></nav>"
         "<main><a href='https://other.example/news/2026/1'>A story of another site</a>"
         "<a href='/world'>World news</a><a href='/'>Front page of the site</a>"
         "<a href='#top'>Back to the top of page</a>"
         "<form><a href='/news/2026/11/30/in-a-form'>A link inside a search form</a></form>"
         "<a href='/news/2026/11/30/kept'>The one story this page keeps</a></main>"
-        "<footer><a href='/news/2026/11/30/footer'>A story linked from the footer</a></footer></body>"
+        "<footer><a href='/news/2026/11/30/footer'>A story linked from the footer</a>"
+        "</footer></body>"
     )
     assert read(html) == [(URL + "news/2026/11/30/kept", "The one story this page keeps")]
 
