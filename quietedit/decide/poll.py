@@ -24,10 +24,12 @@ from quietedit.article.identity import canonical_url
 from quietedit.config.catalogue import FeedConfig
 from quietedit.config.patterns import UrlFilter
 from quietedit.decide.candidates import EntryCandidate, feed_candidates, sitemap_candidates
+from quietedit.decide.homepage import ClosedLink, headline_history
 from quietedit.decide.memory import FeedState
 from quietedit.errors import InvalidURLError
 from quietedit.feeds.edits import EntryChange, EntrySnapshot, compare_feed
 from quietedit.feeds.entries import Feed
+from quietedit.feeds.homepage import Homepage
 from quietedit.feeds.sitemaps import Sitemap, SitemapEntry, SitemapRef
 from quietedit.fetch.cache import CachedResponse
 
@@ -43,7 +45,9 @@ PollStatus = Literal["polled", "not-modified", "failed", "skipped"]
 @dataclass(frozen=True, slots=True)
 class PollResult:
     """What one poll found. ``claims`` are the links whose ``updated``/``lastmod`` changed
-    since the previous poll; ``changes`` the entries whose title or teaser was edited."""
+    since the previous poll; ``changes`` the entries whose title or teaser was edited;
+    ``closed`` the links of a homepage whose headline history is complete, to keep as
+    events of their documents."""
 
     feed: FeedState
     status: PollStatus
@@ -51,6 +55,7 @@ class PollResult:
     changes: tuple[EntryChange, ...] = ()
     claims: frozenset[str] = frozenset()
     error: str | None = None
+    closed: tuple[ClosedLink, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +65,7 @@ class Polled:
     a configured web page advertised, when this poll found it; ``validators`` those of the
     polled URL after the fetch (``None``: none known)."""
 
-    source: Feed | Sitemap | None = None
+    source: Feed | Sitemap | Homepage | None = None
     not_modified: bool = False
     error: str | None = None
     resolved_url: str | None = None
@@ -96,13 +101,16 @@ def plan_poll(
         return PollResult(failed, "failed", error=polled.error)
     if polled.not_modified or polled.source is None:
         done = replace(state, not_modified=state.not_modified + 1, failures=0)
+        if done.homepage is not None:  # the same page: every headline shown is seen now
+            done = replace(done, homepage=replace(done.homepage, polled_at=now))
         return PollResult(replace(done, last_success_at=now, last_error=None), "not-modified")
     source = polled.source
-    result = (
-        _read_sitemap(state, source, now=now)
-        if isinstance(source, Sitemap)
-        else _read_feed(state, source, now=now)
-    )
+    if isinstance(source, Homepage):
+        result = _read_homepage(state, source, now=now, links=links)
+    elif isinstance(source, Sitemap):
+        result = _read_sitemap(state, source, now=now)
+    else:
+        result = _read_feed(state, source, now=now)
     if links is not None and links.active:
         result = _tracked_only(result, links)
     validators = polled.validators
@@ -227,6 +235,35 @@ def _read_feed(state: FeedState, feed: Feed, *, now: datetime) -> PollResult:
         changes=tuple(c for c in compared.changes if c.kind == "edited"),
         claims=compared.claims,
     )
+
+
+def _read_homepage(
+    state: FeedState, page: Homepage, *, now: datetime, links: UrlFilter | None
+) -> PollResult:
+    """A homepage's poll: its tracked links are candidates (archived as a feed's entries
+    are) and their headlines go into the feed's history (:mod:`quietedit.decide.homepage`)."""
+    tracked = [
+        link for link in page.links if links is None or not links.active or tracks(links, link.url)
+    ]
+    history, closed = headline_history(state.homepage, tracked, now=now)
+    fresh = replace(
+        state,
+        kind="homepage",
+        homepage=history,
+        entries_seen=len(page.links),
+        problems=page.problems[:MAX_PROBLEMS],
+    )
+    candidates = tuple(
+        EntryCandidate(
+            url=link.url,
+            discovered_at=now,
+            published_at=now,
+            published_from="discovered",
+            title=link.headline,
+        )
+        for link in tracked
+    )
+    return PollResult(fresh, "polled", candidates=candidates, closed=closed)
 
 
 def _read_sitemap(state: FeedState, sitemap: Sitemap, *, now: datetime) -> PollResult:
