@@ -12,7 +12,7 @@ import difflib
 import re
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -44,8 +44,8 @@ _EXPANSION = re.compile(r"\$\$\{|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$\{")
 @dataclass(frozen=True, slots=True)
 class FeedConfig:
     """One entry of ``feeds:``; ``headers`` are sent with every request for this feed,
-    ``kind`` is one of :data:`FEED_KINDS` and ``links`` decides which of its links are
-    tracked (``include:``/``exclude:``, :mod:`quietedit.config.patterns`)."""
+    ``kind`` is one of :data:`FEED_KINDS`, and ``include``/``exclude`` decide which of its
+    links are tracked (:attr:`links`, :mod:`quietedit.config.patterns`)."""
 
     url: str
     name: str
@@ -53,7 +53,13 @@ class FeedConfig:
     headers: tuple[tuple[str, str], ...]
     enabled: bool
     kind: str = "feed"
-    links: UrlFilter = field(default_factory=UrlFilter)
+    include: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+
+    @property
+    def links(self) -> UrlFilter:
+        """Which of the feed's links are tracked (``include``/``exclude``)."""
+        return UrlFilter(self.include, self.exclude)
 
 
 def derive_slug(text: str) -> str:
@@ -156,7 +162,8 @@ def _parse_feed(entry: object, path: str, scope: _Scope) -> _Draft:
             headers=headers,
             enabled=enabled,
             kind=kind or "feed",
-            links=UrlFilter(include=include, exclude=exclude),
+            include=include,
+            exclude=exclude,
         )
     return _Draft(path, url, slug, origin, feed)
 
