@@ -195,3 +195,24 @@ def test_a_folder_that_is_not_a_demo_archive_is_refused_and_left_alone(tmp_path:
     assert "pass --data with an empty or new folder" in result.stderr
     assert precious.read_text(encoding="utf-8") == "mine"
     assert not (tmp_path / "s").exists()
+
+
+def test_the_front_page_shows_the_retitle_and_the_ab_test(demo_dir: Path) -> None:
+    found = json.loads(
+        (demo_dir / "site" / "api" / "homepages" / "gazette-front.json").read_text("utf-8")
+    )
+    headlines = {
+        link["url"].rsplit("/", 1)[1]: [h["text"] for h in link["headlines"]]
+        for link in found["links"]
+    }
+    assert headlines["tram-extension-delayed"] == [
+        "Tram extension opening pushed back to autumn",
+        "Tram extension delayed by six months after wiring fault found on Castle Hill",
+    ]
+    assert headlines["marathon-route-changes"] == [
+        "Marathon route to avoid seafront for the first time",
+        "Seafront off the marathon route as sea wall is rebuilt",
+    ]
+    assert len(headlines) == len(STORIES)  # the front links every story, each once
+    page = (demo_dir / "site" / "homepages" / "gazette-front" / "index.html").read_text("utf-8")
+    assert "Seafront off the marathon route" in page
