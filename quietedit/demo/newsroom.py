@@ -20,6 +20,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
 from typing import Final
 
+from quietedit.demo import live as live_blog
 from quietedit.demo.stories import Story, Version, round_time
 
 logger = logging.getLogger(__name__)
@@ -81,6 +82,8 @@ class Newsroom:
             return 200, "application/rss+xml; charset=utf-8", self.feed()
         if path == "/":
             return 200, "text/html; charset=utf-8", self.front()
+        if path == live_blog.PATH:
+            return 200, "text/html; charset=utf-8", live_blog.live_page(self.round, self.base_url)
         for number, story in enumerate(self.stories):
             if path == story.path:
                 version = story.in_round(self.round)
@@ -107,6 +110,15 @@ class Newsroom:
                 f"      <description>{escape(version.summary)}</description>\n"
                 "    </item>\n"
             )
+        url = self.base_url + live_blog.PATH
+        items.append(
+            "    <item>\n"
+            f"      <title>{escape(live_blog.TITLE)}</title>\n"
+            f"      <link>{url}</link>\n"
+            f'      <guid isPermaLink="true">{url}</guid>\n'
+            f"      <pubDate>{_http_date(round_time(1))}</pubDate>\n"
+            "    </item>\n"
+        )
         return (
             '<?xml version="1.0" encoding="utf-8"?>\n'
             '<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/">\n'
