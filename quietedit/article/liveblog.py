@@ -15,7 +15,8 @@ Where the entries come from, first found wins:
 2. the page's JSON-LD ``LiveBlogPosting``: its ``liveBlogUpdate`` posts, keyed by their
    URL's fragment or ``@id``, their text being ``headline`` and ``articleBody``.
 
-The JSON-LD type alone makes a page *declared* a live blog. Blocks are matched to entries
+The JSON-LD type alone makes a page *declared* a live blog; an undeclared stream must have
+text in two posts or more, none holding most of the article. Blocks are matched to entries
 in reading order by their text (white space aside), so an entry's blocks are a contiguous
 range; blocks outside every range are the page's frame (its standfirst, a key-points
 box). Deterministic, never raises, bounded on hostile pages.
@@ -23,7 +24,6 @@ box). Deterministic, never raises, bounded on hostile pages.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -47,8 +47,7 @@ LIVE_TYPES: Final = frozenset({"liveblogposting"})
 _ID_ATTRIBUTES: Final = ("data-entry-id", "data-post-id", "data-block-id", "data-id")
 _LANDMARKS: Final = frozenset({"header", "footer", "nav", "aside"})
 _INLINE: Final = frozenset({"time", "span", "a", "b", "strong", "em", "i", "small", "abbr"})
-_SPACE: Final = re.compile(r"\s+")
-_INVISIBLE: Final = str.maketrans("", "", "\u200b\ufeff\u00ad")
+_INVISIBLE: Final = ("\u200b", "\ufeff", "\u00ad")
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,13 +102,27 @@ def read_live_layout(document: str | bytes, article: Article) -> LiveLayout | No
     if len(found) < (1 if declared else MIN_ENTRIES):
         return None
     entries = _ranges(found[:MAX_ENTRIES], [block.text for block in article.blocks])
-    if not declared and not any(entry.end > entry.start for entry in entries):
-        return None  # timestamped boxes without text of the article: not a stream of posts
+    if not declared and not _stream_like(entries, len(article.blocks)):
+        return None
     return LiveLayout(declared, entries)
 
 
+def _stream_like(entries: tuple[LiveEntry, ...], blocks: int) -> bool:
+    """Whether undeclared timestamped boxes look like a stream of posts: two or more hold
+    text of the article, and none holds most of it (an article among cards of related
+    stories, each with its date, is one article, not a stream)."""
+    sizes = [entry.end - entry.start for entry in entries]
+    with_text = sum(size > 0 for size in sizes)
+    return with_text >= MIN_ENTRIES and max(sizes) * 2 <= max(blocks, 1)
+
+
 def _compact(text: str) -> str:
-    return _SPACE.sub("", text.translate(_INVISIBLE))
+    """``text`` without white space and the invisible characters the walk removes."""
+    if not text.isascii():
+        for invisible in _INVISIBLE:
+            if invisible in text:
+                text = text.replace(invisible, "")
+    return "".join(text.split())
 
 
 def _json_ld(tree: Any) -> tuple[bool, list[_Found]]:
