@@ -214,3 +214,17 @@ def test_a_page_without_links_or_refused_by_robots_is_a_failed_poll(
     (report,) = poll(front, path, archive, [6])  # after the back-off
     assert report.feeds == {"failed": 1} and "robots.txt" in report.errors[0]
     assert history(front, archive) == before
+
+
+def test_the_ssrf_guard_refuses_a_homepage_on_loopback_by_default(
+    front: Front, tmp_path: Path
+) -> None:
+    path = config(tmp_path, front)
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("  allow_private_addresses: true\n", ""),
+        encoding="utf-8",
+    )
+    (report,) = poll(front, path, Archive(tmp_path / "data"), [0])
+    assert report.feeds == {"failed": 1}
+    assert "private" in report.errors[0] or "loopback" in report.errors[0]
+    assert front.server.log == []  # nothing was asked of the server
