@@ -203,3 +203,23 @@ def test_a_live_blog_already_archived_stops_being_fetched_once_excluded(
     assert [dict(r.articles) for r in reports] == [{}, {}]
     doc = document_id(canonical_url(desk.url(PATH)))
     assert len(archive.revisions(doc)) == 1  # kept, never deleted
+
+
+def test_fifty_rounds_of_a_live_blog_are_one_live_blog_not_fifty_edits(
+    desk: LiveDesk, tmp_path: Path
+) -> None:
+    desk.blog = LiveBlog(shown=20)
+    desk.blog.add(1)
+
+    def correct(blog: LiveBlog) -> None:
+        blog.posts[5].paragraphs[0] = re.sub(r"\d+", "1,200", blog.posts[5].paragraphs[0], count=1)
+
+    desk.script = {30: correct}
+    archive = Archive(tmp_path / "data")
+    reports = play(desk, config_path(tmp_path, desk), archive, range(1, 51))
+    (doc,) = archive.document_ids()
+    assert len(archive.revisions(doc)) == 2  # the first observation and the one correction
+    updates = [e for e in archive.events(doc) if e.kind == "live-update" and e.detail["count"]]
+    assert len(updates) == 49 and all(e.detail["count"] == 1 for e in updates)
+    assert sum(r.articles["new-revision"] for r in reports) == 2
+    assert sum(r.articles["live-update"] for r in reports) == 48  # round 30's is in its edit
