@@ -7,13 +7,16 @@ belong to which entry, so that the ingest can tell a new entry (a *live update*)
 edit of an earlier one (:mod:`quietedit.decide.liveblog`). It never changes the article:
 revisions stay the page as extracted.
 
-Where the entries come from, first found wins:
+Where the entries come from:
 
-1. the markup: the element holding the most children that each contain a ``<time>`` (at
-   least :data:`MIN_ENTRIES`), each such child an entry, keyed by its ``id`` (or that of
-   its first descendant with one, or a ``data-*-id``), else by its time and rank;
-2. the page's JSON-LD ``LiveBlogPosting``: its ``liveBlogUpdate`` posts, keyed by their
-   URL's fragment or ``@id``, their text being ``headline`` and ``articleBody``.
+- the markup: the look-alike children that each contain a ``<time>`` of an element holding
+  at least :data:`MIN_ENTRIES` of them, each such child an entry, keyed by its ``id`` (or
+  a ``data-*-id``, or its first descendant's id), else by its time and rank;
+- the page's JSON-LD ``LiveBlogPosting``: its ``liveBlogUpdate`` posts, keyed by their
+  URL's fragment or ``@id``, their text being ``headline`` and ``articleBody``.
+
+Of these candidates, the stream is the one whose posts hold the most of the article's
+text: a list of key events, or of other stories with their dates, holds little or none.
 
 The JSON-LD type alone makes a page *declared* a live blog; an undeclared stream must have
 text in two posts or more, none holding most of the article. Blocks are matched to entries
@@ -40,6 +43,9 @@ MAX_TIMES: Final = 5000
 """``<time>`` elements looked at: enough for any real stream."""
 MAX_KEY_LENGTH: Final = 120
 """Longer ids are generated noise; they are cut, which keeps them stable and bounded."""
+MAX_CANDIDATES: Final = 4
+"""Candidate streams compared by the text they hold (a page has one stream, perhaps a list
+of key events and one of other stories beside it)."""
 LOOKAHEAD: Final = 8
 """Entries a block may skip ahead to when it matches none so far: an entry without text
 (a picture, a video) matches no block, and the next one must still be found."""
@@ -98,13 +104,23 @@ def read_live_layout(document: str | bytes, article: Article) -> LiveLayout | No
     if tree is None or tree.body is None:
         return None
     declared, posts = _json_ld(tree)
-    found = _markup_entries(tree.body) or posts
-    if len(found) < (1 if declared else MIN_ENTRIES):
+    texts = [block.text for block in article.blocks]
+    best: tuple[LiveEntry, ...] | None = None
+    # the stream is the candidate whose posts hold the most of the article's text: a list
+    # of key events or of other stories, each with its time, holds little or none
+    for found in [*_markup_candidates(tree.body), posts]:
+        if len(found) < (1 if declared else MIN_ENTRIES):
+            continue
+        entries = _ranges(found[:MAX_ENTRIES], texts)
+        if best is None or _covered(entries) > _covered(best):
+            best = entries
+    if best is None or (not declared and not _stream_like(best, len(texts))):
         return None
-    entries = _ranges(found[:MAX_ENTRIES], [block.text for block in article.blocks])
-    if not declared and not _stream_like(entries, len(article.blocks)):
-        return None
-    return LiveLayout(declared, entries)
+    return LiveLayout(declared, best)
+
+
+def _covered(entries: tuple[LiveEntry, ...]) -> int:
+    return sum(entry.end - entry.start for entry in entries)
 
 
 def _stream_like(entries: tuple[LiveEntry, ...], blocks: int) -> bool:
@@ -161,8 +177,10 @@ def _post(update: dict[str, object], rank: int) -> _Found:
     return _Found(_clean_key(key) or f"time:{when or '-'}#{rank}", when, _compact(text))
 
 
-def _markup_entries(body: Any) -> list[_Found]:
-    """The children of the element that holds the most children with a ``<time>`` each."""
+def _markup_candidates(body: Any) -> list[list[_Found]]:
+    """Candidate streams: the look-alike children with a ``<time>`` each of the elements
+    holding the most of them (at most :data:`MAX_CANDIDATES`, most children first; among
+    as many, the innermost), never in a page's header, footer, navigation or aside."""
     counts: dict[int, tuple[Any, list[Any]]] = {}
     for index, time in enumerate(body.css("time")):
         if index >= MAX_TIMES:
@@ -175,8 +193,6 @@ def _markup_entries(body: Any) -> list[_Found]:
                 held.append(child)
             child = parent
             parent = parent.parent
-    # the most posts alike; among as many, the innermost holder; never one in a page's
-    # header, footer, navigation or aside (a dateline, a list of other stories)
     ranked = sorted(
         (
             (len(alike), _depth(parent), parent, alike)
@@ -185,12 +201,15 @@ def _markup_entries(body: Any) -> list[_Found]:
         ),
         key=lambda item: (-item[0], -item[1]),
     )
-    chosen = next((c for _, _, p, c in ranked if not _in_landmark(p)), None)
-    if chosen is None:
-        return []
+    chosen = [c for _, _, p, c in ranked if not _in_landmark(p)][:MAX_CANDIDATES]
+    return [_posts(children) for children in chosen]
+
+
+def _posts(children: list[Any]) -> list[_Found]:
+    """Each child as a post: its key, its first ``<time>``, its text."""
     seen: dict[str, int] = {}
     found = []
-    for child in chosen[:MAX_ENTRIES]:
+    for child in children[:MAX_ENTRIES]:
         time = child.css_first("time")
         published = None
         if time is not None:
