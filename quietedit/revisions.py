@@ -92,6 +92,8 @@ EVENT_KINDS: Final = frozenset(
         "restored",  # it came back after being gone
         "redirected",  # it now redirects to another article
         "feed-edit",  # the feed changed the entry's title or teaser
+        "live-update",  # a live blog's new entries (and, with a revision, its layout)
+        "homepage-headlines",  # the headlines a homepage showed for the article, once it left
     }
 )
 """What can happen to a document besides a new revision."""

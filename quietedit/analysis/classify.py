@@ -332,8 +332,10 @@ def _lede(view: View) -> Finding | None:
 
 
 def _holds(pair: PairReading, op: str, new: tuple[int, ...]) -> bool:
-    prefix = f"blocks {new[0] + 1}-" if op == SPLIT else f"block {new[0] + 1}"
-    return pair.where == prefix or pair.where.startswith(prefix + (" " if op == MOVED else ""))
+    if op == SPLIT:
+        return pair.where.startswith(f"blocks {new[0] + 1}-")
+    prefix = f"block {new[0] + 1}"  # "block 1" must not hold "block 12"
+    return pair.where == prefix or pair.where.startswith(prefix + " ")
 
 
 def _added(view: View) -> Finding | None:

@@ -146,6 +146,9 @@ def show_config(config_path: Path | None) -> None:
                 "enabled": feed.enabled,
                 "render": feed.render,
                 "headers": {name: "<redacted>" for name, _ in feed.headers},
+                "kind": feed.kind,
+                "include": list(feed.links.include),
+                "exclude": list(feed.links.exclude),
             }
             for feed in config.feeds
         ],

@@ -43,14 +43,16 @@ def demo(out_dir: Path, data_dir: Path, base_url: str | None) -> None:
     A fictional newsroom is served on 127.0.0.1 and ingested over four rounds on a
     simulated clock, with real-looking edits between them: a corrected number, a rewritten
     headline, a correction note, a removed and a moved paragraph, furniture-only churn, a
-    flip-flop and a deleted article. Then the site is built. The same archive every run.
+    flip-flop, a deleted article, a live blog and a front page with an A/B-tested headline.
+    Then the site is built. The same archive every run.
 
     \b
     Example:
         quietedit demo --out demo/site --data demo/data
     """
     from quietedit.cli.site import build_once
-    from quietedit.demo import run_demo
+    from quietedit.demo import live, run_demo
+    from quietedit.demo.newsroom import MARATHON_AB
     from quietedit.demo.stories import STORIES
     from quietedit.publish.build import DEFAULT_BASE_URL
 
@@ -63,6 +65,10 @@ def demo(out_dir: Path, data_dir: Path, base_url: str | None) -> None:
     click.echo("The Harbour Gazette (fictional) was edited between the rounds:")
     for story in STORIES:
         click.echo(f"  {story.path}: {story.edit}")
+    click.echo(f"  {live.PATH}: {live.EDIT}")
+    click.echo(
+        f"  / (the front page, a homepage source): the {MARATHON_AB[0]} story's headline A/B tested"
+    )
     click.echo(f"archive: {data_dir} ({result.summary()})")
     evidence = result.config.settings.paths.evidence
     with contextlib.suppress(ValueError):  # shown as the data folder is: here, relative

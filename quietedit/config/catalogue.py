@@ -8,6 +8,7 @@ names used are recorded so the typo check on ``QUIETEDIT_*`` variables accepts t
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from collections.abc import Mapping
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 from urllib.parse import urlsplit
 
+from quietedit.config.patterns import MAX_PATTERNS, PatternError, UrlFilter, check_pattern
 from quietedit.config.values import (
     InvalidValueError,
     ProblemReport,
@@ -28,10 +30,13 @@ from quietedit.config.values import (
 
 SLUG_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]{0,62}")
 MAX_NAME_LENGTH = 200
-FEED_KEYS = ("url", "name", "slug", "headers", "enabled", "render")
+FEED_KEYS = ("url", "name", "slug", "headers", "enabled", "render", "kind", "include", "exclude")
 
 RENDERERS: Final = ("chromium",)
 """What ``render:`` may name: browsers article pages can be rendered in."""
+FEED_KINDS = ("feed", "homepage")
+"""What a ``feeds.yaml`` entry's URL is: a feed (RSS, Atom, JSON Feed, a news sitemap, or a
+page advertising one), or a home or section page whose article links are followed."""
 # RFC 9110 section 5.6.2: a field name is a token.
 _HEADER_NAME = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 # "$${" comes first so that a literal "${" is never read as the start of a variable; the
@@ -42,7 +47,9 @@ _EXPANSION = re.compile(r"\$\$\{|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$\{")
 @dataclass(frozen=True, slots=True)
 class FeedConfig:
     """One entry of ``feeds:``; ``headers`` are sent with every request for this feed;
-    ``render`` names the browser its article pages are rendered in (None: fetched only)."""
+    ``render`` names the browser its article pages are rendered in (None: fetched only);
+    ``kind`` is one of :data:`FEED_KINDS`, and ``include``/``exclude`` decide which of its
+    links are tracked (:attr:`links`, :mod:`quietedit.config.patterns`)."""
 
     url: str
     name: str
@@ -50,6 +57,14 @@ class FeedConfig:
     headers: tuple[tuple[str, str], ...]
     enabled: bool
     render: str | None = None
+    kind: str = "feed"
+    include: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+
+    @property
+    def links(self) -> UrlFilter:
+        """Which of the feed's links are tracked (``include``/``exclude``)."""
+        return UrlFilter(self.include, self.exclude)
 
 
 def derive_slug(text: str) -> str:
@@ -138,13 +153,24 @@ def _parse_feed(entry: object, path: str, scope: _Scope) -> _Draft:
     headers = _feed_headers(entry.get("headers"), f"{path}.headers", scope)
     enabled = _feed_enabled(entry, path, report)
     render = _feed_render(entry, path, report)
+    kind = _feed_kind(entry, path, report)
+    include = _feed_patterns(entry, "include", path, report)
+    exclude = _feed_patterns(entry, "exclude", path, report)
     slug, origin = _feed_slug(entry, path, name=name, url=url, report=report)
     feed = None
     if (url and name and slug and headers is not None and enabled is not None) and len(
         report.problems
     ) == before:
         feed = FeedConfig(
-            url=url, name=name, slug=slug, headers=headers, enabled=enabled, render=render
+            url=url,
+            name=name,
+            slug=slug,
+            headers=headers,
+            enabled=enabled,
+            kind=kind or "feed",
+            include=include,
+            exclude=exclude,
+            render=render,
         )
     return _Draft(path, url, slug, origin, feed)
 
@@ -238,6 +264,55 @@ def _feed_render(entry: Mapping[Any, Any], path: str, report: ProblemReport) -> 
         "whose article pages write their text with JavaScript, or leave the key out",
     )
     return None
+
+
+def _feed_kind(entry: Mapping[Any, Any], path: str, report: ProblemReport) -> str | None:
+    value = entry.get("kind", "feed")
+    if isinstance(value, str) and value in FEED_KINDS:
+        return value
+    shown = show_value(value)
+    if not isinstance(value, str):
+        report.add(
+            f"{path}.kind",
+            f"{shown} is {describe_type(value)}, not a kind; write kind: feed or kind: homepage",
+        )
+        return None
+    match = difflib.get_close_matches(value.strip().lower(), FEED_KINDS, n=1)
+    fix = f"did you mean {match[0]!r}?" if match else "use feed or homepage"
+    report.add(f"{path}.kind", f"{shown} is not a kind of source; {fix}")
+    return None
+
+
+def _feed_patterns(
+    entry: Mapping[Any, Any], key: str, path: str, report: ProblemReport
+) -> tuple[str, ...]:
+    """The ``include``/``exclude`` list: a list of patterns, or one pattern alone."""
+    path = f"{path}.{key}"
+    value = entry.get(key)
+    if value is None:
+        return ()
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, list):
+        report.add(
+            path,
+            f"{show_value(value)} is {describe_type(value)}, not a list of URL patterns; "
+            f"write {key}: [/sport/live/] or one '- /sport/live/' line per pattern",
+        )
+        return ()
+    if len(items) > MAX_PATTERNS:
+        report.add(path, f"has {len(items)} patterns; keep it to at most {MAX_PATTERNS}")
+        return ()
+    patterns: list[str] = []
+    for index, item in enumerate(items):
+        where = path if isinstance(value, str) else f"{path}[{index}]"
+        try:
+            pattern = check_pattern(item)
+        except PatternError as exc:
+            report.add(where, f"{show_value(item)} {exc}")
+            continue
+        if pattern not in patterns:
+            patterns.append(pattern)
+    return tuple(patterns)
 
 
 def _feed_slug(

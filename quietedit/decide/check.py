@@ -20,7 +20,10 @@ The decision, first match wins:
   (:func:`~quietedit.decide.profiles.judge_observation`): a new revision (the re-check
   curve restarts), a ``flip-flop`` or ``anomaly`` event (once per switch), or nothing new.
   A document that was gone or redirected and is served again is ``restored`` (an event,
-  once), unless what it serves is an anomaly.
+  once), unless what it serves is an anomaly. A live blog's page is first compared entry
+  by entry (:mod:`quietedit.decide.liveblog`): new entries alone are a ``live-update``
+  (an event holding them, no revision); an edited, deleted or framing text goes through
+  the versioning rules as above, and a stored revision gets an event with its layout.
 
 Every check but a deferral moves the document's schedule on
 (:func:`~quietedit.decide.recheck.after_check`) and rewrites its record.
@@ -34,7 +37,8 @@ from typing import Final, Literal
 
 from quietedit.article.identity import canonical_url, is_home_or_section
 from quietedit.article.template import HostProfile
-from quietedit.decide.memory import DocumentState, document_to_record
+from quietedit.decide.liveblog import LiveJudgement, judge_live, update_detail
+from quietedit.decide.memory import DocumentState, Seen, document_to_record
 from quietedit.decide.profiles import judge_observation
 from quietedit.decide.reading import PageReading
 from quietedit.decide.recheck import Outcome, after_check
@@ -59,6 +63,7 @@ GONE_STATUSES: Final = frozenset({404, 410})
 
 CheckStatus = Literal[
     "new-revision",
+    "live-update",
     "unchanged",
     "not-modified",
     "flip-flop",
@@ -113,12 +118,15 @@ class Gathered:
 
 @dataclass(frozen=True, slots=True)
 class NewEvent:
-    """An event to append to the document (``revision``: the one it refers to)."""
+    """An event to append to the document (``revision``: the one it refers to);
+    ``response``, the page it was seen in, to keep as its evidence (a live update's
+    entries are in no revision)."""
 
     kind: str
     observed_at: datetime
     revision: int | None
     detail: dict[str, JSON]
+    response: RawDocument | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,6 +287,10 @@ def _judged(
     """The plan for a page read: its text judged against the stored ``revisions``;
     ``events`` are those already planned (a redirect), appended to."""
     article = reading.article
+    live = judge_live(state.live, article, reading.live)
+    if live.action in ("update", "unchanged"):
+        newest = len(revisions) or None
+        return _live_only(state, page, reading, live, newest=newest, events=events, now=now)
     # with a profile, both sides are compared without the host's furniture (profiles.py)
     verdict, seen = judge_observation(
         article,
@@ -288,7 +300,9 @@ def _judged(
         seen=state.seen,
         profile=profile,
     )
-    state = replace(state, title=article.title or state.title, seen=seen)
+    # a broken page (a wall, a text cut at once) teaches the ledger nothing
+    ledger = state.live if verdict.action == "anomaly" else live.ledger
+    state = replace(state, title=article.title or state.title, seen=seen, live=ledger)
     newest = len(revisions) or None
     if verdict.action == "store":
         number = len(revisions) + 1
@@ -306,11 +320,15 @@ def _judged(
             response=page,
             fingerprint=reading.fingerprint,  # what is stored is the text as extracted
         )
+        state = _with_layout(state, live, reading, page, number, events=events, now=now)
         state = _restored(state, events, revision=number, now=now)
         plan = _checked(
             state, "new-revision", verdict.reason, outcome="changed", now=now, events=events
         )
         return replace(plan, revision=revision, result=replace(plan.result, revision=number))
+    if verdict.action == "unchanged" and newest is not None:
+        # the page is the newest revision's text: its layout is that revision's
+        state = _with_layout(state, live, reading, page, newest, events=events, now=now)
     if verdict.action in ("flip-flop", "anomaly") and verdict.record_event:
         detail: dict[str, JSON] = {
             "reason": verdict.reason,
@@ -329,6 +347,64 @@ def _judged(
         else "anomaly"
     )
     return _checked(state, status, verdict.reason, outcome="unchanged", now=now, events=events)
+
+
+def _with_layout(
+    state: DocumentState,
+    live: LiveJudgement,
+    reading: PageReading,
+    page: RawDocument,
+    number: int,
+    *,
+    events: list[NewEvent],
+    now: datetime,
+) -> DocumentState:
+    """``state`` once its ledger knows revision ``number`` as the page's layout; on a
+    confirmed live blog, a ``live-update`` event (appended to ``events``) gives that
+    layout to the site, with the check's new entries. Nothing when the page has no stream,
+    or the ledger knew this revision already."""
+    ledger = state.live
+    layout = reading.live
+    if ledger is None or layout is None or ledger.revision == number:
+        return state
+    if ledger.confirmed:  # the revision's entries, for the site's diffs
+        detail = update_detail(reading.article, live, url=page.url, layout=layout.entries)
+        events.append(NewEvent("live-update", now, number, detail))
+    return replace(state, live=ledger.with_revision(number, layout))
+
+
+def _live_only(
+    state: DocumentState,
+    page: RawDocument,
+    reading: PageReading,
+    live: LiveJudgement,
+    *,
+    newest: int | None,
+    events: list[NewEvent],
+    now: datetime,
+) -> CheckPlan:
+    """The plan of a live blog whose entries are all as known, but for new ones (and ones
+    paged out): a ``live-update`` event holding the new entries, no revision. When this
+    check confirmed the page as a live blog, the event gives the newest revision's layout
+    too (the ledger's, if it describes that revision). ``events`` are those already
+    planned (a redirect), appended to."""
+    ledger = live.ledger
+    if live.action == "update" and ledger is not None:
+        layout = ledger.layout if live.confirmed_now and ledger.revision == newest else None
+        detail = update_detail(reading.article, live, url=page.url, layout=layout)
+        events.append(NewEvent("live-update", now, newest, detail, response=page))
+    seen = Seen(last_seen=reading.fingerprint, revisions=newest or 0)
+    article = reading.article
+    state = replace(state, title=article.title or state.title, seen=seen, live=ledger)
+    state = _restored(state, events, revision=newest, now=now)
+    if live.action == "update":
+        detail_text = f"{len(live.new)} new live-blog entries"
+        return _checked(
+            state, "live-update", detail_text, outcome="changed", now=now, events=events
+        )
+    return _checked(
+        state, "unchanged", "no new live-blog entry", outcome="unchanged", now=now, events=events
+    )
 
 
 def _restored(

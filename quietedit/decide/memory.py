@@ -6,8 +6,10 @@ canonical ``url``, the ``links`` feeds gave for it, its ``feeds``), the re-check
 cut-down texts), its ``status`` (``active``, ``gone``, ``redirected``) and the HTTP
 validators of its page. A feed record (``feeds/<slug>.json``) holds the feed's catalogue
 entry, its validators, its poll health, its claims' ``trust`` and the newest snapshot of
-every entry it carried recently. Revisions, not these records, are the truth about
-content: everything here can be lost without losing an edit.
+every entry it carried recently, and for a homepage the headlines of its links
+(:mod:`quietedit.decide.homepage`); a document of a live blog keeps its ledger of posts
+(``live``, :mod:`quietedit.decide.liveblog`). Revisions, not these records, are the truth
+about content: everything here can be lost without losing an edit.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Final
 
+from quietedit.decide.homepage import HeadlineHistory, history_from_record, history_to_record
+from quietedit.decide.liveblog import LiveLedger, ledger_from_record, ledger_to_record
 from quietedit.decide.recheck import Candidate, FeedTrust
 from quietedit.feeds.edits import EntrySnapshot
 from quietedit.feeds.entries import MAX_ENTRIES
@@ -74,6 +78,7 @@ class DocumentState:
     etag: str | None = None
     last_modified: str | None = None
     seen: Seen = field(default_factory=Seen)
+    live: LiveLedger | None = None  # the stream of a live blog (decide.liveblog)
 
     def with_link(self, link: str, *, feed: str | None) -> DocumentState:
         links = self.links if link in self.links else (*self.links, link)[:MAX_LINKS]
@@ -86,7 +91,7 @@ class DocumentState:
 def document_to_record(state: DocumentState) -> dict[str, JSON]:
     """The document record (without the envelope the archive adds)."""
     c = state.candidate
-    return {
+    record: dict[str, JSON] = {
         "url": state.url,
         "host": c.host,
         "links": list(state.links),
@@ -113,6 +118,9 @@ def document_to_record(state: DocumentState) -> dict[str, JSON]:
             "revisions": state.seen.revisions,
         },
     }
+    if state.live is not None:  # only pages with a stream of entries have one
+        record["live"] = ledger_to_record(state.live)
+    return record
 
 
 def document_from_record(document: str, record: Mapping[str, JSON]) -> DocumentState:
@@ -157,6 +165,7 @@ def document_from_record(document: str, record: Mapping[str, JSON]) -> DocumentS
             anomaly_count=_count(seen.get("anomaly_count")),
             revisions=_count(seen.get("revisions")),
         ),
+        live=ledger_from_record(record.get("live")),
     )
 
 
@@ -184,6 +193,7 @@ class FeedState:
     problems: tuple[str, ...] = ()
     trust: FeedTrust = field(default_factory=FeedTrust)
     entries: Mapping[str, EntrySnapshot] = field(default_factory=dict)
+    homepage: HeadlineHistory | None = None  # a homepage's headlines (decide.homepage)
 
     def next_poll_at(self) -> datetime | None:
         """When a failing feed may be polled again; ``None`` when it is not failing."""
@@ -205,7 +215,7 @@ def feed_to_record(state: FeedState, *, now: datetime) -> dict[str, JSON]:
     entries: dict[str, JSON] = {
         entry_id: snapshot.to_record() for _, entry_id, snapshot in sorted(kept, key=_by_id)
     }
-    return {
+    record: dict[str, JSON] = {
         "url": state.url,
         "name": state.name,
         "enabled": state.enabled,
@@ -230,6 +240,9 @@ def feed_to_record(state: FeedState, *, now: datetime) -> dict[str, JSON]:
         },
         "entries": entries,
     }
+    if state.homepage is not None:  # only a homepage's record has one
+        record["homepage"] = history_to_record(state.homepage)
+    return record
 
 
 def feed_from_record(slug: str, record: Mapping[str, JSON]) -> FeedState:
@@ -268,6 +281,7 @@ def feed_from_record(slug: str, record: Mapping[str, JSON]) -> FeedState:
             last_probe_at=_parse(trust.get("last_probe_at")),
         ),
         entries=entries,
+        homepage=history_from_record(record.get("homepage")),
     )
 
 

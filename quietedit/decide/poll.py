@@ -20,11 +20,16 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Final, Literal
 
+from quietedit.article.identity import canonical_url
 from quietedit.config.catalogue import FeedConfig
+from quietedit.config.patterns import UrlFilter
 from quietedit.decide.candidates import EntryCandidate, feed_candidates, sitemap_candidates
+from quietedit.decide.homepage import ClosedLink, headline_history
 from quietedit.decide.memory import FeedState
+from quietedit.errors import InvalidURLError
 from quietedit.feeds.edits import EntryChange, EntrySnapshot, compare_feed
 from quietedit.feeds.entries import Feed
+from quietedit.feeds.homepage import Homepage
 from quietedit.feeds.sitemaps import Sitemap, SitemapEntry, SitemapRef
 from quietedit.fetch.cache import CachedResponse
 
@@ -40,7 +45,9 @@ PollStatus = Literal["polled", "not-modified", "failed", "skipped"]
 @dataclass(frozen=True, slots=True)
 class PollResult:
     """What one poll found. ``claims`` are the links whose ``updated``/``lastmod`` changed
-    since the previous poll; ``changes`` the entries whose title or teaser was edited."""
+    since the previous poll; ``changes`` the entries whose title or teaser was edited;
+    ``closed`` the links of a homepage whose headline history is complete, to keep as
+    events of their documents."""
 
     feed: FeedState
     status: PollStatus
@@ -48,6 +55,7 @@ class PollResult:
     changes: tuple[EntryChange, ...] = ()
     claims: frozenset[str] = frozenset()
     error: str | None = None
+    closed: tuple[ClosedLink, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +65,7 @@ class Polled:
     a configured web page advertised, when this poll found it; ``validators`` those of the
     polled URL after the fetch (``None``: none known)."""
 
-    source: Feed | Sitemap | None = None
+    source: Feed | Sitemap | Homepage | None = None
     not_modified: bool = False
     error: str | None = None
     resolved_url: str | None = None
@@ -74,8 +82,12 @@ def skipped(state: FeedState, config: FeedConfig, *, now: datetime) -> PollResul
     return None
 
 
-def plan_poll(state: FeedState, polled: Polled, *, now: datetime) -> PollResult:
-    """The feed's new state and findings after a poll at ``now`` that found ``polled``."""
+def plan_poll(
+    state: FeedState, polled: Polled, *, now: datetime, links: UrlFilter | None = None
+) -> PollResult:
+    """The feed's new state and findings after a poll at ``now`` that found ``polled``;
+    ``links`` (the feed's ``include``/``exclude``) leaves the links it does not track out
+    of the candidates, claims and entry edits (the feed's own state keeps every entry)."""
     state = replace(state, polls=state.polls + 1, last_polled_at=now)
     if polled.resolved_url is not None:
         state = replace(state, resolved_url=polled.resolved_url)
@@ -89,13 +101,18 @@ def plan_poll(state: FeedState, polled: Polled, *, now: datetime) -> PollResult:
         return PollResult(failed, "failed", error=polled.error)
     if polled.not_modified or polled.source is None:
         done = replace(state, not_modified=state.not_modified + 1, failures=0)
+        if done.homepage is not None:  # the same page: every headline shown is seen now
+            done = replace(done, homepage=replace(done.homepage, polled_at=now))
         return PollResult(replace(done, last_success_at=now, last_error=None), "not-modified")
     source = polled.source
-    result = (
-        _read_sitemap(state, source, now=now)
-        if isinstance(source, Sitemap)
-        else _read_feed(state, source, now=now)
-    )
+    if isinstance(source, Homepage):
+        result = _read_homepage(state, source, now=now, links=links)
+    elif isinstance(source, Sitemap):
+        result = _read_sitemap(state, source, now=now)
+    else:
+        result = _read_feed(state, source, now=now)
+    if links is not None and links.active:
+        result = _tracked_only(result, links)
     validators = polled.validators
     done = replace(
         result.feed,
@@ -167,6 +184,34 @@ def feed_states(
     return states
 
 
+def tracks(links: UrlFilter, url: str) -> bool:
+    """Whether ``links`` tracks ``url``, matched in its canonical form (as written, for a
+    URL that has none)."""
+    try:
+        return links.tracks(canonical_url(url))
+    except InvalidURLError:
+        return links.tracks(url)
+
+
+def tracked_by_feeds(url: str, feeds: Sequence[str], configs: Mapping[str, FeedConfig]) -> bool:
+    """Whether a document at ``url`` listed by ``feeds`` is still tracked: yes unless every
+    one of its feeds that ``feeds.yaml`` still lists leaves it out (a document whose
+    feeds are all gone keeps its schedule and retires in its time)."""
+    listed = [configs[slug] for slug in feeds if slug in configs]
+    return not listed or any(tracks(config.links, url) for config in listed)
+
+
+def _tracked_only(result: PollResult, links: UrlFilter) -> PollResult:
+    candidates = tuple(c for c in result.candidates if tracks(links, c.url))
+    kept = {c.url for c in candidates}
+    return replace(
+        result,
+        candidates=candidates,
+        changes=tuple(c for c in result.changes if c.entry.link in kept),
+        claims=frozenset(url for url in result.claims if url in kept),
+    )
+
+
 def _read_feed(state: FeedState, feed: Feed, *, now: datetime) -> PollResult:
     compared = compare_feed(state.entries, feed, observed_at=now)
     problems = feed.problems
@@ -190,6 +235,35 @@ def _read_feed(state: FeedState, feed: Feed, *, now: datetime) -> PollResult:
         changes=tuple(c for c in compared.changes if c.kind == "edited"),
         claims=compared.claims,
     )
+
+
+def _read_homepage(
+    state: FeedState, page: Homepage, *, now: datetime, links: UrlFilter | None
+) -> PollResult:
+    """A homepage's poll: its tracked links are candidates (archived as a feed's entries
+    are) and their headlines go into the feed's history (:mod:`quietedit.decide.homepage`)."""
+    tracked = [
+        link for link in page.links if links is None or not links.active or tracks(links, link.url)
+    ]
+    history, closed = headline_history(state.homepage, tracked, now=now)
+    fresh = replace(
+        state,
+        kind="homepage",
+        homepage=history,
+        entries_seen=len(page.links),
+        problems=page.problems[:MAX_PROBLEMS],
+    )
+    candidates = tuple(
+        EntryCandidate(
+            url=link.url,
+            discovered_at=now,
+            published_at=now,
+            published_from="discovered",
+            title=link.headline,
+        )
+        for link in tracked
+    )
+    return PollResult(fresh, "polled", candidates=candidates, closed=closed)
 
 
 def _read_sitemap(state: FeedState, sitemap: Sitemap, *, now: datetime) -> PollResult:

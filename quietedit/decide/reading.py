@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from quietedit.article.encoding import resolve_encoding
 from quietedit.article.extract import extract_article
 from quietedit.article.fingerprint import content_hash
+from quietedit.article.liveblog import LiveLayout, may_be_live, read_live_layout
 from quietedit.decide.versioning import body_words
 from quietedit.model import JSON, Article
 
@@ -22,12 +23,14 @@ from quietedit.model import JSON, Article
 @dataclass(frozen=True, slots=True)
 class PageReading:
     """A page's article, its content hash, the encoding decision (as recorded in a
-    revision) and its body word count (what the versioning rules weigh)."""
+    revision), its body word count (what the versioning rules weigh) and its stream of
+    live-blog entries, if it has one (:mod:`quietedit.article.liveblog`)."""
 
     article: Article
     fingerprint: str
     encoding: dict[str, JSON]
     words: int
+    live: LiveLayout | None = None
 
 
 def read_page(body: bytes, *, url: str, content_type: str | None) -> PageReading:
@@ -38,9 +41,13 @@ def read_page(body: bytes, *, url: str, content_type: str | None) -> PageReading
     """
     decision = resolve_encoding(body, content_type)
     article = extract_article(body, url=url, content_type=content_type, encoding=decision)
+    live = None
+    if may_be_live(body):  # most pages are not live blogs: they are not parsed twice
+        live = read_live_layout(decision.decode(body), article)
     return PageReading(
         article=article,
         fingerprint=content_hash(article),
         encoding=decision.to_record(),
         words=body_words(article),
+        live=live,
     )

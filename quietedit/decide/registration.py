@@ -28,6 +28,8 @@ from datetime import datetime
 from quietedit.article.identity import canonical_url, document_id
 from quietedit.decide.candidates import EntryCandidate
 from quietedit.decide.check import NewEvent
+from quietedit.decide.homepage import EVENT_KIND as HEADLINES_EVENT
+from quietedit.decide.homepage import ClosedLink
 from quietedit.decide.memory import (
     DocumentState,
     document_from_record,
@@ -48,10 +50,12 @@ Link = tuple[str, EntryCandidate]
 @dataclass(frozen=True, slots=True)
 class RoutedLinks:
     """The links of a poll that the shard owns, by document id (each in feed order), and
-    one error per link that is no valid URL (``"feed <slug>: <reason>"``)."""
+    one error per link that is no valid URL (``"feed <slug>: <reason>"``); ``closed``, the
+    homepage links whose headline history is complete, by the document they go to."""
 
     documents: Mapping[str, tuple[Link, ...]]
     errors: tuple[str, ...] = ()
+    closed: Mapping[str, ClosedLink] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +100,7 @@ class PollPlan:
 
     @property
     def feed_edits(self) -> int:
-        return sum(len(plan.events) for plan in self.documents)
+        return sum(event.kind == "feed-edit" for plan in self.documents for event in plan.events)
 
 
 def route_links(poll: PollResult, *, shard: Shard) -> RoutedLinks:
@@ -112,7 +116,13 @@ def route_links(poll: PollResult, *, shard: Shard) -> RoutedLinks:
             continue
         if shard.owns(url):
             documents.setdefault(document_id(url), []).append((url, found))
-    return RoutedLinks({doc: tuple(links) for doc, links in documents.items()}, tuple(errors))
+    closed = {}
+    for link in poll.closed:  # canonical already: a homepage's links are stored so
+        if shard.owns(link.url):
+            closed[document_id(link.url)] = link
+    return RoutedLinks(
+        {doc: tuple(links) for doc, links in documents.items()}, tuple(errors), closed
+    )
 
 
 def needs_history(poll: PollResult, links: tuple[Link, ...]) -> bool:
@@ -144,7 +154,16 @@ def plan_registration(
         if document.error is not None:  # a damaged record: its links wait, the run goes on
             errors.extend(f"feed {slug}: {document.error}" for _ in links)
             continue
-        plans.append(_plan_document(doc, links, document, poll=poll, edited=edited, now=now))
+        plan = _plan_document(doc, links, document, poll=poll, edited=edited, now=now)
+        if doc in routed.closed:
+            plan = replace(plan, events=(*plan.events, _closed(routed.closed[doc], slug, now)))
+        plans.append(plan)
+    for doc, link in sorted(routed.closed.items()):
+        document = known.get(doc, KnownDocument())
+        # a link never registered (left out by include/exclude then, or failing) has no
+        # document to keep its history in: it stays in the feed record's history in git
+        if doc not in routed.documents and document.record is not None and not document.error:
+            plans.append(DocumentPlan(doc, (_closed(link, slug, now),)))
     owned = shard.owns(poll.feed.url)  # another shard's feed record is that shard's
     return PollPlan(
         slug,
@@ -212,6 +231,11 @@ def _plan_document(
     return DocumentPlan(
         doc, tuple(events), record=document_to_record(state) if changed else None, new=new
     )
+
+
+def _closed(link: ClosedLink, slug: str, now: datetime) -> NewEvent:
+    """The ``homepage-headlines`` event of a homepage link whose history is complete."""
+    return NewEvent(HEADLINES_EVENT, now, None, link.detail(slug))
 
 
 def _same_edit(last: Mapping[str, JSON] | None, detail: Mapping[str, JSON]) -> bool:

@@ -72,11 +72,20 @@ def prepare_data(data: Path) -> None:
 
 
 def demo_config(feed_url: str, *, base_dir: Path) -> Config:
-    """The configuration of the demo: the newsroom's feed, loopback allowed, no spacing
-    between requests (a real host must never be fetched like this)."""
+    """The configuration of the demo: the newsroom's feed and front page, loopback allowed,
+    no spacing between requests (a real host must never be fetched like this)."""
+    front = feed_url.rsplit("/", 1)[0] + "/"
     return parse_config(
         {
-            "feeds": [{"url": feed_url, "name": NAME}],
+            "feeds": [
+                {"url": feed_url, "name": NAME},
+                {
+                    "url": front,
+                    "name": f"{NAME} front page",
+                    "slug": "gazette-front",
+                    "kind": "homepage",
+                },
+            ],
             "settings": {
                 "allow_private_addresses": True,
                 "politeness": {"min_host_interval": "0s"},

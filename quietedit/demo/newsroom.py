@@ -1,4 +1,4 @@
-"""The demo newsroom served on loopback: an RSS feed, robots.txt and the article pages.
+"""The demo newsroom served on loopback: an RSS feed, robots.txt, a front page and the articles.
 
 Pages carry the furniture of a real news site (navigation, byline, JSON-LD, a "most read"
 box, an ad slot, a footer), and the furniture changes every round, as it does on real sites,
@@ -20,6 +20,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
 from typing import Final
 
+from quietedit.demo import live as live_blog
 from quietedit.demo.stories import Story, Version, round_time
 
 logger = logging.getLogger(__name__)
@@ -30,6 +31,11 @@ PORT: Final = 28461
 a port picked by the system would give a different archive on each run. Below the usual
 ephemeral ranges (Linux 32768+, IANA 49152+) so a client socket rarely holds it."""
 NAME: Final = "The Harbour Gazette"
+MARATHON_AB: Final = (
+    "marathon-route-changes",
+    "Seafront off the marathon route as sea wall is rebuilt",
+)
+"""The story the front page A/B tests, and the headline it shows in even rounds."""
 ROBOTS: Final = "User-agent: *\nDisallow: /search\nDisallow: /account/\n"
 
 
@@ -74,6 +80,10 @@ class Newsroom:
             return 200, "text/plain; charset=utf-8", ROBOTS
         if path == "/feed.xml":
             return 200, "application/rss+xml; charset=utf-8", self.feed()
+        if path == "/":
+            return 200, "text/html; charset=utf-8", self.front()
+        if path == live_blog.PATH:
+            return 200, "text/html; charset=utf-8", live_blog.live_page(self.round, self.base_url)
         for number, story in enumerate(self.stories):
             if path == story.path:
                 version = story.in_round(self.round)
@@ -100,6 +110,15 @@ class Newsroom:
                 f"      <description>{escape(version.summary)}</description>\n"
                 "    </item>\n"
             )
+        url = self.base_url + live_blog.PATH
+        items.append(
+            "    <item>\n"
+            f"      <title>{escape(live_blog.TITLE)}</title>\n"
+            f"      <link>{url}</link>\n"
+            f'      <guid isPermaLink="true">{url}</guid>\n'
+            f"      <pubDate>{_http_date(round_time(1))}</pubDate>\n"
+            "    </item>\n"
+        )
         return (
             '<?xml version="1.0" encoding="utf-8"?>\n'
             '<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/">\n'
@@ -113,6 +132,45 @@ class Newsroom:
             "  </channel>\n"
             "</rss>\n"
         )
+
+    def front(self) -> str:
+        """The front page: a card per story still up, with the headline the front gives it
+        (the marathon story's is A/B tested: the front shows its two headlines in turn),
+        a relative time that changes every round and a "most read" list."""
+        cards = []
+        shown = [(s, v) for s in self.stories if (v := s.in_round(self.round)) is not None]
+        for number, (story, version) in enumerate(shown):
+            headline = version.headline
+            if story.slug == MARATHON_AB[0] and self.round % 2 == 0:
+                headline = MARATHON_AB[1]
+            cards.append(
+                f'    <article class="card">\n'
+                f'      <a class="card__image" href="{story.path}?ref=front" aria-hidden="true" '
+                f'tabindex="-1"><img src="/img/{story.slug}.jpg" alt=""></a>\n'
+                f'      <h2 class="card__headline"><a href="{story.path}?ref=front">'
+                f'<span class="card__kicker">{story.section}</span> {escape(headline)}</a></h2>\n'
+                f'      <p class="card__summary">{escape(version.summary)}</p>\n'
+                f'      <p class="card__meta"><span class="card__age">'
+                f"{(number * 11 + self.round * 17) % 50 + 2} minutes ago</span></p>\n"
+                "    </article>\n"
+            )
+        return f"""<!doctype html>
+<html lang="en-GB">
+<head>
+  <meta charset="utf-8">
+  <title>{NAME}: news from Marrowby and the Skerry Isles</title>
+</head>
+<body>
+  <header class="masthead">
+    <a class="logo" href="/">{NAME}</a>
+    <nav><a href="/news">News</a> <a href="/health">Health</a> <a href="/sport">Sport</a></nav>
+  </header>
+  <main>
+{"".join(cards)}  </main>
+  <footer><p><a href="/about">About us</a> · <a href="/contact">Contact</a></p></footer>
+</body>
+</html>
+"""
 
     def page(self, number: int, story: Story, version: Version) -> str:
         """An article page wrapped in furniture that changes from round to round."""

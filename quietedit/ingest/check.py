@@ -6,7 +6,8 @@ what the archive holds of the document as far as the decision
 decides, a pure function. :func:`apply_check` makes the plan's writes, in the one order
 that keeps the archive sound if the process dies between any two of them: evidence, then
 the revision that references it, then the events (each refers to a revision already
-stored), then the document record. A run killed after the revision but before the record
+stored; a live update's page is kept as evidence just before its event), then the
+document record. A run killed after the revision but before the record
 simply fetches the article again next time, finds the same content, and stores nothing
 twice.
 """
@@ -21,6 +22,7 @@ from datetime import datetime
 from functools import partial
 
 from quietedit.archive.evidence import EvidenceLog
+from quietedit.archive.records import evidence_to_record
 from quietedit.archive.store import Archive
 from quietedit.article.template import HostProfile
 from quietedit.decide.check import (
@@ -178,12 +180,24 @@ def apply_check(
                 "writer is at work: run quietedit verify",
             )
     for event in plan.events:
+        detail = event.detail
+        if event.response is not None and evidence is not None:
+            page = event.response  # a live update's entries: the page they were seen in
+            kept = evidence.append_response(
+                document=document,
+                url=page.url,
+                observed_at=event.observed_at,
+                status=page.status,
+                headers=page.headers,
+                body=page.body,
+            )
+            detail = {**detail, "evidence": evidence_to_record(kept)}
         archive.append_event(
             document,
             event.kind,
             observed_at=event.observed_at,
             revision=event.revision,
-            detail=event.detail,
+            detail=detail,
         )
     if plan.record is not None:
         # the check's last write: nothing refers to it, and losing it to a power cut is a

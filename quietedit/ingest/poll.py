@@ -1,8 +1,9 @@
 """Polling one feed of the catalogue: gather (fetch, find the feed behind a page, parse),
 then :func:`quietedit.decide.poll.plan_poll` decides.
 
-A ``feeds.yaml`` entry may name a feed (RSS, Atom, RDF, JSON Feed), a news sitemap or a
-web page; for a page the feed it advertises (``<link rel="alternate">``) is found once,
+A ``feeds.yaml`` entry may name a feed (RSS, Atom, RDF, JSON Feed), a news sitemap, a
+homepage (``kind: homepage``: its links and headlines, :mod:`quietedit.feeds.homepage`)
+or a web page; for a page the feed it advertises (``<link rel="alternate">``) is found once,
 remembered as ``resolved_url`` and polled from then on, fetched without the page's
 credentials when it lives on another origin. Polls are conditional (a 304 costs no
 parsing), and one broken feed never stops the run: every failure becomes data on the
@@ -29,6 +30,7 @@ from quietedit.decide.poll import (
 from quietedit.errors import FeedParseError, FetchError
 from quietedit.feeds.discovery import discover_feeds
 from quietedit.feeds.entries import Feed
+from quietedit.feeds.homepage import read_homepage
 from quietedit.feeds.parse import parse_feed
 from quietedit.feeds.sitemaps import Sitemap, parse_sitemap
 from quietedit.fetch import CachedResponse, Fetcher, RawDocument, detect_kind
@@ -66,19 +68,49 @@ async def poll_feed(
         return result
     url = state.resolved_url or config.url
     cache = ValidatorCache(url, etag=state.etag, last_modified=state.last_modified)
+    if config.kind == "homepage":
+        return await _poll_homepage(fetcher, state, config, cache=cache, now=now)
     resolved = None
     try:
         raw = await fetcher.fetch_feed(url, cache=cache, headers=config.headers)
         if raw.not_modified:
-            return plan_poll(state, Polled(not_modified=True), now=now)
+            return plan_poll(state, Polled(not_modified=True), now=now, links=config.links)
         if detect_kind(raw.content_type, raw.body) == "html" and not is_sitemap(raw.body):
             raw, resolved = await _discover(fetcher, raw, config)
         source = await _read(fetcher, raw, config, now=now)
     except (FetchError, FeedParseError) as exc:
         logger.warning("feed %s: %s", config.slug, exc)
-        return plan_poll(state, Polled(error=str(exc), resolved_url=resolved), now=now)
+        return plan_poll(
+            state, Polled(error=str(exc), resolved_url=resolved), now=now, links=config.links
+        )
     polled = Polled(source, resolved_url=resolved, validators=cache.entry)
-    return plan_poll(state, polled, now=now)
+    return plan_poll(state, polled, now=now, links=config.links)
+
+
+async def _poll_homepage(
+    fetcher: Fetcher,
+    state: FeedState,
+    config: FeedConfig,
+    *,
+    cache: ValidatorCache,
+    now: datetime,
+) -> PollResult:
+    """Poll a front or section page (``kind: homepage``): fetched like an article
+    (robots.txt on every hop, the SSRF guard), read for its links and headlines. A page
+    without a single article link (a consent wall, an error page served as 200) is a
+    failed poll: the links' history is left as it was."""
+    try:
+        raw = await fetcher.fetch(config.url, cache=cache, headers=config.headers, obey_robots=True)
+        if raw.not_modified:
+            return plan_poll(state, Polled(not_modified=True), now=now, links=config.links)
+        page = read_homepage(raw.body, url=raw.url, content_type=raw.content_type)
+        if not page.links:
+            raise FeedParseError(raw.url, "; ".join(page.problems), source="page")
+    except (FetchError, FeedParseError) as exc:
+        logger.warning("homepage %s: %s", config.slug, exc)
+        return plan_poll(state, Polled(error=str(exc)), now=now, links=config.links)
+    polled = Polled(page, validators=cache.entry)
+    return plan_poll(state, polled, now=now, links=config.links)
 
 
 async def _discover(

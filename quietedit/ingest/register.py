@@ -43,7 +43,7 @@ async def register_poll(
     claims and feed edits, and write the feed record if ``shard`` owns the feed; returns
     the plan it applied (its counts and errors are the summary's)."""
     routed = route_links(poll, shard=shard)
-    docs = list(routed.documents)
+    docs = [*routed.documents, *(doc for doc in routed.closed if doc not in routed.documents)]
     known = await asyncio.gather(
         *(
             workers.write(
@@ -51,7 +51,7 @@ async def register_poll(
                 archive,
                 doc,
                 feed=poll.feed.slug,
-                history=needs_history(poll, routed.documents[doc]),
+                history=doc in routed.documents and needs_history(poll, routed.documents[doc]),
             )
             for doc in docs
         )

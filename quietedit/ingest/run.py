@@ -40,7 +40,7 @@ from quietedit.decide.memory import (
     feed_to_record,
 )
 from quietedit.decide.partitions import active_partitions
-from quietedit.decide.poll import feed_states
+from quietedit.decide.poll import feed_states, tracked_by_feeds
 from quietedit.decide.profiles import learn_profiles, profile_sample
 from quietedit.decide.recheck import FeedTrust, Reason, after_claim, plan_run
 from quietedit.decide.shard import WHOLE, Shard
@@ -261,6 +261,7 @@ async def _check_due(
     ``partitions`` receives the partitions the next run needs to read. An article of a feed
     with ``render:`` is rendered by ``renderer``."""
     settings = config.settings
+    configs = {feed.slug: feed for feed in config.feeds}
     rendered = {feed.slug for feed in config.feeds if feed.render is not None}
     states = {}
     homes = {}
@@ -277,7 +278,9 @@ async def _check_due(
             continue
         if record is not None:
             state = document_from_record(doc, record)
-            if shard.owns(state.url):
+            # include:/exclude: of feeds.yaml: a document its feeds leave out is not fetched
+            tracked = tracked_by_feeds(state.url, state.feeds, configs)
+            if shard.owns(state.url) and tracked:
                 states[doc] = state
                 homes[doc] = partition
     trust = {slug: state.trust for slug, state in feeds.items()}

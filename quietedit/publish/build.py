@@ -40,7 +40,7 @@ from quietedit.archive.store import Archive
 from quietedit.article.identity import is_document_id
 from quietedit.config.settings import SiteSettings
 from quietedit.errors import PublishError, QuieteditError
-from quietedit.publish import folding, search, sitewide
+from quietedit.publish import folding, homepages, search, sitewide
 from quietedit.publish.batches import Chunk, forks, render_documents
 from quietedit.publish.buildcache import (
     BuildState,
@@ -258,6 +258,8 @@ def _build(
         folded=folded,
         data_url=options.data_url,
     )
+    # the homepages' headline pages, from their feed records (a few files, read each build)
+    homepages.write_homepages(site, archive, dict(sorted(pages.sources.items())))
     document_files = {p for p in writer.claimed if p.startswith(("articles/", "api/documents/"))}
     state.site = {
         path: (digest, site.new_keys.get(path, ""))

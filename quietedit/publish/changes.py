@@ -9,15 +9,17 @@ site through its documented format or not at all.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
 
 import quietedit.analysis
 from quietedit.analysis import ExternalSignals, classify_change, diff_revisions
 from quietedit.analysis.diff import DIFF_SCHEMA
+from quietedit.analysis.liveblog import PublishedPost, in_revision_terms, live_projection
 from quietedit.analysis.segment import thai_segmenter
 from quietedit.archive.records import claims_changed
+from quietedit.article.liveblog import LiveEntry
 from quietedit.model import JSON
 from quietedit.revisions import Revision
 
@@ -55,15 +57,49 @@ class Comparison:
         return None
 
 
-def compare_revisions(old: Revision, new: Revision) -> Comparison:
-    """Diff and classify ``old`` → ``new`` (a pure function of the two revisions)."""
-    diff = diff_revisions(old, new)
+@dataclass(frozen=True, slots=True)
+class LivePair:
+    """The posts of two revisions of a live blog as block ranges, the posts live updates
+    published between them (newest first) and the keys of the posts the new revision's
+    check found deleted, ``None`` if unknown (:mod:`quietedit.analysis.liveblog`)."""
+
+    old: tuple[LiveEntry, ...]
+    new: tuple[LiveEntry, ...]
+    published: tuple[PublishedPost, ...] = ()
+    removed: frozenset[str] | None = None
+
+
+def compare_revisions(old: Revision, new: Revision, *, live: LivePair | None = None) -> Comparison:
+    """Diff and classify ``old`` → ``new`` (a pure function of the two revisions, and of
+    their posts' layouts for a live blog: posts published or paged out between the two are
+    no part of the edit)."""
     # what the feeds and sitemaps claimed at each fetch, as the revisions recorded it
     signals = ExternalSignals(**claims_changed(old, new))
-    classification = classify_change(old, new, diff=diff, signals=signals)
-    return Comparison(diff.to_dict(), classification.to_dict())
+    if live is None:
+        diff = diff_revisions(old, new)
+        classification = classify_change(old, new, diff=diff, signals=signals)
+        return Comparison(diff.to_dict(), classification.to_dict())
+    projection = live_projection(
+        old.article,
+        new.article,
+        live.old,
+        live.new,
+        published=live.published,
+        removed=live.removed,
+    )
+    before = replace(old, observation=replace(old.observation, article=projection.old))
+    after = replace(new, observation=replace(new.observation, article=projection.new))
+    diff = diff_revisions(before, after)
+    classification = classify_change(before, after, diff=diff, signals=signals)
+    return Comparison(*in_revision_terms(diff.to_dict(), classification.to_dict(), projection))
 
 
-def pair_key(old: Revision, new: Revision) -> str:
-    """The cache key of one comparison: both revisions' hashes and the analysis version."""
-    return f"{ANALYSIS_VERSION}:{old.hash}:{new.hash}"
+def pair_key(old: Revision, new: Revision, *, live: LivePair | None = None) -> str:
+    """The cache key of one comparison: both revisions' hashes and the analysis version
+    (and, for a live blog's pair, the posts compared)."""
+    key = f"{ANALYSIS_VERSION}:{old.hash}:{new.hash}"
+    if live is None:
+        return key
+    removed = None if live.removed is None else sorted(live.removed)
+    posts = repr((live.old, live.new, live.published, removed))
+    return f"{key}:live-{hashlib.sha256(posts.encode()).hexdigest()[:16]}"

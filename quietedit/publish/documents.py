@@ -28,6 +28,13 @@ from quietedit.publish.diffview import (
     title_segments,
 )
 from quietedit.publish.listing import DocumentSummary, EditRef
+from quietedit.publish.live import (
+    LIVE_KIND,
+    PAGE_UPDATES,
+    live_pairs,
+    live_updates,
+    render_live_feed,
+)
 from quietedit.publish.pages import (
     Edit,
     Source,
@@ -129,12 +136,14 @@ class DocumentPages:
         old_comparisons = None if self.full else self._read_cache(doc)
         comparisons: list[Comparison] = []
         stored: dict[str, JSON] = {}
+        live = live_pairs(events)  # a live blog's posts: no part of its edits
         for old, new in pairwise(revisions):
-            pk = pair_key(old, new)
+            pair = live(old.number, new.number)
+            pk = pair_key(old, new, live=pair)
             found = old_comparisons.get(pk) if old_comparisons is not None else None
             comparison = Comparison.from_record(found) if isinstance(found, dict) else None
             if comparison is None:
-                comparison = compare_revisions(old, new)
+                comparison = compare_revisions(old, new, live=pair)
             comparisons.append(comparison)
             stored[pk] = comparison.to_record()
         rows = [
@@ -265,6 +274,7 @@ class DocumentPages:
             written[path] = len(data)
 
         publisher = revisions[-1].article.publisher
+        updates = live_updates(typed_events)
         put(
             output_file(base),
             self.renderer.render(
@@ -278,7 +288,11 @@ class DocumentPages:
                 events=[
                     (e, event_line(e), safe_http_url(e.detail.get("location")))
                     for e in typed_events
+                    if e.kind != LIVE_KIND  # listed as live updates
                 ],
+                live=updates[::-1][:PAGE_UPDATES],
+                live_runs=len(updates),
+                live_total=sum(u.count for u in updates),
                 page_path=base,
             ),
         )
@@ -309,6 +323,16 @@ class DocumentPages:
             )
             for path, text in render_feed(self.renderer, spec, edits).items():
                 put(path, text)
+        if updates:
+            put(
+                *render_live_feed(
+                    self.renderer,
+                    document=doc,
+                    title=summary.title,
+                    url=summary.url,
+                    updates=updates,
+                )
+            )
         put(
             api.document_path(doc),
             api.dump(

@@ -473,3 +473,18 @@ def test_names_in_quotation_marks_and_recapitalised_quotes_are_not_quote_changes
     old = story(['She told the "Wall Street Journal" the plan was "a fair compromise".'])
     new = story(['She told the Journal the plan was "A fair compromise."'])
     assert "quote" not in kinds(old, new)
+
+
+def test_a_change_in_block_twelve_is_no_change_of_the_lede_in_block_one() -> None:
+    paragraphs = [
+        f"Paragraph {n} of the report tells its part of the story in a sentence."
+        for n in range(1, 14)
+    ]
+    old = Article("Report", tuple(Block(p) for p in paragraphs))
+    changed = [
+        *paragraphs[:11],
+        "Paragraph 12 of the report now says 1,400 homes lost power.",
+        paragraphs[12],
+    ]
+    new = Article("Report", tuple(Block(p) for p in changed))
+    assert "lede" not in kinds(old, new)

@@ -16,7 +16,7 @@ from quietedit.archive.warc import scan_warc
 from quietedit.article.identity import canonical_url, document_id
 from quietedit.cli import cli
 from quietedit.decide.shard import WHOLE
-from quietedit.demo import MARKER
+from quietedit.demo import MARKER, live
 from quietedit.demo.newsroom import HOST, PORT
 from quietedit.demo.stories import STORIES, Story, round_time
 
@@ -42,7 +42,8 @@ def demo_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("demo")
     result = run_demo_command(root / "data", root / "site")
     assert result.exit_code == 0, result.stderr
-    assert "8 documents, 14 revisions; events: 1 feed-edit, 1 flip-flop, 1 gone" in result.stdout
+    summary = "9 documents, 16 revisions; events: 1 feed-edit, 1 flip-flop, 1 gone, 4 live-update"
+    assert summary in result.stdout
     assert f"quietedit serve --out {root / 'site'}" in result.stdout
     assert f"--data {root / 'data'} --evidence {root / 'evidence'}" in result.stdout
     return root
@@ -67,10 +68,10 @@ def newsroom_port_was_free(demo_dir: Path) -> None:
 def test_the_demo_archive_verifies_and_is_marked_as_the_demos(demo_dir: Path) -> None:
     report = verify_archive(demo_dir / "data")
     assert report.problems == ()
-    assert report.revisions == 14
+    assert report.revisions == 16
     archive = Archive(demo_dir / "data")
     assert archive.read_state(MARKER) is not None
-    assert len(archive.document_ids()) == len(STORIES)
+    assert len(archive.document_ids()) == len(STORIES) + 1  # and the live blog
 
 
 def test_each_scripted_edit_leaves_exactly_its_trace(demo_dir: Path) -> None:
@@ -146,7 +147,8 @@ def test_the_site_has_a_home_page_and_a_feed_of_the_edits(demo_dir: Path) -> Non
     site = demo_dir / "site"
     assert "Marrowby" in (site / "index.html").read_text(encoding="utf-8")
     entries = etree.fromstring((site / "feed.xml").read_bytes()).findall(f"{ATOM}entry")
-    assert len(entries) == 6  # one per edit; the flip-flop back is an event, not an edit
+    # one per edit; the flip-flop back is an event, the live blog's new posts live updates
+    assert len(entries) == 7
     titles = {entry.findtext(f"{ATOM}title") for entry in entries}
     assert any(title and "Tram extension delayed" in title for title in titles)
 
@@ -157,7 +159,7 @@ def test_every_revision_has_its_raw_page_in_the_evidence_beside_the_archive(
     evidence = demo_dir / "evidence"
     assert [p.relative_to(evidence).as_posix() for p in sorted(evidence.rglob("*.warc.gz"))] == [
         evidence_file_name(round_time(n), shard=WHOLE)
-        for n in (1, 2, 3)  # round 4: no edit
+        for n in (1, 2, 3, 4)  # round 4: no edit, but the live blog's new post
     ]
     args = ["verify", "--data", str(demo_dir / "data"), "--evidence", str(evidence)]
     result = CliRunner().invoke(cli, args, catch_exceptions=False)
@@ -195,3 +197,36 @@ def test_a_folder_that_is_not_a_demo_archive_is_refused_and_left_alone(tmp_path:
     assert "pass --data with an empty or new folder" in result.stderr
     assert precious.read_text(encoding="utf-8") == "mine"
     assert not (tmp_path / "s").exists()
+
+
+def test_the_front_page_shows_the_retitle_and_the_ab_test(demo_dir: Path) -> None:
+    found = json.loads(
+        (demo_dir / "site" / "api" / "homepages" / "gazette-front.json").read_text("utf-8")
+    )
+    headlines = {
+        link["url"].rsplit("/", 1)[1]: [h["text"] for h in link["headlines"]]
+        for link in found["links"]
+    }
+    assert headlines["tram-extension-delayed"] == [
+        "Tram extension opening pushed back to autumn",
+        "Tram extension delayed by six months after wiring fault found on Castle Hill",
+    ]
+    assert headlines["marathon-route-changes"] == [
+        "Marathon route to avoid seafront for the first time",
+        "Seafront off the marathon route as sea wall is rebuilt",
+    ]
+    assert len(headlines) == len(STORIES)  # the front links every story, each once
+    page = (demo_dir / "site" / "homepages" / "gazette-front" / "index.html").read_text("utf-8")
+    assert "Seafront off the marathon route" in page
+
+
+def test_the_live_blog_has_one_edit_among_its_live_updates(demo_dir: Path) -> None:
+    doc = document_id(canonical_url(f"http://{HOST}:{PORT}{live.PATH}"))
+    found = json.loads((demo_dir / "site" / "api" / "documents" / f"{doc}.json").read_text("utf-8"))
+    (diff,) = found["diffs"]
+    assert [b["op"] for b in diff["diff"]["blocks"]] == ["changed"]
+    assert diff["classification"]["kinds"] == ["facts"]
+    counts = [e["detail"]["count"] for e in found["events"] if e["kind"] == "live-update"]
+    assert counts == [0, 2, 1, 1]  # revision 1's posts; round 2; round 3 (with the edit); round 4
+    feed = (demo_dir / "site" / "articles" / doc / "live.xml").read_text("utf-8")
+    assert feed.count("<entry>") == 3

@@ -368,7 +368,7 @@ def test_a_run_killed_at_any_moment_leaves_a_sound_archive_and_the_next_finishes
         )
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
-            stored = list(data.glob("documents/*/revisions/*.json"))
+            stored = list(data.glob("documents/**/revisions/*.json"))
             if (data / "documents").exists() and len(stored) >= revisions_before_kill:
                 break
             time.sleep(0.001)
