@@ -20,7 +20,11 @@ new owner's entries are newer). A record written before this file existed keeps 
 A run batches its entries (:attr:`PartitionChecks.batched`) and writes each partition's file
 once at its end, and every :data:`FLUSH_SECONDS` meanwhile. A run killed in between loses
 only those entries: as a check killed before its record, each such article is checked once
-more by the next run, and nothing is stored twice.
+more by the next run, and nothing is stored twice. What a later write takes for granted is
+flushed before it (a known document's feed claim before the feed record that took it in:
+:func:`~quietedit.ingest.register.apply_registration`), and a record that still holds its
+own ``schedule`` keeps it, up to date, until its entry is on disk
+(:meth:`~quietedit.archive.store.Archive.write_document`).
 """
 
 from __future__ import annotations
@@ -96,6 +100,11 @@ class PartitionChecks:
             if pending is not None:
                 return pending
             return self._load(partition, writer).merged.get(document)
+
+    def written(self, partition: str, document: str, *, writer: str) -> bool:
+        """Whether a checks file on disk (any writer's) has an entry for ``document``."""
+        with self._lock:
+            return document in self._load(partition, writer).merged
 
     def put(self, partition: str, document: str, entry: Entry, *, writer: str) -> None:
         """Record ``entry`` for ``document``: written now, or with the batch."""
