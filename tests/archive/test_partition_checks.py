@@ -181,3 +181,32 @@ def test_a_legacy_record_keeps_its_schedule_on_disk_until_its_entry_is_written(
     assert "schedule" not in json.loads(path.read_text())
     reread: Any = Archive(archive.root).read_document(doc)
     assert reread["schedule"]["changes"] == 5
+
+
+def test_a_damaged_checks_file_of_another_writer_loses_no_entry_of_this_one(
+    tmp_path: Path,
+) -> None:
+    data = tmp_path / "data"
+    doc, other = document_id(STORY_URL), document_id(OTHER_URL)
+    first = Archive(data, writer="shard-1-of-2")
+    first.write_document(doc, record(checked="2026-11-30T06:00:00Z"))
+    later = {**record(checked="2026-12-01T06:00:00Z"), "url": OTHER_URL}
+    first.write_document(other, {**later, "discovered_at": "2026-12-01T06:00:00Z"})
+    # a file this writer never writes is damaged (a bad merge, a hand edit)
+    damaged = first.layout.partition_dir(PARTITION) / "checks-shard-2-of-2.json"
+    damaged.write_text("<<<<<<< HEAD\n", encoding="utf-8")
+    running = Archive(data, writer="shard-1-of-2")
+    running.checks.batched = True
+    running.write_document(doc, record(checked="2026-11-30T09:00:00Z"))
+    running.write_document(
+        other,
+        {**later, "discovered_at": "2026-12-01T06:00:00Z"}
+        | {"schedule": {"last_checked_at": "2026-12-01T09:00:00Z"}},
+    )
+    running.flush_checks()  # this writer's own files are all it writes
+    own = checks_file(running, "checks-shard-1-of-2.json")["documents"][doc]
+    assert own["schedule"]["last_checked_at"] == "2026-11-30T09:00:00Z"
+    again: Any = json.loads(
+        (running.layout.partition_dir("2026/12/01") / "checks-shard-1-of-2.json").read_text()
+    )
+    assert again["documents"][other]["schedule"]["last_checked_at"] == "2026-12-01T09:00:00Z"
