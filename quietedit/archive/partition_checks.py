@@ -20,7 +20,11 @@ new owner's entries are newer). A record written before this file existed keeps 
 A run batches its entries (:attr:`PartitionChecks.batched`) and writes each partition's file
 once at its end, and every :data:`FLUSH_SECONDS` meanwhile. A run killed in between loses
 only those entries: as a check killed before its record, each such article is checked once
-more by the next run, and nothing is stored twice.
+more by the next run, and nothing is stored twice. What a later write takes for granted is
+flushed before it (a known document's feed claim before the feed record that took it in:
+:func:`~quietedit.ingest.register.apply_registration`), and a record that still holds its
+own ``schedule`` keeps it, up to date, until its entry is on disk
+(:meth:`~quietedit.archive.store.Archive.write_document`).
 """
 
 from __future__ import annotations
@@ -97,6 +101,11 @@ class PartitionChecks:
                 return pending
             return self._load(partition, writer).merged.get(document)
 
+    def written(self, partition: str, document: str, *, writer: str) -> bool:
+        """Whether a checks file on disk (any writer's) has an entry for ``document``."""
+        with self._lock:
+            return document in self._load(partition, writer).merged
+
     def put(self, partition: str, document: str, entry: Entry, *, writer: str) -> None:
         """Record ``entry`` for ``document``: written now, or with the batch."""
         with self._lock:
@@ -106,22 +115,32 @@ class PartitionChecks:
 
     def flush(self) -> None:
         """Write every partition's file that has unwritten entries (each written whole,
-        atomically: its own earlier entries and the new ones)."""
+        atomically: its own earlier entries and the new ones). Only this writer's own files
+        are read for it, so another writer's damaged file stops nothing here; a file that
+        cannot be read or written keeps its entries for the next flush, the others are
+        written, and the first error is raised at the end."""
         with self._lock:
             self._flushed = time.monotonic()
-            while self._pending:
-                (partition, writer), entries = min(self._pending.items())
-                read = self._load(partition, writer, fresh=True)
-                own = dict(sorted({**read.own, **entries}.items()))
-                record: dict[str, JSON] = {
-                    "documents": dict(own),
-                    "partition": partition,
-                    "schema": SCHEMA_VERSION,
-                    "type": "checks",
-                }
-                self._replace(self.layout.checks_file(partition, writer=writer), dump_json(record))
+            failed: ArchiveError | None = None
+            for partition, writer in sorted(self._pending):
+                entries = self._pending[partition, writer]
+                path = self.layout.checks_file(partition, writer=writer)
+                try:
+                    own = _entries(path, self._read_file(path), partition)
+                    record: dict[str, JSON] = {
+                        "documents": dict(sorted({**own, **entries}.items())),
+                        "partition": partition,
+                        "schema": SCHEMA_VERSION,
+                        "type": "checks",
+                    }
+                    self._replace(path, dump_json(record))
+                except ArchiveError as exc:
+                    failed = failed or exc
+                    continue
                 del self._pending[partition, writer]
                 self._cache.pop(partition, None)  # read again, with the new stamp
+            if failed is not None:
+                raise failed
 
     def _load(self, partition: str, writer: str, *, fresh: bool = False) -> _Read:
         """Every writer's checks file of ``partition`` merged (kept once read; ``fresh``

@@ -13,6 +13,7 @@ one file per partition instead of a record (and the git trees above it) per docu
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import os
 from collections.abc import Callable, Iterable
@@ -36,7 +37,7 @@ from quietedit.archive.layout import (
     index_shard,
     is_partition,
 )
-from quietedit.archive.partition_checks import PartitionChecks, split_record
+from quietedit.archive.partition_checks import CHECK_FIELDS, PartitionChecks, split_record
 from quietedit.archive.records import (
     OPTIONAL_REVISION_FIELDS,
     REVISION_FIELDS,
@@ -180,10 +181,20 @@ class Archive:
         if not new:
             self._home(document)  # a folder outside a sparse checkout comes back first
         kept, entry = split_record(record)
-        full = {**kept, "schema": SCHEMA_VERSION, "type": "document", "id": document}
         path = self.layout.document_file(document, partition)
+        old = _contents(path)
+        if (
+            entry
+            and _has_check_fields(old)
+            and not self.checks.written(partition, document, writer=self.writer)
+        ):
+            # a record from before the checks file holds the only schedule on disk: it
+            # keeps it (brought up to date) until the entry is written, or a run killed
+            # before its flush would lose the schedule, not just this check's entry
+            kept = {**kept, **entry}
+        full = {**kept, "schema": SCHEMA_VERSION, "type": "document", "id": document}
         data = dump_json(full)
-        if not _holds(path, data):
+        if old != data:
             self._replace(path, data, final=final)
         if entry:  # after the record: an entry always names a document on disk
             self.checks.put(partition, document, entry, writer=self.writer)
@@ -425,12 +436,24 @@ class Archive:
         return record
 
 
-def _holds(path: Path, data: bytes) -> bool:
-    """Whether the file at ``path`` holds exactly ``data``."""
+def _contents(path: Path) -> bytes | None:
+    """The bytes of the file at ``path``; ``None`` when it cannot be read."""
     try:
-        return path.read_bytes() == data
+        return path.read_bytes()
     except OSError:
+        return None
+
+
+def _has_check_fields(data: bytes | None) -> bool:
+    """Whether a record file's bytes hold :data:`CHECK_FIELDS` of its own (one written
+    before the checks file existed)."""
+    if data is None or not any(f'"{key}"'.encode() in data for key in CHECK_FIELDS):
         return False
+    try:
+        record = json.loads(data)
+    except ValueError:
+        return False
+    return isinstance(record, dict) and any(key in record for key in CHECK_FIELDS)
 
 
 def _read_revision_shallow(path: Path) -> Revision:

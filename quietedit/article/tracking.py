@@ -4,7 +4,8 @@ The one place to maintain them. A parameter is dropped from a canonical URL when
 name (compared in lower case) is listed here, starts with a listed prefix, is a view
 switch with one of the listed values, or is a tracker by courlan's maintained rule set
 (``courlan.clean.clean_query``: click ids, ``*_source``, ``*_affiliate``, ``ref``,
-``campaign``… as a pattern over names) and is not one of :data:`ARTICLE_PARAMETERS`.
+``campaign``… as a pattern over names, matching whole words only: ``gallery`` is no
+``ga``) and is not one of :data:`ARTICLE_PARAMETERS`.
 Sources of the lists here: the parameters stripped by ClearURLs'
 global rules (github.com/ClearURLs/Rules), Firefox's query-stripping list
 (``privacy.query_stripping.strip_list``), Brave's default query filter and the AdGuard
@@ -23,8 +24,8 @@ pattern reads ``cid`` as a campaign id.
 from __future__ import annotations
 
 import functools
+import re
 from typing import Final
-from urllib.parse import urlencode
 
 TRACKING_PARAMETERS: Final = frozenset(
     {
@@ -120,9 +121,24 @@ def drops_parameter(name: str, value: str) -> bool:
 def _rule_set_drops(key: str) -> bool:
     """Whether courlan's tracker rules drop the parameter ``key`` (its value plays no part).
 
+    courlan's pattern (``courlan.clean.TRACKERS_RE``, what ``clean_query`` applies) is
+    searched anywhere in a name, so its words ``ga``, ``gl``, ``ref``, ``source``,
+    ``medium``… also match as the start of a longer word: ``gameid``, ``gallery``,
+    ``glossary``, ``reference`` would go, and with them what the URL names. Here a match
+    counts only where it ends the name or one of its parts (before ``_``, ``-`` or ``.``),
+    or ends with the ``_`` of one of its prefixes (``utm_``, ``mc_``…): ``_ga``,
+    ``ref_src``, ``utm_content`` still go.
+    """
+    return _rule_set().search(key) is not None
+
+
+@functools.cache
+def _rule_set() -> re.Pattern[str]:
+    """courlan's tracker pattern, matching whole words of a name only (see above).
+
     Imported on first use: courlan's package import takes about 0.2 s (babel's locale
     data), which commands that never canonicalise a URL should not pay.
     """
-    from courlan.clean import clean_query
+    from courlan.clean import TRACKERS_RE
 
-    return clean_query(urlencode({key: "1"})) == ""
+    return re.compile(rf"(?:{TRACKERS_RE.pattern})(?:$|(?<=_)|(?=[^a-z0-9]))")

@@ -12,9 +12,9 @@ network. Every request the page makes is intercepted (Playwright's ``route``) an
   (scripts and style sheets, fetched so once, are kept for the run's later pages); or
 - refused: images, media, fonts and other types that carry no text, requests other than
   GET, schemes other than http(s), requests past :data:`MAX_REQUESTS`. WebSockets are
-  closed unopened, service workers are blocked, and the browser resolves no host name
-  itself (``--host-resolver-rules``), so nothing it might try outside the interception
-  reaches the network either.
+  closed unopened, service workers are blocked, WebRTC may not send UDP, and the browser
+  resolves no host name itself (``--host-resolver-rules``), so nothing it might try
+  outside the interception reaches the network either.
 
 The rendered DOM (``page.content()`` once the page has loaded and the network has been
 quiet, or :data:`SETTLE_TIME` has passed) becomes the body that is read; the server's
@@ -117,6 +117,9 @@ BROWSER_ARGS: Final = (
     "--dns-prefetch-disable",
     "--no-first-run",
     "--host-resolver-rules=MAP * ~NOTFOUND",  # the browser resolves nothing itself
+    # WebRTC's STUN goes over UDP to any address a page names, outside the interception and
+    # the resolver: with no proxy, this leaves it no socket to send from
+    "--webrtc-ip-handling-policy=disable_non_proxied_udp",
     "--renderer-process-limit=2",
     f"--js-flags=--max-old-space-size={HEAP_MB}",
 )

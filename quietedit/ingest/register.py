@@ -83,9 +83,16 @@ def load_known(archive: Archive, document: str, *, feed: str, history: bool) -> 
 
 async def apply_registration(archive: Archive, plan: PollPlan, *, workers: Workers) -> None:
     """Make ``plan``'s writes: the documents' (at once, each in a writer thread), then
-    the feed record, so a run that dies before it polls the same changes again."""
+    the feed record, so a run that dies before it polls the same changes again (the
+    documents' checks entries written first: :meth:`Archive.flush_checks`)."""
     await asyncio.gather(*(workers.write(_apply_document, archive, doc) for doc in plan.documents))
     if plan.feed_record is not None:
+        if any(not doc.new and doc.record is not None for doc in plan.documents):
+            # the feed record takes in the claims the known documents' checks entries
+            # hold: those go to disk first, whatever a batching run does, or a run killed
+            # before its flush would lose them (a new document's entry may wait: one never
+            # checked is checked next run anyway)
+            await workers.write(archive.flush_checks)
         await workers.write(archive.write_feed, plan.slug, plan.feed_record)
 
 

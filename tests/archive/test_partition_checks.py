@@ -119,8 +119,12 @@ def test_a_record_from_before_the_checks_file_keeps_its_schedule_until_its_next_
     assert checked_at(Archive(archive.root), doc) == "2026-11-30T06:30:00Z"
     archive = Archive(archive.root)
     archive.write_document(doc, record(checked="2026-11-30T07:00:00Z"))
-    assert "schedule" not in json.loads(path.read_text())
+    # the record is written before the entry: it keeps the schedule, up to date, for now
+    assert json.loads(path.read_text())["schedule"]["last_checked_at"] == "2026-11-30T07:00:00Z"
     assert checked_at(Archive(archive.root), doc) == "2026-11-30T07:00:00Z"
+    archive.write_document(doc, record(checked="2026-11-30T08:00:00Z"))
+    assert "schedule" not in json.loads(path.read_text())
+    assert checked_at(Archive(archive.root), doc) == "2026-11-30T08:00:00Z"
 
 
 def test_verify_reports_a_checks_file_that_is_wrong(archive: Archive) -> None:
@@ -149,3 +153,60 @@ def test_verify_reports_a_checks_file_that_is_wrong(archive: Archive) -> None:
     stray.write_text(path.read_text())
     messages = [p.message for p in verify_archive(archive.root).problems]
     assert any("a checks file is checks.json or" in m for m in messages), messages
+
+
+def test_a_legacy_record_keeps_its_schedule_on_disk_until_its_entry_is_written(
+    archive: Archive,
+) -> None:
+    # a record from before the checks file: its schedule and validators are in it
+    doc = document_id(STORY_URL)
+    archive.write_document(doc, {"url": STORY_URL, "discovered_at": "2026-11-30T06:00:00Z"})
+    path = archive.document_file(doc)
+    old = {**json.loads(path.read_text()), **record(checked="2026-11-30T06:30:00Z")}
+    old["schedule"]["changes"] = 4
+    path.write_text(json.dumps(old, indent=2, sort_keys=True) + "\n")
+    # a batching run checks it, then is killed before its checks file is written
+    running = Archive(archive.root)
+    running.checks.batched = True
+    rewritten = record(checked="2026-11-30T07:00:00Z", title="Budget passes")
+    rewritten["schedule"]["changes"] = 5
+    running.write_document(doc, rewritten)
+    after_kill: Any = Archive(archive.root).read_document(doc)
+    assert after_kill["title"] == "Budget passes"
+    assert after_kill["schedule"]["changes"] == 5, "the schedule went with the kill"
+    assert verify_archive(archive.root).problems == ()
+    # once the entry is on disk, the record's next rewrite leaves the schedule out
+    running.flush_checks()
+    running.write_document(doc, {**rewritten, "title": "Budget passes, 30 to 12"})
+    assert "schedule" not in json.loads(path.read_text())
+    reread: Any = Archive(archive.root).read_document(doc)
+    assert reread["schedule"]["changes"] == 5
+
+
+def test_a_damaged_checks_file_of_another_writer_loses_no_entry_of_this_one(
+    tmp_path: Path,
+) -> None:
+    data = tmp_path / "data"
+    doc, other = document_id(STORY_URL), document_id(OTHER_URL)
+    first = Archive(data, writer="shard-1-of-2")
+    first.write_document(doc, record(checked="2026-11-30T06:00:00Z"))
+    later = {**record(checked="2026-12-01T06:00:00Z"), "url": OTHER_URL}
+    first.write_document(other, {**later, "discovered_at": "2026-12-01T06:00:00Z"})
+    # a file this writer never writes is damaged (a bad merge, a hand edit)
+    damaged = first.layout.partition_dir(PARTITION) / "checks-shard-2-of-2.json"
+    damaged.write_text("<<<<<<< HEAD\n", encoding="utf-8")
+    running = Archive(data, writer="shard-1-of-2")
+    running.checks.batched = True
+    running.write_document(doc, record(checked="2026-11-30T09:00:00Z"))
+    running.write_document(
+        other,
+        {**later, "discovered_at": "2026-12-01T06:00:00Z"}
+        | {"schedule": {"last_checked_at": "2026-12-01T09:00:00Z"}},
+    )
+    running.flush_checks()  # this writer's own files are all it writes
+    own = checks_file(running, "checks-shard-1-of-2.json")["documents"][doc]
+    assert own["schedule"]["last_checked_at"] == "2026-11-30T09:00:00Z"
+    again: Any = json.loads(
+        (running.layout.partition_dir("2026/12/01") / "checks-shard-1-of-2.json").read_text()
+    )
+    assert again["documents"][other]["schedule"]["last_checked_at"] == "2026-12-01T09:00:00Z"

@@ -81,3 +81,27 @@ def test_two_articles_that_differ_only_by_content_id_stay_two_documents() -> Non
     first = canonical_url("https://news.example/view.php?cid=1&utm_source=x")
     second = canonical_url("https://news.example/view.php?cid=2&utm_source=x")
     assert first != second
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        # courlan's pattern finds "ga", "gl", "ref", "source", "medium"… at the start of a
+        # name: read as prefixes, they would take the game, gallery or glossary entry away
+        "https://sports.example/nba/recap?gameId=401585",
+        "https://news.example/photos/view.php?gallery=2231",
+        "https://news.example/photos/view.php?galleryid=2231",
+        "https://news.example/explainers/term?glossary=inflation",
+        "https://news.example/view.php?sourceid=44",
+        "https://news.example/court/ruling?reference=C-311-18",
+    ],
+)
+def test_a_tracker_word_at_the_start_of_a_longer_name_does_not_drop_it(url: str) -> None:
+    assert canonical_url(url) == url
+
+
+@pytest.mark.parametrize(
+    "name", ["_ga", "_gl", "ga_id", "ref_src", "affiliate_id", "utm_content", "mkt_tok", "xtor"]
+)
+def test_tracker_words_as_whole_names_or_parts_of_names_still_go(name: str) -> None:
+    assert drops_parameter(name, "1")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
@@ -178,3 +179,25 @@ def test_a_missing_browser_is_a_clear_render_error(httpserver: HTTPServer) -> No
 
     with pytest.raises(RenderError, match=r"Chromium at /nonexistent/chromium did not start"):
         run(go)
+
+
+def test_webrtc_sends_nothing_past_the_fetcher(httpserver: HTTPServer) -> None:
+    """A page's peer connection would send STUN over UDP to any address it names, straight
+    from the browser: an internal network probed behind the SSRF guard's back."""
+    listener = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    listener.bind(("127.0.0.1", 0))
+    listener.settimeout(1.0)
+    port = listener.getsockname()[1]
+    probe = f"""<!doctype html><html><body><p>The ferry timetable changes on Monday.</p>
+<script>
+const pc = new RTCPeerConnection({{iceServers: [{{urls: 'stun:127.0.0.1:{port}'}}]}});
+pc.createDataChannel('probe');
+pc.createOffer().then(offer => pc.setLocalDescription(offer));
+</script></body></html>"""
+    httpserver.expect_request("/robots.txt").respond_with_data("", status=404)
+    httpserver.expect_request("/ferry").respond_with_data(probe, content_type="text/html")
+    with listener:
+        rendered = run(lambda: render(httpserver.url_for("/ferry")))
+        assert "ferry timetable" in rendered.body.decode("utf-8")
+        with pytest.raises(TimeoutError):
+            listener.recvfrom(2048)
