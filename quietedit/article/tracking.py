@@ -3,7 +3,7 @@
 The one place to maintain them. A parameter is dropped from a canonical URL when its
 name (compared in lower case) is listed here, starts with a listed prefix, is a view
 switch with one of the listed values, or is a tracker by courlan's maintained rule set
-(``courlan.clean.clean_query``: click ids, ``*_source``, ``*_affiliate``, ``ref``,
+(:data:`COURLAN_TRACKERS`: click ids, ``*_source``, ``*_affiliate``, ``ref``,
 ``campaign``… as a pattern over names, matching whole words only: ``gallery`` is no
 ``ga``) and is not one of :data:`ARTICLE_PARAMETERS`.
 Sources of the lists here: the parameters stripped by ClearURLs'
@@ -132,13 +132,22 @@ def _rule_set_drops(key: str) -> bool:
     return _rule_set().search(key) is not None
 
 
+COURLAN_TRACKERS: Final = (
+    r"^(?:dc|fbc|gc|twc|yc|ysc)lid|"
+    r"^(?:click|gbra|msclk|igsh|partner|wbra)id|"
+    r"^(?:ads?|mc|ga|gs|itm|mc|mkt|ml|mtm|oly|pk|utm|vero)_|"
+    r"(?:\b|_)(?:aff|affi|affiliate|campaign|cl?id|eid|ga|gl|"
+    r"kwd|keyword|medium|ref|referr?er|session|source|uid|xtor)"
+)
+"""courlan's tracker rules, ``TRACKERS_RE`` of ``courlan/clean.py`` in courlan 1.4.0
+(https://github.com/adbar/courlan, Apache License 2.0, (c) Adrien Barbaresi), itself
+drawn from the AdGuard URL tracking filter, ClearURLs' rules and Firefox's query-stripping
+list. Kept here rather than imported: a document's id follows from its canonical URL, so
+the rules must not change with an installed library's version. Update it by hand, with a
+note in the changelog (ids of URLs with newly matched parameters change)."""
+
+
 @functools.cache
 def _rule_set() -> re.Pattern[str]:
-    """courlan's tracker pattern, matching whole words of a name only (see above).
-
-    Imported on first use: courlan's package import takes about 0.2 s (babel's locale
-    data), which commands that never canonicalise a URL should not pay.
-    """
-    from courlan.clean import TRACKERS_RE
-
-    return re.compile(rf"(?:{TRACKERS_RE.pattern})(?:$|(?<=_)|(?=[^a-z0-9]))")
+    """courlan's tracker pattern, matching whole words of a name only (see above)."""
+    return re.compile(rf"(?:{COURLAN_TRACKERS})(?:$|(?<=_)|(?=[^a-z0-9]))")
