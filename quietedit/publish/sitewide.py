@@ -370,12 +370,14 @@ class SiteWide:
             days.append((day, len(docs), published))
             path = api.day_path(day)
             docs.sort(key=attrgetter("id"))
-            inputs = "".join(self.doc_keys.get(d.id, "") for d in docs)
-            if not self._kept((path,), f"day\0{len(docs)}\0{inputs}"):
-                entries: list[JSON] = [
-                    api.index_entry(d, published=d.published, data=_data_path(d)) for d in docs
-                ]
-                self.writer.write(path, api.dump(api.day_file(day, entries)))
+            shown = [d for d in docs if d.published]
+            hidden = [d.id for d in docs if not d.published]
+            # what the entries show, not the documents' keys: a document checked again
+            # without a change (its record's schedule moved) leaves its day file alone
+            inputs = repr([api.index_entry(d) for d in shown]) + repr(hidden)
+            if not self._kept((path,), f"day\0{inputs}"):
+                entries: list[JSON] = [api.index_entry(d) for d in shown]
+                self.writer.write(path, api.dump(api.day_file(day, entries, hidden)))
         folded_months = [
             (month, f"{FOLDED_ROOT}/{month.replace('-', '/')}/", count, shown)
             for month, (count, shown) in sorted(months.items())
