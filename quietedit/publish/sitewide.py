@@ -72,9 +72,8 @@ def _paginate(
         hidden=hidden,
         folded=FOLDED_ROOT if hidden is not None else None,
     )
-    if not base:
-        return pages
-    # the filters' archive pages repeat edits the home's show in full: one line each
+    # the archive pages (numbered, append-stable, for ever): one line an edit; the newest
+    # page of each listing shows them in full, with the changed words
     return [p if p.number is None else dataclasses.replace(p, compact=True) for p in pages]
 
 
