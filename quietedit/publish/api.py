@@ -15,8 +15,10 @@ Files are deterministic JSON (sorted keys, compact, trailing newline) with a
 is the documented Diff JSON without its word runs (``words``), copied texts (``text``) and
 ``kept`` entries: its ``old``/``new`` positions index the revisions' block lists. The
 text is that of the blocks some edit touched (added, removed, changed or moved); a block
-kept in place by every edit has ``null`` text: the archive publishes it (``data`` names
-the document's folder there), and the site does not copy the whole article. A
+kept in place by every edit is ``null``: the archive publishes it (``data`` names the
+document's folder there), and the site does not copy the whole article. A revision
+carries ``url`` only when the page was read at another address than the document's, and
+``publisher`` only when it differs from the revision before. A
 classification is the analysis's ``to_dict()`` form without the findings' ``sentences``
 (the edit's page shows them).
 """
@@ -137,10 +139,27 @@ def document_file(
             tuple(table.setdefault((b.kind, b.text), len(table)) for b in rev.article.blocks)
         )
     touched = _touched(listed, [c.diff for c in comparisons])
+    entries: list[JSON] = []
+    previous: Revision | None = None
+    for rev, blocks in zip(revisions, listed, strict=True):
+        entry: dict[str, JSON] = {
+            "blocks": list(blocks),
+            "hash": rev.hash,
+            "number": rev.number,
+            "observed_at": format_timestamp(rev.observation.observed_at),
+            "title": rev.article.title,
+        }
+        # the page's address and the publisher's metadata when they differ from the
+        # document's address and from the revision before (most revisions share them)
+        if rev.observation.url != url:
+            entry["url"] = rev.observation.url
+        publisher = rev.article.publisher.to_record()
+        if previous is None or publisher != previous.article.publisher.to_record():
+            entry["publisher"] = publisher_fields(publisher)
+        entries.append(entry)
+        previous = rev
     return {
-        "blocks": [
-            [kind, text if n in touched else None] for n, (kind, text) in enumerate(table)
-        ],
+        "blocks": [[kind, text] if n in touched else None for n, (kind, text) in enumerate(table)],
         "data": data,
         "diffs": [
             {
@@ -163,18 +182,7 @@ def document_file(
             }
             for event in events
         ],
-        "revisions": [
-            {
-                "blocks": list(blocks),
-                "hash": rev.hash,
-                "number": rev.number,
-                "observed_at": format_timestamp(rev.observation.observed_at),
-                "publisher": publisher_fields(rev.article.publisher.to_record()),
-                "title": rev.article.title,
-                "url": rev.observation.url,
-            }
-            for rev, blocks in zip(revisions, listed, strict=True)
-        ],
+        "revisions": entries,
         "schema": API_SCHEMA,
         "source": source,
         "url": url,
@@ -199,7 +207,8 @@ def index_entry(doc: DocumentSummary) -> dict[str, JSON]:
 def day_file(day: str, entries: list[JSON], unpublished: list[str]) -> dict[str, JSON]:
     """``api/days/<day>.json``: the documents first seen on ``day`` that have pages
     (``documents``), and the ids of the others (never edited: the archive holds them)."""
-    return {"day": day, "documents": entries, "schema": API_SCHEMA, "unpublished": unpublished}
+    ids: list[JSON] = [*unpublished]
+    return {"day": day, "documents": entries, "schema": API_SCHEMA, "unpublished": ids}
 
 
 def index_file(

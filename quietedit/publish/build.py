@@ -196,7 +196,9 @@ def _build(
     for chunk in render_documents(pages, ids, writer=writer, workers=options.workers):
         merge(chunk)
         if indexing is not None:
-            indexing.rendered(chunk.documents)
+            written = set(chunk.written)
+            pages_changed = {d for d in chunk.documents if f"articles/{d}/index.html" in written}
+            indexing.rendered(chunk.documents, changed=frozenset(pages_changed))
         done += len(chunk.documents)
         rendered += len(chunk.results)
         if progress is not None:

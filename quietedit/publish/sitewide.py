@@ -369,13 +369,11 @@ class SiteWide:
             days.append((day, len(docs), published))
             path = api.day_path(day)
             docs.sort(key=attrgetter("id"))
-            shown = [d for d in docs if d.published]
+            entries: list[JSON] = [api.index_entry(d) for d in docs if d.published]
             hidden = [d.id for d in docs if not d.published]
             # what the entries show, not the documents' keys: a document checked again
             # without a change (its record's schedule moved) leaves its day file alone
-            inputs = repr([api.index_entry(d) for d in shown]) + repr(hidden)
-            if not self._kept((path,), f"day\0{inputs}"):
-                entries: list[JSON] = [api.index_entry(d) for d in shown]
+            if not self._kept((path,), f"day\0{entries!r}{hidden!r}"):
                 self.writer.write(path, api.dump(api.day_file(day, entries, hidden)))
         folded_months = [
             (month, f"{FOLDED_ROOT}/{month.replace('-', '/')}/", count, shown)

@@ -94,9 +94,9 @@
     result.appendChild(heading);
     if (a.title !== b.title) { wordDiff(row("changed", "headline"), a.title, b.title); }
     // a revision lists indexes into the file's table of [kind, text] blocks: equal
-    // indexes are equal blocks. The text of a block no edit touched is null (the archive
+    // indexes are equal blocks. A block no edit touched is null (the archive
     // holds it): such runs show as a count, as on the edit pages.
-    var text = function (i) { return data.blocks[i][1]; };
+    var text = function (i) { return data.blocks[i] === null ? null : data.blocks[i][1]; };
     var ops = lcs(a.blocks, b.blocks) || [];
     var unchanged = 0;
     var flush = function () {

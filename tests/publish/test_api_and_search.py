@@ -9,7 +9,13 @@ from typing import Any
 import pytest
 
 from quietedit.publish.charts import horizontal_bars
-from quietedit.publish.search import SHARD_SIZE, plan_shards, search_available
+from quietedit.publish.search import (
+    SHARD_SIZE,
+    Shard,
+    plan_shards,
+    search_available,
+    week_start,
+)
 from tests.publish.conftest import STORIES
 from tests.publish.sitecheck import api_days, api_documents
 
@@ -48,16 +54,18 @@ def test_a_document_file_carries_the_text_of_what_changed_and_edits_as_block_ope
     blocks, revisions = record["blocks"], record["revisions"]
     assert record["data"] == f"documents/2026/11/28/{bridge['id']}/"
     assert [r["number"] for r in revisions] == [1, 2, 3]
-    carried = [tuple(b) for b in blocks if b[1] is not None]
+    carried = [tuple(b) for b in blocks if b is not None]
     assert len(carried) == len(set(carried))  # each kind and text once
-    texts = [[blocks[i][1] for i in r["blocks"]] for r in revisions]
+    texts = [[None if blocks[i] is None else blocks[i][1] for i in r["blocks"]] for r in revisions]
     for revision, story in zip(texts, STORIES[0].versions, strict=True):
         # every revision's blocks in order; the text of those some edit touched, the
         # others (kept in place throughout) left to the archive
         assert len(revision) == len(story[1])
         assert all(text in (None, want) for text, want in zip(revision, story[1], strict=True))
-    left_out = {i for i, block in enumerate(blocks) if block[1] is None}
+    left_out = {i for i, block in enumerate(blocks) if block is None}
     assert left_out and all(left_out <= set(r["blocks"]) for r in revisions)
+    # the address and the publisher's metadata once, then where they change
+    assert "url" not in revisions[0] and "publisher" in revisions[0]
     assert record["events"][0]["kind"] == "anomaly"
     diffs = record["diffs"]
     assert [(d["old"], d["new"]) for d in diffs] == [(1, 2), (2, 3)]
@@ -84,22 +92,35 @@ def test_sources_file_counts_documents_and_edits(built_site: Path) -> None:
 
 
 def test_sources_are_cut_into_bundles_in_the_order_their_articles_were_first_seen() -> None:
-    days = [f"2026/{m:02d}/{d:02d}" for m in range(1, 13) for d in range(1, 29)]
+    days = [f"2026/{m:02d}/{d:02d}" for m in range(1, 12) for d in range(1, 29)]
     docs = {f"news-example-org-{n:016x}": ("big", days[n % len(days)]) for n in range(2500)}
-    docs["blog-example-com-000000000000000a"] = ("small", "2026/12/01")
+    docs["blog-example-com-000000000000000a"] = ("small", "2026/12/02")  # a Wednesday
     shards = plan_shards(docs)
     assert [(s.source, s.part, len(s.documents)) for s in shards] == [
         ("big", "1", SHARD_SIZE),
         ("big", "2", SHARD_SIZE),
         ("big", "3", 500),
-        ("small", "1", 1),
+        ("small", "week", 1),  # first seen in the week of the newest article
     ]
     first_seen = {s.part: sorted(docs[d][1] for d in s.documents) for s in shards[:3]}
     assert first_seen["1"][-1] <= first_seen["2"][0] <= first_seen["2"][-1] <= first_seen["3"][0]
-    # an article seen today goes to the newest bundle: the older ones stay as they are
-    docs["news-example-org-ffffffffffffffff"] = ("big", "2026/12/31")
+    # articles seen this week go to the week's bundle: the older ones stay as they are
+    docs["news-example-org-ffffffffffffffff"] = ("big", "2026/11/30")  # Monday
+    docs["news-example-org-fffffffffffffffe"] = ("big", "2026/11/29")  # the Sunday before
     again = plan_shards(docs)
     assert again[:2] == shards[:2] and len(again[2].documents) == 501
+    assert again[3] == Shard("big", "week", ("news-example-org-ffffffffffffffff",))
+    # the next week, this week's articles join the runs
+    docs["blog-example-com-000000000000000b"] = ("small", "2026/12/07")
+    later = plan_shards(docs)
+    assert [(s.source, s.part, len(s.documents)) for s in later] == [
+        ("big", "1", SHARD_SIZE),
+        ("big", "2", SHARD_SIZE),
+        ("big", "3", 502),
+        ("small", "1", 1),
+        ("small", "week", 1),
+    ]
+    assert week_start("2026/12/06") == "2026/11/30" and week_start("2026/11/30") == "2026/11/30"
 
 
 @pytest.mark.skipif(not search_available(), reason="pagefind is not installed")

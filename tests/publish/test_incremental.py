@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
+import logging
 import os
 import shutil
 import sqlite3
@@ -314,3 +315,25 @@ def test_a_renamed_feed_renames_its_source_on_the_pages_of_its_articles(
     # counters of a feed state change on every poll; they are not part of any article page
     archive.write_feed("blog-example-com", {"name": "The Example Blog", "polls": 4})
     assert not [p for p in build(data, out).written if p.startswith("articles/")]
+
+
+@pytest.mark.skipif(not search_available(), reason="pagefind is not installed")
+def test_a_document_checked_again_without_a_change_leaves_the_search_index_alone(
+    data: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    out = tmp_path / "site"
+    build(data, out, search=True)
+    caplog.set_level(logging.DEBUG, logger="quietedit.publish.search")
+    before = files(out)
+    archive = Archive(data)
+    doc = bridge_document(archive)
+    record = archive.read_document(doc) or {}
+    # what a run writes after a check that found the page unchanged: its schedule moves
+    archive.write_document(doc, {**record, "schedule": {"last_checked_at": "2026-11-29T08:00:00Z"}})
+    report = build(data, out, search=True)
+    assert report.rendered == 1  # read again: its record changed
+    assert report.written == ()  # and nothing it shows did
+    indexed = [r.getMessage() for r in caplog.records if r.getMessage().startswith("search ")]
+    assert indexed == []  # so Pagefind did not index its bundle again
+    after = files(out)
+    assert {p: v[:2] for p, v in after.items()} == {p: v[:2] for p, v in before.items()}
