@@ -83,9 +83,43 @@
     return p;
   }
 
+  function chooser(data) {
+    // the two revisions to compare, chosen here (the article page only links to this one)
+    var form = document.createElement("form");
+    form.className = "compare-form";
+    form.method = "get";
+    var hidden = document.createElement("input");
+    hidden.type = "hidden";
+    hidden.name = "doc";
+    hidden.value = doc;
+    form.appendChild(hidden);
+    [["from", "From", from], ["to", "to", to]].forEach(function (field) {
+      var label = document.createElement("label");
+      label.appendChild(document.createTextNode(field[1] + " "));
+      var select = document.createElement("select");
+      select.name = field[0];
+      data.revisions.forEach(function (r) {
+        var option = document.createElement("option");
+        option.value = String(r.number);
+        option.textContent = "revision " + r.number;
+        option.selected = r.number === field[2];
+        select.appendChild(option);
+      });
+      label.appendChild(select);
+      form.appendChild(label);
+      form.appendChild(document.createTextNode(" "));
+    });
+    var button = document.createElement("button");
+    button.type = "submit";
+    button.textContent = "Compare";
+    form.appendChild(button);
+    result.appendChild(form);
+  }
+
   function render(data) {
     var revs = {};
     data.revisions.forEach(function (r) { revs[r.number] = r; });
+    chooser(data);
     var a = revs[from], b = revs[to];
     if (!a || !b) { say("This article has no revision " + (!a ? from : to) + "."); return; }
     say("Revision " + from + " (" + a.observed_at + ") compared with revision " + to + " (" + b.observed_at + ").");
