@@ -268,7 +268,7 @@ def _build(
     }
     stale = {p: "" for p in previous.site if p not in state.site and p not in document_files}
     removed = writer.removed + writer.remove_stale(stale)
-    state.save(cache_root)
+    state.save(cache_root, previous=previous)
     _prune_diffs(cache_root, set(state.documents))
     return BuildReport(
         documents=len(state.documents),

@@ -337,3 +337,31 @@ def test_a_document_checked_again_without_a_change_leaves_the_search_index_alone
     assert indexed == []  # so Pagefind did not index its bundle again
     after = files(out)
     assert {p: v[:2] for p, v in after.items()} == {p: v[:2] for p, v in before.items()}
+
+
+def test_an_hourly_build_updates_the_cache_in_place_to_what_a_whole_write_holds(
+    data: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "site"
+    build(data, out)
+    state = out / CACHE_DIR / STATE_FILE
+    inode = state.stat().st_ino
+    archive = Archive(data)
+    add_revision(archive, bridge_document(archive), "Engineers will inspect the riverbed.")
+    build(data, out)
+    assert state.stat().st_ino == inode  # the rows that changed, written in place
+    updated = buildcache.BuildState.load(out / CACHE_DIR)
+    whole = tmp_path / "whole"
+    updated.save(whole)  # written whole, from nothing
+    again = buildcache.BuildState.load(whole)
+    assert updated.loaded and again.loaded and updated.folded == again.folded
+    assert updated.site == again.site
+    assert {d: e.to_row(d) for d, e in updated.documents.items()} == {
+        d: e.to_row(d) for d, e in again.documents.items()
+    }
+    fresh = tmp_path / "fresh"
+    build(data, fresh)
+    rows = buildcache.BuildState.load(fresh / CACHE_DIR).documents
+    assert {d: e.summary for d, e in rows.items()} == {
+        d: e.summary for d, e in updated.documents.items()
+    }
