@@ -245,20 +245,23 @@ def trimmed(pieces: tuple[Piece, ...], *, words: int = SENTENCE_CONTEXT) -> tupl
     out: list[Piece] = []
     last = len(pieces) - 1
     for n, (text, marked) in enumerate(pieces):
-        if not marked:
-            parts = text.split(" ")
-            if n == 0 and len(parts) > words:
-                text = "… " + " ".join(parts[-words:])
-            elif n == last and len(parts) > words:
-                text = " ".join(parts[:words]) + " …"
-            elif 0 < n < last and len(parts) > 2 * words:
-                text = " ".join(parts[:words]) + " … " + " ".join(parts[-words:])
+        parts = text.split()
+        if not marked and len(parts) > (2 if 0 < n < last else 1) * words:
+            # the spaces next to the marked words stay, so that they do not run together
+            lead = " " if text[:1].isspace() else ""
+            trail = " " if text[-1:].isspace() else ""
+            if n == 0:
+                text = "… " + " ".join(parts[-words:]) + trail
+            elif n == last:
+                text = lead + " ".join(parts[:words]) + " …"
+            else:
+                text = f"{lead}{' '.join(parts[:words])} … {' '.join(parts[-words:])}{trail}"
         out.append((text, marked))
     return tuple(out)
 
 
 def _head_words(text: str, words: int) -> str:
-    parts = text.split(" ")
+    parts = text.split()
     return text if len(parts) <= words else " ".join(parts[:words]) + " …"
 
 
