@@ -209,8 +209,9 @@ class BuildState:
         if not path.is_file():
             return cls()
         try:
-            # read-only: a file that is not a database must not be turned into one
-            connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+            # never created here (a file that is not a database must not be turned into
+            # one), but writable: the journal of a build killed while saving is rolled back
+            connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=rw", uri=True)
         except sqlite3.Error as exc:
             logger.warning("build cache %s unreadable (%s); building in full", path, exc)
             return cls()
@@ -279,6 +280,10 @@ class BuildState:
             db.executemany(_INSERT_DOCUMENT, self._rows(sorted(self.documents)))
             db.execute("INSERT INTO meta VALUES ('folded', ?)", (_dump(sorted(self.folded)),))
             db.commit()
+        # a journal beside the old file belongs to it: beside the new one it would be
+        # "rolled back" into it
+        for suffix in _JOURNALS:
+            path.with_name(path.name + suffix).unlink(missing_ok=True)
         tmp.replace(path)
         _drop_leftovers(cache_root)
 
@@ -330,6 +335,7 @@ class BuildState:
         return out
 
 
+_JOURNALS: Final = ("-journal", "-wal", "-shm")
 _PLACES: Final = ", ".join("?" * 17)  # the 16 columns of a row and its checksum
 _INSERT_DOCUMENT: Final = f"INSERT INTO documents VALUES ({_PLACES})"  # noqa: S608
 _REPLACE_DOCUMENT: Final = f"INSERT OR REPLACE INTO documents VALUES ({_PLACES})"  # noqa: S608

@@ -365,3 +365,28 @@ def test_an_hourly_build_updates_the_cache_in_place_to_what_a_whole_write_holds(
     assert {d: e.summary for d, e in rows.items()} == {
         d: e.summary for d, e in updated.documents.items()
     }
+
+
+def test_a_build_killed_while_saving_the_cache_leaves_the_previous_state(
+    data: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "site"
+    first = build(data, out)
+    state = out / CACHE_DIR / STATE_FILE
+    # the files as a kill leaves them in the middle of the cache's transaction: the
+    # database half written, its journal (the pages before) beside it
+    with contextlib.closing(sqlite3.connect(state, isolation_level=None)) as db:
+        db.execute("PRAGMA cache_size = 1")  # the changed pages go to the file at once
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("UPDATE documents SET title = 'Half written', crc32 = 0")
+        rows = [(f"x/{n}", "0" * 500, "") for n in range(2000)]  # more than the page cache
+        db.executemany("INSERT INTO site VALUES (?, ?, ?)", rows)
+        killed = {p.name: p.read_bytes() for p in state.parent.glob(f"{STATE_FILE}*")}
+        db.execute("ROLLBACK")
+    assert f"{STATE_FILE}-journal" in killed and killed[STATE_FILE] != state.read_bytes()
+    for name, content in killed.items():
+        (out / CACHE_DIR / name).write_bytes(content)
+    report = build(data, out)
+    assert report.rendered == 0 and report.written == ()  # the state before, rolled back
+    assert first.documents == report.documents
+    assert not (out / CACHE_DIR / f"{STATE_FILE}-journal").exists()
