@@ -48,6 +48,9 @@ does not write (they live outside the branch; only the reference is in ``data/``
         [--workdir DIR] [--json FILE|-] [--commits-per-day 1] [--run-articles 250]
         [--repeats 1] [--full-index]
 
+The site half (a full build and the hourly build at each checkpoint, ``--no-site`` to
+leave it out) is :mod:`year_site`.
+
 Smoke test: ``--rate 100 --days 30 --checkpoints 7,30``.
 """
 
@@ -66,6 +69,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import year_site
 from year_hourly import STEPS, Repository, hourly_run, largest_folder
 from year_newsroom import (
     OUTLETS,
@@ -133,6 +137,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "checkpoints": [],
     }
     per_commit = 24 // args.commits_per_day
+    site = year_site.SiteBench(workdir, args)
     generation = 0.0
     started = time.perf_counter()
     for day in range(args.days):
@@ -141,9 +146,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             if timed_now and hour == day * 24 + RUN_HOUR:
                 generation += time.perf_counter() - started
                 result_day = checkpoint(year, repo, workdir, day=day + 1, hour=hour, args=args)
+                result_day["site"] = site.hourly(repo, START + hour * HOUR)
                 result["checkpoints"].append(result_day)
                 _progress(args, f"day {day + 1}: {json.dumps(result_day)}")
                 started = time.perf_counter()
+            if timed_now and hour == day * 24 + RUN_HOUR - 1:
+                site.before(year, repo, hour)
             year.run_hour(hour)
             archive.flush_checks()  # as a run does at its end
             if (hour + 1) % per_commit == 0:
@@ -326,6 +334,7 @@ def main() -> None:
     parser.add_argument(
         "--json", metavar="FILE", help="also write the figures as JSON to FILE ('-': stdout only)"
     )
+    year_site.add_arguments(parser)
     parser.add_argument("-v", "--verbose", action="store_true", help="progress on stderr")
     args = parser.parse_args()
     result = run(args)
@@ -335,7 +344,7 @@ def main() -> None:
         return
     if args.json:
         Path(args.json).write_text(figures + "\n")
-    for line in table(result):
+    for line in [*table(result), *year_site.table(result)]:
         print(line)
 
 

@@ -5,16 +5,22 @@
     api/index.json                  the days (archive partitions) and months folded away
     api/days/<YYYY>-<MM>-<DD>.json   every document first seen that day: counts and links
     api/sources.json                every source: slug, name, feed URL, counts
-    api/documents/<id>.json         one published document: each revision's text once,
-                                    its events, and each edit as block operations
+    api/documents/<id>.json         one published document: its revisions as block lists,
+                                    the text of what changed, its events, and each edit
+                                    as block operations
 
 Files are deterministic JSON (sorted keys, compact, trailing newline) with a
-``schema`` number. A document's file carries each distinct block (kind and text) once in
-``blocks``; a revision is the list of its blocks' indexes there, and an edit's diff is the
-documented Diff JSON without its word runs (``words``), copied texts (``text``) and
-``kept`` entries: its ``old``/``new`` positions index the revisions' block lists, so the
-text of every revision and of every change is published once. Classifications are the
-analysis's ``to_dict()`` form, unchanged.
+``schema`` number. A document's file lists each distinct block once in ``blocks``, as
+``[kind, text]``; a revision is the list of its blocks' indexes there, and an edit's diff
+is the documented Diff JSON without its word runs (``words``), copied texts (``text``) and
+``kept`` entries: its ``old``/``new`` positions index the revisions' block lists. The
+text is that of the blocks some edit touched (added, removed, changed or moved); a block
+kept in place by every edit is ``null``: the archive publishes it (``data`` names the
+document's folder there), and the site does not copy the whole article. A revision
+carries ``url`` only when the page was read at another address than the document's, and
+``publisher`` only when it differs from the revision before. A
+classification is the analysis's ``to_dict()`` form without the findings' ``sentences``
+(the edit's page shows them).
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from quietedit.publish.pages import Source
 from quietedit.revisions import Event, Revision
 
 API_SCHEMA: Final = 2
+# schema 2 has not been released: its files change shape in place until it is
 _COPIED: Final = frozenset({"words", "text"})
 """Diff JSON keys that copy text the document's ``blocks`` already carry."""
 
@@ -75,6 +82,39 @@ def lean_diff(diff: dict[str, JSON]) -> dict[str, JSON]:
     return out
 
 
+def lean_classification(classification: dict[str, JSON]) -> dict[str, JSON]:
+    """The Classification JSON without the findings' ``sentences`` (whole sentences, the
+    text the document's ``blocks`` and the edit's page carry)."""
+    findings = classification.get("findings")
+    if not isinstance(findings, dict):
+        return classification
+    lean = {
+        kind: {k: v for k, v in finding.items() if k != "sentences"}
+        if isinstance(finding, dict)
+        else finding
+        for kind, finding in findings.items()
+    }
+    return {**classification, "findings": lean}
+
+
+def _touched(listed: list[tuple[int, ...]], diffs: list[dict[str, JSON]]) -> set[int]:
+    """The blocks (indexes into the table) whose text the document file carries: those
+    missing from some revision, and those some edit moved or changed in place."""
+    everywhere = set(listed[0]).intersection(*listed[1:]) if listed else set()
+    touched = {n for blocks in listed for n in blocks} - everywhere
+    for n, diff in enumerate(diffs):
+        entries = diff.get("blocks")
+        for entry in entries if isinstance(entries, list) else []:
+            if not isinstance(entry, dict) or entry.get("op") == "kept":
+                continue
+            for side, rev in (("old", n), ("new", n + 1)):
+                at = entry.get(side)  # a position, or a list of them (split, merged)
+                for i in at if isinstance(at, list) else [at]:
+                    if isinstance(i, int) and 0 <= i < len(listed[rev]):
+                        touched.add(listed[rev][i])
+    return touched
+
+
 def publisher_fields(record: dict[str, JSON]) -> dict[str, JSON]:
     """A publisher record without its unset fields (``null``, empty lists)."""
     return {k: v for k, v in record.items() if v is not None and v != []}
@@ -88,19 +128,42 @@ def document_file(
     revisions: list[Revision],
     events: list[Event],
     comparisons: list[Comparison],
+    data: str,
 ) -> dict[str, JSON]:
-    """``api/documents/<id>.json``: every revision (its text once), events and edits."""
+    """``api/documents/<id>.json``: every revision, events and edits, with the text of
+    what the edits touched; ``data`` is the document's folder in the archive."""
     table: dict[tuple[str, str], int] = {}
     listed: list[tuple[int, ...]] = []
     for rev in revisions:
         listed.append(
             tuple(table.setdefault((b.kind, b.text), len(table)) for b in rev.article.blocks)
         )
+    touched = _touched(listed, [c.diff for c in comparisons])
+    entries: list[JSON] = []
+    previous: Revision | None = None
+    for rev, blocks in zip(revisions, listed, strict=True):
+        entry: dict[str, JSON] = {
+            "blocks": list(blocks),
+            "hash": rev.hash,
+            "number": rev.number,
+            "observed_at": format_timestamp(rev.observation.observed_at),
+            "title": rev.article.title,
+        }
+        # the page's address and the publisher's metadata when they differ from the
+        # document's address and from the revision before (most revisions share them)
+        if rev.observation.url != url:
+            entry["url"] = rev.observation.url
+        publisher = rev.article.publisher.to_record()
+        if previous is None or publisher != previous.article.publisher.to_record():
+            entry["publisher"] = publisher_fields(publisher)
+        entries.append(entry)
+        previous = rev
     return {
-        "blocks": [[kind, text] for kind, text in table],
+        "blocks": [[kind, text] if n in touched else None for n, (kind, text) in enumerate(table)],
+        "data": data,
         "diffs": [
             {
-                "classification": comparison.classification,
+                "classification": lean_classification(comparison.classification),
                 "diff": lean_diff(comparison.diff),
                 "new": new.number,
                 "observed_at": format_timestamp(new.observation.observed_at),
@@ -119,35 +182,21 @@ def document_file(
             }
             for event in events
         ],
-        "revisions": [
-            {
-                "blocks": list(blocks),
-                "content_hash": rev.content_hash,
-                "hash": rev.hash,
-                "number": rev.number,
-                "observed_at": format_timestamp(rev.observation.observed_at),
-                "publisher": publisher_fields(rev.article.publisher.to_record()),
-                "title": rev.article.title,
-                "url": rev.observation.url,
-            }
-            for rev, blocks in zip(revisions, listed, strict=True)
-        ],
+        "revisions": entries,
         "schema": API_SCHEMA,
         "source": source,
         "url": url,
     }
 
 
-def index_entry(doc: DocumentSummary, *, published: bool, data: str) -> dict[str, JSON]:
-    """One document in its day file: ``file`` and ``page`` are ``null`` for a document
-    without pages (never edited) and ``data`` is its folder in the archive."""
+def index_entry(doc: DocumentSummary) -> dict[str, JSON]:
+    """One published document in its day file. Its page is ``articles/<id>/``, its file
+    ``api/documents/<id>.json`` and its folder in the archive ``documents/<YYYY>/<MM>/<DD>/
+    <id>/``: derived from the id and the day, so not repeated."""
     return {
-        "data": data,
-        "file": document_path(doc.id) if published else None,
         "first_seen": doc.first_seen,
         "id": doc.id,
         "last_seen": doc.last_seen,
-        "page": f"articles/{doc.id}/" if published else None,
         "revisions": doc.revisions,
         "source": doc.source,
         "title": doc.title,
@@ -155,9 +204,11 @@ def index_entry(doc: DocumentSummary, *, published: bool, data: str) -> dict[str
     }
 
 
-def day_file(day: str, entries: list[JSON]) -> dict[str, JSON]:
-    """``api/days/<day>.json``: the entries of the documents first seen on ``day``."""
-    return {"day": day, "documents": entries, "schema": API_SCHEMA}
+def day_file(day: str, entries: list[JSON], unpublished: list[str]) -> dict[str, JSON]:
+    """``api/days/<day>.json``: the documents first seen on ``day`` that have pages
+    (``documents``), and the ids of the others (never edited: the archive holds them)."""
+    ids: list[JSON] = [*unpublished]
+    return {"day": day, "documents": entries, "schema": API_SCHEMA, "unpublished": ids}
 
 
 def index_file(

@@ -196,7 +196,9 @@ def _build(
     for chunk in render_documents(pages, ids, writer=writer, workers=options.workers):
         merge(chunk)
         if indexing is not None:
-            indexing.rendered(chunk.documents)
+            written = set(chunk.written)
+            pages_changed = {d for d in chunk.documents if f"articles/{d}/index.html" in written}
+            indexing.rendered(chunk.documents, changed=frozenset(pages_changed))
         done += len(chunk.documents)
         rendered += len(chunk.results)
         if progress is not None:
@@ -268,7 +270,7 @@ def _build(
     }
     stale = {p: "" for p in previous.site if p not in state.site and p not in document_files}
     removed = writer.removed + writer.remove_stale(stale)
-    state.save(cache_root)
+    state.save(cache_root, previous=previous)
     _prune_diffs(cache_root, set(state.documents))
     return BuildReport(
         documents=len(state.documents),

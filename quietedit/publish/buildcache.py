@@ -18,8 +18,10 @@ serve`` leave it out):
     the document's computed comparisons, keyed by both revisions' hashes and the
     analysis version, so each diff is computed once.
 
-The database is private to the build and rewritten whole by each build, under a
-temporary name and then renamed, so a build killed half-way leaves the previous one. It
+The database is private to the build. A build that loaded it writes only the rows that
+changed, in one transaction; one that did not (a full build, a damaged cache) writes it
+whole under a temporary name and then renames it. Either way a build killed half-way
+leaves the previous one. It
 is checked before it is used: a cache that is absent, not an SQLite file, damaged (SQLite's
 own structure, or a document's CRC-32), of another application or schema
 (``application_id``, ``user_version``), or of an unexpected shape counts as absent, and
@@ -207,8 +209,9 @@ class BuildState:
         if not path.is_file():
             return cls()
         try:
-            # read-only: a file that is not a database must not be turned into one
-            connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+            # never created here (a file that is not a database must not be turned into
+            # one), but writable: the journal of a build killed while saving is rolled back
+            connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=rw", uri=True)
         except sqlite3.Error as exc:
             logger.warning("build cache %s unreadable (%s); building in full", path, exc)
             return cls()
@@ -243,14 +246,25 @@ class BuildState:
             raise ValueError("meta: folded months are not a list of names")
         return cls(documents, site, loaded=True, folded=frozenset(months))
 
-    def save(self, cache_root: Path) -> None:
-        """Write ``state.sqlite`` whole under a temporary name, then rename it over the old
-        one (and drop the files of older schemas and those a killed build left)."""
+    def save(self, cache_root: Path, *, previous: BuildState | None = None) -> None:
+        """Write ``state.sqlite``. When ``previous`` is the state this build loaded from it,
+        only what changed since is written, in one transaction (an hour's build changes a
+        few rows of a year's cache); otherwise the file is written whole under a temporary
+        name, then renamed over the old one. Either way a build killed while saving leaves
+        the previous state (SQLite rolls back a transaction cut short). Files of older
+        schemas and those a killed build left are dropped."""
         cache_root.mkdir(parents=True, exist_ok=True)
+        path = cache_root / STATE_FILE
+        if previous is not None and previous.loaded and path.is_file():
+            try:
+                self._update(path, previous)
+            except sqlite3.Error as exc:
+                logger.warning("build cache %s: %s; writing it whole", path, exc)
+            else:
+                _drop_leftovers(cache_root)
+                return
         tmp = cache_root / f"{STATE_FILE}.{os.getpid()}.tmp"
         tmp.unlink(missing_ok=True)
-        entries = [e for _, e in sorted(self.documents.items())]
-        rows = [e.to_row(doc) for doc, e in sorted(self.documents.items())]
         with contextlib.closing(sqlite3.connect(tmp)) as db:
             # a fresh file renamed into place when complete: no journal needed
             db.execute("PRAGMA journal_mode = OFF")
@@ -263,20 +277,75 @@ class BuildState:
                 "INSERT INTO site VALUES (?, ?, ?)",
                 [(p, d, k) for p, (d, k) in sorted(self.site.items())],
             )
-            db.executemany(
-                f"INSERT INTO documents VALUES ({', '.join('?' * 17)})",  # noqa: S608
-                [
-                    (*row, e.crc if e.row is row and e.crc is not None else _crc(row))
-                    for row, e in zip(rows, entries, strict=True)
-                ],
-            )
+            db.executemany(_INSERT_DOCUMENT, self._rows(sorted(self.documents)))
             db.execute("INSERT INTO meta VALUES ('folded', ?)", (_dump(sorted(self.folded)),))
             db.commit()
-        tmp.replace(cache_root / STATE_FILE)
-        for name in _OLD_FILES:
-            (cache_root / name).unlink(missing_ok=True)
-        for left in cache_root.glob(f"{STATE_FILE}.*.tmp"):  # of builds killed while saving
-            left.unlink(missing_ok=True)
+        # a journal beside the old file belongs to it: beside the new one it would be
+        # "rolled back" into it
+        for suffix in _JOURNALS:
+            path.with_name(path.name + suffix).unlink(missing_ok=True)
+        tmp.replace(path)
+        _drop_leftovers(cache_root)
+
+    def _update(self, path: Path, previous: BuildState) -> None:
+        """Bring the database ``previous`` was loaded from to this state: rows of documents
+        gone deleted, rows of documents new or changed written, the same for site files."""
+        with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as db:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                (application,) = db.execute("PRAGMA application_id").fetchone()
+                (schema,) = db.execute("PRAGMA user_version").fetchone()
+                if application != APPLICATION_ID or schema != CACHE_SCHEMA:
+                    raise sqlite3.DatabaseError("not the cache this build loaded")
+                before = previous.documents
+                gone = [(doc,) for doc in before if doc not in self.documents]
+                db.executemany("DELETE FROM documents WHERE id = ?", gone)
+                changed = [
+                    doc
+                    for doc, entry in self.documents.items()
+                    if entry.row is None or doc not in before or before[doc].row is not entry.row
+                ]
+                db.executemany(_REPLACE_DOCUMENT, self._rows(sorted(changed)))
+                old = previous.site
+                db.executemany(
+                    "DELETE FROM site WHERE path = ?", [(p,) for p in old if p not in self.site]
+                )
+                db.executemany(
+                    "INSERT OR REPLACE INTO site VALUES (?, ?, ?)",
+                    [(p, d, k) for p, (d, k) in sorted(self.site.items()) if old.get(p) != (d, k)],
+                )
+                db.execute(
+                    "INSERT OR REPLACE INTO meta VALUES ('folded', ?)",
+                    (_dump(sorted(self.folded)),),
+                )
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+
+    def _rows(self, ids: list[str]) -> list[tuple[object, ...]]:
+        """The ``documents`` rows of ``ids``, each with its checksum (the one it was read
+        with when its row is unchanged)."""
+        out: list[tuple[object, ...]] = []
+        for doc in ids:
+            entry = self.documents[doc]
+            row = entry.to_row(doc)
+            crc = entry.crc if entry.row is row and entry.crc is not None else _crc(row)
+            out.append((*row, crc))
+        return out
+
+
+_JOURNALS: Final = ("-journal", "-wal", "-shm")
+_PLACES: Final = ", ".join("?" * 17)  # the 16 columns of a row and its checksum
+_INSERT_DOCUMENT: Final = f"INSERT INTO documents VALUES ({_PLACES})"  # noqa: S608
+_REPLACE_DOCUMENT: Final = f"INSERT OR REPLACE INTO documents VALUES ({_PLACES})"  # noqa: S608
+
+
+def _drop_leftovers(cache_root: Path) -> None:
+    for name in _OLD_FILES:
+        (cache_root / name).unlink(missing_ok=True)
+    for left in cache_root.glob(f"{STATE_FILE}.*.tmp"):  # of builds killed while saving
+        left.unlink(missing_ok=True)
 
 
 def document_key(fingerprint: str, content: str) -> str:

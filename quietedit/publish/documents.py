@@ -1,9 +1,10 @@
 """One document's pages: read it, compare each pair of revisions once, render, write.
 
 :class:`DocumentPages` is handed to the render workers (``batches``) by fork; each
-document it renders writes its article page, one diff page per pair, its feeds and its
-two API files, saves its comparisons in the build cache, and removes files of its own
-that this build no longer makes.
+document it renders writes its article page, one diff page per pair and its API file
+(its edits are in the feeds of its source, of their kinds and of the whole site: a feed
+per article would cost more than its pages), saves its comparisons in the build cache,
+and removes files of its own that this build no longer makes.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from quietedit.archive.store import Archive
 from quietedit.errors import QuieteditError
 from quietedit.model import JSON, format_timestamp
 from quietedit.publish import api
-from quietedit.publish.atom import FeedSpec, render_feed
 from quietedit.publish.changes import Comparison, compare_revisions, pair_key
 from quietedit.publish.diffview import (
     DiffRow,
@@ -317,12 +317,6 @@ class DocumentPages:
                     page_path=path,
                 ),
             )
-        if edits:  # a feed only where it has entries
-            spec = FeedSpec(
-                f"{base}feed", f"Edits to “{summary.title}”", base, rss=False, compact=True
-            )
-            for path, text in render_feed(self.renderer, spec, edits).items():
-                put(path, text)
         if updates:
             put(
                 *render_live_feed(
@@ -343,6 +337,7 @@ class DocumentPages:
                     revisions=revisions,
                     events=typed_events,
                     comparisons=comparisons,
+                    data=f"documents/{summary.partition}/{doc}/" if summary.partition else "",
                 )
             ),
         )

@@ -235,12 +235,44 @@ def findings_of(classification: dict[str, JSON]) -> tuple[FindingView, ...]:
     )
 
 
+SENTENCE_CONTEXT: Final = 8
+"""Words of a finding's sentence kept on each side of its marked words: the edit's page
+shows the whole paragraph below, so a finding needs only where its words stand."""
+
+
 def _sentence_view(sentence: SentenceJSON) -> SentenceView:
-    return SentenceView(
-        clean_text(sentence["where"]),
-        marked_pieces(sentence["old"], sentence["old_marks"]),
-        marked_pieces(sentence["new"], sentence["new_marks"]),
-    )
+    old = trimmed(marked_pieces(sentence["old"], sentence["old_marks"]))
+    new = trimmed(marked_pieces(sentence["new"], sentence["new_marks"]))
+    # a sentence moved unchanged: shown once
+    return SentenceView(clean_text(sentence["where"]), () if old == new else old, new)
+
+
+def trimmed(pieces: tuple[Piece, ...], *, words: int = SENTENCE_CONTEXT) -> tuple[Piece, ...]:
+    """``pieces`` with their unmarked text cut to ``words`` words beside each marked
+    piece (``…`` where text was left out); a sentence without marks keeps its start."""
+    if not any(marked for _, marked in pieces):
+        return tuple((_head_words(text, 2 * words), False) for text, _ in pieces[:1])
+    out: list[Piece] = []
+    last = len(pieces) - 1
+    for n, (text, marked) in enumerate(pieces):
+        parts = text.split()
+        if not marked and len(parts) > (2 if 0 < n < last else 1) * words:
+            # the spaces next to the marked words stay, so that they do not run together
+            lead = " " if text[:1].isspace() else ""
+            trail = " " if text[-1:].isspace() else ""
+            if n == 0:
+                text = "… " + " ".join(parts[-words:]) + trail
+            elif n == last:
+                text = lead + " ".join(parts[:words]) + " …"
+            else:
+                text = f"{lead}{' '.join(parts[:words])} … {' '.join(parts[-words:])}{trail}"
+        out.append((text, marked))
+    return tuple(out)
+
+
+def _head_words(text: str, words: int) -> str:
+    parts = text.split()
+    return text if len(parts) <= words else " ".join(parts[:words]) + " …"
 
 
 def marked_pieces(text: str, marks: list[list[int]]) -> tuple[Piece, ...]:

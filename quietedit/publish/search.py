@@ -28,6 +28,7 @@ import shutil
 import tempfile
 import threading
 from dataclasses import dataclass
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Final
 
@@ -62,7 +63,7 @@ class Shard:
     """One Pagefind bundle: a run of a source's articles, in the order first seen."""
 
     source: str  # the source's slug
-    part: str  # "1", "2", ...: the run's number, from the oldest
+    part: str  # "1", "2", ...: the run's number, from the oldest; "week": this week's
     documents: tuple[str, ...]
 
     @property
@@ -72,17 +73,41 @@ class Shard:
 
 def plan_shards(documents: dict[str, tuple[str, str]]) -> list[Shard]:
     """The bundles for ``documents`` (id → (source slug, partition)): each source's
-    articles by partition and id, cut into runs of :data:`SHARD_SIZE`; sorted."""
+    articles first seen before the week of the newest partition, by partition and id, cut
+    into runs of :data:`SHARD_SIZE`, and those of that week in a bundle of their own
+    (``week``); sorted.
+
+    Edits land mostly on the week's articles, so an hourly build re-indexes a bundle of a
+    week's articles at most, at day 7 as at day 365; the week's articles join the runs
+    once, in the first build of the next week (Monday, UTC)."""
+    week = week_start(max((p for _, p in documents.values()), default=""))
     by_source: dict[str, list[tuple[str, str]]] = {}
     for doc, (source, partition) in documents.items():
         by_source.setdefault(source, []).append((partition, doc))
     shards = []
     for source, docs in sorted(by_source.items()):
         docs.sort()
-        for n, start in enumerate(range(0, len(docs), SHARD_SIZE), start=1):
-            run = sorted(doc for _, doc in docs[start : start + SHARD_SIZE])
-            shards.append(Shard(source, str(n), tuple(run)))
+        old = [doc for partition, doc in docs if partition < week]
+        for n, start in enumerate(range(0, len(old), SHARD_SIZE), start=1):
+            shards.append(Shard(source, str(n), tuple(sorted(old[start : start + SHARD_SIZE]))))
+        recent = sorted(doc for partition, doc in docs if partition >= week)
+        if recent:
+            shards.append(Shard(source, WEEK_PART, tuple(recent)))
     return shards
+
+
+WEEK_PART: Final = "week"
+"""The bundle of the articles first seen this week (Monday to Sunday, UTC)."""
+
+
+def week_start(partition: str) -> str:
+    """The partition (``YYYY/MM/DD``) of the Monday of ``partition``'s week; ``""`` for
+    none (or a name that is not a day: every partition then counts as older)."""
+    try:
+        day = date.fromisoformat(partition.replace("/", "-"))
+    except ValueError:
+        return "~" if partition else ""
+    return (day - timedelta(days=day.weekday())).strftime("%Y/%m/%d")
 
 
 def _glob(shard: Shard) -> str:
@@ -103,6 +128,22 @@ UNUSED_FILES: Final = frozenset(
 )
 """Pagefind's other user interfaces and its highlighter, which the search page never
 loads: about 280 KB a bundle, left out of the site."""
+
+RUNTIME_FILES: Final = frozenset(
+    {
+        "pagefind.js",
+        "pagefind-worker.js",
+        "pagefind-ui.js",
+        "pagefind-ui.css",
+        "wasm.en.pagefind",
+    }
+)
+"""Pagefind's code (its UI, its search code and worker, the WebAssembly it runs): the
+search page loads it from the first bundle alone, whose instance every other bundle is
+merged into (a merged bundle's instance needs only its entry, metadata, index and
+fragments). Kept in the first bundle only: about 300 KB less for every other bundle."""
+UNKNOWN_WASM: Final = "wasm.unknown.pagefind"
+"""For pages without a language: every page of the site is English (``lang="en"``)."""
 
 ABORT_WAIT: Final = 30.0
 """Seconds a failed build waits for Pagefind to finish the shard in hand and exit."""
@@ -214,24 +255,40 @@ class SearchIndexing:
         # files of unchanged shards, claimed by finish(): a plan dropped by abort() (the
         # build folded a month more) leaves no claim behind
         self.kept: dict[str, str] = {}
-        for shard in shards:
+        # shards to index whatever their documents' pages turn out to be; the others
+        # wait on documents rendered again, and are kept if none of their pages changed
+        # (a document whose record moved without a change of content, say)
+        self.dirty: set[str] = set()
+        self.unless: dict[str, dict[str, str]] = {}  # waiting shard → the files it keeps
+        for n, shard in enumerate(shards):
             kept = by_bundle.get(shard.path, {})
             entry = shard.path + "pagefind-entry.json"
             pending = set(shard.documents) & changed
-            if (
+            # the first bundle carries Pagefind's code; one that became first without it
+            # (the bundle first before is gone) is indexed again
+            runtime = shard.path + "pagefind.js"
+            forced = (
                 rebuild
                 or previous.get(shard.path) != shard.documents
-                or pending
                 or entry not in kept
                 or not os.path.isfile(os.path.join(writer.root, entry))
-            ):
+                or (n == 0 and not os.path.isfile(os.path.join(writer.root, runtime)))
+            )
+            # Pagefind's code left by an older build in a bundle not first: dropped
+            dropped = {UNKNOWN_WASM} | (RUNTIME_FILES if n else frozenset())
+            keep = {p: d for p, d in kept.items() if p.rsplit("/", 1)[1] not in dropped}
+            if forced or pending:
                 self.waiting[shard.path] = (shard, pending)
                 self.shard_of.update((doc, shard.path) for doc in pending)
+                if forced:
+                    self.dirty.add(shard.path)
+                else:
+                    self.unless[shard.path] = keep
             else:
-                self.kept.update(kept)
+                self.kept.update(keep)
         # started by start() or the first rendered(): after the render workers are forked,
         # since forking a process that runs threads is unsafe
-        self.idle = not self.waiting
+        self.idle = not self.dirty
 
     def start(self) -> None:
         """Start Pagefind if there is anything to index (its start-up then overlaps with
@@ -239,17 +296,29 @@ class SearchIndexing:
         if self.indexer is None and not self.idle:
             self.indexer = Indexer(self.writer.root, work=self.writer.root / CACHE_DIR)
 
-    def rendered(self, documents: list[str]) -> None:
-        """``documents`` are written (or failed): index each shard that waited only on them."""
+    def rendered(self, documents: list[str], *, changed: frozenset[str] = frozenset()) -> None:
+        """``documents`` are written (or failed), the article pages of ``changed`` with
+        new bytes: index each shard that waited only on them and has a changed page (or
+        had to be indexed anyway); keep the others as they are."""
         self.start()
         for doc in documents:
             path = self.shard_of.pop(doc, None)
             if path is not None:
                 self.waiting[path][1].discard(doc)
+                if doc in changed:
+                    self.dirty.add(path)
         for path, (shard, pending) in list(self.waiting.items()):
-            if not pending and self.indexer is not None:
-                self.indexer.add(shard)
-                del self.waiting[path]
+            if pending:
+                continue
+            del self.waiting[path]
+            if path not in self.dirty:
+                self.kept.update(self.unless.pop(path, {}))
+                continue
+            if self.indexer is None:
+                self.idle = False
+                self.start()
+            assert self.indexer is not None  # noqa: S101 - started just above
+            self.indexer.add(shard)
 
     def abort(self) -> None:
         """Stop indexing for a build that failed before :meth:`finish` (no-op after it)."""
@@ -261,13 +330,19 @@ class SearchIndexing:
         self.rendered([])
         for path, digest in sorted(self.kept.items()):
             self.writer.claim(path, digest)
+        if self.waiting and self.indexer is None:
+            self.idle = False
+            self.start()
         if self.indexer is not None:
             for shard, _ in self.waiting.values():  # a document of it failed: index the rest
                 self.indexer.add(shard)
             self.waiting.clear()
             try:
+                first = self.shards[0].path if self.shards else ""
                 for path, found in self.indexer.finish().items():
                     for name, file in sorted(found.items()):
+                        if name == UNKNOWN_WASM or (path != first and name in RUNTIME_FILES):
+                            continue
                         self.writer.adopt(path + name, file)
             finally:
                 self.indexer.close()

@@ -72,9 +72,8 @@ def _paginate(
         hidden=hidden,
         folded=FOLDED_ROOT if hidden is not None else None,
     )
-    if not base:
-        return pages
-    # the filters' archive pages repeat edits the home's show in full: one line each
+    # the archive pages (numbered, append-stable, for ever): one line an edit; the newest
+    # page of each listing shows them in full, with the changed words
     return [p if p.number is None else dataclasses.replace(p, compact=True) for p in pages]
 
 
@@ -370,12 +369,12 @@ class SiteWide:
             days.append((day, len(docs), published))
             path = api.day_path(day)
             docs.sort(key=attrgetter("id"))
-            inputs = "".join(self.doc_keys.get(d.id, "") for d in docs)
-            if not self._kept((path,), f"day\0{len(docs)}\0{inputs}"):
-                entries: list[JSON] = [
-                    api.index_entry(d, published=d.published, data=_data_path(d)) for d in docs
-                ]
-                self.writer.write(path, api.dump(api.day_file(day, entries)))
+            entries: list[JSON] = [api.index_entry(d) for d in docs if d.published]
+            hidden = [d.id for d in docs if not d.published]
+            # what the entries show, not the documents' keys: a document checked again
+            # without a change (its record's schedule moved) leaves its day file alone
+            if not self._kept((path,), f"day\0{entries!r}{hidden!r}"):
+                self.writer.write(path, api.dump(api.day_file(day, entries, hidden)))
         folded_months = [
             (month, f"{FOLDED_ROOT}/{month.replace('-', '/')}/", count, shown)
             for month, (count, shown) in sorted(months.items())

@@ -83,9 +83,43 @@
     return p;
   }
 
+  function chooser(data) {
+    // the two revisions to compare, chosen here (the article page only links to this one)
+    var form = document.createElement("form");
+    form.className = "compare-form";
+    form.method = "get";
+    var hidden = document.createElement("input");
+    hidden.type = "hidden";
+    hidden.name = "doc";
+    hidden.value = doc;
+    form.appendChild(hidden);
+    [["from", "From", from], ["to", "to", to]].forEach(function (field) {
+      var label = document.createElement("label");
+      label.appendChild(document.createTextNode(field[1] + " "));
+      var select = document.createElement("select");
+      select.name = field[0];
+      data.revisions.forEach(function (r) {
+        var option = document.createElement("option");
+        option.value = String(r.number);
+        option.textContent = "revision " + r.number;
+        option.selected = r.number === field[2];
+        select.appendChild(option);
+      });
+      label.appendChild(select);
+      form.appendChild(label);
+      form.appendChild(document.createTextNode(" "));
+    });
+    var button = document.createElement("button");
+    button.type = "submit";
+    button.textContent = "Compare";
+    form.appendChild(button);
+    result.appendChild(form);
+  }
+
   function render(data) {
     var revs = {};
     data.revisions.forEach(function (r) { revs[r.number] = r; });
+    chooser(data);
     var a = revs[from], b = revs[to];
     if (!a || !b) { say("This article has no revision " + (!a ? from : to) + "."); return; }
     say("Revision " + from + " (" + a.observed_at + ") compared with revision " + to + " (" + b.observed_at + ").");
@@ -93,25 +127,39 @@
     heading.textContent = b.title;
     result.appendChild(heading);
     if (a.title !== b.title) { wordDiff(row("changed", "headline"), a.title, b.title); }
-    // a revision lists indexes into the file's table of [kind, text] blocks
-    var text = function (i) { return data.blocks[i][1]; };
-    var oldBlocks = a.blocks.map(text);
-    var newBlocks = b.blocks.map(text);
-    var ops = lcs(oldBlocks, newBlocks) || [];
+    // a revision lists indexes into the file's table of [kind, text] blocks: equal
+    // indexes are equal blocks. A block no edit touched is null (the archive
+    // holds it): such runs show as a count, as on the edit pages.
+    var text = function (i) { return data.blocks[i] === null ? null : data.blocks[i][1]; };
+    var ops = lcs(a.blocks, b.blocks) || [];
+    var unchanged = 0;
+    var flush = function () {
+      if (unchanged) {
+        row("unchanged", "").textContent = unchanged + " unchanged paragraph" + (unchanged === 1 ? "" : "s");
+        unchanged = 0;
+      }
+    };
+    var shown = function (i) {
+      var t = text(i);
+      return t === null ? "(a paragraph of the article; its text is in the archive)" : t;
+    };
     for (var k = 0; k < ops.length; k++) {
       var op = ops[k];
       var next = ops[k + 1];
+      if (op[0] === "=" && text(b.blocks[op[2]]) === null) { unchanged++; continue; }
+      flush();
       if (op[0] === "-" && next && next[0] === "+") {
-        wordDiff(row("changed", "changed"), oldBlocks[op[1]], newBlocks[next[2]]);
+        wordDiff(row("changed", "changed"), shown(a.blocks[op[1]]), shown(b.blocks[next[2]]));
         k++;
       } else if (op[0] === "=") {
-        row("kept", "").textContent = newBlocks[op[2]];
+        row("kept", "").textContent = text(b.blocks[op[2]]);
       } else if (op[0] === "-") {
-        row("removed", "removed").appendChild(marked("del", "removed", oldBlocks[op[1]]));
+        row("removed", "removed").appendChild(marked("del", "removed", shown(a.blocks[op[1]])));
       } else {
-        row("added", "added").appendChild(marked("ins", "added", newBlocks[op[2]]));
+        row("added", "added").appendChild(marked("ins", "added", shown(b.blocks[op[2]])));
       }
     }
+    flush();
     var back = document.createElement("p");
     var link = document.createElement("a");
     link.href = app.getAttribute("data-articles") + doc + "/";

@@ -44,12 +44,22 @@ def resolve(site: Path, page: Path, link: str) -> tuple[Path, str] | None:
 
 
 def api_documents(site: Path) -> list[dict[str, Any]]:
-    """Every document the JSON API lists: ``api/index.json``'s day files, read in order."""
+    """Every published document the JSON API lists: ``api/index.json``'s day files, read
+    in order."""
+    return [doc for day in api_days(site) for doc in day["documents"]]
+
+
+def api_ids(site: Path) -> set[str]:
+    """Every document the JSON API names, with pages or without."""
+    return {d["id"] for d in api_documents(site)} | {
+        doc for day in api_days(site) for doc in day["unpublished"]
+    }
+
+
+def api_days(site: Path) -> list[dict[str, Any]]:
+    """The day files of ``api/index.json``, in order."""
     index = json.loads((site / "api/index.json").read_text(encoding="utf-8"))
-    found: list[dict[str, Any]] = []
-    for day in index["days"]:
-        found += json.loads((site / day["file"]).read_text(encoding="utf-8"))["documents"]
-    return found
+    return [json.loads((site / d["file"]).read_text(encoding="utf-8")) for d in index["days"]]
 
 
 def link_problems(site: Path) -> tuple[int, list[str]]:

@@ -9,9 +9,15 @@ from typing import Any
 import pytest
 
 from quietedit.publish.charts import horizontal_bars
-from quietedit.publish.search import SHARD_SIZE, plan_shards, search_available
+from quietedit.publish.search import (
+    SHARD_SIZE,
+    Shard,
+    plan_shards,
+    search_available,
+    week_start,
+)
 from tests.publish.conftest import STORIES
-from tests.publish.sitecheck import api_documents
+from tests.publish.sitecheck import api_days, api_documents
 
 
 def load(path: Path) -> Any:
@@ -26,41 +32,52 @@ def test_index_lists_every_document_by_day_with_links_to_its_files(built_site: P
     assert index["schema"] == 2 and index["folded"] == []
     assert [d["day"] for d in index["days"]] == ["2026-11-28"]
     documents = api_documents(built_site)
-    assert len(documents) == index["days"][0]["documents"] == 4
+    (day,) = api_days(built_site)
+    assert len(documents) == index["days"][0]["published"] == 3
+    assert len(day["unpublished"]) + 3 == index["days"][0]["documents"] == 4
     assert [d["id"] for d in documents] == sorted(d["id"] for d in documents)
-    for doc in documents:
-        assert doc["data"] == f"documents/2026/11/28/{doc['id']}/"
-        if doc["revisions"] == 1:  # never edited: in the index, without pages or a file
-            assert doc["page"] is doc["file"] is None
-            assert not (built_site / "articles" / doc["id"]).exists()
-        else:
-            assert (built_site / doc["file"]).is_file() and (built_site / doc["page"]).is_dir()
-    assert {d["url"] for d in documents} == {s.url for s in STORIES}
-    assert index["days"][0]["published"] == 3
+    for doc in documents:  # the page and the file are named by the id
+        assert doc["revisions"] > 1 and (built_site / "articles" / doc["id"]).is_dir()
+        assert (built_site / "api/documents" / f"{doc['id']}.json").is_file()
+    for doc in day["unpublished"]:  # never edited: named, without pages or a file
+        assert not (built_site / "articles" / doc).exists()
+        assert not (built_site / "api/documents" / f"{doc}.json").exists()
+    assert {d["url"] for d in documents} == {s.url for s in STORIES if len(s.versions) > 1}
 
 
-def test_a_document_file_carries_each_text_once_and_edits_as_block_operations(
+def test_a_document_file_carries_the_text_of_what_changed_and_edits_as_block_operations(
     built_site: Path,
 ) -> None:
     bridge = next(d for d in api_documents(built_site) if d["url"] == STORIES[0].url)
-    record = load(built_site / bridge["file"])
+    path = built_site / "api/documents" / f"{bridge['id']}.json"
+    record = load(path)
     blocks, revisions = record["blocks"], record["revisions"]
+    assert record["data"] == f"documents/2026/11/28/{bridge['id']}/"
     assert [r["number"] for r in revisions] == [1, 2, 3]
-    assert len(blocks) == len({tuple(b) for b in blocks})  # each kind and text once
-    texts = [[blocks[i][1] for i in r["blocks"]] for r in revisions]
+    carried = [tuple(b) for b in blocks if b is not None]
+    assert len(carried) == len(set(carried))  # each kind and text once
+    texts = [[None if blocks[i] is None else blocks[i][1] for i in r["blocks"]] for r in revisions]
     for revision, story in zip(texts, STORIES[0].versions, strict=True):
-        assert revision == list(story[1])  # every revision's text, rebuilt
+        # every revision's blocks in order; the text of those some edit touched, the
+        # others (kept in place throughout) left to the archive
+        assert len(revision) == len(story[1])
+        assert all(text in (None, want) for text, want in zip(revision, story[1], strict=True))
+    left_out = {i for i, block in enumerate(blocks) if block is None}
+    assert left_out and all(left_out <= set(r["blocks"]) for r in revisions)
+    # the address and the publisher's metadata once, then where they change
+    assert "url" not in revisions[0] and "publisher" in revisions[0]
     assert record["events"][0]["kind"] == "anomaly"
     diffs = record["diffs"]
     assert [(d["old"], d["new"]) for d in diffs] == [(1, 2), (2, 3)]
     first = diffs[0]
     assert first["diff"]["schema"] == 1 and "facts" in first["classification"]["kinds"]
+    assert all("sentences" not in f for f in first["classification"]["findings"].values())
     changed = next(b for b in first["diff"]["blocks"] if b["op"] == "changed")
     assert "words" not in changed and "text" not in first["diff"]["title"]
     # the operation's positions point at the texts that changed
     assert texts[0][changed["old"]].endswith("48 million euros.")
     assert texts[1][changed["new"]].endswith("84 million euros.")
-    raw = (built_site / bridge["file"]).read_text(encoding="utf-8")
+    raw = path.read_text(encoding="utf-8")
     assert (
         raw.endswith("}\n")
         and raw
@@ -75,22 +92,35 @@ def test_sources_file_counts_documents_and_edits(built_site: Path) -> None:
 
 
 def test_sources_are_cut_into_bundles_in_the_order_their_articles_were_first_seen() -> None:
-    days = [f"2026/{m:02d}/{d:02d}" for m in range(1, 13) for d in range(1, 29)]
+    days = [f"2026/{m:02d}/{d:02d}" for m in range(1, 12) for d in range(1, 29)]
     docs = {f"news-example-org-{n:016x}": ("big", days[n % len(days)]) for n in range(2500)}
-    docs["blog-example-com-000000000000000a"] = ("small", "2026/12/01")
+    docs["blog-example-com-000000000000000a"] = ("small", "2026/12/02")  # a Wednesday
     shards = plan_shards(docs)
     assert [(s.source, s.part, len(s.documents)) for s in shards] == [
         ("big", "1", SHARD_SIZE),
         ("big", "2", SHARD_SIZE),
         ("big", "3", 500),
-        ("small", "1", 1),
+        ("small", "week", 1),  # first seen in the week of the newest article
     ]
     first_seen = {s.part: sorted(docs[d][1] for d in s.documents) for s in shards[:3]}
     assert first_seen["1"][-1] <= first_seen["2"][0] <= first_seen["2"][-1] <= first_seen["3"][0]
-    # an article seen today goes to the newest bundle: the older ones stay as they are
-    docs["news-example-org-ffffffffffffffff"] = ("big", "2026/12/31")
+    # articles seen this week go to the week's bundle: the older ones stay as they are
+    docs["news-example-org-ffffffffffffffff"] = ("big", "2026/11/30")  # Monday
+    docs["news-example-org-fffffffffffffffe"] = ("big", "2026/11/29")  # the Sunday before
     again = plan_shards(docs)
     assert again[:2] == shards[:2] and len(again[2].documents) == 501
+    assert again[3] == Shard("big", "week", ("news-example-org-ffffffffffffffff",))
+    # the next week, this week's articles join the runs
+    docs["blog-example-com-000000000000000b"] = ("small", "2026/12/07")
+    later = plan_shards(docs)
+    assert [(s.source, s.part, len(s.documents)) for s in later] == [
+        ("big", "1", SHARD_SIZE),
+        ("big", "2", SHARD_SIZE),
+        ("big", "3", 502),
+        ("small", "1", 1),
+        ("small", "week", 1),
+    ]
+    assert week_start("2026/12/06") == "2026/11/30" and week_start("2026/11/30") == "2026/11/30"
 
 
 @pytest.mark.skipif(not search_available(), reason="pagefind is not installed")

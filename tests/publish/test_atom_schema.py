@@ -624,9 +624,8 @@ def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_every_atom_feed_of_a_hostile_archive_is_valid_rfc_4287(hostile_site: Path) -> None:
     feeds = atom_feed_files(hostile_site)
-    # main, 3 per-source (2 configured + 1 by host) and 5 per-article feeds: the story
-    # seen once has no edit, so no pages and no feed
-    assert len(feeds) == 1 + 3 + 5, feeds
+    # main and 3 per-source (2 configured + 1 by host): articles have no feed of their own
+    assert len(feeds) == 1 + 3, feeds
     for path in feeds:
         data = path.read_bytes()
         assert atom_problems(data) == (), (path, _rules(atom_problems(data)))

@@ -20,7 +20,7 @@ from quietedit.publish import BuildReport
 from quietedit.publish.folding import MonthSize, months_to_fold
 from quietedit.publish.listing import DocumentSummary
 from quietedit.revisions import Observation
-from tests.publish.sitecheck import api_documents, link_problems
+from tests.publish.sitecheck import api_ids, link_problems
 from tests.publish.test_incremental import build, files
 
 SEPTEMBER = datetime(2026, 9, 10, 8, 0, tzinfo=UTC)
@@ -126,7 +126,7 @@ def test_a_small_bound_folds_the_oldest_month_into_its_archive_page(
         "published": 3,
     }
     assert {d["day"][:7] for d in index["days"]} == {"2026-11"}
-    assert {d["id"] for d in api_documents(out)} == set(Archive(data).document_ids()) - set(gone)
+    assert api_ids(out) == set(Archive(data).document_ids()) - set(gone)
     # the newest month is never folded, however small the bound
     assert len(list((out / "articles").iterdir())) == 2
     stats = (out / "stats/index.html").read_text(encoding="utf-8")

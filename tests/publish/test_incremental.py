@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
+import logging
 import os
 import shutil
 import sqlite3
@@ -314,3 +315,83 @@ def test_a_renamed_feed_renames_its_source_on_the_pages_of_its_articles(
     # counters of a feed state change on every poll; they are not part of any article page
     archive.write_feed("blog-example-com", {"name": "The Example Blog", "polls": 4})
     assert not [p for p in build(data, out).written if p.startswith("articles/")]
+
+
+@pytest.mark.skipif(not search_available(), reason="pagefind is not installed")
+def test_a_document_checked_again_without_a_change_leaves_the_search_index_alone(
+    data: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    out = tmp_path / "site"
+    build(data, out, search=True)
+    caplog.set_level(logging.DEBUG, logger="quietedit.publish.search")
+    before = files(out)
+    archive = Archive(data)
+    doc = bridge_document(archive)
+    record = archive.read_document(doc) or {}
+    # what a run writes after a check that found the page unchanged: its schedule moves,
+    # in the partition's checks file, so the document is not even read again
+    archive.write_document(doc, {**record, "schedule": {"last_checked_at": "2026-11-29T08:00:00Z"}})
+    report = build(data, out, search=True)
+    assert (report.rendered, report.written) == (0, ())
+    # a record rewritten with nothing the site shows (here a field it does not read)
+    archive.write_document(doc, {**record, "seen": {"last_seen": None, "revisions": 3}})
+    report = build(data, out, search=True)
+    assert report.rendered == 1  # read again: its record changed
+    assert report.written == ()  # and nothing it shows did
+    indexed = [r.getMessage() for r in caplog.records if r.getMessage().startswith("search ")]
+    assert indexed == []  # so Pagefind did not index its bundle again
+    after = files(out)
+    assert {p: v[:2] for p, v in after.items()} == {p: v[:2] for p, v in before.items()}
+
+
+def test_an_hourly_build_updates_the_cache_in_place_to_what_a_whole_write_holds(
+    data: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "site"
+    build(data, out)
+    state = out / CACHE_DIR / STATE_FILE
+    inode = state.stat().st_ino
+    archive = Archive(data)
+    add_revision(archive, bridge_document(archive), "Engineers will inspect the riverbed.")
+    build(data, out)
+    assert state.stat().st_ino == inode  # the rows that changed, written in place
+    updated = buildcache.BuildState.load(out / CACHE_DIR)
+    whole = tmp_path / "whole"
+    updated.save(whole)  # written whole, from nothing
+    again = buildcache.BuildState.load(whole)
+    assert updated.loaded and again.loaded and updated.folded == again.folded
+    assert updated.site == again.site
+    assert {d: e.to_row(d) for d, e in updated.documents.items()} == {
+        d: e.to_row(d) for d, e in again.documents.items()
+    }
+    fresh = tmp_path / "fresh"
+    build(data, fresh)
+    rows = buildcache.BuildState.load(fresh / CACHE_DIR).documents
+    assert {d: e.summary for d, e in rows.items()} == {
+        d: e.summary for d, e in updated.documents.items()
+    }
+
+
+def test_a_build_killed_while_saving_the_cache_leaves_the_previous_state(
+    data: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "site"
+    first = build(data, out)
+    state = out / CACHE_DIR / STATE_FILE
+    # the files as a kill leaves them in the middle of the cache's transaction: the
+    # database half written, its journal (the pages before) beside it
+    with contextlib.closing(sqlite3.connect(state, isolation_level=None)) as db:
+        db.execute("PRAGMA cache_size = 1")  # the changed pages go to the file at once
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("UPDATE documents SET title = 'Half written', crc32 = 0")
+        rows = [(f"x/{n}", "0" * 500, "") for n in range(2000)]  # more than the page cache
+        db.executemany("INSERT INTO site VALUES (?, ?, ?)", rows)
+        killed = {p.name: p.read_bytes() for p in state.parent.glob(f"{STATE_FILE}*")}
+        db.execute("ROLLBACK")
+    assert f"{STATE_FILE}-journal" in killed and killed[STATE_FILE] != state.read_bytes()
+    for name, content in killed.items():
+        (out / CACHE_DIR / name).write_bytes(content)
+    report = build(data, out)
+    assert report.rendered == 0 and report.written == ()  # the state before, rolled back
+    assert first.documents == report.documents
+    assert not (out / CACHE_DIR / f"{STATE_FILE}-journal").exists()

@@ -21,7 +21,14 @@ from quietedit.publish.diffview import (
     excerpt_of,
 )
 from quietedit.publish.listing import PAGE_SIZE, EditRef, compute_stats, ordered, paginate
-from quietedit.publish.pages import Edit, event_line, findings_of, make_edit, marked_pieces
+from quietedit.publish.pages import (
+    Edit,
+    event_line,
+    findings_of,
+    make_edit,
+    marked_pieces,
+    trimmed,
+)
 from quietedit.publish.text import clean_text, host_slug, safe_http_url
 from quietedit.revisions import Event, Observation, Revision
 
@@ -273,3 +280,22 @@ def test_findings_read_classifications_cached_before_sentences_existed() -> None
     old_record = {"findings": {"typo": {"significance": "cosmetic", "evidence": ["block 1"]}}}
     (found,) = findings_of(old_record)  # type: ignore[arg-type]
     assert (found.kind, found.lines, found.sentences) == ("typo", ("block 1",), ())
+
+
+def test_a_findings_sentence_is_cut_to_the_words_around_its_marks() -> None:
+    before = " ".join(f"w{n}" for n in range(20))
+    after = " ".join(f"z{n}" for n in range(20))
+    text = f"{before} 48 million {after}."
+    start = text.index("48")
+    pieces = trimmed(marked_pieces(text, [[start, start + 2]]))
+    assert pieces == (
+        ("… w12 w13 w14 w15 w16 w17 w18 w19 ", False),
+        ("48", True),
+        (" million z0 z1 z2 z3 z4 z5 z6 …", False),
+    )
+    # between two marks a long run keeps its ends; a sentence without marks, its start
+    middle = trimmed((("a", True), (f" {before} ", False), ("b", True)))
+    assert middle[1] == (" w0 w1 w2 w3 w4 w5 w6 w7 … w12 w13 w14 w15 w16 w17 w18 w19 ", False)
+    assert trimmed(((text, False),)) == ((" ".join(text.split()[:16]) + " …", False),)
+    short = marked_pieces("It rose to 48.", [[11, 13]])
+    assert trimmed(short) == short  # nothing to cut

@@ -11,7 +11,7 @@ from pathlib import Path
 from selectolax.lexbor import LexborHTMLParser
 
 from tests.publish.conftest import BASE_URL, HOSTILE_TITLE, STORIES
-from tests.publish.sitecheck import BASE_PATH, api_documents, html_pages, parse, resolve
+from tests.publish.sitecheck import BASE_PATH, api_days, api_documents, html_pages, parse, resolve
 
 
 def page(site: Path, path: str) -> LexborHTMLParser:
@@ -195,12 +195,12 @@ def test_robots_404_and_sitemap(built_site: Path) -> None:
         target = resolve(built_site, built_site / "index.html", part.text())
         assert target is not None and target[0].is_file(), part.text()
         locs |= {loc.text() for loc in LexborHTMLParser(target[0].read_text()).css("url loc")}
+    for day in api_days(built_site):
+        for unpublished in day["unpublished"]:  # never edited: no page, nothing to list
+            assert not any(unpublished in loc for loc in locs)
     for doc in api_documents(built_site):
-        if doc["page"] is None:  # never edited: no page, nothing to list
-            assert not any(doc["id"] in loc for loc in locs)
-            continue
         assert f"{BASE_URL}articles/{doc['id']}/" in locs
-        diffs = json.loads((built_site / doc["file"]).read_text())["diffs"]
+        diffs = json.loads((built_site / f"api/documents/{doc['id']}.json").read_text())["diffs"]
         for diff in diffs:
             assert f"{BASE_URL}articles/{doc['id']}/diff/{diff['new']}/" in locs
     assert f"{BASE_URL}stats/" in locs

@@ -45,10 +45,12 @@ def test_comparing_two_chosen_revisions_shows_the_corrected_figure(
 ) -> None:
     article = article_path(demo_site, BUDGET)
     tab.page.goto(tab.url(article))
+    tab.page.get_by_role("link", name="Compare any two revisions").click()
     form = tab.page.locator("form.compare-form")
     form.locator("select[name=from]").select_option("1")
     form.locator("select[name=to]").select_option("2")
     form.get_by_role("button", name="Compare").click()
+    tab.page.wait_for_url("**&to=2", timeout=WAIT_MS)
     tab.page.locator("#compare-result ins").first.wait_for(timeout=WAIT_MS)
     status = tab.page.locator("#compare-status").inner_text()
     assert status.startswith("Revision 1 (") and "compared with revision 2" in status

@@ -1,0 +1,202 @@
+"""The site half of ``bench/year.py``: at each checkpoint, a full build of the year so far
+and one hourly build starting from only what the workflow caches.
+
+At a checkpoint day, before the hour that precedes the timed run (09:00 UTC), the year's
+hourly runs save what they left (:meth:`year_sim.Year.save`) and the whole archive, as it
+stands, is built with ``--full`` into ``site-day-N/``: size (by kind of file), files,
+seconds, peak memory, and *site bytes per edited document* (every published file: pages,
+feeds, JSON API, search index, listings, sitemaps; the build cache left out; over the
+documents with two revisions or more). That site is what the workflow's cache holds for
+the next run. The hour 09:00 is then generated and committed with the checkpoint, and the
+build's hourly run goes as in ``update.yml``: a blob-less shallow sparse clone of the
+origin (``data/feeds``, ``data/state``, ``data/index`` and what ``quietedit sparse-paths``
+names), the previous site copied in as ``actions/cache`` restores it, an incremental build.
+Printed: its seconds (wall and CPU), files written, documents rendered, peak memory.
+
+Each build runs in a child process (``bench/build.py --child``), so peak memory is its own.
+``--no-site`` leaves the site half out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from build import edited_documents, run_child
+from year_hourly import BASE_PATHS, Repository, feeds_yaml, git
+from year_sim import HOUR, START, Year
+
+KINDS = (
+    (r"articles/[^/]+/index\.html", "article pages"),
+    (r"articles/[^/]+/diff/", "diff pages"),
+    (r"articles/", "other article files"),
+    (r"api/documents/", "API documents"),
+    (r"api/", "API days and index"),
+    (r"search/", "search index"),
+    (r"sitemap", "sitemaps"),
+    (r"archive/", "monthly archive pages"),
+    (r"static/", "static files"),
+    (r".*\.(xml|rss)$", "feeds"),
+)
+"""Kinds of file by path (the first pattern matching its start); the rest are listings
+and other pages."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--no-site", action="store_true", help="leave out the site half (builds at checkpoints)"
+    )
+    parser.add_argument(
+        "--no-search", action="store_true", help="build the site without the Pagefind index"
+    )
+
+
+def kind_of(path: str) -> str:
+    return next((kind for pattern, kind in KINDS if re.match(pattern, path)), "listings")
+
+
+def site_sizes(out: Path) -> dict[str, list[int]]:
+    """Files and bytes of the published site by kind (the build cache left out)."""
+    sizes: dict[str, list[int]] = {}
+    for path in out.rglob("*"):
+        relative = path.relative_to(out).as_posix()
+        if relative.startswith(".") or not path.is_file():
+            continue
+        entry = sizes.setdefault(kind_of(relative), [0, 0])
+        entry[0] += 1
+        entry[1] += path.stat().st_size
+    return dict(sorted(sizes.items()))
+
+
+class SiteBench:
+    """The site half: :meth:`before` at the hour before the timed run, :meth:`hourly` after
+    the checkpoint committed it."""
+
+    def __init__(self, workdir: Path, args: argparse.Namespace) -> None:
+        self.workdir = workdir
+        self.enabled = not args.no_site
+        self.search = not args.no_search
+        self.port = args.port
+        self.site: Path | None = None
+        self.full: dict[str, Any] = {}
+
+    def before(self, year: Year, repo: Repository, hour: int) -> None:
+        """A full build of the archive as the runs before ``hour`` left it."""
+        if not self.enabled:
+            return
+        year.save(START + hour * HOUR)
+        data = repo.tree / "data"
+        self.site = self.workdir / f"site-{START + hour * HOUR:%Y%m%d}"
+        shutil.rmtree(self.site, ignore_errors=True)
+        figures = run_child(data, self.site, full=True, search=self.search)
+        sizes = site_sizes(self.site)
+        edited = edited_documents(data)
+        total = sum(size for _, size in sizes.values())
+        self.full = {
+            "seconds": round(figures["seconds"], 1),
+            "cpu_seconds": round(figures["cpu_seconds"], 1),
+            "max_rss_mb": round(figures["max_rss_mb"]),
+            "files": sum(count for count, _ in sizes.values()),
+            "bytes": total,
+            "documents": int(figures["documents"]),
+            "edited_documents": edited,
+            "bytes_per_edited": round(total / max(edited, 1)),
+            "by_kind": sizes,
+        }
+
+    def hourly(self, repo: Repository, now: datetime) -> dict[str, Any]:
+        """The hourly build as ``update.yml`` runs it, after one hour more: returns the
+        checkpoint's site figures (the full build's too)."""
+        if not self.enabled or self.site is None:
+            return {}
+        clone = self.workdir / f"site-clone-{now:%Y%m%dT%H}"
+        config = self.workdir / "site-feeds.yaml"
+        feeds_yaml(config, port=self.port, articles=0)
+        started = time.perf_counter()
+        git("clone", "-q", "--filter=blob:none", "--depth", "1", "--sparse",
+            f"file://{repo.origin}", str(clone))  # fmt: skip
+        git("sparse-checkout", "set", "--cone", *BASE_PATHS, cwd=clone)
+        git("config", "index.sparse", "true", cwd=clone)
+        quietedit = str(Path(sys.executable).with_name("quietedit"))
+        paths = subprocess.run(
+            [quietedit, "sparse-paths", "--config", str(config), "--data", "data",
+             "--now", now.strftime("%Y-%m-%dT%H:%M:%SZ")],
+            cwd=clone, check=True, capture_output=True, text=True,
+        ).stdout.split()  # fmt: skip
+        git("sparse-checkout", "add", *paths, cwd=clone)
+        checkout = time.perf_counter() - started
+        out = clone / "_site"
+        shutil.copytree(self.site, out, symlinks=True)  # what actions/cache restores
+        figures = run_child(clone / "data", out, full=False, search=self.search)
+        shutil.rmtree(clone)
+        shutil.rmtree(self.site)
+        self.site = None
+        return {
+            "full": self.full,
+            "hourly": {
+                "checkout_seconds": round(checkout, 1),
+                "seconds": round(figures["seconds"], 2),
+                "cpu_seconds": round(figures["cpu_seconds"], 2),
+                "written": int(figures["written"]),
+                "rendered": int(figures["rendered"]),
+                "max_rss_mb": round(figures["max_rss_mb"]),
+                "failures": int(figures["failures"]),
+            },
+        }
+
+
+def table(result: dict[str, Any]) -> Iterator[str]:
+    """The site half's lines of the report."""
+    points = [p for p in result["checkpoints"] if p.get("site")]
+    if not points:
+        return
+    rows: list[tuple[str, ...]] = [("site: day", *(str(p["day"]) for p in points))]
+
+    def row(label: str, part: str, key: str, fmt: str = "{}", scale: float = 1.0) -> None:
+        values = [p["site"][part][key] for p in points]
+        rows.append((label, *(fmt.format(v / scale if scale != 1.0 else v) for v in values)))
+
+    row("documents", "full", "documents")
+    row("edited documents (2+ revisions)", "full", "edited_documents")
+    row("full build: site (MB)", "full", "bytes", "{:.1f}", 1e6)
+    row("full build: files", "full", "files")
+    row("full build: seconds (wall)", "full", "seconds")
+    row("full build: CPU seconds", "full", "cpu_seconds")
+    row("full build: peak RSS (MB)", "full", "max_rss_mb")
+    row("site bytes per edited document (KB)", "full", "bytes_per_edited", "{:.2f}", 1000)
+    kinds = sorted({k for p in points for k in p["site"]["full"]["by_kind"]})
+    for kind in kinds:
+        values = []
+        for p in points:
+            _, size = p["site"]["full"]["by_kind"].get(kind, [0, 0])
+            values.append(f"{size / max(p['site']['full']['edited_documents'], 1) / 1000:.2f}")
+        rows.append((f"  of it {kind} (KB per edited)", *values))
+    row("hourly build: clone and sparse checkout (s)", "hourly", "checkout_seconds")
+    row("hourly build: seconds (wall)", "hourly", "seconds")
+    row("hourly build: CPU seconds", "hourly", "cpu_seconds")
+    row("hourly build: files written", "hourly", "written")
+    row("hourly build: documents rendered", "hourly", "rendered")
+    row("hourly build: peak RSS (MB)", "hourly", "max_rss_mb")
+    row("hourly build: failures", "hourly", "failures")
+    width = max(len(r[0]) for r in rows)
+    cols = [max(len(r[i]) for r in rows) for i in range(1, len(rows[0]))]
+    for r in rows:
+        yield "  ".join(
+            [r[0].ljust(width), *(v.rjust(c) for v, c in zip(r[1:], cols, strict=True))]
+        )
+    if len(points) > 1:
+        a, b = points[0]["site"]["hourly"], points[-1]["site"]["hourly"]
+        yield (
+            f"site: hourly build day {points[-1]['day']} / day {points[0]['day']} "
+            f"(target <= 1.2x): seconds {b['seconds'] / max(a['seconds'], 1e-9):.2f}x, "
+            f"CPU {b['cpu_seconds'] / max(a['cpu_seconds'], 1e-9):.2f}x, "
+            f"files written {b['written'] / max(a['written'], 1):.2f}x"
+        )
