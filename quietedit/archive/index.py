@@ -67,7 +67,7 @@ class DocumentIndex:
             if index_name_shard(name) == shard
         ]
         stamps = tuple((path.name, stamp(path)) for path in files)
-        if cached is not None and stamps == cached.stamp:
+        if cached is not None and stamps == cached.stamp and cached.writer == writer:
             return cached
         entries: dict[str, str] = {}
         own: dict[str, str] = {}
@@ -84,7 +84,7 @@ class DocumentIndex:
                     )
             if path == mine:
                 own = found
-        self._shards[shard] = _Shard(stamps, entries, own)
+        self._shards[shard] = _Shard(stamps, entries, own, writer)
         return self._shards[shard]
 
     def _read_index_file(self, path: Path) -> dict[str, str]:
@@ -132,9 +132,10 @@ class DocumentIndex:
 
 @dataclass(frozen=True, slots=True)
 class _Shard:
-    """One index shard as read: every writer's entries, this object's own, and the stamp
-    of the files they came from."""
+    """One index shard as read: every writer's entries, those of ``writer``'s own file, and
+    the stamp of the files they came from."""
 
     stamp: tuple[tuple[str, tuple[int, int, int] | None], ...]
     entries: dict[str, str]
     own: dict[str, str]
+    writer: str

@@ -184,3 +184,22 @@ def test_partitions_needed_at_once_are_fetched_one_after_another(tmp_path: Path)
         found = list(pool.map(lambda doc: len(reader.revisions(doc)), docs))
 
     assert found == [1] * 6
+
+
+def test_an_archive_object_given_another_writer_writes_only_its_own_entries(
+    archive: Archive,
+) -> None:
+    first = document_id(STORY_URL)
+    second = next(
+        doc
+        for n in range(1, 5000)
+        if index_shard(doc := document_id(f"{STORY_URL}-{n}")) == index_shard(first)
+    )
+    archive.write_document(first, {"url": STORY_URL, "discovered_at": "2026-11-30T06:00:00Z"})
+    assert archive.partition(first) == "2026/11/30"  # the shard is read, and kept
+    archive.writer = "shard-1-of-2"  # the same object, reused by a sharded run
+    archive.write_document(second, {"url": STORY_URL, "discovered_at": "2026-11-30T07:00:00Z"})
+    shard = index_shard(first)
+    own = json.loads(archive.layout.index_file(shard, writer="shard-1-of-2").read_text())
+    assert own["documents"] == {second: "2026/11/30"}
+    assert Archive(archive.root).partition(first) == "2026/11/30"
