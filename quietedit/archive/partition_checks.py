@@ -22,8 +22,9 @@ once at its end, and every :data:`FLUSH_SECONDS` meanwhile. A run killed in betw
 only those entries: as a check killed before its record, each such article is checked once
 more by the next run, and nothing is stored twice. What a later write takes for granted is
 flushed before it (a known document's feed claim before the feed record that took it in:
-:func:`~quietedit.ingest.register.apply_registration`), and a record that still holds its
-own ``schedule`` keeps it, up to date, until its entry is on disk
+:func:`~quietedit.ingest.register.apply_registration`); the entry of a check that stored a
+revision, whose schedule restarts, is written at once (``at_once``); and a record that
+still holds its own ``schedule`` keeps it, up to date, until its entry is on disk
 (:meth:`~quietedit.archive.store.Archive.write_document`).
 """
 
@@ -106,23 +107,32 @@ class PartitionChecks:
         with self._lock:
             return document in self._load(partition, writer).merged
 
-    def put(self, partition: str, document: str, entry: Entry, *, writer: str) -> None:
-        """Record ``entry`` for ``document``: written now, or with the batch."""
+    def put(
+        self, partition: str, document: str, entry: Entry, *, writer: str, at_once: bool = False
+    ) -> None:
+        """Record ``entry`` for ``document``: written now, or with the batch. ``at_once``
+        writes the partition's file now even in a batch (with the entries it holds)."""
         with self._lock:
             self._pending.setdefault((partition, writer), {})[document] = entry
             if not self.batched or time.monotonic() - self._flushed >= FLUSH_SECONDS:
                 self.flush()
+            elif at_once:
+                self.flush(only=(partition, writer))
 
-    def flush(self) -> None:
+    def flush(self, *, only: tuple[str, str] | None = None) -> None:
         """Write every partition's file that has unwritten entries (each written whole,
         atomically: its own earlier entries and the new ones). Only this writer's own files
         are read for it, so another writer's damaged file stops nothing here; a file that
         cannot be read or written keeps its entries for the next flush, the others are
-        written, and the first error is raised at the end."""
+        written, and the first error is raised at the end. ``only``: the file of this
+        ``(partition, writer)`` alone."""
         with self._lock:
-            self._flushed = time.monotonic()
+            if only is None:
+                self._flushed = time.monotonic()
             failed: ArchiveError | None = None
             for partition, writer in sorted(self._pending):
+                if only is not None and (partition, writer) != only:
+                    continue
                 entries = self._pending[partition, writer]
                 path = self.layout.checks_file(partition, writer=writer)
                 try:

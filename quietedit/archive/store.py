@@ -170,13 +170,15 @@ class Archive:
         return {**record, **entry} if record is not None and entry else record
 
     def write_document(
-        self, document: str, record: dict[str, JSON], *, final: bool = False
+        self, document: str, record: dict[str, JSON], *, final: bool = False, at_once: bool = False
     ) -> None:
         """Store the document's record (``schema``/``type``/``id`` are set here): its
         ``schedule`` and ``http`` go to its partition's checks entry, the rest replaces its
         record file atomically when it differs. A new document is entered in the index
         first, in the partition of its record's ``discovered_at``. ``final``: the last write
-        of its unit, which nothing written later refers to (see :meth:`_replace`)."""
+        of its unit, which nothing written later refers to (see :meth:`_replace`).
+        ``at_once``: the checks entry is written now even by a batching run (a check that
+        stored a revision: its schedule restarts, and a kill must not lose that)."""
         partition, new = self.index.place(document, record, writer=self.writer)
         if not new:
             self._home(document)  # a folder outside a sparse checkout comes back first
@@ -197,7 +199,7 @@ class Archive:
         if old != data:
             self._replace(path, data, final=final)
         if entry:  # after the record: an entry always names a document on disk
-            self.checks.put(partition, document, entry, writer=self.writer)
+            self.checks.put(partition, document, entry, writer=self.writer, at_once=at_once)
         self.written_partitions.add(partition)
 
     def flush_checks(self) -> None:

@@ -202,7 +202,9 @@ def apply_check(
     if plan.record is not None:
         # the check's last write: nothing refers to it, and losing it to a power cut is a
         # check killed before it (see the module docstring), so its rename need not be flushed
-        archive.write_document(document, plan.record, final=True)
+        # a new revision restarts the schedule (changes, last_changed_at): written at once,
+        # not with the run's batch, so a run killed later keeps it
+        archive.write_document(document, plan.record, final=True, at_once=new is not None)
     if result.status in FAILED_STATUSES:
         logger.info("article %s: %s", result.state.url, result.detail)
     return result

@@ -93,6 +93,30 @@ def test_a_batching_run_writes_its_entries_at_the_flush_and_reads_them_before(
     )
 
 
+def test_a_check_that_stored_a_revision_has_its_partition_written_at_once(
+    archive: Archive,
+) -> None:
+    doc, other = document_id(STORY_URL), document_id(OTHER_URL)
+    archive.write_document(doc, record(checked="2026-11-30T06:00:00Z"))
+    elsewhere = {**record(checked="2026-12-01T06:00:00Z"), "url": OTHER_URL}
+    archive.write_document(other, {**elsewhere, "discovered_at": "2026-12-01T06:00:00Z"})
+    archive.checks.batched = True
+    archive.write_document(
+        other,
+        {**elsewhere, "discovered_at": "2026-12-01T06:00:00Z"}
+        | {"schedule": {"last_checked_at": "2026-12-01T07:00:00Z"}},
+    )
+    changed = record(checked="2026-11-30T07:00:00Z")
+    changed["schedule"] |= {"changes": 1, "last_changed_at": "2026-11-30T07:00:00Z"}
+    archive.write_document(doc, changed, at_once=True)
+    # as if the run were killed now: the restarted schedule is on disk, the other partition's
+    # plain check is not (that article is checked once more)
+    fresh = Archive(archive.root)
+    seen: Any = fresh.read_document(doc)
+    assert seen["schedule"]["changes"] == 1
+    assert checked_at(fresh, other) == "2026-12-01T06:00:00Z"
+
+
 def test_each_shard_writes_its_own_file_and_readers_take_the_newest_entry(tmp_path: Path) -> None:
     data = tmp_path / "data"
     doc = document_id(STORY_URL)
