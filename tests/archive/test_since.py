@@ -74,6 +74,26 @@ def committed(repo: Path) -> tuple[Path, str, str]:
     return root, doc, commit(repo)
 
 
+def test_a_checks_file_naming_no_document_of_its_partition_is_reported(
+    repo: Path, committed: tuple[Path, str, str]
+) -> None:
+    root, doc, base = committed
+    path = Layout(root).checks_file(DAY)
+    entries: dict[str, JSON] = {doc: {"schedule": {"last_checked_at": "2026-11-30T09:00:00Z"}}}
+    record: dict[str, JSON] = {
+        "documents": entries,
+        "partition": DAY,
+        "schema": 2,
+        "type": "checks",
+    }
+    write(path, dump_json(record))
+    assert since(root, base) == []  # a check of a document the partition holds
+    ghost = document_id(story_url(77))
+    entries[ghost] = {"schedule": {}}
+    write(path, dump_json(record))
+    assert since(root, base) == [f"{path}: documents.{ghost}: no such document in this partition"]
+
+
 def test_an_hours_additions_committed_or_not_are_fine(
     repo: Path, committed: tuple[Path, str, str]
 ) -> None:
