@@ -8,6 +8,7 @@ and French; a marker missing here only makes a rule see less, never more.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Final
 
@@ -76,8 +77,8 @@ MAX_INDEX_ENTRY_WORDS: Final = 15
 
 def hunk_nature(removed: str, added: str, *, names: bool = True) -> str:
     """How deep one change goes, from ``typographic`` to ``words`` (see the constants)."""
-    if fold_text(removed) == fold_text(added):
-        return TYPOGRAPHIC
+    if _compatible(removed) == _compatible(added):
+        return TYPOGRAPHIC  # also "CO2" and "CO₂", "ﬁ" and "fi": one character's other form
     old_words, new_words = _words(removed), _words(added)
     old_numbers = [t for t in fact_tokens(removed, names=names) if _numeric(t, names=names)]
     new_numbers = [t for t in fact_tokens(added, names=names) if _numeric(t, names=names)]
@@ -103,6 +104,12 @@ def hunk_nature(removed: str, added: str, *, names: bool = True) -> str:
     if _article_only(old_words, new_words):
         return SPELLING  # a missing article put in: "gegen {+die+} Cincinnati Bengals"
     return FACTS if _words_without(removed, added, names=names) else WORDS
+
+
+def _compatible(text: str) -> str:
+    """``text`` folded, compatibility forms replaced by their plain characters (NFKC):
+    subscript and superscript digits, ligatures, full-width letters."""
+    return unicodedata.normalize("NFKC", fold_text(text))
 
 
 # Inflected forms of one article or contracted preposition: swapping one for another of

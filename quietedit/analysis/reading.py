@@ -68,6 +68,9 @@ FACT_PHRASE_WORDS: Final = PASSAGE_WORDS
 """A change shorter than this on both sides is one phrase: a number, date or name that
 differs in it changed. Longer changes must keep half their other words to count."""
 FACT_REST_SIMILARITY: Final = 0.5
+SENTENCE_KEPT: Final = 0.5
+"""Share of its other words a sentence must keep for a number or date that changed in a
+longer rewording of it to count as a changed fact."""
 
 TYPO: Final = "typo"
 STYLE: Final = "style"
@@ -253,6 +256,11 @@ class _Reader:
             # one name written in another form is a rewording, however many words it has
             removed_words -= sum(f.name for f in gone)
             added_words -= sum(f.name for f in came)
+        if changed:
+            # the changed facts are the change, not words of a passage ("[-Die News-]{+Das
+            # waren die News am 14. Dezember+}": a date added to a kept sentence)
+            removed_words -= sum(word_count(a) for a, _ in changed)
+            added_words -= sum(word_count(b) for _, b in changed)
         passage = self._passage(removed, added, removed_words, added_words)
         if changed and not passage:
             only_facts = nature == FACTS or _small_words_only(removed, added, self.names)
@@ -273,9 +281,7 @@ class _Reader:
             if max(removed_words, added_words) < PASSAGE_WORDS:
                 return set()
             return {ADDED} if added else {REMOVED}
-        if min(removed_words, added_words) >= PASSAGE_WORDS and _shared(removed, added) < (
-            REWRITE_SIMILARITY
-        ):
+        if _clause_replaced(removed, added):
             return {ADDED, REMOVED}
         # one side much longer: a passage came or went, and what stood opposite it was
         # reworded ("[-Mit der-]{+Familienpolitisch ein bitterer Tag … dass die+}")
@@ -297,18 +303,18 @@ class _Reader:
         self, gone: list[Fact], came: list[Fact], hunk: Hunk
     ) -> tuple[tuple[str, str], ...]:
         """The facts this change altered, as ``(old, new)`` pairs ("" for none)."""
-        left = Counter(f.text.casefold() for f in came)
+        left = Counter(_key(f) for f in came)
         still_gone = []
         for fact in gone:  # the same fact on both sides of the change is no change
-            if left[fact.text.casefold()] > 0:
-                left[fact.text.casefold()] -= 1
+            if left[_key(fact)] > 0:
+                left[_key(fact)] -= 1
             else:
                 still_gone.append(fact)
-        right = Counter(f.text.casefold() for f in gone)
+        right = Counter(_key(f) for f in gone)
         still_came = []
         for fact in came:
-            if right[fact.text.casefold()] > 0:
-                right[fact.text.casefold()] -= 1
+            if right[_key(fact)] > 0:
+                right[_key(fact)] -= 1
             else:
                 still_came.append(fact)
         # a name still in the other revision moved; a respelt one is a typo; a name run
@@ -334,11 +340,28 @@ class _Reader:
             hunk.added,
             old=(hunk.old_at, hunk.old_at + len(hunk.removed)),
             new=(hunk.new_at, hunk.new_at + len(hunk.added)),
+            german=not self.names,
         )
         if not still_gone and not still_came:
             return ()
         if not self._one_phrase(hunk):
-            return ()
+            if self._sentence_kept(hunk) and (
+                self.title or not _clause_replaced(hunk.removed, hunk.added)
+            ):
+                # the sentence stands, reworded around a number or date that changed in it
+                # ("»The Wire«-Star [-ist tot-]{+im Alter von 60 Jahren gestorben+}");
+                # a name there may be the rewording's own
+                still_gone = [f for f in still_gone if not f.name]
+                still_came = [f for f in still_came if not f.name]
+            else:
+                # a headline's kicker is a phrase of its own: a date or number in it
+                # changed even when the rest of the headline was rewritten ("News
+                # [-heute-]{+am Donnerstag+}: …"); its names label the story and were
+                # left out already
+                still_gone = [f for f in still_gone if f.end <= self.old.kicker]
+                still_came = [f for f in still_came if f.end <= self.new.kicker]
+            if not still_gone and not still_came:
+                return ()
         if len(still_gone) == len(still_came):
             return tuple((a.text, b.text) for a, b in zip(still_gone, still_came, strict=True))
         return tuple((f.text, "") for f in still_gone) + tuple(("", f.text) for f in still_came)
@@ -367,6 +390,17 @@ class _Reader:
         return _shared(_without_facts(removed, self.names), _without_facts(added, self.names)) >= (
             FACT_REST_SIMILARITY
         )
+
+    def _sentence_kept(self, hunk: Hunk) -> bool:
+        """The sentence the change is in keeps most of its other words: the change
+        rewords part of one statement rather than replacing it."""
+        old = _sentence(self.old_text, hunk.old_at, hunk.old_at + len(hunk.removed))
+        new = _sentence(self.new_text, hunk.new_at, hunk.new_at + len(hunk.added))
+        if self.title:  # the kicker labels the story, and is read on its own
+            old = old[self.old.kicker :] if self.old.kicker else old
+            new = new[self.new.kicker :] if self.new.kicker else new
+        kept = _shared(_without_facts(old, self.names), _without_facts(new, self.names))
+        return kept >= SENTENCE_KEPT
 
     def settle(self, readings: list[Reading]) -> list[Reading]:
         """Facts that left one change and came in another of the same pair moved, and
@@ -420,6 +454,47 @@ class _Reader:
             else:
                 settled.append(reading)
         return settled
+
+
+_SENTENCE_END_AT: Final = re.compile(r"(?<=[^\W\d])[.!?…]+[\"'»«“”]?(?=\s+[\"'»«„“(]?[^\W\d_a-z])")
+"""A sentence's end: a full stop after a letter, not a digit ("am 14. Dezember"), then a
+capital."""
+
+
+def _sentence(text: str, start: int, end: int) -> str:
+    """The sentence (or sentences) of ``text`` that ``start`` to ``end`` stands in; a line
+    break ends one too."""
+    first = max(text.rfind("\n", 0, start) + 1, 0)
+    for match in _SENTENCE_END_AT.finditer(text, first, start):
+        first = match.end()
+    last = text.find("\n", end)
+    last = len(text) if last < 0 else last
+    closing = _SENTENCE_END_AT.search(text, end, last)
+    if closing is not None:
+        last = closing.end()
+    return text[first:last]
+
+
+def _clause_replaced(removed: str, added: str) -> bool:
+    """Both sides of a change are passages, sharing few words: one clause replaced by
+    another that says something else."""
+    return (
+        min(word_count(removed), word_count(added)) >= PASSAGE_WORDS
+        and _shared(removed, added) < REWRITE_SIMILARITY
+    )
+
+
+def _key(fact: Fact) -> str:
+    """What a fact is compared by: a number by its figures ("G20-Gipfel" and "G20" are one
+    number, "1.5" and "1,5" are not), anything else by its folded text."""
+    if not fact.name:
+        figures = _FIGURES.findall(fact.text)
+        if figures:
+            return " ".join(figures)
+    return fact.text.casefold()
+
+
+_FIGURES: Final = re.compile(r"\d(?:[\d.,:]*\d)?")
 
 
 def _small_words_only(removed: str, added: str, names: bool) -> bool:
