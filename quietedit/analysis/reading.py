@@ -68,7 +68,7 @@ FACT_PHRASE_WORDS: Final = PASSAGE_WORDS
 """A change shorter than this on both sides is one phrase: a number, date or name that
 differs in it changed. Longer changes must keep half their other words to count."""
 FACT_REST_SIMILARITY: Final = 0.5
-SENTENCE_KEPT: Final = 0.5
+SENTENCE_KEPT: Final = 0.4
 """Share of its other words a sentence must keep for a number or date that changed in a
 longer rewording of it to count as a changed fact."""
 
@@ -94,6 +94,8 @@ KICKER_CHARS: Final = 60
 story and states nothing, so a name changed in it is a rewording ("Peking:" → "China:")."""
 
 _WORDS: Final = re.compile(r"\w+")
+_MARKED: Final = re.compile(r"[»«„“”\"]([^»«„“”\"\n]{1,80})[»«“”\"]")
+"""Words between quotation marks of any kind."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +223,11 @@ class _Side:
         return quotation_spans(self.text)
 
     @cached_property
+    def marked(self) -> list[tuple[int, int]]:
+        """Where words in quotation marks stand, names and titles of works included."""
+        return [match.span(1) for match in _MARKED.finditer(self.text)]
+
+    @cached_property
     def kicker(self) -> int:
         return _kicker(self.text) if self.title else 0
 
@@ -246,8 +253,8 @@ class _Reader:
                 return Reading(hunk, nature, frozenset({CREDIT}), (), (), whole_new)
             if note_kind(added) is not None:
                 return Reading(hunk, nature, frozenset({NOTE}), (), (), whole_new)
-        gone = _inside(self.old.facts, old_span, skip=self.old.kicker)
-        came = _inside(self.new.facts, new_span, skip=self.new.kicker)
+        gone = _inside(self.old.facts, old_span, skip=self.old.kicker, quoted=self.old.marked)
+        came = _inside(self.new.facts, new_span, skip=self.new.kicker, quoted=self.new.marked)
         changed = self._fact_pairs(gone, came, hunk)
         if changed and self._short_sentence(hunk):
             changed = ()  # a sentence of its own, too short for a passage: a rewording
@@ -504,19 +511,31 @@ def _small_words_only(removed: str, added: str, names: bool) -> bool:
     return set((old - new) + (new - old)) <= _SMALL_WORDS
 
 
-def _inside(facts: list[Fact], span: Span, *, skip: int = 0) -> list[Fact]:
-    """The facts inside ``span``, but names that end before ``skip`` (a kicker)."""
+def _inside(
+    facts: list[Fact], span: Span, *, skip: int = 0, quoted: Sequence[tuple[int, int]] = ()
+) -> list[Fact]:
+    """The facts inside ``span``, but those of a kicker (ending before ``skip``) that
+    label the story: its names, and its words in quotation marks (a work's title, »192
+    Farben«)."""
     return [
         f
         for f in facts
-        if f.start >= span.start and f.end <= span.end and not (f.name and f.end <= skip)
+        if f.start >= span.start
+        and f.end <= span.end
+        and not (f.end <= skip and (f.name or _within(Span(f.start, f.end), list(quoted))))
     ]
 
 
 def _kicker(title: str) -> int:
-    """Where a headline's kicker ends ("Iran: …", "Nancy Faeser (SPD): …"), 0 if none."""
-    end = title.find(": ")
-    return end if 0 < end <= KICKER_CHARS else 0
+    """Where a headline's kicker ends ("Iran: …", "Nancy Faeser (SPD): …", "Krieg in
+    der Ukraine -- …" with an en dash), 0 if none."""
+    ends = [title.find(mark) for mark in _KICKER_MARKS]
+    end = min((e for e in ends if e > 0), default=0)
+    return end if end <= KICKER_CHARS else 0
+
+
+_KICKER_MARKS: Final = (": ", " \u2013 ", " \u2014 ", " - ")
+"""What ends a kicker: a colon, or a dash set between spaces."""
 
 
 def _in_pairs(fact: Fact, pairs: tuple[tuple[str, str], ...], side: int) -> bool:
