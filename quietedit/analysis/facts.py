@@ -1,7 +1,8 @@
 """Facts in text: numbers, dates and names, where they stand, and the forms of one name.
 
 A number is any token with a digit (``4.2``, ``1,200``, ``12:30``, ``2019``) or a number
-word; a date is a month, weekday, season or relative day; a name is a capitalised word
+word; a date is a month, weekday, season, relative day or a holiday that names one day
+("Heiligabend", "Silvester"); a name is a capitalised word
 that does not open a sentence. The word lists cover English, German and French; a word
 missing from them only makes the rule see less, never more. Words that are also common
 words elsewhere ("may", "march", "one", "cent", German "hier") are left out, or count
@@ -189,6 +190,9 @@ DATE_WORDS: Final = frozenset(
         "frühling",
         "sommer",
         "herbst",
+        "heiligabend",
+        "silvester",
+        "neujahr",
         "janvier",
         "février",
         "mars",

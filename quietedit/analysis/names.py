@@ -132,6 +132,8 @@ def name_forms(
         if partner is not None:
             gone_names.remove(fact)
             came_names = [c for c in came_names if c.group != partner.group]
+    if _abbreviated(gone_names, came_names) or _abbreviated(came_names, gone_names):
+        gone_names, came_names = [], []  # "Borussia Dortmund" → "BVB": the club's short form
     if not came_names and not added:  # shortened: the rest of the name goes on
         gone_names = [f for f in gone_names if not _reaches_out(f, old)]
     if not came_names and gone_names and _description(added, german=german):
@@ -143,6 +145,29 @@ def name_forms(
     return (
         [f for f in gone if not f.name or f in gone_names],
         [f for f in came if not f.name or f in came_names],
+    )
+
+
+ACRONYM_LETTERS: Final = (2, 5)
+"""Capitals an abbreviation has, fewest and most."""
+
+
+def _abbreviated(full: list[Fact], short: list[Fact]) -> bool:
+    """One name of several words (one run) replaced by one abbreviation, nothing else
+    named: the body's short form, even where its letters are not the name's initials
+    ("Borussia Dortmund" → "BVB", "Hamburger SV" → "HSV")."""
+    if len(short) != 1 or not full:
+        return False
+    letters = short[0].text
+    fewest, most = ACRONYM_LETTERS
+    groups = {f.group for f in full}
+    return (
+        fewest <= len(letters) <= most
+        and letters.isalpha()
+        and letters.isupper()
+        and len(groups) == 1
+        and len(full) >= 2
+        and not any(f.text.isupper() for f in full)
     )
 
 
