@@ -487,8 +487,20 @@ def _clause_replaced(removed: str, added: str) -> bool:
     another that says something else."""
     return (
         min(word_count(removed), word_count(added)) >= PASSAGE_WORDS
-        and _shared(removed, added) < REWRITE_SIMILARITY
+        and _shared(_stems(removed), _stems(added)) < REWRITE_SIMILARITY
     )
+
+
+_ENDING: Final = re.compile(r"(?<=\w{3})(?:ern|en|er|em|es|e|n|s)$")
+STEM_LETTERS: Final = 3
+"""Letters a word keeps when its inflection ending is cut."""
+
+
+def _stems(text: str) -> str:
+    """``text``'s words without their inflection endings, so that a clause reworded in
+    other grammatical forms ("Moderne Methoden, reiche Hinterleute" → "Mit modernen
+    Methoden und reichen Hinterleuten") shares its words with the old one."""
+    return " ".join(_ENDING.sub("", word.casefold()) for word in _WORDS.findall(text))
 
 
 def _key(fact: Fact) -> str:
