@@ -224,8 +224,11 @@ class _Side:
 
     @cached_property
     def marked(self) -> list[tuple[int, int]]:
-        """Where words in quotation marks stand, names and titles of works included."""
-        return [match.span(1) for match in _MARKED.finditer(self.text)]
+        """Where words in quotation marks stand in a headline's kicker, names and titles
+        of works included (nothing outside a headline's kicker is asked for)."""
+        if not self.kicker:
+            return []
+        return [match.span(1) for match in _MARKED.finditer(self.text, 0, self.kicker)]
 
     @cached_property
     def kicker(self) -> int:
@@ -352,8 +355,11 @@ class _Reader:
         if not still_gone and not still_came:
             return ()
         if not self._one_phrase(hunk):
-            if self._sentence_kept(hunk) and (
-                self.title or not _clause_replaced(hunk.removed, hunk.added)
+            numbers = any(not f.name for f in (*still_gone, *still_came))
+            if (
+                numbers
+                and self._sentence_kept(hunk)
+                and (self.title or not _clause_replaced(hunk.removed, hunk.added))
             ):
                 # the sentence stands, reworded around a number or date that changed in it
                 # ("»The Wire«-Star [-ist tot-]{+im Alter von 60 Jahren gestorben+}");
@@ -468,14 +474,20 @@ _SENTENCE_END_AT: Final = re.compile(r"(?<=[^\W\d])[.!?…]+[\"'»«“”]?(?=\
 capital."""
 
 
+SENTENCE_REACH: Final = 600
+"""Characters a sentence reaches at most either side of a change: a longer run without a
+full stop is read as far as this."""
+
+
 def _sentence(text: str, start: int, end: int) -> str:
     """The sentence (or sentences) of ``text`` that ``start`` to ``end`` stands in; a line
     break ends one too."""
-    first = max(text.rfind("\n", 0, start) + 1, 0)
+    reach = max(0, start - SENTENCE_REACH)
+    first = max(text.rfind("\n", reach, start) + 1, reach)
     for match in _SENTENCE_END_AT.finditer(text, first, start):
         first = match.end()
-    last = text.find("\n", end)
-    last = len(text) if last < 0 else last
+    last = text.find("\n", end, end + SENTENCE_REACH)
+    last = min(len(text), end + SENTENCE_REACH) if last < 0 else last
     closing = _SENTENCE_END_AT.search(text, end, last)
     if closing is not None:
         last = closing.end()
