@@ -155,7 +155,7 @@ ACRONYM_LETTERS: Final = (2, 5)
 def _abbreviated(full: list[Fact], short: list[Fact]) -> bool:
     """One name of several words (one run) replaced by one abbreviation, nothing else
     named: the body's short form, even where its letters are not the name's initials
-    ("Borussia Dortmund" → "BVB", "Hamburger SV" → "HSV")."""
+    ("Borussia Dortmund" → "BVB", "Eintracht Frankfurt" → "SGE")."""
     if len(short) != 1 or not full:
         return False
     letters = short[0].text
@@ -167,7 +167,7 @@ def _abbreviated(full: list[Fact], short: list[Fact]) -> bool:
         and letters.isupper()
         and len(groups) == 1
         and len(full) >= 2
-        and not any(f.text.isupper() for f in full)
+        and not all(f.text.isupper() for f in full)
     )
 
 
