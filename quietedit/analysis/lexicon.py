@@ -80,8 +80,12 @@ def hunk_nature(removed: str, added: str, *, names: bool = True) -> str:
     if _compatible(removed) == _compatible(added):
         return TYPOGRAPHIC  # also "CO2" and "CO₂", "ﬁ" and "fi": one character's other form
     old_words, new_words = _words(removed), _words(added)
-    old_numbers = [t for t in fact_tokens(removed, names=names) if _numeric(t, names=names)]
-    new_numbers = [t for t in fact_tokens(added, names=names) if _numeric(t, names=names)]
+    old_numbers = [
+        number_form(t) for t in fact_tokens(removed, names=names) if _numeric(t, names=names)
+    ]
+    new_numbers = [
+        number_form(t) for t in fact_tokens(added, names=names) if _numeric(t, names=names)
+    ]
     if old_numbers != new_numbers and not _number_word_respelt(old_words, new_words):
         # a changed number is never cosmetic, whatever else the change is
         return FACTS if _words_without(removed, added, names=names) else WORDS
@@ -251,6 +255,15 @@ _WORD: Final = re.compile(r"\w+")
 
 def _words(text: str) -> list[str]:
     return _WORD.findall(fold_text(text))
+
+
+def number_form(token: str) -> str:
+    """A number as compared: a number word in any case and inflection ("Vier", "vier";
+    "Hunderte", "Hunderten") is one number; figures as written."""
+    folded = token.casefold()
+    if folded.endswith("n") and folded[:-1] in NUMBER_WORDS:
+        return folded[:-1]
+    return folded if folded in NUMBER_WORDS else token
 
 
 def _numeric(token: str, *, names: bool = True) -> bool:

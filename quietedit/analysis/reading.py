@@ -40,6 +40,7 @@ from quietedit.analysis.lexicon import (
     PUNCTUATION,
     TYPO_NATURES,
     hunk_nature,
+    number_form,
     quotation_spans,
 )
 from quietedit.analysis.names import name_forms, renamed, still_there, texts
@@ -522,6 +523,7 @@ def _key(fact: Fact) -> str:
         figures = _FIGURES.findall(fact.text)
         if figures:
             return " ".join(figures)
+        return number_form(fact.text)
     return fact.text.casefold()
 
 

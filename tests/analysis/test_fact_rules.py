@@ -81,6 +81,18 @@ def test_a_date_added_to_a_closing_line_is_a_fact_not_a_passage() -> None:
     assert "facts" in result.kinds and "added" not in result.kinds
 
 
+def test_a_vague_multitude_made_a_magnitude_is_a_changed_number() -> None:
+    old = teaser("Strand", "Zahllose Quallen liegen am Strand von Kampen.")
+    new = teaser("Strand", "Hunderte Quallen liegen am Strand von Kampen.")
+    assert "facts" in classify(old, new).kinds
+
+
+def test_a_number_word_capitalised_or_inflected_is_the_same_number() -> None:
+    old = teaser("Strand", "Vier Boote und Hunderte Gäste warten am Steg.")
+    new = teaser("Strand", "vier Boote und Hunderten Gästen warten am Steg.")
+    assert "facts" not in classify(old, new).kinds
+
+
 def test_a_holiday_that_names_a_day_is_a_date() -> None:
     old = teaser("Wetter: Kein Schnee in Sicht", TEASER)
     new = teaser("Wetter an Heiligabend: Kein Schnee in Sicht", TEASER)
