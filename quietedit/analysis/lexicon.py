@@ -259,11 +259,15 @@ def _words(text: str) -> list[str]:
 
 def number_form(token: str) -> str:
     """A number as compared: a number word in any case and inflection ("Vier", "vier";
-    "Hunderte", "Hunderten") is one number; figures as written."""
+    "Hunderte", "Hunderten") is one number; figures without the marks that set their
+    thousands apart ("160 000", "160.000", "160,000"), decimals as written ("1.5", "1,5")."""
     folded = token.casefold()
     if folded.endswith("n") and folded[:-1] in NUMBER_WORDS:
         return folded[:-1]
-    return folded if folded in NUMBER_WORDS else token
+    return folded if folded in NUMBER_WORDS else _THOUSANDS.sub("", token)
+
+
+_THOUSANDS: Final = re.compile(r"(?<=\d)[.,\u00a0\u2009\u202f ](?=\d{3}(?!\d))")
 
 
 def _numeric(token: str, *, names: bool = True) -> bool:

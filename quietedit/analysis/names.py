@@ -43,6 +43,13 @@ def same_name(one: tuple[str, ...], other: tuple[str, ...]) -> bool:
         initials = "".join(w[0] for w in long_ if w.casefold() not in CONNECTORS).upper()
         if short[0] in initials and len(short[0]) > 1:
             return True
+    # of two runs as long, either may hold the shorter forms ("St. Petersburg", "Sankt
+    # Petersburg")
+    return _stand_for(short, long_) or (len(short) == len(long_) and _stand_for(long_, short))
+
+
+def _stand_for(short: list[str], long_: list[str]) -> bool:
+    """Each of ``short``'s words stands, in order, for one of ``long_``'s."""
     position = 0
     for word in short:
         lowered = word.casefold()
@@ -59,7 +66,18 @@ def _stands_for(short: str, long_: str) -> bool:
         short == long_
         or (len(short) >= MIN_PREFIX and long_.startswith(short))
         or _compounded(short, long_)
+        or _contracted(short, long_)
     )
+
+
+def _contracted(short: str, long_: str) -> bool:
+    """``short`` is ``long_`` shortened with a full stop, its letters in order: "St." for
+    "Sankt" or "Saint", "Dr." for "Doktor", "Prof." for "Professor"."""
+    letters = short.removesuffix(".")
+    if letters == short or not letters or not long_.startswith(letters[0]):
+        return False
+    rest = iter(long_)
+    return all(letter in rest for letter in letters)
 
 
 _ENDINGS: Final = ("en", "es", "n", "s", "e")

@@ -90,9 +90,10 @@ _SMALL_WORDS: Final = frozenset(
      "im", "am", "le", "la", "les", "l", "en", "au"}
 )  # fmt: skip
 """Words that come and go with a fact ("the Netherlands" → "Belgium") without rewording."""
-KICKER_CHARS: Final = 60
-"""Longest kicker: the topic label before a headline's colon. A name there labels the
-story and states nothing, so a name changed in it is a rewording ("Peking:" → "China:")."""
+KICKER_CHARS: Final = 80
+"""Longest kicker: the topic label before a headline's colon or spaced dash. A name there
+labels the story and states nothing, so a name changed in it is a rewording ("Peking:" →
+"China:"); a list of the names a story is about is one too."""
 
 _WORDS: Final = re.compile(r"\w+")
 _MARKED: Final = re.compile(r"[»«„“”\"]([^»«„“”\"\n]{1,80})[»«“”\"]")
@@ -257,8 +258,13 @@ class _Reader:
                 return Reading(hunk, nature, frozenset({CREDIT}), (), (), whole_new)
             if note_kind(added) is not None:
                 return Reading(hunk, nature, frozenset({NOTE}), (), (), whole_new)
-        gone = _inside(self.old.facts, old_span, skip=self.old.kicker, quoted=self.old.marked)
-        came = _inside(self.new.facts, new_span, skip=self.new.kicker, quoted=self.new.marked)
+        gone = [f for f in _inside(self.old.facts, old_span) if not self._label(f, self.old)]
+        came = [f for f in _inside(self.new.facts, new_span) if not self._label(f, self.new)]
+        placed_gone = [f for f in gone if f.name and f.end <= self.old.kicker]
+        placed_came = [f for f in came if f.name and f.end <= self.new.kicker]
+        if not (placed_gone and placed_came):  # a place added to a kicker or cut labels
+            gone = [f for f in gone if f not in placed_gone]
+            came = [f for f in came if f not in placed_came]
         changed = self._fact_pairs(gone, came, hunk)
         if changed and self._short_sentence(hunk):
             changed = ()  # a sentence of its own, too short for a passage: a rewording
@@ -284,6 +290,27 @@ class _Reader:
         if self._quoted(whole_old[0], whole_new[0]):
             return Reading(hunk, nature, frozenset({QUOTED}), (), whole_old, whole_new)
         return Reading(hunk, nature, frozenset({STYLE}), (), whole_old, whole_new)
+
+    def _label(self, fact: Fact, side: _Side) -> bool:
+        """A fact of a headline's kicker that labels the story rather than states a fact:
+        a name ("Peking:" → "China:"), or words in quotation marks (a work's title, »192
+        Farben«). A place a kept topic is located in, replaced by another, is a fact
+        ("Dürre in [-Südfrankreich-]{+Frankreich+}:")."""
+        if fact.end > side.kicker:
+            return False
+        if _within(Span(fact.start, fact.end), side.marked):
+            return True
+        if not fact.name:
+            return False
+        return not (self._topic_kept and _located(side.read, fact.start))
+
+    @cached_property
+    def _topic_kept(self) -> bool:
+        """Both headlines have a kicker, opening with the same word (the topic)."""
+        if not (self.old.kicker and self.new.kicker):
+            return False
+        old, new = _WORDS.findall(self.old_text[:1000]), _WORDS.findall(self.new_text[:1000])
+        return bool(old and new) and old[0].casefold() == new[0].casefold()
 
     def _passage(self, removed: str, added: str, removed_words: int, added_words: int) -> set[str]:
         if self.title:
@@ -518,9 +545,10 @@ def _stems(text: str) -> str:
 
 def _key(fact: Fact) -> str:
     """What a fact is compared by: a number by its figures ("G20-Gipfel" and "G20" are one
-    number, "1.5" and "1,5" are not), anything else by its folded text."""
+    number, "160 000" and "160.000" too, "1.5" and "1,5" are not), anything else by its
+    folded text."""
     if not fact.name:
-        figures = _FIGURES.findall(fact.text)
+        figures = _FIGURES.findall(number_form(fact.text))
         if figures:
             return " ".join(figures)
         return number_form(fact.text)
@@ -537,19 +565,24 @@ def _small_words_only(removed: str, added: str, names: bool) -> bool:
     return set((old - new) + (new - old)) <= _SMALL_WORDS
 
 
-def _inside(
-    facts: list[Fact], span: Span, *, skip: int = 0, quoted: Sequence[tuple[int, int]] = ()
-) -> list[Fact]:
-    """The facts inside ``span``, but those of a kicker (ending before ``skip``) that
-    label the story: its names, and its words in quotation marks (a work's title, »192
-    Farben«)."""
-    return [
-        f
-        for f in facts
-        if f.start >= span.start
-        and f.end <= span.end
-        and not (f.end <= skip and (f.name or _within(Span(f.start, f.end), list(quoted))))
-    ]
+def _inside(facts: list[Fact], span: Span) -> list[Fact]:
+    """The facts inside ``span``."""
+    return [f for f in facts if f.start >= span.start and f.end <= span.end]
+
+
+_LOCATIVES: Final = frozenset(
+    {"in", "im", "auf", "bei", "nahe", "aus", "an", "am", "at", "near", "à", "au", "en"}
+)
+"""Words that put a place after them ("Dürre in Südfrankreich")."""
+_ARTICLES: Final = frozenset({"der", "die", "den", "dem", "des", "the", "le", "la", "les"})
+
+
+def _located(words_: list[Word], at: int) -> bool:
+    """The word at ``at`` in ``words_`` is a place a preposition puts the story in."""
+    before = [w.text.casefold() for w in words_ if w.end <= at][-2:]
+    if before and before[-1] in _ARTICLES:
+        before = before[:-1]
+    return bool(before) and before[-1] in _LOCATIVES
 
 
 def _kicker(title: str) -> int:

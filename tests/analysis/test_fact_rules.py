@@ -39,6 +39,12 @@ def test_a_subscript_digit_for_a_plain_one_is_typography() -> None:
     assert classify(old, new).kinds == {"typo"}
 
 
+def test_thousands_set_apart_by_a_space_or_a_full_stop_are_the_same_number() -> None:
+    old = teaser("Protest: 120 000 Menschen ziehen durch Lissabon", TEASER)
+    new = teaser("Protest: 120.000 Menschen ziehen durch Lissabon", TEASER)
+    assert classify(old, new).kinds == {"headline", "typo"}
+
+
 def test_a_decimal_separator_changed_is_still_a_changed_number() -> None:
     old = teaser("Haushalt", "Das Defizit liegt bei 1.5 Prozent der Wirtschaftsleistung.")
     new = teaser("Haushalt", "Das Defizit liegt bei 1,5 Prozent der Wirtschaftsleistung.")
@@ -128,6 +134,24 @@ def test_a_name_replaced_by_another_abbreviation_and_more_is_still_a_fact() -> N
     old = teaser("Landtag", "Die Abgeordnete Jana Holm stimmte gegen den Haushalt.")
     new = teaser("Landtag", "Die Abgeordnete der SPD stimmte gegen den Haushalt von Olaf Berg.")
     assert "facts" in classify(old, new).kinds
+
+
+def test_a_name_shortened_with_a_full_stop_is_the_same_name() -> None:
+    old = teaser("Gipfel", "Die Minister treffen sich in Sankt Petersburg. Das ist die Lage.")
+    new = teaser("Gipfel", "Die Minister treffen sich in St. Petersburg. Das ist die Lage.")
+    assert "facts" not in classify(old, new).kinds
+
+
+def test_the_place_a_kept_topic_is_located_in_replaced_is_a_fact() -> None:
+    old = teaser("Dürre in Spanien: Bauern bangen um die Ernte", TEASER)
+    new = teaser("Dürre in Portugal: Bauern bangen um die Ernte", TEASER)
+    assert "facts" in classify(old, new).kinds
+
+
+def test_a_place_added_to_a_kicker_labels_the_story() -> None:
+    old = teaser("Dürre: Bauern bangen um die Ernte", TEASER)
+    new = teaser("Dürre in Portugal: Bauern bangen um die Ernte", TEASER)
+    assert "facts" not in classify(old, new).kinds
 
 
 def test_a_kicker_ended_by_a_dash_labels_the_story() -> None:
