@@ -80,6 +80,10 @@ def hunk_nature(removed: str, added: str, *, names: bool = True) -> str:
     if _compatible(removed) == _compatible(added):
         return TYPOGRAPHIC  # also "CO2" and "CO₂", "ﬁ" and "fi": one character's other form
     old_words, new_words = _words(removed), _words(added)
+    if len(old_words) != len(new_words) and (
+        "".join(old_words).casefold() == "".join(new_words).casefold()
+    ):
+        return SPELLING  # a compound joined or split, a number word in it too ("zweimal")
     old_numbers = [
         number_form(t) for t in fact_tokens(removed, names=names) if _numeric(t, names=names)
     ]

@@ -67,6 +67,8 @@ def _stands_for(short: str, long_: str) -> bool:
         or (len(short) >= MIN_PREFIX and long_.startswith(short))
         or _compounded(short, long_)
         or _contracted(short, long_)
+        or possessive_base(short) == long_
+        or possessive_base(long_) == short
     )
 
 

@@ -380,6 +380,8 @@ class _Reader:
             new=(hunk.new_at, hunk.new_at + len(hunk.added)),
             german=not self.names,
         )
+        still_gone = [f for f in still_gone if not self._beside_kept(f, self.new)]
+        still_came = [f for f in still_came if not self._beside_kept(f, self.old)]
         if not still_gone and not still_came:
             return ()
         if not self._one_phrase(hunk):
@@ -406,6 +408,25 @@ class _Reader:
         if len(still_gone) == len(still_came):
             return tuple((a.text, b.text) for a, b in zip(still_gone, still_came, strict=True))
         return tuple((f.text, "") for f in still_gone) + tuple(("", f.text) for f in still_came)
+
+    def _beside_kept(self, fact: Fact, other: _Side) -> bool:
+        """A word of a name run whose other words the other revision still has: a first
+        name put to a surname that stays ("[-Putins-] … {+von Wladimir Putin+}"), or, in
+        German, where a run of capitals is often a noun beside a name, that noun
+        ("Abtreibungspille Mifepriston", "Trump-Gala Fotos"), but for a place's adjective
+        ("[-Offenbacher-]{+Offenburger+} Schule")."""
+        if not fact.name or len(fact.group) < 2:
+            return False
+        if self.names:  # a given name and a surname
+            first, last = fact.group[0], fact.group[-1]
+            kept = [last] if len(fact.group) == 2 and first.start == fact.start else []
+        elif fact.text.endswith("er") and fact.group[-1].start != fact.start:
+            return False  # a place's adjective before its noun ("Offenbacher Schule")
+        else:
+            kept = [w for w in fact.group if w.start != fact.start and w.capitalised]
+        return bool(kept) and all(
+            still_there(Fact(w.text, w.start, w.end, True, (w,)), other.words, set()) for w in kept
+        )
 
     def _short_sentence(self, hunk: Hunk) -> bool:
         """The change inserts or cuts a whole sentence ("… stellt sich quer{+. Die FDP

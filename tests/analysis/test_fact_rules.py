@@ -99,6 +99,12 @@ def test_a_number_word_capitalised_or_inflected_is_the_same_number() -> None:
     assert "facts" not in classify(old, new).kinds
 
 
+def test_a_number_word_joined_into_a_compound_is_a_spelling() -> None:
+    old = teaser("Film", "Die Schauspielerin ist gleich zwei Mal für den Preis nominiert.")
+    new = teaser("Film", "Die Schauspielerin ist gleich zweimal für den Preis nominiert.")
+    assert classify(old, new).kinds == {"typo"}
+
+
 def test_a_holiday_that_names_a_day_is_a_date() -> None:
     old = teaser("Wetter: Kein Schnee in Sicht", TEASER)
     new = teaser("Wetter an Heiligabend: Kein Schnee in Sicht", TEASER)
@@ -114,6 +120,24 @@ def test_a_description_replaced_by_the_name_of_the_person_it_meant_is_style() ->
     new = teaser("News", text.format("Walter Brenner"))
     result = classify(old, new)
     assert "facts" not in result.kinds and "style" in result.kinds
+
+
+def test_a_given_name_put_to_a_surname_in_the_genitive_is_style() -> None:
+    old = teaser("Ukraine-News: Soldatenmutter kritisiert Pawlows Auftritt", TEASER)
+    new = teaser("Ukraine-News: Soldatenmutter kritisiert Auftritt von Igor Pawlow", TEASER)
+    assert "facts" not in classify(old, new).kinds
+
+
+def test_a_noun_beside_a_name_that_stays_is_no_name() -> None:
+    old = teaser("Urteil", "Der Sänger hatte bei einer Trump-Gala Fotos mit Fans gemacht.")
+    new = teaser("Urteil", "Der Sänger zeigte sich bei einer Trump-Gala mit Fans.")
+    assert "facts" not in classify(old, new).kinds
+
+
+def test_a_places_adjective_changed_before_its_noun_is_a_fact() -> None:
+    old = teaser("Schule", "Nach den Schüssen an einer Offenbacher Schule wird debattiert.")
+    new = teaser("Schule", "Nach den Schüssen an einer Offenburger Schule wird debattiert.")
+    assert "facts" in classify(old, new).kinds
 
 
 def test_a_word_that_now_opens_a_compound_is_the_same_word() -> None:
