@@ -191,6 +191,26 @@ def _abbreviated(full: list[Fact], short: list[Fact]) -> bool:
     )
 
 
+def beside_kept(fact: Fact, other_words: set[str], *, german: bool) -> bool:
+    """A word of a name run whose other words the other revision still has: a given name
+    put to a surname that stays ("[-Putins-] … {+von Wladimir Putin+}"), or, in German,
+    where a run of capitals is often a noun beside a name, that noun ("Abtreibungspille
+    Mifepriston", "Trump-Gala Fotos"), but for a place's adjective ("[-Offenbacher-]
+    {+Offenburger+} Schule")."""
+    if not fact.name or len(fact.group) < 2:
+        return False
+    if not german:  # a given name and a surname
+        first, last = fact.group[0], fact.group[-1]
+        kept = [last] if len(fact.group) == 2 and first.start == fact.start else []
+    elif fact.text.endswith("er") and fact.group[-1].start != fact.start:
+        return False  # a place's adjective before its noun ("Offenbacher Schule")
+    else:
+        kept = [w for w in fact.group if w.start != fact.start and w.capitalised]
+    return bool(kept) and all(
+        still_there(Fact(w.text, w.start, w.end, True, (w,)), other_words, set()) for w in kept
+    )
+
+
 def renamed(gone: list[Fact], came: list[Fact]) -> bool:
     """A name of the removed words and one of the added are forms of one name."""
     return any(

@@ -40,31 +40,33 @@ from quietedit.analysis.lexicon import (
     PUNCTUATION,
     TYPO_NATURES,
     hunk_nature,
-    number_form,
     quotation_spans,
 )
-from quietedit.analysis.names import name_forms, renamed, still_there, texts
+from quietedit.analysis.names import beside_kept, name_forms, renamed, still_there, texts
 from quietedit.analysis.notes import is_credit_line, note_kind
+from quietedit.analysis.phrases import (
+    PASSAGE_WORDS,
+    clause_replaced,
+    fact_key,
+    kicker_end,
+    located,
+    marked_spans,
+    same_topic,
+    sentence_around,
+    shared,
+    small_words_only,
+    whole_sentence,
+    without_facts,
+    word_count,
+)
 from quietedit.analysis.words import (
     Hunk,
     Segment,
-    common_words,
     hunks,
     new_side,
     old_side,
-    similarity,
-    similarity_codes,
-    tokenize,
 )
 
-PASSAGE_WORDS: Final = 5
-"""A pure insertion or deletion inside a block of at least this many words is a passage
-added or removed, not a rewording."""
-REWRITE_SIMILARITY: Final = 0.34
-"""Below this share of words in common, a change whose sides both have ``PASSAGE_WORDS``
-or more replaced a clause with another (removed and added), rather than reworded it.
-Set against the labelled edits of ``bench/classify.py``: paraphrases of a clause share
-about half their words, replaced clauses under a fifth."""
 FACT_PHRASE_WORDS: Final = PASSAGE_WORDS
 """A change shorter than this on both sides is one phrase: a number, date or name that
 differs in it changed. Longer changes must keep half their other words to count."""
@@ -85,19 +87,7 @@ CREDIT: Final = "credit"
 PUNCTUATION_REACH: Final = 2
 """Kept words at most between a punctuation change and a rewording for the punctuation to
 be part of the rewording."""
-_SMALL_WORDS: Final = frozenset(
-    {"the", "a", "an", "in", "on", "at", "of", "der", "die", "das", "den", "dem", "des",
-     "im", "am", "le", "la", "les", "l", "en", "au"}
-)  # fmt: skip
-"""Words that come and go with a fact ("the Netherlands" → "Belgium") without rewording."""
-KICKER_CHARS: Final = 80
-"""Longest kicker: the topic label before a headline's colon or spaced dash. A name there
-labels the story and states nothing, so a name changed in it is a rewording ("Peking:" →
-"China:"); a list of the names a story is about is one too."""
-
 _WORDS: Final = re.compile(r"\w+")
-_MARKED: Final = re.compile(r"[»«„“”\"]([^»«„“”\"\n]{1,80})[»«“”\"]")
-"""Words between quotation marks of any kind."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,11 +183,6 @@ def _realign(approx: str, actual: str) -> list[int]:
     return mapping
 
 
-def word_count(text: str) -> int:
-    """Words as a reader counts them: "Nigeria's" and "4.2" are one word each."""
-    return sum(1 for token in tokenize(text) if any(c.isalnum() for c in token))
-
-
 class _Side:
     """One side's text read for facts, once, and only when a change needs it."""
 
@@ -230,11 +215,11 @@ class _Side:
         of works included (nothing outside a headline's kicker is asked for)."""
         if not self.kicker:
             return []
-        return [match.span(1) for match in _MARKED.finditer(self.text, 0, self.kicker)]
+        return marked_spans(self.text, self.kicker)
 
     @cached_property
     def kicker(self) -> int:
-        return _kicker(self.text) if self.title else 0
+        return kicker_end(self.text) if self.title else 0
 
 
 class _Reader:
@@ -280,7 +265,7 @@ class _Reader:
             added_words -= sum(word_count(b) for _, b in changed)
         passage = self._passage(removed, added, removed_words, added_words)
         if changed and not passage:
-            only_facts = nature == FACTS or _small_words_only(removed, added, self.names)
+            only_facts = nature == FACTS or small_words_only(removed, added, self.names)
             verdicts = {FACT} if only_facts else {FACT, STYLE}
             old_marks = tuple(Span(f.start, f.end) for f in gone if _in_pairs(f, changed, 0))
             new_marks = tuple(Span(f.start, f.end) for f in came if _in_pairs(f, changed, 1))
@@ -302,15 +287,14 @@ class _Reader:
             return True
         if not fact.name:
             return False
-        return not (self._topic_kept and _located(side.read, fact.start))
+        return not (self._topic_kept and located(side.read, fact.start))
 
     @cached_property
     def _topic_kept(self) -> bool:
         """Both headlines have a kicker, opening with the same word (the topic)."""
-        if not (self.old.kicker and self.new.kicker):
-            return False
-        old, new = _WORDS.findall(self.old_text[:1000]), _WORDS.findall(self.new_text[:1000])
-        return bool(old and new) and old[0].casefold() == new[0].casefold()
+        return bool(self.old.kicker and self.new.kicker) and same_topic(
+            self.old_text, self.new_text
+        )
 
     def _passage(self, removed: str, added: str, removed_words: int, added_words: int) -> set[str]:
         if self.title:
@@ -319,7 +303,7 @@ class _Reader:
             if max(removed_words, added_words) < PASSAGE_WORDS:
                 return set()
             return {ADDED} if added else {REMOVED}
-        if _clause_replaced(removed, added):
+        if clause_replaced(removed, added):
             return {ADDED, REMOVED}
         # one side much longer: a passage came or went, and what stood opposite it was
         # reworded ("[-Mit der-]{+Familienpolitisch ein bitterer Tag … dass die+}")
@@ -341,18 +325,18 @@ class _Reader:
         self, gone: list[Fact], came: list[Fact], hunk: Hunk
     ) -> tuple[tuple[str, str], ...]:
         """The facts this change altered, as ``(old, new)`` pairs ("" for none)."""
-        left = Counter(_key(f) for f in came)
+        left = Counter(fact_key(f) for f in came)
         still_gone = []
         for fact in gone:  # the same fact on both sides of the change is no change
-            if left[_key(fact)] > 0:
-                left[_key(fact)] -= 1
+            if left[fact_key(fact)] > 0:
+                left[fact_key(fact)] -= 1
             else:
                 still_gone.append(fact)
-        right = Counter(_key(f) for f in gone)
+        right = Counter(fact_key(f) for f in gone)
         still_came = []
         for fact in came:
-            if right[_key(fact)] > 0:
-                right[_key(fact)] -= 1
+            if right[fact_key(fact)] > 0:
+                right[fact_key(fact)] -= 1
             else:
                 still_came.append(fact)
         # a name still in the other revision moved; a respelt one is a typo; a name run
@@ -380,8 +364,9 @@ class _Reader:
             new=(hunk.new_at, hunk.new_at + len(hunk.added)),
             german=not self.names,
         )
-        still_gone = [f for f in still_gone if not self._beside_kept(f, self.new)]
-        still_came = [f for f in still_came if not self._beside_kept(f, self.old)]
+        german = not self.names
+        still_gone = [f for f in still_gone if not beside_kept(f, self.new.words, german=german)]
+        still_came = [f for f in still_came if not beside_kept(f, self.old.words, german=german)]
         if not still_gone and not still_came:
             return ()
         if not self._one_phrase(hunk):
@@ -389,7 +374,7 @@ class _Reader:
             if (
                 numbers
                 and self._sentence_kept(hunk)
-                and (self.title or not _clause_replaced(hunk.removed, hunk.added))
+                and (self.title or not clause_replaced(hunk.removed, hunk.added))
             ):
                 # the sentence stands, reworded around a number or date that changed in it
                 # ("»The Wire«-Star [-ist tot-]{+im Alter von 60 Jahren gestorben+}");
@@ -409,39 +394,13 @@ class _Reader:
             return tuple((a.text, b.text) for a, b in zip(still_gone, still_came, strict=True))
         return tuple((f.text, "") for f in still_gone) + tuple(("", f.text) for f in still_came)
 
-    def _beside_kept(self, fact: Fact, other: _Side) -> bool:
-        """A word of a name run whose other words the other revision still has: a first
-        name put to a surname that stays ("[-Putins-] … {+von Wladimir Putin+}"), or, in
-        German, where a run of capitals is often a noun beside a name, that noun
-        ("Abtreibungspille Mifepriston", "Trump-Gala Fotos"), but for a place's adjective
-        ("[-Offenbacher-]{+Offenburger+} Schule")."""
-        if not fact.name or len(fact.group) < 2:
-            return False
-        if self.names:  # a given name and a surname
-            first, last = fact.group[0], fact.group[-1]
-            kept = [last] if len(fact.group) == 2 and first.start == fact.start else []
-        elif fact.text.endswith("er") and fact.group[-1].start != fact.start:
-            return False  # a place's adjective before its noun ("Offenbacher Schule")
-        else:
-            kept = [w for w in fact.group if w.start != fact.start and w.capitalised]
-        return bool(kept) and all(
-            still_there(Fact(w.text, w.start, w.end, True, (w,)), other.words, set()) for w in kept
-        )
-
     def _short_sentence(self, hunk: Hunk) -> bool:
-        """The change inserts or cuts a whole sentence ("… stellt sich quer{+. Die FDP
-        reagiert empört+}."): its facts are a new statement's, not changed in a kept one."""
+        """The change inserts or cuts a whole sentence: its facts are a new statement's."""
         if hunk.removed and hunk.added:
             return False
-        text, at = (hunk.added, hunk.new_at) if hunk.added else (hunk.removed, hunk.old_at)
-        whole = self.new_text if hunk.added else self.old_text
-        body = text.strip()
-        before = whole[:at].rstrip()
-        opens = body[:1] in ".!?" or not before or before[-1] in ".!?:"
-        after = whole[at + len(text) :].lstrip()
-        closes = body[-1:] in ".!?" or not after or after[0] in ".!?"
-        first = body.lstrip(".!? ")[:1]
-        return opens and closes and (first.isupper() or first.isdigit())
+        if hunk.added:
+            return whole_sentence(self.new_text, hunk.new_at, hunk.added)
+        return whole_sentence(self.old_text, hunk.old_at, hunk.removed)
 
     def _one_phrase(self, hunk: Hunk) -> bool:
         """The two sides of the change say one thing two ways, so a fact that differs
@@ -449,19 +408,19 @@ class _Reader:
         removed, added = hunk.removed, hunk.added
         if max(word_count(removed), word_count(added)) < FACT_PHRASE_WORDS:
             return True
-        return _shared(_without_facts(removed, self.names), _without_facts(added, self.names)) >= (
+        return shared(without_facts(removed, self.names), without_facts(added, self.names)) >= (
             FACT_REST_SIMILARITY
         )
 
     def _sentence_kept(self, hunk: Hunk) -> bool:
         """The sentence the change is in keeps most of its other words: the change
         rewords part of one statement rather than replacing it."""
-        old = _sentence(self.old_text, hunk.old_at, hunk.old_at + len(hunk.removed))
-        new = _sentence(self.new_text, hunk.new_at, hunk.new_at + len(hunk.added))
+        old = sentence_around(self.old_text, hunk.old_at, hunk.old_at + len(hunk.removed))
+        new = sentence_around(self.new_text, hunk.new_at, hunk.new_at + len(hunk.added))
         if self.title:  # the kicker labels the story, and is read on its own
             old = old[self.old.kicker :] if self.old.kicker else old
             new = new[self.new.kicker :] if self.new.kicker else new
-        kept = _shared(_without_facts(old, self.names), _without_facts(new, self.names))
+        kept = shared(without_facts(old, self.names), without_facts(new, self.names))
         return kept >= SENTENCE_KEPT
 
     def settle(self, readings: list[Reading]) -> list[Reading]:
@@ -518,104 +477,9 @@ class _Reader:
         return settled
 
 
-_SENTENCE_END_AT: Final = re.compile(r"(?<=[^\W\d])[.!?…]+[\"'»«“”]?(?=\s+[\"'»«„“(]?[^\W\d_a-z])")
-"""A sentence's end: a full stop after a letter, not a digit ("am 14. Dezember"), then a
-capital."""
-
-
-SENTENCE_REACH: Final = 600
-"""Characters a sentence reaches at most either side of a change: a longer run without a
-full stop is read as far as this."""
-
-
-def _sentence(text: str, start: int, end: int) -> str:
-    """The sentence (or sentences) of ``text`` that ``start`` to ``end`` stands in; a line
-    break ends one too."""
-    reach = max(0, start - SENTENCE_REACH)
-    first = max(text.rfind("\n", reach, start) + 1, reach)
-    for match in _SENTENCE_END_AT.finditer(text, first, start):
-        first = match.end()
-    last = text.find("\n", end, end + SENTENCE_REACH)
-    last = min(len(text), end + SENTENCE_REACH) if last < 0 else last
-    closing = _SENTENCE_END_AT.search(text, end, last)
-    if closing is not None:
-        last = closing.end()
-    return text[first:last]
-
-
-def _clause_replaced(removed: str, added: str) -> bool:
-    """Both sides of a change are passages, sharing few words: one clause replaced by
-    another that says something else."""
-    return (
-        min(word_count(removed), word_count(added)) >= PASSAGE_WORDS
-        and _shared(_stems(removed), _stems(added)) < REWRITE_SIMILARITY
-    )
-
-
-_ENDING: Final = re.compile(r"(?<=\w{3})(?:ern|en|er|em|es|e|n|s)$")
-STEM_LETTERS: Final = 3
-"""Letters a word keeps when its inflection ending is cut."""
-
-
-def _stems(text: str) -> str:
-    """``text``'s words without their inflection endings, so that a clause reworded in
-    other grammatical forms ("Moderne Methoden, reiche Hinterleute" → "Mit modernen
-    Methoden und reichen Hinterleuten") shares its words with the old one."""
-    return " ".join(_ENDING.sub("", word.casefold()) for word in _WORDS.findall(text))
-
-
-def _key(fact: Fact) -> str:
-    """What a fact is compared by: a number by its figures ("G20-Gipfel" and "G20" are one
-    number, "160 000" and "160.000" too, "1.5" and "1,5" are not), anything else by its
-    folded text."""
-    if not fact.name:
-        figures = _FIGURES.findall(number_form(fact.text))
-        if figures:
-            return " ".join(figures)
-        return number_form(fact.text)
-    return fact.text.casefold()
-
-
-_FIGURES: Final = re.compile(r"\d(?:[\d.,:]*\d)?")
-
-
-def _small_words_only(removed: str, added: str, names: bool) -> bool:
-    """The two sides differ, facts aside, only in small words (articles, prepositions)."""
-    old = Counter(w.casefold() for w in _WORDS.findall(_without_facts(removed, names)))
-    new = Counter(w.casefold() for w in _WORDS.findall(_without_facts(added, names)))
-    return set((old - new) + (new - old)) <= _SMALL_WORDS
-
-
 def _inside(facts: list[Fact], span: Span) -> list[Fact]:
     """The facts inside ``span``."""
     return [f for f in facts if f.start >= span.start and f.end <= span.end]
-
-
-_LOCATIVES: Final = frozenset(
-    {"in", "im", "auf", "bei", "nahe", "aus", "an", "am", "at", "near", "à", "au", "en"}
-)
-"""Words that put a place after them ("Dürre in Südfrankreich")."""
-_ARTICLES: Final = frozenset({"der", "die", "den", "dem", "des", "the", "le", "la", "les"})
-
-
-def _located(words_: list[Word], at: int) -> bool:
-    """The word at ``at`` in ``words_`` is a place a preposition puts the story in."""
-    before = [w.text.casefold() for w in words_ if w.end <= at][-2:]
-    if before and before[-1] in _ARTICLES:
-        before = before[:-1]
-    return bool(before) and before[-1] in _LOCATIVES
-
-
-def _kicker(title: str) -> int:
-    """Where a headline's kicker ends ("Iran: …", "Nancy Faeser (SPD): …", "Krieg in
-    der Ukraine -- …" with an en dash), 0 if none."""
-    ends = [title.find(mark) for mark in _KICKER_MARKS]
-    end = min((e for e in ends if e > 0), default=0)
-    return end if end <= KICKER_CHARS else 0
-
-
-_KICKER_MARKS: Final = (": ", " \u2013 ", " \u2014 ", " - ")
-"""What ends a kicker: a colon, or a dash set between spaces."""
 
 
 def _in_pairs(fact: Fact, pairs: tuple[tuple[str, str], ...], side: int) -> bool:
@@ -634,18 +498,3 @@ def _trimmed(span: Span, text: str) -> Span:
 def _stripped(at: int, text: str) -> Span:
     start = at + len(text) - len(text.lstrip())
     return Span(start, max(start, at + len(text.rstrip())))
-
-
-def _shared(one: str, other: str) -> float:
-    a, b = similarity_codes([one, other])
-    return similarity(common_words(a, b), len(a), len(b)) if a or b else 1.0
-
-
-def _without_facts(text: str, names: bool) -> str:
-    facts = located_facts(text, names=names, anywhere=True)
-    pieces, position = [], 0
-    for fact in facts:
-        pieces.append(text[position : fact.start])
-        position = fact.end
-    pieces.append(text[position:])
-    return " ".join(pieces)
