@@ -11,9 +11,12 @@ moved, split or merged block, the title, an edited ticker entry). Each is read o
   or longer ("President Daniel Harper" → "Harper", "the California Department of
   Forestry and Fire Protection" → "Cal Fire") is style; a name swapped for a description
   of the same person ("Moreno" → "the actress") is style (``names.py``); a name in a
-  headline's kicker labels the story; a short sentence inserted or cut whole is a new
-  statement, not a changed one; and a change whose two sides share little and are long
-  (a clause replaced by another) is a passage, not a fact;
+  headline's kicker labels the story, but a date there, or the place of a kept topic
+  replaced, is a fact; a number is compared by its figures ("G20-Gipfel", "G20"); a
+  number or date changed in a longer rewording counts while its sentence stays; a short
+  sentence inserted or cut whole is a new statement, not a changed one; and a change
+  whose two sides share little and are long (a clause replaced by another) is a passage,
+  not a fact (``phrases.py`` compares the phrases);
 * ``added`` / ``removed`` — a passage of ``PASSAGE_WORDS`` or more inserted or cut, or a
   clause replaced by one that says something else (both sides that long and sharing under
   ``REWRITE_SIMILARITY`` of their words), or one side that much longer than the other;
