@@ -37,6 +37,7 @@ from quietedit.analysis.evidence import (
 from quietedit.analysis.findings import Finding, Sentence, Significance, finding, sentence_at
 from quietedit.analysis.lexicon import SPELLING, quotations
 from quietedit.analysis.notes import CORRECTION, UPDATE, note_kind
+from quietedit.analysis.phrases import word_count
 from quietedit.analysis.reading import (
     ADDED,
     FACT,
@@ -44,7 +45,6 @@ from quietedit.analysis.reading import (
     TYPO,
     PairReading,
     Reading,
-    word_count,
 )
 from quietedit.analysis.repair import repair_article, summarise
 from quietedit.analysis.signals import (
