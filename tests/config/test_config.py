@@ -72,6 +72,15 @@ DEFAULTS: dict[str, object] = {
     # relative to the base
     "paths": {"data": "data", "evidence": "evidence", "site": "site", "templates": "templates"},
     "site": {"max_bytes": 900_000_000},
+    "post": {
+        "kinds": ["headline", "lede", "facts", "quote", "removed", "correction"],
+        "significance": ["moderate", "substantive"],
+        "verdicts": ["silent"],
+        "max_age": 172_800.0,
+        "max_posts": 10,
+        "max_wait": 120.0,
+        "timeout": 30.0,
+    },
 }
 
 # A value for each setting's variable that differs from its default, and what it must become.
@@ -103,6 +112,13 @@ ENV_SAMPLES: dict[str, tuple[str, object]] = {
     "paths.site": ("/srv/www/quietedit", "/srv/www/quietedit"),
     "paths.templates": ("theme/templates", None),
     "site.max_bytes": ("500MB", 500_000_000),
+    "post.kinds": ("facts, headline,", ["facts", "headline"]),
+    "post.significance": ("substantive", ["substantive"]),
+    "post.verdicts": ("silent,admitted", ["silent", "admitted"]),
+    "post.max_age": ("12h", 43_200.0),
+    "post.max_posts": ("3", 3),
+    "post.max_wait": ("10s", 10.0),
+    "post.timeout": ("5s", 5.0),
 }
 
 
