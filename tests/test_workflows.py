@@ -209,3 +209,32 @@ def test_the_weekly_audit_runs_the_full_check_on_the_full_history() -> None:
     assert "git rev-list --max-parents=0 HEAD" in since
     evidence = steps[step_index(steps, runs="quietedit verify --evidence")]
     assert evidence["if"] == "${{ inputs.evidence }}"  # on request only: it downloads a lot
+
+
+def test_edits_are_posted_after_the_deploy_only_with_the_secrets_which_only_its_steps_see() -> None:
+    update = workflow("update.yml")
+    job = update["jobs"]["post"]
+    assert set(job["needs"]) == {"ingest-and-build", "deploy"}
+    assert job["permissions"] == {"contents": "write"}
+    steps = job["steps"]
+    check = steps[0]
+    assert "secrets." not in str(update["jobs"]["post"].get("env", ""))
+    assert check["id"] == "accounts" and "found=true" in check["run"]
+    # every later step waits for the secrets; the push also after a failed post
+    for step in steps[1:]:
+        assert "steps.accounts.outputs.found == 'true'" in step["if"], step
+    post = step_index(steps, runs="quietedit post")
+    push = step_index(steps, runs=".github/scripts/push-data.sh")
+    restore = step_index(steps, uses="actions/cache/restore", path="_site")
+    assert restore < post < push and "always()" in steps[push]["if"]
+    # the exact site this run built and saved, never an older one
+    built = update["jobs"]["ingest-and-build"]["steps"]
+    saved = built[step_index(built, uses="actions/cache/save", path="_site")]
+    assert steps[restore]["with"]["key"] == saved["with"]["key"]
+    assert steps[restore]["with"]["fail-on-cache-miss"] is True
+    # credentials reach only the steps that read them, never a command line
+    for index, step in enumerate(steps):
+        secrets = [v for v in step.get("env", {}).values() if "secrets." in str(v)]
+        assert not secrets or index in (0, post), step
+        assert "secrets." not in step.get("run", "")
+    assert "--base-url" in steps[post]["run"]
