@@ -421,8 +421,9 @@ class SiteSettings:
 
 SIGNIFICANCES: Final = ("cosmetic", "minor", "moderate", "substantive")
 """The labels of :class:`quietedit.analysis.findings.Significance`, lowest first."""
-VERDICTS: Final = ("silent", "admitted", "unknown")
-"""Whether the publisher said so: no signal seen, a signal seen, or nothing checked."""
+VERDICTS: Final = ("silent", "technical", "proper", "unknown")
+"""Whether and how the publisher said so: no signal seen; a technical notice (only a date
+moved); a proper one (a correction, update or editor's note); nothing checked."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -452,7 +453,8 @@ class PostSettings:
         "words",
         "silent",
         "The verdicts worth a post: silent (the publisher showed no sign of the edit), "
-        "admitted (it did: a note, a new date) or unknown.",
+        "technical (only a date or an “Updated” line moved), proper (a correction, update "
+        "or editor's note) or unknown.",
         why="an edit nobody was told about is what the project exists to show",
         choices=VERDICTS,
     )

@@ -36,7 +36,8 @@ _SHORT: Final = 90
 
 VERDICT_WORDS: Final = {
     "silent": "Silent edit",
-    "admitted": "Edit the publisher noted",
+    "technical": "Edit with only a new date",
+    "proper": "Edit the publisher noted",
     "unknown": "Edit",
 }
 
@@ -71,10 +72,12 @@ class Post:
 
 
 def verdict_of(edit: Edit) -> str:
-    """``silent``, ``admitted`` or ``unknown``: the words of ``post.verdicts``."""
+    """``silent``, ``technical``, ``proper`` or ``unknown``: the words of ``post.verdicts``."""
     if edit.silent is None:
         return "unknown"
-    return "silent" if edit.silent else "admitted"
+    if edit.silent:
+        return "silent"
+    return "technical" if edit.notice == "technical" else "proper"
 
 
 def post_key(document: str, number: int) -> str:

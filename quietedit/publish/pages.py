@@ -80,6 +80,7 @@ class Edit:
     excerpt: tuple[Segment, ...]
     summary: str
     published: str | None  # the publisher's datePublished, normalised, if readable
+    notice: str = ""  # "none", "technical" (only a date moved), "proper" (a note); "" unknown
 
     @property
     def day(self) -> str:
@@ -102,7 +103,7 @@ class Edit:
         if not isinstance(row, list) or len(row) != len(_EDIT_FIELDS):
             raise ValueError("edit row: wrong length")
         doc, number, observed_at, previous_at, title, old_title, url, source = row[:8]
-        kinds, significance, rank, silent, excerpt, summary, published = row[8:]
+        kinds, significance, rank, silent, excerpt, summary, published, notice = row[8:]
         if not isinstance(number, int) or not isinstance(rank, int):
             raise ValueError("edit row: number and rank must be integers")
         if not isinstance(kinds, list) or not isinstance(excerpt, list):
@@ -123,6 +124,7 @@ class Edit:
             tuple([(str(s[0]), str(s[1])) for s in excerpt if isinstance(s, list) and len(s) == 2]),
             str(summary),
             published if isinstance(published, str) else None,
+            str(notice),
         )
 
 
@@ -170,6 +172,7 @@ class ClassificationJSON(TypedDict):
     findings: dict[str, FindingJSON]
     significance: str
     silent: bool
+    notice: NotRequired[str]  # absent from comparisons made before it
     signals: list[SignalJSON]
 
 
@@ -344,6 +347,7 @@ def make_edit(
         excerpt=excerpt_of(rows),
         summary=summary_text(diff),
         published=format_timestamp(published) if published else None,
+        notice=shape.get("notice", ""),
     )
 
 

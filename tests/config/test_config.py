@@ -114,7 +114,7 @@ ENV_SAMPLES: dict[str, tuple[str, object]] = {
     "site.max_bytes": ("500MB", 500_000_000),
     "post.kinds": ("facts, headline,", ["facts", "headline"]),
     "post.significance": ("substantive", ["substantive"]),
-    "post.verdicts": ("silent,admitted", ["silent", "admitted"]),
+    "post.verdicts": ("silent,proper", ["silent", "proper"]),
     "post.max_age": ("12h", 43_200.0),
     "post.max_posts": ("3", 3),
     "post.max_wait": ("10s", 10.0),

@@ -53,7 +53,7 @@ def options(site: tuple[Path, Path], **post: object) -> PostOptions:
     settings = replace(
         Settings(),
         post=PostSettings(
-            **{"verdicts": ("silent", "admitted", "unknown"), "max_wait": 5.0, **post}  # type: ignore[arg-type]
+            **{"verdicts": ("silent", "technical", "proper", "unknown"), "max_wait": 5.0, **post}  # type: ignore[arg-type]
         ),
     )
     return PostOptions(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from quietedit.config.settings import PostSettings
@@ -60,7 +60,7 @@ def test_an_edit_is_chosen_by_kind_significance_verdict_and_age() -> None:
         edit(at="2026-11-28T18:00:01Z"),  # after NOW: a replay's future
     ]
     assert select_edits([*others, chosen], settings, now=NOW) == [chosen]
-    every = PostSettings(verdicts=("silent", "admitted", "unknown"), kinds=("typo",))
+    every = PostSettings(verdicts=("silent", "technical", "proper", "unknown"), kinds=("typo",))
     assert len(select_edits(others, every, now=NOW)) == 1  # the typo edit
 
 
@@ -85,6 +85,7 @@ def test_a_headline_change_shows_both_headlines() -> None:
     assert post.card_description == "1 paragraph changed — at a cost of [deleted: 48] [added: 84]"
 
 
+@settings(deadline=None)  # a shared machine's pauses are not the code's
 @given(
     title=st.text(min_size=1, max_size=600),
     words=st.text(max_size=2000),

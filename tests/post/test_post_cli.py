@@ -22,7 +22,7 @@ feeds:
     slug: daily-politics
 settings:
   post:
-    verdicts: [silent, admitted]
+    verdicts: [silent, technical, proper]
     max_wait: 1s
 """
 
