@@ -238,3 +238,18 @@ def test_edits_are_posted_after_the_deploy_only_with_the_secrets_which_only_its_
         assert not secrets or index in (0, post), step
         assert "secrets." not in step.get("run", "")
     assert "--base-url" in steps[post]["run"]
+
+
+def test_captures_are_asked_for_after_the_ingest_and_before_the_check_and_the_commit() -> None:
+    steps = workflow("update.yml")["jobs"]["ingest-and-build"]["steps"]
+    capture = step_index(steps, runs="quietedit capture")
+    ingest = step_index(steps, runs="quietedit ingest")
+    verify = step_index(steps, runs="quietedit verify")
+    push = step_index(steps, runs=".github/scripts/push-data.sh")
+    assert ingest < capture < verify < push
+    keys = steps[capture]["env"]
+    assert set(keys) == {"QUIETEDIT_ARCHIVE_ORG_ACCESS_KEY", "QUIETEDIT_ARCHIVE_ORG_SECRET_KEY"}
+    assert "secrets." not in steps[capture]["run"]
+    # the keys reach no other step of the job
+    others = [s for i, s in enumerate(steps) if i != capture]
+    assert not any("ARCHIVE_ORG" in str(s.get("env", {})) for s in others)

@@ -21,6 +21,7 @@ from quietedit.version import __version__
 # command name -> (module, function)
 COMMANDS = {
     "build": ("quietedit.cli.site", "build"),
+    "capture": ("quietedit.cli.capture", "capture"),
     "config": ("quietedit.cli.archive", "show_config"),
     "demo": ("quietedit.cli.demo", "demo"),
     "diff": ("quietedit.cli.diff", "diff"),

@@ -495,6 +495,53 @@ class PostSettings:
 
 
 @dataclass(frozen=True, slots=True)
+class ArchiveOrgSettings:
+    """``settings.archive_org``: a capture of each new revision by the Internet Archive's
+    Save Page Now 2 API (``quietedit capture``); keys from the environment."""
+
+    enabled: bool = setting(
+        "bool",
+        "false",
+        "Ask the Internet Archive to capture the page of every new revision and link the "
+        "copy from the edit's page.",
+        why="a public copy needs the operator's Internet Archive account (its keys)",
+    )
+    base_url: str = setting(
+        "text",
+        "https://web.archive.org",
+        "The Save Page Now 2 service: captures are asked at <base_url>/save, their jobs "
+        "polled at <base_url>/save/status/<job>, copies linked at <base_url>/web/<time>/<url>.",
+        why="the Internet Archive's own; another only for a mirror or a test server",
+    )
+    max_captures: int = setting(
+        "integer",
+        "20",
+        "Captures asked per run at most; the rest wait, oldest first, for the next run.",
+        why="an account may have a dozen captures under way at once and a few hundred a day",
+        minimum=0,
+    )
+    timeout: float = setting(
+        "duration",
+        "20s",
+        "Time limit of one request to the service.",
+        why="the service answers at once with a job to poll later; a slow answer is a "
+        "busy service, to be left for the next run",
+        above=0,
+    )
+    backoff: float = setting(
+        "duration",
+        "15m",
+        "After a failed request, no request before this long; doubled after each further "
+        "failure, up to six hours.",
+        why="a refused or overloaded service is asked again later, not hammered each run",
+        minimum=0,
+    )
+
+    def __post_init__(self) -> None:
+        check_bounds(self, "archive_org.")
+
+
+@dataclass(frozen=True, slots=True)
 class Settings:
     """Every setting; ``Settings()`` is every default (paths relative to the current folder)."""
 
@@ -518,6 +565,7 @@ class Settings:
     paths: PathSettings = field(default_factory=PathSettings)
     site: SiteSettings = field(default_factory=SiteSettings)
     post: PostSettings = field(default_factory=PostSettings)
+    archive_org: ArchiveOrgSettings = field(default_factory=ArchiveOrgSettings)
 
 
 def _sections() -> tuple[tuple[str, type], ...]:

@@ -52,6 +52,9 @@ OTHER_ENV_VARIABLES: frozenset[str] = frozenset(
         "QUIETEDIT_BLUESKY_SERVICE",
         "QUIETEDIT_BLUESKY_HANDLE",
         "QUIETEDIT_BLUESKY_PASSWORD",
+        # quietedit capture's Internet Archive keys (docs/commands.md#quietedit-capture)
+        "QUIETEDIT_ARCHIVE_ORG_ACCESS_KEY",
+        "QUIETEDIT_ARCHIVE_ORG_SECRET_KEY",
     }
 )
 

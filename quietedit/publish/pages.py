@@ -381,11 +381,25 @@ def event_line(event: Event) -> str:
                 )
         what = " and ".join(changes) if changes else "this entry"
         return f"The feed changed {what}."
+    if event.kind == "archived":
+        which = f"revision {event.revision}" if event.revision else "the page"
+        return f"The Internet Archive made a public copy of {which}."
     if event.kind == "anomaly":
         reason = detail.get("reason")
         why = f": {clean_text(str(reason))}" if reason else ""
         return f"A fetch looked broken and was not stored as a revision{why}."
     return f"Event “{clean_text(event.kind)}” was recorded."
+
+
+def web_copies(events: list[Event]) -> dict[int, str]:
+    """The address of the Internet Archive's copy of each revision that has one (the
+    latest copy when there are several), from the ``archived`` events; http(s) only."""
+    copies: dict[int, str] = {}
+    for event in events:
+        link = safe_http_url(event.detail.get("snapshot"))
+        if event.kind == "archived" and event.revision and link:
+            copies[event.revision] = link
+    return copies
 
 
 def headline_history(revisions: list[Revision]) -> tuple[tuple[int, str, str], ...]:

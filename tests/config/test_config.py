@@ -81,6 +81,13 @@ DEFAULTS: dict[str, object] = {
         "max_wait": 120.0,
         "timeout": 30.0,
     },
+    "archive_org": {
+        "enabled": False,
+        "base_url": "https://web.archive.org",
+        "max_captures": 20,
+        "timeout": 20.0,
+        "backoff": 900.0,
+    },
 }
 
 # A value for each setting's variable that differs from its default, and what it must become.
@@ -119,6 +126,11 @@ ENV_SAMPLES: dict[str, tuple[str, object]] = {
     "post.max_posts": ("3", 3),
     "post.max_wait": ("10s", 10.0),
     "post.timeout": ("5s", 5.0),
+    "archive_org.enabled": ("yes", True),
+    "archive_org.base_url": ("http://127.0.0.1:8080", "http://127.0.0.1:8080"),
+    "archive_org.max_captures": ("5", 5),
+    "archive_org.timeout": ("5s", 5.0),
+    "archive_org.backoff": ("1h", 3600.0),
 }
 
 
