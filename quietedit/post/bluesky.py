@@ -39,7 +39,6 @@ from quietedit.post.ledger import Thread
 from quietedit.post.sent import Sent, redact
 
 NETWORK: Final = "bluesky"
-DEFAULT_SERVICE: Final = "https://bsky.social"
 COLLECTION: Final = "app.bsky.feed.post"
 _NOT_FOUND: Final = frozenset({"RecordNotFound"})
 

@@ -16,13 +16,14 @@ holds the archive's lock: no ingest or other post run writes the archive meanwhi
 
 from __future__ import annotations
 
+import importlib
 import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Final, Protocol
+from typing import Any, Final, Protocol
 
 from quietedit.archive.lock import RunLock
 from quietedit.archive.store import Archive
@@ -73,6 +74,8 @@ DEFAULT_RATE_WAIT: Final = 60.0
 ENV_MASTODON_URL: Final = "QUIETEDIT_MASTODON_URL"
 ENV_MASTODON_TOKEN: Final = "QUIETEDIT_MASTODON_TOKEN"  # noqa: S105  # a name, not a value
 ENV_BLUESKY_SERVICE: Final = "QUIETEDIT_BLUESKY_SERVICE"
+DEFAULT_BLUESKY_SERVICE: Final = "https://bsky.social"
+"""Bluesky's own server, where most accounts are."""
 ENV_BLUESKY_HANDLE: Final = "QUIETEDIT_BLUESKY_HANDLE"
 ENV_BLUESKY_PASSWORD: Final = "QUIETEDIT_BLUESKY_PASSWORD"  # noqa: S105  # a name
 
@@ -116,23 +119,21 @@ def accounts_from_environment(environ: Mapping[str, str], *, settings: Settings)
     accounts: list[Account] = []
     url, token = environ.get(ENV_MASTODON_URL, ""), environ.get(ENV_MASTODON_TOKEN, "")
     if url and token:
-        from quietedit.post.mastodon import MastodonAccount
+        mastodon = _network("mastodon", "MastodonAccount")
 
         accounts.append(
-            MastodonAccount(
-                url, token, timeout=settings.post.timeout, user_agent=settings.user_agent
-            )
+            mastodon(url, token, timeout=settings.post.timeout, user_agent=settings.user_agent)
         )
     elif url or token:
         missing = ENV_MASTODON_TOKEN if url else ENV_MASTODON_URL
         problems.append(f"environment: {missing} is not set; Mastodon needs both variables")
     handle, password = environ.get(ENV_BLUESKY_HANDLE, ""), environ.get(ENV_BLUESKY_PASSWORD, "")
     if handle and password:
-        from quietedit.post.bluesky import DEFAULT_SERVICE, BlueskyAccount
+        bluesky = _network("bluesky", "BlueskyAccount")
 
         accounts.append(
-            BlueskyAccount(
-                environ.get(ENV_BLUESKY_SERVICE) or DEFAULT_SERVICE,
+            bluesky(
+                environ.get(ENV_BLUESKY_SERVICE) or DEFAULT_BLUESKY_SERVICE,
                 handle,
                 password,
                 timeout=settings.post.timeout,
@@ -145,6 +146,21 @@ def accounts_from_environment(environ: Mapping[str, str], *, settings: Settings)
     if problems:
         raise ConfigError(problems)
     return accounts
+
+
+def _network(module: str, name: str) -> Any:
+    """The account class of ``quietedit.post.<module>``; a :class:`ConfigError` saying how
+    to install its library when the ``post`` extra is missing."""
+    try:
+        loaded = importlib.import_module(f"quietedit.post.{module}")
+    except ImportError as exc:
+        raise ConfigError(
+            [
+                f"environment: a {module.title()} account is set, but its library is not "
+                f"installed ({exc.name}); pip install 'quietedit[post]'"
+            ]
+        ) from exc
+    return getattr(loaded, name)
 
 
 def plan_posts(options: PostOptions, *, now: datetime) -> list[Post]:

@@ -3,6 +3,7 @@ run, what is printed, and that no credential ever is."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -125,3 +126,18 @@ def test_a_setting_outside_the_vocabulary_is_named(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "settings.post.kinds: ['facts', 'headlines'] holds 'headlines'" in result.stderr
     assert "which is not one of added, byline, correction" in result.stderr
+
+
+def test_an_account_without_its_library_says_which_extra_to_install(
+    site: tuple[Path, Path],
+    mastodon: FakeMastodon,
+    bluesky: FakeBluesky,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # as if Mastodon.py were not installed: the post extra is optional
+    monkeypatch.setitem(sys.modules, "mastodon", None)
+    monkeypatch.delitem(sys.modules, "quietedit.post.mastodon", raising=False)
+    code, _, err = invoke(site, env=accounts(mastodon, bluesky))
+    assert code == 1
+    assert "a Mastodon account is set, but its library is not installed (mastodon)" in err
+    assert "pip install 'quietedit[post]'" in err
