@@ -187,7 +187,11 @@ def verdict_of(classification: dict[str, JSON]) -> Verdict:
     evidence = tuple(_signal_line(s) for s in shape["signals"])
     if shape["silent"]:
         return Verdict(True, "silent", evidence)
-    return Verdict(False, "acknowledged", evidence)
+    # the badge's words: a technical notice (only a date moved) or a note
+    label = {"technical": "technical notice", "proper": "noted"}.get(
+        shape.get("notice", ""), "acknowledged"
+    )
+    return Verdict(False, label, evidence)
 
 
 def _signal_line(signal: SignalJSON) -> str:

@@ -49,6 +49,7 @@ def test_a_technical_and_a_proper_notice_are_told_apart(tmp_path: Path) -> None:
     page = (out / f"articles/{technical}/diff/2/index.html").read_text(encoding="utf-8")
     assert ">technical notice</span>" in page and ">noted</span>" not in page
     assert "Only a date or an “Updated” line changed" in page
+    assert "Why “technical notice”: the publisher's signals" in page
     page = (out / f"articles/{proper}/diff/2/index.html").read_text(encoding="utf-8")
     assert ">noted</span>" in page and "technical notice" not in page
     article = (out / f"articles/{proper}/index.html").read_text(encoding="utf-8")
