@@ -78,6 +78,7 @@ class MastodonAccount:
 
     def send(self, post: Post, *, token: str, thread: Thread | None, now: datetime) -> Sent:
         """Post ``post`` (replying to ``thread``'s latest post) under ``token``."""
+        self._last = None  # an answer to an earlier post must not explain this one's failure
         try:
             media_ids = []
             if post.image is not None:
