@@ -53,7 +53,7 @@ from quietedit.publish.pages import Edit
 
 logger = logging.getLogger(__name__)
 
-CACHE_SCHEMA: Final = 5
+CACHE_SCHEMA: Final = 6
 """``PRAGMA user_version`` of the database: bumped with any change to its tables."""
 STATE_FILE: Final = "state.sqlite"
 APPLICATION_ID: Final = 0x71656263  # "qebc": says the file is a quietedit build cache

@@ -46,6 +46,7 @@ from quietedit.publish.pages import (
     make_edit,
     safe_http_url,
     verdict_of,
+    web_copies,
 )
 from quietedit.publish.paths import SiteWriter
 from quietedit.publish.render import Renderer, output_file
@@ -286,7 +287,11 @@ class DocumentPages:
                 timeline=timeline,
                 headlines=headline_history(revisions),
                 events=[
-                    (e, event_line(e), safe_http_url(e.detail.get("location")))
+                    (
+                        e,
+                        event_line(e),
+                        safe_http_url(e.detail.get("location") or e.detail.get("snapshot")),
+                    )
                     for e in typed_events
                     if e.kind != LIVE_KIND  # listed as live updates
                 ],
@@ -296,6 +301,7 @@ class DocumentPages:
                 page_path=base,
             ),
         )
+        copies = web_copies(typed_events)
         for index, (old, new) in enumerate(pairwise(revisions)):
             comparison = comparisons[index]
             path = f"{base}diff/{new.number}/"
@@ -315,6 +321,7 @@ class DocumentPages:
                     findings=findings_of(comparison.classification),
                     count=len(revisions),
                     page_path=path,
+                    copies=copies,
                 ),
             )
         if updates:
