@@ -27,6 +27,7 @@ COMMANDS = {
     "extract": ("quietedit.cli.extract", "extract"),
     "ingest": ("quietedit.cli.ingest", "ingest"),
     "migrate": ("quietedit.cli.archive", "migrate"),
+    "reextract": ("quietedit.cli.reextract", "reextract_command"),
     "run": ("quietedit.cli.ingest", "run"),
     "serve": ("quietedit.cli.site", "serve"),
     "sparse-paths": ("quietedit.cli.archive", "sparse_paths"),
