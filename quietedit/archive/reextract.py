@@ -26,23 +26,17 @@ from datetime import datetime
 from pathlib import Path
 from typing import Final, Literal
 
-from quietedit.archive.derived import (
-    DerivedReading,
-    check_derived_record,
-    current_readings,
-    derived_from_record,
-    derived_to_record,
-    new_derived,
-)
+from quietedit.archive.derived import current_readings, derived_to_record, new_derived
 from quietedit.archive.evidence import is_evidence_file_name
-from quietedit.archive.files import create_file, listdir, load_json
+from quietedit.archive.files import create_file
+from quietedit.archive.readings import archive_partition, derived_readings
 from quietedit.archive.records import dump_json
 from quietedit.archive.store import Archive
 from quietedit.archive.warc import read_payload
 from quietedit.article.extract import EXTRACTOR_VERSION
 from quietedit.decide.reading import read_page
 from quietedit.decide.rereading import plan_reading
-from quietedit.errors import ArchiveError, QuieteditError
+from quietedit.errors import QuieteditError
 from quietedit.revisions import EvidenceRef, Revision
 
 logger = logging.getLogger(__name__)
@@ -111,30 +105,6 @@ def reextract(
     return report
 
 
-def derived_readings(archive: Archive, document: str) -> list[DerivedReading]:
-    """The document's derived records, oldest first, each checked on the way in (its own
-    hash; ``quietedit verify`` checks the rest). ``ArchiveError`` for a gap or a bad one."""
-    folder = archive.layout.derived_dir(document, _partition(archive, document))
-    found = []
-    for number, name in enumerate((n for n in listdir(folder) if n.endswith(".json")), 1):
-        path = folder / name
-        if path != archive.layout.derived_file(document, _partition(archive, document), number):
-            raise ArchiveError(path, f"expected derived record {number} here; run quietedit verify")
-        record = load_json(path)
-        problems = check_derived_record(record, deep=False)
-        if problems or not isinstance(record, dict):
-            raise ArchiveError(path, "; ".join(problems))
-        found.append(derived_from_record(record))
-    return found
-
-
-def _partition(archive: Archive, document: str) -> str:
-    archive.document_dir(document)  # brings the partition into a sparse checkout
-    partition = archive.partition(document)
-    assert partition is not None  # noqa: S101 - document_dir raised otherwise
-    return partition
-
-
 def _reextract_document(
     archive: Archive,
     document: str,
@@ -171,7 +141,7 @@ def _reextract_document(
         number += 1
         record = new_derived(revision, kept, number=number, extractor=extractor,
                              fingerprint=reading.fingerprint)  # fmt: skip
-        path = archive.layout.derived_file(document, _partition(archive, document), number)
+        path = archive.layout.derived_file(document, archive_partition(archive, document), number)
         create_file(archive.layout.tmp_dir, path, dump_json(derived_to_record(record)))
         current[revision.number] = record
         report.written.append(str(path))

@@ -78,6 +78,7 @@ class BuildOptions:
     search: bool = True
     max_bytes: int = DEFAULT_MAX_BYTES
     data_url: str | None = None  # where the archive folder can be browsed, ending in "/"
+    reextracted: bool = False  # show the text as re-extracted (derived records), not as observed
     workers: int = field(default_factory=lambda: min(os.cpu_count() or 1, MAX_WORKERS))
 
 
@@ -128,7 +129,12 @@ def _build(
     options.out.mkdir(parents=True, exist_ok=True)
     writer = SiteWriter(options.out, known={p: e[0] for p, e in trusted.site.items()})
     pages = DocumentPages(
-        archive, renderer, {s.slug: s for s in options.sources}, cache_root, full=options.full
+        archive,
+        renderer,
+        {s.slug: s for s in options.sources},
+        cache_root,
+        full=options.full,
+        reextracted=options.reextracted,
     )
     # the months the previous build folded: its documents are rendered (and searched)
     # as then; the choice is made again below, once every document's size is known
@@ -375,8 +381,9 @@ def _prune_diffs(cache_root: Path, alive: set[str]) -> None:
 
 
 def _fingerprint(renderer: Renderer, options: BuildOptions, archive: Archive) -> str:
-    """What every page depends on: the code, the templates, the base URL and the sources
-    (from feeds.yaml, and the names the archive's feed states give the others)."""
+    """What every page depends on: the code, the templates, the base URL, the sources
+    (from feeds.yaml, and the names the archive's feed states give the others) and which
+    text is shown."""
     digest = hashlib.sha256()
     for part in (
         __version__,
@@ -387,6 +394,7 @@ def _fingerprint(renderer: Renderer, options: BuildOptions, archive: Archive) ->
         renderer.urls.base_url,
         repr(sorted(options.sources, key=lambda s: s.slug)),
         repr([unconfigured_source(archive, slug) for slug in archive.feed_slugs()]),
+        *(["text re-extracted"] if options.reextracted else []),  # every page says which
     ):
         digest.update(part.encode() + b"\0")
     return digest.hexdigest()

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
 
+from quietedit.archive.derived import current_readings, with_reading
+from quietedit.archive.readings import derived_readings
 from quietedit.archive.store import Archive
 from quietedit.errors import QuieteditError
 from quietedit.model import JSON, format_timestamp
@@ -84,8 +86,10 @@ class DocumentPages:
         cache_root: Path,
         *,
         full: bool,
+        reextracted: bool = False,
     ) -> None:
         self.archive = archive
+        self.reextracted = reextracted  # show the derived readings' text (quietedit reextract)
         self.renderer = renderer
         self.sources = sources
         # feeds.yaml's sources, fixed at the start: which source a document belongs to must
@@ -94,6 +98,7 @@ class DocumentPages:
         self.cache_root = cache_root
         self.full = full
         self.writer: SiteWriter | None = None
+        self.reread: dict[int, str] = {}  # of the document being rendered
         self.folded: frozenset[str] = frozenset()  # months whose documents get no pages
 
     def cache_file(self, doc: str) -> Path:
@@ -129,6 +134,12 @@ class DocumentPages:
         if not revisions:
             writer.remove_unclaimed(existing)
             return None
+        reread: dict[int, str] = {}  # revision → the extractor whose reading is shown
+        if self.reextracted:
+            current = current_readings(derived_readings(self.archive, doc))
+            reread = {n: r.extractor for n, r in sorted(current.items()) if n <= len(revisions)}
+            revisions = [with_reading(rev, current.get(rev.number)) for rev in revisions]
+        self.reread = reread
         record = self.archive.read_document(doc) or {}
         events = self.archive.events(doc)
         url = safe_http_url(record.get("url"))
@@ -293,6 +304,7 @@ class DocumentPages:
                 live=updates[::-1][:PAGE_UPDATES],
                 live_runs=len(updates),
                 live_total=sum(u.count for u in updates),
+                text_shown=text_note(self.reread if self.reextracted else None),
                 page_path=base,
             ),
         )
@@ -314,6 +326,11 @@ class DocumentPages:
                     verdict=verdict_of(comparison.classification),
                     findings=findings_of(comparison.classification),
                     count=len(revisions),
+                    text_shown=text_note(
+                        {n: e for n, e in self.reread.items() if n in (old.number, new.number)}
+                        if self.reextracted
+                        else None
+                    ),
                     page_path=path,
                 ),
             )
@@ -338,6 +355,7 @@ class DocumentPages:
                     events=typed_events,
                     comparisons=comparisons,
                     data=f"documents/{summary.partition}/{doc}/" if summary.partition else "",
+                    reextracted=self.reread if self.reextracted else None,
                 )
             ),
         )
@@ -368,3 +386,21 @@ def _count(folder: Path) -> int:
         return sum(name.endswith(".json") for name in os.listdir(folder))
     except FileNotFoundError:
         return 0
+
+
+def text_note(reread: dict[int, str] | None) -> str:
+    """What a page says of the text it shows: as first observed (``reread`` is ``None``:
+    the default build), or as re-extracted, naming the revisions read again by a later
+    extractor (``reread``: revision → extractor; empty when none reads differently)."""
+    if reread is None:
+        return "as first observed"
+    if not reread:
+        return "as re-extracted: every revision reads as first observed"
+    by: dict[str, list[str]] = {}
+    for number, extractor in sorted(reread.items()):
+        by.setdefault(extractor, []).append(str(number))
+    parts = [
+        f"revision{'s' if len(numbers) > 1 else ''} {', '.join(numbers)} by {extractor}"
+        for extractor, numbers in sorted(by.items())
+    ]
+    return f"as re-extracted from the stored pages ({'; '.join(parts)}; the rest as first observed)"

@@ -273,3 +273,33 @@ def test_a_wrong_gzip_stream_is_not_a_traceback(copy: Path) -> None:
     path.write_bytes(gzip.compress(b"not a WARC file at all"))
     report = run(copy)
     assert report.problems and all(p.outcome == "damaged" for p in report.problems)
+
+
+@pytest.mark.usefixtures("new_extractor")
+def test_the_site_shows_the_text_first_observed_or_re_extracted_and_says_which(
+    copy: Path,
+) -> None:
+    from quietedit.publish.build import BuildOptions, build_site
+
+    data = copy / "data"
+    report = run(copy, extractor=NEW_VERSION)
+    document = Path(report.written[0]).parent.parent.name
+    page = f"articles/{document}/index.html"
+    observed = copy / "observed"
+    build_site(BuildOptions(data=data, out=observed, search=False, workers=1))
+    reread = copy / "reextracted"
+    build_site(BuildOptions(data=data, out=reread, search=False, workers=1, reextracted=True))
+
+    first = (observed / page).read_text(encoding="utf-8")
+    assert '<dd class="text-shown">as first observed</dd>' in first
+    assert "until midnight; No ferries" not in first
+    again = (reread / page).read_text(encoding="utf-8")
+    assert "as re-extracted from the stored pages (revisions 1, 2 by quietedit-extract/2" in again
+    api = json.loads((reread / f"api/documents/{document}.json").read_text(encoding="utf-8"))
+    assert api["reextracted"] == {"1": NEW_VERSION, "2": NEW_VERSION}
+    assert "reextracted" not in json.loads(
+        (observed / f"api/documents/{document}.json").read_text(encoding="utf-8")
+    )
+    diff = (reread / f"articles/{document}/diff/2/index.html").read_text(encoding="utf-8")
+    assert "until midnight; No ferries" in diff
+    assert "text as re-extracted" in diff
