@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
 
+from quietedit.analysis.stories import story_sketch
 from quietedit.archive.derived import current_readings, with_reading
 from quietedit.archive.readings import derived_readings
 from quietedit.archive.store import Archive
@@ -51,6 +52,7 @@ from quietedit.publish.pages import (
 )
 from quietedit.publish.paths import SiteWriter
 from quietedit.publish.render import Renderer, output_file
+from quietedit.publish.stories import story_path
 from quietedit.revisions import Event, Revision
 
 logger = logging.getLogger(__name__)
@@ -73,6 +75,7 @@ class DocumentResult:
     items: dict[int, str] = field(default_factory=dict)  # edit number → its list item
     refs: tuple[EditRef, ...] = ()  # one per edit (made here, in the render worker)
     size: int = 0  # bytes of its files (measured also when they are folded away)
+    sketch: tuple[int, ...] = ()  # of its first revision, for the story pages (``stories``)
 
 
 class DocumentPages:
@@ -99,6 +102,7 @@ class DocumentPages:
         self.full = full
         self.writer: SiteWriter | None = None
         self.reread: dict[int, str] = {}  # of the document being rendered
+        self.stories: dict[str, str] = {}  # document → the story page its page links to
         self.folded: frozenset[str] = frozenset()  # months whose documents get no pages
 
     def cache_file(self, doc: str) -> Path:
@@ -114,6 +118,25 @@ class DocumentPages:
         counts = [_count(folder) for folder in self.archive_folders(doc)]
         partition = self.archive.partition(doc) or ""
         return source, partition, counts[0] > 1 or counts[1] > 0
+
+    def story_input(self, doc: str) -> tuple[str, str, tuple[int, ...], int]:
+        """What the story grouping needs of a document not rendered before: its source,
+        first sight, the sketch of its first revision and its number of edits."""
+        record = self.archive.read_document(doc) or {}
+        revisions = self.archive.revisions(doc, shallow=True)
+        if not revisions:
+            return self._source_of(record, safe_http_url(record.get("url"))), "", (), 0
+        first = revisions[0].article
+        return (
+            self._source_of(record, safe_http_url(record.get("url"))),
+            _first_seen(record, revisions[0]),
+            story_sketch(first.title, [block.text for block in first.blocks]),
+            len(revisions) - 1,
+        )
+
+    def revision_count(self, doc: str) -> int:
+        """How many revisions the document has, from its file names."""
+        return _count(self.archive.revisions_dir(doc))
 
     def archive_folders(self, doc: str) -> tuple[Path, Path]:
         """The document's revision and event folders in the archive."""
@@ -134,6 +157,8 @@ class DocumentPages:
         if not revisions:
             writer.remove_unclaimed(existing)
             return None
+        first = revisions[0].article  # as first observed: a sketch never changes
+        sketch = story_sketch(first.title, [block.text for block in first.blocks])
         reread: dict[int, str] = {}  # revision → the extractor whose reading is shown
         if self.reextracted:
             current = current_readings(derived_readings(self.archive, doc))
@@ -207,7 +232,7 @@ class DocumentPages:
         refs = tuple(EditRef.of(e) for e in edits)
         size = sum(files.values())
         shown = len(files) if summary.month not in self.folded else 0
-        return DocumentResult(summary, edits, shown, content, items, refs, size)
+        return DocumentResult(summary, edits, shown, content, items, refs, size, sketch)
 
     def _read_cache(self, doc: str) -> dict[str, JSON] | None:
         try:
@@ -305,6 +330,7 @@ class DocumentPages:
                 live_runs=len(updates),
                 live_total=sum(u.count for u in updates),
                 text_shown=text_note(self.reread if self.reextracted else None),
+                story=story_path(self.stories[doc]) if doc in self.stories else None,
                 page_path=base,
             ),
         )
