@@ -96,7 +96,16 @@ def reextract_command(
                 f"{document!r} is not a document id (<host>-<16 hex digits>)",
                 param_hint="--document",
             )
+    if not root.is_dir():
+        raise click.BadParameter(
+            f"no archive at {root}; pass --data with the archive folder", param_hint="--data"
+        )
     archive = Archive(root)
+    for document in documents:
+        if archive.partition(document) is None:
+            raise click.BadParameter(
+                f"{document} is not in the archive's index", param_hint="--document"
+            )
     with RunLock(root, now=datetime.now(UTC)):
         archive.require_current()
         report = reextract(

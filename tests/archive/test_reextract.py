@@ -303,3 +303,19 @@ def test_the_site_shows_the_text_first_observed_or_re_extracted_and_says_which(
     diff = (reread / f"articles/{document}/diff/2/index.html").read_text(encoding="utf-8")
     assert "until midnight; No ferries" in diff
     assert "text as re-extracted" in diff
+
+
+def test_the_command_refuses_bad_arguments_with_a_clear_message(copy: Path) -> None:
+    data = str(copy / "data")
+    runner = CliRunner()
+    for args, expected in [
+        (["--since", "last week"], "is not an ISO-8601 date or time"),
+        (["--since", "2026-11-30T06:00"], "has no time zone"),
+        (["--document", "../../etc"], "is not a document id"),
+        (["--document", "nowhere-example-org-0123456789abcdef"], "not in the archive's index"),
+    ]:
+        result = runner.invoke(cli, ["reextract", "--data", data, *args])
+        assert result.exit_code == 2, args
+        assert expected in result.output and "Traceback" not in result.output
+    late = runner.invoke(cli, ["reextract", "--data", data, "--since", "2027-01-01"])
+    assert late.exit_code == 0 and "0 unchanged" in late.stderr
