@@ -60,11 +60,11 @@ if TYPE_CHECKING:  # documents.py links its pages to the stories: imported at ru
 logger = logging.getLogger(__name__)
 
 STORIES_FILE: Final = "stories.sqlite"
-_VERSION: Final = 1
+_VERSION: Final = 2
 _PARAMETERS: Final = f"{_VERSION}:{SKETCH_SIZE}:{SKETCH_WORDS}:{STORY_SIMILARITY}:{POSTINGS_MAX}"
 _TABLES: Final = (
     "CREATE TABLE sketches (id TEXT PRIMARY KEY, source TEXT NOT NULL, first_seen TEXT NOT "
-    "NULL, sketch TEXT NOT NULL, story TEXT NOT NULL) STRICT",
+    "NULL, sketch BLOB NOT NULL, story TEXT NOT NULL) STRICT",
     "CREATE TABLE chunks (month TEXT PRIMARY KEY, key TEXT NOT NULL, stories TEXT NOT NULL) STRICT",
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT",
 )
@@ -82,10 +82,12 @@ class Sketched:
 
 @dataclass(slots=True)
 class StoryState:
-    """The cache's stories file, loaded whole (a year: about 365,000 small rows)."""
+    """The cache's stories file, loaded whole (a year: about 365,000 rows of 200 bytes)."""
 
     documents: dict[str, Sketched] = field(default_factory=dict)
     chunks: dict[str, tuple[str, list[list[str]]]] = field(default_factory=dict)
+    loaded: dict[str, tuple[str, str, bytes, str]] | None = None
+    """The rows as read, so that a save writes only the ones that changed."""
 
     @classmethod
     def load(cls, cache_root: Path) -> StoryState:
@@ -98,48 +100,64 @@ class StoryState:
                 found = db.execute("SELECT value FROM meta WHERE key = 'parameters'").fetchone()
                 if found is None or found[0] != _PARAMETERS:
                     return cls()
-                state = cls()
+                read: dict[str, tuple[str, str, bytes, str]] = {}
+                state = cls(loaded=read)
                 for doc, source, first_seen, sketch, story in db.execute(
                     "SELECT id, source, first_seen, sketch, story FROM sketches"
                 ):
-                    state.documents[doc] = Sketched(source, first_seen, _unhex(sketch), story)
+                    state.documents[doc] = Sketched(source, first_seen, _unpack(sketch), story)
+                    read[doc] = (source, first_seen, sketch, story)
                 for month, key, stories in db.execute("SELECT month, key, stories FROM chunks"):
                     state.chunks[month] = (key, json.loads(stories))
                 return state
-        except (sqlite3.Error, ValueError) as exc:
+        except (sqlite3.Error, ValueError, TypeError) as exc:
             logger.info("stories cache unusable (%s): grouping again", exc)
             return cls()
 
     def save(self, cache_root: Path) -> None:
-        """Write the state whole, under a temporary name first (a killed build keeps the
-        previous one)."""
+        """Write the rows that changed since :meth:`load` in one transaction (a killed
+        build keeps the previous state); a state not loaded is written whole under a
+        temporary name, then renamed."""
         cache_root.mkdir(parents=True, exist_ok=True)
         path = cache_root / STORIES_FILE
-        tmp = path.with_suffix(".tmp")
-        tmp.unlink(missing_ok=True)
-        with contextlib.closing(sqlite3.connect(tmp)) as db:
-            for statement in _TABLES:
-                db.execute(statement)
-            db.execute("INSERT INTO meta VALUES ('parameters', ?)", (_PARAMETERS,))
-            db.executemany(
-                "INSERT INTO sketches VALUES (?, ?, ?, ?, ?)",
-                (
-                    (doc, d.source, d.first_seen, "".join(f"{v:08x}" for v in d.sketch), d.story)
-                    for doc, d in sorted(self.documents.items())
-                ),
-            )
+        rows = {
+            doc: (d.source, d.first_seen, _pack(d.sketch), d.story)
+            for doc, d in self.documents.items()
+        }
+        if self.loaded is not None and path.is_file():
+            target = path
+            changed = [(doc, *row) for doc, row in rows.items() if self.loaded.get(doc) != row]
+            gone = [(doc,) for doc in self.loaded if doc not in rows]
+        else:
+            target = path.with_suffix(".tmp")
+            target.unlink(missing_ok=True)
+            changed, gone = [(doc, *row) for doc, row in sorted(rows.items())], []
+        with contextlib.closing(sqlite3.connect(target)) as db:
+            if target != path:
+                for statement in _TABLES:
+                    db.execute(statement)
+                db.execute("INSERT INTO meta VALUES ('parameters', ?)", (_PARAMETERS,))
+            db.executemany("DELETE FROM sketches WHERE id = ?", gone)
+            db.executemany("INSERT OR REPLACE INTO sketches VALUES (?, ?, ?, ?, ?)", changed)
+            db.execute("DELETE FROM chunks")
             db.executemany(
                 "INSERT INTO chunks VALUES (?, ?, ?)",
                 ((m, key, json.dumps(s)) for m, (key, s) in sorted(self.chunks.items())),
             )
             db.commit()
-        tmp.replace(path)
+        if target != path:
+            target.replace(path)
+        self.loaded = rows
 
 
-def _unhex(text: str) -> tuple[int, ...]:
-    if len(text) % 8:
+def _pack(sketch: tuple[int, ...]) -> bytes:
+    return b"".join(value.to_bytes(4, "big") for value in sketch)
+
+
+def _unpack(data: bytes) -> tuple[int, ...]:
+    if not isinstance(data, bytes) or len(data) % 4:
         raise ValueError("sketch of the wrong length")
-    return tuple(int(text[i : i + 8], 16) for i in range(0, len(text), 8))
+    return tuple(int.from_bytes(data[i : i + 4], "big") for i in range(0, len(data), 4))
 
 
 def group_by_month(state: StoryState) -> tuple[Story, ...]:

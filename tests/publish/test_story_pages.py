@@ -80,3 +80,26 @@ def test_a_story_without_an_edit_or_with_one_outlet_gets_no_page(tmp_path: Path)
     out = tmp_path / "site"
     assert build(tmp_path / "data", out).failures == ()
     assert not (out / "stories").exists()
+
+
+def test_the_stories_cache_is_rewritten_only_where_it_changed_and_a_bad_one_is_rebuilt(
+    tmp_path: Path,
+) -> None:
+    from quietedit.publish.paths import CACHE_DIR
+    from quietedit.publish.stories import STORIES_FILE, StoryState
+
+    archive = Archive(tmp_path / "data")
+    a = store(archive, "a", OUTLET_A, hours=0, edits=1)
+    store(archive, "b", OUTLET_B, hours=1.5)
+    out = tmp_path / "site"
+    build(tmp_path / "data", out)
+    cache = out / CACHE_DIR
+    state = StoryState.load(cache)
+    assert len(state.documents) == 2 and state.documents[a].story == a
+    assert all(len(d.sketch) == 32 for d in state.documents.values())
+    first = (out / f"stories/{a}/index.html").read_bytes()
+    (cache / STORIES_FILE).write_bytes(b"not a database")
+    rebuilt = build(tmp_path / "data", out)
+    assert rebuilt.failures == ()
+    assert (out / f"stories/{a}/index.html").read_bytes() == first
+    assert StoryState.load(cache).documents.keys() == state.documents.keys()
