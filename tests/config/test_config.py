@@ -71,7 +71,7 @@ DEFAULTS: dict[str, object] = {
     },
     # relative to the base
     "paths": {"data": "data", "evidence": "evidence", "site": "site", "templates": "templates"},
-    "site": {"max_bytes": 900_000_000},
+    "site": {"max_bytes": 900_000_000, "reextracted": False},
 }
 
 # A value for each setting's variable that differs from its default, and what it must become.
@@ -103,6 +103,7 @@ ENV_SAMPLES: dict[str, tuple[str, object]] = {
     "paths.site": ("/srv/www/quietedit", "/srv/www/quietedit"),
     "paths.templates": ("theme/templates", None),
     "site.max_bytes": ("500MB", 500_000_000),
+    "site.reextracted": ("true", True),
 }
 
 
