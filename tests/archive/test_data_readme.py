@@ -69,8 +69,8 @@ def test_every_file_the_archive_writes_has_a_documented_place(tmp_path: Path) ->
         number=1,
         extractor="quietedit-extract/2",
     )
-    path = archive.layout.derived_file(doc, archive.partition(doc) or "", 1)
-    create_file(archive.layout.tmp_dir, path, dump_json(derived_to_record(derived)))
+    target = archive.layout.derived_file(doc, archive.partition(doc) or "", 1)
+    create_file(archive.layout.tmp_dir, target, dump_json(derived_to_record(derived)))
     archive.write_feed("city-desk", {})
     archive.write_state("ledger", {})
     (archive.root / "README.md").write_text("x")
