@@ -44,10 +44,12 @@ from quietedit.archive.checks import (
     revision_problems,
     state_problems,
 )
+from quietedit.archive.derived import derived_link_problems, derived_problems
 from quietedit.archive.layout import (
     DOCUMENT_FILE,
     INDEX_DIR,
     REVISION_DIGITS,
+    REVISIONS_FOLDER,
     Layout,
     PathKind,
     classify_legacy_path,
@@ -142,6 +144,8 @@ class _ChangeChecker:
                 self._check_revision(path, parts)
             elif kind is PathKind.EVENT:
                 self._check_event(path, parts)
+            elif kind is PathKind.DERIVED:
+                self._check_derived(path, parts)
 
     # -- reading ---------------------------------------------------------------------
 
@@ -266,6 +270,47 @@ class _ChangeChecker:
             named = path.parent.parent / "revisions" / revision_name(parts["id"], revision)
             if not named.is_file():
                 self.report(path, f"revision: {revision} does not exist")
+
+    def _check_derived(self, path: Path, parts: dict[str, str]) -> None:
+        document = parts["id"]
+        problem = numbered_name_problem(
+            parts["number"], what="derived record", tail=parts.get("tail"), document=document
+        )
+        if problem is not None:
+            self.report(path, problem)
+            return
+        number = int(parts["number"])
+        if (
+            number > 1
+            and not (before := path.with_name(revision_name(document, number - 1))).is_file()
+        ):
+            self.report(before, "missing: derived records must run 1..n without gaps (deleted?)")
+        record = self._load(path)
+        if record is None:
+            return
+        problems = derived_problems(record, document=document, number=number)
+        if not problems and isinstance(record, dict):
+            revision = record["revision"]
+            named = (
+                path.parent.parent / REVISIONS_FOLDER / revision_name(document, int(str(revision)))
+            )
+            found = self._load(named, report=False) if named.is_file() else None
+            problems = derived_link_problems(record, found)
+            for other in sorted(path.parent.glob("*.json")):
+                earlier = self._load(other, report=False) if other.name < path.name else None
+                if isinstance(earlier, dict) and (
+                    earlier.get("revision"),
+                    earlier.get("extractor"),
+                ) == (
+                    revision,
+                    record["extractor"],
+                ):
+                    problems.append(
+                        f"{other.name} already holds revision {revision} as "
+                        f"{record['extractor']} reads it; a reading is recorded once"
+                    )
+        for message in problems:
+            self.report(path, message)
 
     # -- shared files ----------------------------------------------------------------
 

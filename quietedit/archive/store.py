@@ -12,6 +12,7 @@ one file per partition instead of a record (and the git trees above it) per docu
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -30,6 +31,7 @@ from quietedit.archive.files import (
 )
 from quietedit.archive.index import DocumentIndex
 from quietedit.archive.layout import (
+    DERIVED_FOLDER,
     DOCUMENT_FILE,
     EVENTS_FOLDER,
     REVISIONS_FOLDER,
@@ -343,8 +345,9 @@ class Archive:
         """Every document folder holding a record, by name, sorted → its *stamp*.
 
         A stamp is read with three ``stat`` calls and no file opened: the modification
-        times of the record and of the revision and event folders. A new revision or event
-        moves its folder's time and a rewritten record (replaced by a rename) its own, so an
+        times of the record and of the revision and event folders (and of the derived
+        folder, when there is one). A new revision or event moves its folder's time and a
+        rewritten record (replaced by a rename) its own, so an
         unchanged stamp means unchanged files, short of someone resetting times by hand. A
         changed stamp only says to look again with :meth:`content_key`. Folder names that
         are not document ids are included, for the caller to report.
@@ -363,6 +366,8 @@ class Archive:
                         times.append(str(os.stat(os.path.join(home, folder)).st_mtime_ns))
                     except FileNotFoundError:
                         times.append("-")
+                with contextlib.suppress(FileNotFoundError):  # re-extractions, when any
+                    times.append(str(os.stat(os.path.join(home, DERIVED_FOLDER)).st_mtime_ns))
                 found[name] = " ".join(times)
         return dict(sorted(found.items()))
 
@@ -370,7 +375,7 @@ class Archive:
         """A hash of everything the document's record, revisions and events hold, read
         without parsing a revision: equal keys mean equal content.
 
-        Revision and event files are create-only and numbered, so their names fix the set
+        Revision, event and derived files are create-only and numbered, so their names fix the set
         and the newest file's bytes fix the content (a revision's hash chains every older
         one; an event is never rewritten). Raises ``ArchiveError`` when a file cannot be
         read.
@@ -379,11 +384,14 @@ class Archive:
         record = self.document_file(document)
         try:
             digest.update(record.read_bytes())
-            for folder in (self.revisions_dir(document), self.events_dir(document)):
+            home = record.parent
+            for folder in (home / REVISIONS_FOLDER, home / EVENTS_FOLDER, home / DERIVED_FOLDER):
                 try:
                     names = [n for n in os.listdir(folder) if n.endswith(".json")]
                 except FileNotFoundError:
                     names = []
+                if folder.name == DERIVED_FOLDER and not names:
+                    continue  # no re-extraction: the key of a document without one is as before
                 digest.update(f"\0{len(names)}\0".encode())
                 if names:
                     newest = max(names, key=lambda n: (len(n), n))  # numbers may outgrow padding

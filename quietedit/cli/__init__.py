@@ -29,6 +29,7 @@ COMMANDS = {
     "ingest": ("quietedit.cli.ingest", "ingest"),
     "migrate": ("quietedit.cli.archive", "migrate"),
     "post": ("quietedit.cli.post", "post"),
+    "reextract": ("quietedit.cli.reextract", "reextract_command"),
     "run": ("quietedit.cli.ingest", "run"),
     "serve": ("quietedit.cli.site", "serve"),
     "sparse-paths": ("quietedit.cli.archive", "sparse_paths"),

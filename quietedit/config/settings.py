@@ -414,6 +414,13 @@ class SiteSettings:
         "and a month's growth",
         minimum=1_000_000,
     )
+    reextracted: bool = setting(
+        "bool",
+        "false",
+        "Show each revision's text as the current extractor re-read it from the stored page "
+        "(`quietedit reextract`) instead of as first observed; the pages say which.",
+        why="the text as first observed is what the archive attests; a re-reading is derived",
+    )
 
     def __post_init__(self) -> None:
         check_bounds(self, "site.")

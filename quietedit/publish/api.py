@@ -129,9 +129,12 @@ def document_file(
     events: list[Event],
     comparisons: list[Comparison],
     data: str,
+    reextracted: dict[int, str] | None = None,
 ) -> dict[str, JSON]:
     """``api/documents/<id>.json``: every revision, events and edits, with the text of
-    what the edits touched; ``data`` is the document's folder in the archive."""
+    what the edits touched; ``data`` is the document's folder in the archive.
+    ``reextracted`` (a site built with the text as re-extracted) names the revisions whose
+    text is a derived reading, and the extractor of each: ``"reextracted": {"2": ...}``."""
     table: dict[tuple[str, str], int] = {}
     listed: list[tuple[int, ...]] = []
     for rev in revisions:
@@ -158,7 +161,11 @@ def document_file(
             entry["publisher"] = publisher_fields(publisher)
         entries.append(entry)
         previous = rev
+    shown: dict[str, JSON] = {}
+    if reextracted is not None:
+        shown["reextracted"] = {str(n): extractor for n, extractor in sorted(reextracted.items())}
     return {
+        **shown,
         "blocks": [[kind, text] if n in touched else None for n, (kind, text) in enumerate(table)],
         "data": data,
         "diffs": [

@@ -53,6 +53,12 @@ from quietedit.publish.documents import DocumentPages, document_folders, unconfi
 from quietedit.publish.pages import Source
 from quietedit.publish.paths import CACHE_DIR, SiteWriter
 from quietedit.publish.render import Renderer, SiteURLs, template_dirs
+from quietedit.publish.stories import (
+    Sketched,
+    StoryState,
+    group_stories_of,
+    write_story_pages,
+)
 from quietedit.version import __version__
 
 logger = logging.getLogger(__name__)
@@ -78,6 +84,7 @@ class BuildOptions:
     search: bool = True
     max_bytes: int = DEFAULT_MAX_BYTES
     data_url: str | None = None  # where the archive folder can be browsed, ending in "/"
+    reextracted: bool = False  # show the text as re-extracted (derived records), not as observed
     workers: int = field(default_factory=lambda: min(os.cpu_count() or 1, MAX_WORKERS))
 
 
@@ -128,8 +135,14 @@ def _build(
     options.out.mkdir(parents=True, exist_ok=True)
     writer = SiteWriter(options.out, known={p: e[0] for p, e in trusted.site.items()})
     pages = DocumentPages(
-        archive, renderer, {s.slug: s for s in options.sources}, cache_root, full=options.full
+        archive,
+        renderer,
+        {s.slug: s for s in options.sources},
+        cache_root,
+        full=options.full,
+        reextracted=options.reextracted,
     )
+    story_state = StoryState() if options.full else StoryState.load(cache_root)
     # the months the previous build folded: its documents are rendered (and searched)
     # as then; the choice is made again below, once every document's size is known
     pages.folded = trusted.folded
@@ -159,6 +172,14 @@ def _build(
             state.documents[doc] = entry.restamped(doc_stamp)
         else:
             todo[doc] = doc_stamp
+    # stories first: an article page links to its story's page, so an article that joins
+    # or leaves a story with a page is rendered again
+    shown = group_stories_of(pages, state, todo, story_state, failures)
+    links = {doc: story.id for story in shown for doc in story.documents}
+    for doc, sketched in story_state.documents.items():
+        if links.get(doc, "") != sketched.story and doc in state.documents and doc not in todo:
+            todo[doc] = state.documents.pop(doc).stamp
+    pages.stories = links
     rebuild = options.full or not previous.loaded
     shards = _shards(pages, state, todo, failures)
     indexing = None
@@ -191,6 +212,10 @@ def _build(
                 edits=result.edits, refs=result.refs, size=result.size,
             )  # fmt: skip
             items.update(((doc, n), html) for n, html in result.items.items())
+            summary = result.summary
+            story_state.documents[doc] = Sketched(
+                summary.source, summary.first_seen, result.sketch, pages.stories.get(doc, "")
+            )
 
     stamps = dict(todo)  # of the documents rendered
     for chunk in render_documents(pages, ids, writer=writer, workers=options.workers):
@@ -260,6 +285,8 @@ def _build(
         folded=folded,
         data_url=options.data_url,
     )
+    with_pages = {doc for doc, entry in state.documents.items() if entry.files}
+    write_story_pages(site, pages, state, shown, with_pages, trusted=trusted)
     # the homepages' headline pages, from their feed records (a few files, read each build)
     homepages.write_homepages(site, archive, dict(sorted(pages.sources.items())))
     document_files = {p for p in writer.claimed if p.startswith(("articles/", "api/documents/"))}
@@ -271,6 +298,7 @@ def _build(
     stale = {p: "" for p in previous.site if p not in state.site and p not in document_files}
     removed = writer.removed + writer.remove_stale(stale)
     state.save(cache_root, previous=previous)
+    story_state.save(cache_root)
     _prune_diffs(cache_root, set(state.documents))
     return BuildReport(
         documents=len(state.documents),
@@ -375,8 +403,9 @@ def _prune_diffs(cache_root: Path, alive: set[str]) -> None:
 
 
 def _fingerprint(renderer: Renderer, options: BuildOptions, archive: Archive) -> str:
-    """What every page depends on: the code, the templates, the base URL and the sources
-    (from feeds.yaml, and the names the archive's feed states give the others)."""
+    """What every page depends on: the code, the templates, the base URL, the sources
+    (from feeds.yaml, and the names the archive's feed states give the others) and which
+    text is shown."""
     digest = hashlib.sha256()
     for part in (
         __version__,
@@ -387,6 +416,7 @@ def _fingerprint(renderer: Renderer, options: BuildOptions, archive: Archive) ->
         renderer.urls.base_url,
         repr(sorted(options.sources, key=lambda s: s.slug)),
         repr([unconfigured_source(archive, slug) for slug in archive.feed_slugs()]),
+        *(["text re-extracted"] if options.reextracted else []),  # every page says which
     ):
         digest.update(part.encode() + b"\0")
     return digest.hexdigest()

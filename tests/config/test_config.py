@@ -71,7 +71,7 @@ DEFAULTS: dict[str, object] = {
     },
     # relative to the base
     "paths": {"data": "data", "evidence": "evidence", "site": "site", "templates": "templates"},
-    "site": {"max_bytes": 900_000_000},
+    "site": {"max_bytes": 900_000_000, "reextracted": False},
     "post": {
         "kinds": ["headline", "lede", "facts", "quote", "removed", "correction"],
         "significance": ["moderate", "substantive"],
@@ -131,6 +131,7 @@ ENV_SAMPLES: dict[str, tuple[str, object]] = {
     "archive_org.max_captures": ("5", 5),
     "archive_org.timeout": ("5s", 5.0),
     "archive_org.backoff": ("1h", 3600.0),
+    "site.reextracted": ("true", True),
 }
 
 
