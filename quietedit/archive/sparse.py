@@ -1,10 +1,17 @@
-"""Partitions of a sparse git checkout, brought back when a run needs one.
+"""Document folders of a sparse git checkout, brought back when a run needs one.
 
-The hourly job checks out only the partitions it expects to touch (``quietedit
-sparse-paths``). When a document of another partition comes back — an old article
-reappearing in a feed — the index names its partition and :func:`fetch_partition` adds it
-to the sparse checkout; in a blob-less clone git then fetches its files. Outside git, or
-in a full checkout, there is nothing to fetch and nothing is run.
+The hourly job checks out only the documents it expects to read (``quietedit
+sparse-paths``): today's and yesterday's partitions whole, and of the others the folders of
+the documents still observed. In git's cone mode a folder brings along the files directly
+in each folder above it, so every partition one of its documents is checked out in has its
+checks files on disk (:mod:`quietedit.archive.partition_checks` then keeps the entries of
+the documents left out). When another document comes back — an old article reappearing
+in a feed — the index names its partition and :func:`fetch_folder` adds its folder alone to
+the sparse checkout; in a blob-less clone git then fetches its files. Outside git, or in a
+full checkout, there is nothing to fetch and nothing is run.
+
+:func:`checkout_cone` tells a document the checkout leaves out from one deleted from it:
+the site build keeps the pages of the first, and drops those of the second.
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Final
@@ -25,8 +33,39 @@ from quietedit.errors import ArchiveError
 logger = logging.getLogger(__name__)
 
 
-def fetch_partition(root: Path, folder: Path) -> bool:
-    """Add ``folder`` (a partition below the archive ``root``) to the sparse checkout
+@dataclass(frozen=True, slots=True)
+class Cone:
+    """The folders a cone-mode sparse checkout holds whole (``git sparse-checkout list``),
+    absolute; ``patterns``: the checkout is not in cone mode, and which folders it holds is
+    not known here."""
+
+    folders: frozenset[Path]
+    patterns: bool = False
+
+    def holds(self, folder: Path) -> bool:
+        """Whether ``folder`` and all below it are in the checkout."""
+        if self.patterns:
+            return False
+        target = folder.resolve()
+        return any(probe in self.folders for probe in (target, *target.parents))
+
+
+def checkout_cone(root: Path) -> Cone | None:
+    """What the sparse checkout holding the archive ``root`` holds; ``None`` when ``root``
+    is not in a sparse git checkout (outside git, or a full checkout: everything there)."""
+    top = _sparse_top(root.resolve())
+    if top is None:
+        return None
+    cone = _git(top, "config", "--bool", "core.sparseCheckoutCone")
+    listed = _git(top, "sparse-checkout", "list")
+    if cone is None or cone.stdout.strip() != "true" or listed is None or listed.returncode:
+        return Cone(frozenset(), patterns=True)
+    folders = [line.strip() for line in listed.stdout.splitlines() if line.strip()]
+    return Cone(frozenset(top / folder for folder in folders))
+
+
+def fetch_folder(root: Path, folder: Path) -> bool:
+    """Add ``folder`` (a document folder below the archive ``root``) to the sparse checkout
     that ``root`` is in, if it is one and ``folder`` is missing; whether it was added.
 
     Raises ``ArchiveError`` when git refuses (the clone cannot reach its origin, say): the
@@ -46,7 +85,7 @@ def fetch_partition(root: Path, folder: Path) -> bool:
     with _LOCK, _locked(top):
         if folder.is_dir():  # another thread or process fetched it meanwhile
             return False
-        logger.info("fetching partition %s into the sparse checkout", relative)
+        logger.info("fetching %s into the sparse checkout", relative)
         reason = "git is missing"
         for attempt in range(_ATTEMPTS):
             done = _git(top, "sparse-checkout", "add", "--", relative)
