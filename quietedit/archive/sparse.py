@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import fcntl
 import logging
+import os
 import subprocess
 import threading
 import time
@@ -82,13 +83,15 @@ def fetch_folder(root: Path, folder: Path) -> bool:
         return False
     # one `sparse-checkout add` at a time: git's own lock file makes a second one fail,
     # and the threads of a run and the build's workers may need partitions at once
-    with _LOCK, _locked(top):
+    with _LOCK, _locked(top) as git_dir:
         if folder.is_dir():  # another thread or process fetched it meanwhile
             return False
         logger.info("fetching %s into the sparse checkout", relative)
         reason = "git is missing"
         for attempt in range(_ATTEMPTS):
-            done = _git(top, "sparse-checkout", "add", "--", relative)
+            if git_dir is not None:
+                _clear_after_kill(git_dir)
+            done = _add(top, git_dir, relative)
             if done is not None and done.returncode == 0:
                 return True
             if done is None:
@@ -106,20 +109,89 @@ _LOCK: Final = threading.Lock()
 _ATTEMPTS: Final = 5
 
 
+_MARKER: Final = "quietedit-sparse.pid"
+"""In the git folder while a fetch's git runs: its process id (:func:`_clear_after_kill`)."""
+_GIT_LOCKS: Final = ("index.lock", "info/sparse-checkout.lock")
+"""The lock files ``git sparse-checkout add`` holds while it works."""
+
+
 @contextmanager
-def _locked(top: Path) -> Iterator[None]:
-    """Hold an exclusive lock on a file in the git folder of ``top`` (other processes)."""
-    done = _git(top, "rev-parse", "--git-path", "quietedit-sparse.lock")
+def _locked(top: Path) -> Iterator[Path | None]:
+    """Hold an exclusive lock on a file in the git folder of ``top`` (other processes);
+    yields that folder (``None``: git could not name it, and nothing is locked)."""
+    done = _git(top, "rev-parse", "--absolute-git-dir")
     if done is None or done.returncode != 0:
-        yield
+        yield None
         return
-    path = top / done.stdout.strip()
-    with open(path, "a+b") as handle:
+    git_dir = Path(done.stdout.strip())
+    with open(git_dir / "quietedit-sparse.lock", "a+b") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:
-            yield
+            yield git_dir
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _add(top: Path, git_dir: Path | None, relative: str) -> subprocess.CompletedProcess[str] | None:
+    """``git sparse-checkout add`` of ``relative``, its process id in the marker file while
+    it runs (the caller holds the lock)."""
+    command = ["git", "-c", "core.quotepath=off", "sparse-checkout", "add", "--", relative]
+    try:
+        process = subprocess.Popen(  # noqa: S603 - fixed git arguments, no shell
+            command,
+            cwd=top,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+            errors="surrogateescape",
+        )
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    marker = None if git_dir is None else git_dir / _MARKER
+    if marker is not None:
+        marker.write_text(f"{process.pid}\n", encoding="ascii")
+    out, err = process.communicate()
+    if marker is not None:
+        marker.unlink(missing_ok=True)
+    return subprocess.CompletedProcess(command, process.returncode, out, err)
+
+
+def _clear_after_kill(git_dir: Path) -> None:
+    """Remove the lock files of a fetch killed before its end (SIGKILL, a cancelled job's
+    runner), or every later fetch in this clone would fail on them. A marker left behind
+    names the git process of such a fetch: once that process is gone, nothing holds its
+    locks, and the fetch is simply made again (the caller holds the lock that every fetch
+    takes, so no fetch of ours is at work)."""
+    marker = git_dir / _MARKER
+    try:
+        pid = int(marker.read_text(encoding="ascii"))
+    except FileNotFoundError:
+        return
+    except (OSError, ValueError):
+        pid = 0
+    if pid > 0 and _alive(pid):
+        return  # still at work (its parent was killed, not it): its locks are real
+    for name in _GIT_LOCKS:
+        if (git_dir / name).exists():
+            logger.warning("removing %s, left by a fetch killed before its end", name)
+            (git_dir / name).unlink(missing_ok=True)
+    marker.unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie, killed and never reaped, does not)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text(encoding="ascii").rsplit(")", 1)[1].split()
+    except (OSError, IndexError, ValueError):
+        return True  # no /proc: taken as running, so its locks stay
+    return state[0] not in ("Z", "X")
 
 
 @lru_cache(maxsize=8)
