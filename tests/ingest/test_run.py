@@ -99,6 +99,7 @@ class Newsroom:
         self.server = server
         self.round = 1
         self.broken = False  # the ferry story's server fails
+        self.listed: set[str] | None = None  # the paths the feed lists (None: all)
         self.slow: set[str] = set()  # paths that answer only once `release` is set
         self.release = threading.Event()
         self.release.set()
@@ -174,6 +175,7 @@ class Newsroom:
                 ("/news/pool", "Pool closed until March"),
                 ("/private/memo", "Memo"),
             )
+            if self.listed is None or path in self.listed
         )
         body = (
             '<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel>'
