@@ -28,7 +28,7 @@ from quietedit.cli import cli
 from quietedit.decide.partitions import Observed
 from quietedit.decide.shard import WHOLE
 from quietedit.ingest.partitions import load_active, save_active
-from quietedit.model import parse_timestamp
+from quietedit.model import JSON, parse_timestamp
 from tests.conftest import git, observation
 
 DAY = "2026/10/02"
@@ -38,7 +38,7 @@ URLS = {
 }
 KEPT, OLD, OTHER = (document_id(url) for url in URLS.values())
 """Three documents of one partition: one still observed, two retired long ago."""
-SCHEDULE = {"last_checked_at": "2026-10-20T06:00:00Z", "failures": 0, "changes": 1}
+SCHEDULE: dict[str, JSON] = {"last_checked_at": "2026-10-20T06:00:00Z", "failures": 0, "changes": 1}
 NOW = "2026-12-02T06:00:00Z"
 
 
@@ -51,7 +51,11 @@ def seed_origin(tmp_path: Path) -> tuple[Path, Path]:
     git(tmp_path, "init", "-q", "-b", "main", str(work))
     archive = Archive(work / "data")
     for doc, url in zip((KEPT, OLD, OTHER), URLS.values(), strict=True):
-        record = {"url": url, "discovered_at": "2026-10-02T06:00:00Z", "schedule": SCHEDULE}
+        record: dict[str, JSON] = {
+            "url": url,
+            "discovered_at": "2026-10-02T06:00:00Z",
+            "schedule": SCHEDULE,
+        }
         archive.write_document(doc, record)
         archive.append_revision(doc, observation(url=url))
     archive.write_feed("courier", {"url": "https://news.example.org/feed.xml"})
@@ -173,7 +177,7 @@ def test_a_check_in_a_partition_checked_out_in_part_keeps_every_other_entry_and_
     archive = Archive(clone / "data")
     archive.checks.batched = True  # as a run does: written at its end
     record = archive.read_document(KEPT) or {}
-    later = {**SCHEDULE, "last_checked_at": "2026-12-02T06:10:00Z"}
+    later: dict[str, JSON] = {**SCHEDULE, "last_checked_at": "2026-12-02T06:10:00Z"}
     archive.write_document(KEPT, {**record, "schedule": later})
     archive.append_revision(OTHER, observation("The schools reopen.", url=URLS["school-closures"]))
     archive.flush_checks()
