@@ -299,7 +299,8 @@ class _ChangeChecker:
         cone = self.cone
         if cone is None:
             return set()  # not a sparse checkout: everything is on disk
-        outside = [name for name in names if not cone.holds(partition / name)]
+        folder = partition.resolve()
+        outside = [name for name in names if not cone.holds(folder / name)]
         if not outside:
             return set()
         base = partition.resolve().relative_to(self.repository.top.resolve()).as_posix()

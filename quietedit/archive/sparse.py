@@ -44,17 +44,18 @@ class Cone:
     patterns: bool = False
 
     def holds(self, folder: Path) -> bool:
-        """Whether ``folder`` and all below it are in the checkout."""
+        """Whether ``folder`` (absolute and resolved: the caller resolves the archive's
+        folder once, not each of thousands of documents) and all below it are in the
+        checkout."""
         if self.patterns:
             return False
-        target = folder.resolve()
-        return any(probe in self.folders for probe in (target, *target.parents))
+        return folder in self.folders or any(probe in self.folders for probe in folder.parents)
 
 
 def checkout_cone(root: Path) -> Cone | None:
     """What the sparse checkout holding the archive ``root`` holds; ``None`` when ``root``
     is not in a sparse git checkout (outside git, or a full checkout: everything there)."""
-    top = _sparse_top(root.resolve())
+    top = _find_sparse_top(root.resolve())  # not the cached answer: read once a pass
     if top is None:
         return None
     cone = _git(top, "config", "--bool", "core.sparseCheckoutCone")
@@ -194,8 +195,7 @@ def _alive(pid: int) -> bool:
     return state[0] not in ("Z", "X")
 
 
-@lru_cache(maxsize=8)
-def _sparse_top(root: Path) -> Path | None:
+def _find_sparse_top(root: Path) -> Path | None:
     """The top of the git work tree holding ``root`` if its checkout is sparse, else None."""
     probe = root
     while not probe.exists() and probe != probe.parent:
@@ -208,6 +208,10 @@ def _sparse_top(root: Path) -> Path | None:
     if sparse is None or sparse.stdout.strip() != "true":
         return None
     return top.resolve()
+
+
+_sparse_top: Final = lru_cache(maxsize=8)(_find_sparse_top)
+"""As :func:`_find_sparse_top`, asked once per archive folder: each fetch asks it."""
 
 
 def _git(cwd: Path, *args: str) -> subprocess.CompletedProcess[str] | None:

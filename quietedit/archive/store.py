@@ -118,11 +118,12 @@ class Archive:
         does not hold its folder) rather than deleted (its folder missing from what is
         checked out). Reads the sparse checkout's list once: the test is for one pass."""
         cone = sparse.checkout_cone(self.root)
+        resolved = Layout(self.root.resolve())
         partitions: dict[str, bool] = {}
 
         def outside(partition: str, document: str) -> bool:
             try:
-                folder = self.layout.document_dir(document, partition)
+                folder = resolved.document_dir(document, partition)
             except UnsafePathError:
                 return True  # no such folder can exist: never taken for a deletion
             if partition not in partitions:
