@@ -282,6 +282,11 @@ def hourly_run(
     received = sum(p.stat().st_size for p in (clone / ".git" / "objects").rglob("*") if p.is_file())
     index = (clone / ".git" / "index").stat().st_size
     files = sum(len(names) for _, _, names in os.walk(clone / "data"))
+    checked_out = sum(
+        os.path.getsize(os.path.join(folder, name))
+        for folder, _, names in os.walk(clone / "data")
+        for name in names
+    )  # before the run writes anything, as files
     with Newsrooms(site):
         log = timed(
             steps, "ingest",
@@ -311,11 +316,7 @@ def hourly_run(
         "partitions_checked_out": sum(1 for p in paths if p.count("/") == 4),
         "partitions_in_part": len({p.rsplit("/", 1)[0] for p in paths if p.count("/") == 5}),
         "documents_in_part": sum(1 for p in paths if p.count("/") == 5),
-        "bytes_checked_out": sum(
-            os.path.getsize(os.path.join(folder, name))
-            for folder, _, names in os.walk(clone / "data")
-            for name in names
-        ),
+        "bytes_checked_out": checked_out,
         "pages_served": site.requests,
         "megabytes_served": round(site.bytes_sent / 1e6, 1),
         "ingest_summary": next(
