@@ -104,7 +104,7 @@ def test_the_scheduled_job_runs_one_at_a_time_verifies_and_never_swallows_a_fail
 @pytest.mark.parametrize(("name", "job"), INGEST_JOBS)
 def test_the_ingest_jobs_clone_little(name: str, job: str) -> None:
     """The newest commit, no file contents but those checked out, and of data/ only what
-    every run reads, plus the partitions still observed: not the archive's history."""
+    every run reads, plus the documents still observed: not the archive's history."""
     document = workflow(name)
     steps = document["jobs"][job]["steps"]
     checkout = steps[step_index(steps, uses="actions/checkout")]["with"]
@@ -119,7 +119,7 @@ def test_the_ingest_jobs_clone_little(name: str, job: str) -> None:
         r"\.github/scripts/[\w.-]+", "\n".join(s.get("run", "") for s in steps)
     ):
         assert any(script.startswith(f"{path}/") for path in cone), script
-    partitions = step_index(steps, runs="quietedit sparse-paths | xargs git sparse-checkout add")
+    partitions = step_index(steps, runs="quietedit sparse-paths | git sparse-checkout add --stdin")
     assert step_index(steps, runs="pip install") < partitions < step_index(steps, runs="ingest")
     # bash -o pipefail: a failing `quietedit sparse-paths` fails its step
     assert document["defaults"]["run"]["shell"] == "bash"

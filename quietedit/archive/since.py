@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from quietedit.archive.audit import (
     Change,
@@ -59,6 +59,7 @@ from quietedit.archive.layout import (
     revision_name,
 )
 from quietedit.archive.records import evidence_from_record
+from quietedit.archive.sparse import Cone, checkout_cone
 from quietedit.archive.verify import VerifyReport
 from quietedit.article.identity import is_document_id
 from quietedit.model import JSON
@@ -103,6 +104,9 @@ class _ChangeChecker:
     """Changed index files as they were at the commit, by path relative to the archive."""
     index_files: dict[str, list[Path]] | None = None
     """The files of ``index/`` by the shard they belong to (listed once)."""
+    cone: Cone | None = None
+    """What the sparse checkout holds (read once, when a document is missing)."""
+    cone_read: bool = False
 
     def report(self, path: Path, message: str) -> None:
         self.problems.append(Problem(str(path), message))
@@ -320,9 +324,35 @@ class _ChangeChecker:
             return
         for message in checks_file_problems(record, name=path.name, partition=partition):
             self.report(path, message)
-        for name in checks_file_documents(record):
-            if is_document_id(name) and not (path.parent / name / DOCUMENT_FILE).is_file():
+        missing = [
+            name
+            for name in checks_file_documents(record)
+            if is_document_id(name) and not (path.parent / name / DOCUMENT_FILE).is_file()
+        ]
+        # a sparse checkout holds only some documents of a partition: those it leaves out
+        # are looked up in the commit checked out (its trees; no file is fetched)
+        left_out = self._left_out(path.parent, missing)
+        for name in missing:
+            if name not in left_out:
                 self.report(path, f"documents.{name}: no such document in this partition")
+
+    def _left_out(self, partition: Path, names: list[str]) -> set[str]:
+        """Which of ``names`` (documents of the ``partition`` folder, not on disk) are
+        outside the sparse checkout and have a record in the commit checked out."""
+        if not self.cone_read:
+            self.cone, self.cone_read = checkout_cone(self.root), True
+        cone = self.cone
+        if cone is None:
+            return set()  # not a sparse checkout: everything is on disk
+        folder = partition.resolve()
+        outside = [name for name in names if not cone.holds(folder / name)]
+        if not outside:
+            return set()
+        base = partition.resolve().relative_to(self.repository.top.resolve()).as_posix()
+        paths = [f"{base}/{name}/{DOCUMENT_FILE}" for name in outside]
+        listed = self.repository.git("ls-tree", "--name-only", "-z", "HEAD", "--", *paths)
+        found = {PurePosixPath(line).parent.name for line in listed.split("\0") if line}
+        return found & set(outside)
 
     def _check_state(self, path: Path, *, kind: str, key: str, expected: str) -> None:
         record = self._load(path)

@@ -18,10 +18,10 @@ are not rewritten, and files no longer produced are deleted.
 ``--full`` trusts nothing recorded (deleting the cache folder has the same effect, except
 that stale files are then unknown and stay).
 
-The archive may be a sparse checkout holding only the partitions still observed (as an
-hourly job clones it): the documents of partitions not on disk keep the entries and pages
-the previous build left, so an hourly build reads only what it has; one whose pages are
-missing or stale is read again, which fetches its partition (``Archive``).
+The archive may be a sparse checkout holding only the documents still observed (as an
+hourly job clones it): the documents it leaves out keep the entries and pages the previous
+build left, so an hourly build reads only what it has; one whose pages are missing or
+stale is read again, which fetches its folder (``Archive``).
 """
 
 from __future__ import annotations
@@ -151,8 +151,8 @@ def _build(
     todo: dict[str, str] = {}  # document to render → its stamp
     on_disk = _article_folders(options.out)
     found = archive.document_stamps()  # of the documents on disk
-    present = set(archive.partitions())
-    _keep_absent(previous, found, present, on_disk, fingerprint=fingerprint, state=state, todo=todo)
+    outside = archive.outside_checkout()
+    _keep_absent(previous, found, outside, on_disk, fingerprint=fingerprint, state=state, todo=todo)
     for doc, doc_stamp in found.items():
         if not is_document_id(doc):
             failures[doc] = f"{doc}: not a document id (expected <host>-<16 hex digits>)"
@@ -314,22 +314,23 @@ def _build(
 def _keep_absent(
     previous: BuildState,
     stamps: dict[str, str],
-    present: set[str],
+    outside: Callable[[str, str], bool],
     on_disk: set[str],
     *,
     fingerprint: str,
     state: BuildState,
     todo: dict[str, str],
 ) -> None:
-    """The documents of partitions that are not on disk (the archive is a sparse checkout
-    of the partitions still observed, as an hourly job clones it): kept as the previous
-    build left them when their pages are in the site folder and were made by this code
-    and these templates; else read again (``todo``), which brings their partition into
-    a sparse git checkout (``Archive``'s on-demand fetch) or, outside git, fails them
-    with a reported error."""
+    """The documents the checkout leaves out (``outside``: their partition is not on disk,
+    or a sparse checkout of the documents still observed, as an hourly job clones it, does
+    not hold their folder): kept as the previous build left them when their pages are in
+    the site folder and were made by this code and these templates; else read again
+    (``todo``), which brings their folder into a sparse git checkout (``Archive``'s
+    on-demand fetch) or, outside git, fails them with a reported error. A document missing
+    from what is checked out was deleted: its pages go."""
     for doc, entry in previous.documents.items():
         partition = entry.summary.partition
-        if doc in stamps or not partition or partition in present:
+        if doc in stamps or not partition or not outside(partition, doc):
             continue
         current = entry.key == document_key(fingerprint, entry.content)
         if current and (doc in on_disk or not _has_pages(entry, previous.folded)):

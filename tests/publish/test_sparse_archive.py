@@ -13,6 +13,7 @@ from pathlib import Path
 from quietedit.archive.store import Archive
 from quietedit.model import Article, Block, Publisher
 from quietedit.revisions import Observation
+from tests.conftest import git
 from tests.publish.test_folding import NOVEMBER, data, september  # noqa: F401 - the fixture
 from tests.publish.test_incremental import build, files
 
@@ -87,3 +88,35 @@ def test_folded_months_that_come_back_are_read_again(data: Path, tmp_path: Path)
     shutil.move(away, data / "documents" / "2026" / "09")
     assert build(data, out).failures == ()
     assert sum((out / "articles" / d).is_dir() for d in september(data)) == 3
+
+
+def test_in_a_sparse_git_checkout_a_document_left_out_keeps_its_pages_a_deleted_one_not(
+    data: Path,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """The hourly clone holds some documents of a partition: the others keep their pages;
+    a document missing from a folder the checkout holds was deleted, and its pages go."""
+    out = tmp_path / "site"
+    build(data, out)
+    archive = Archive(data)
+    left_out, deleted = [d for d in september(data) if (out / "articles" / d).is_dir()][:2]
+    home = archive.partition(left_out) or ""
+    # its partition's checks file: on disk in the clone, as cone mode brings it along
+    archive.checks.put(home, left_out, {"schedule": {"failures": 0}}, writer="")
+    git(tmp_path, "init", "-q", "-b", "main")
+    git(tmp_path, "add", "data")
+    git(tmp_path, "commit", "-qm", "archive")
+    cone = ["data/index", "data/documents/2026/11", f"data/documents/{home}/another-story"]
+    cone += [f"data/documents/{archive.partition(d)}/{d}" for d in september(data)]
+    cone.remove(f"data/documents/{home}/{left_out}")
+    git(tmp_path, "sparse-checkout", "set", "--cone", *cone)
+    assert (data / "documents" / home / "checks.json").is_file()
+    assert not (data / "documents" / home / left_out).exists()
+    shutil.rmtree(data / "documents" / (archive.partition(deleted) or "") / deleted)
+
+    report = build(data, out)
+
+    assert (out / "articles" / left_out / "index.html").is_file()
+    assert not (out / "articles" / deleted).exists()
+    assert any(path.startswith(f"articles/{deleted}/") for path in report.removed)
+    assert report.failures == ()
