@@ -309,7 +309,7 @@ class DocumentPages:
                     "redirect.html",
                     title=f"Revision {edit.number - 1} → {edit.number}",
                     page=base,
-                    anchor=f"r{edit.number}",
+                    target=f"../../#r{edit.number}",  # relative: the same under any base path
                 ),
             )
         if updates:

@@ -109,7 +109,11 @@ def test_article_page_has_timeline_headlines_and_events(built_site: Path) -> Non
     for number in (2, 3):  # the edit's address from when it had a page of its own
         stub = page(built_site, f"articles/{bridge}/diff/{number}")
         target = stub.css_first("a").attributes["href"]
-        assert target == f"{BASE_PATH}articles/{bridge}/#r{number}"
+        assert target == f"../../#r{number}"  # relative: the same under any base path
+        resolved = resolve(
+            built_site, built_site / f"articles/{bridge}/diff/{number}/index.html", target
+        )
+        assert resolved == (built_site / f"articles/{bridge}/index.html", f"r{number}")
     headlines = [q.text() for q in tree.css("ol.headlines q")]
     assert headlines == [
         "Council approves Elm river bridge",
