@@ -30,6 +30,7 @@ from quietedit.publish.pages import (
     marked_pieces,
     trimmed,
 )
+from quietedit.publish.render import clock, minute
 from quietedit.publish.text import clean_text, host_slug, safe_http_url
 from quietedit.revisions import Event, Observation, Revision
 
@@ -355,3 +356,10 @@ def test_a_sentence_that_decided_two_kinds_is_shown_once() -> None:
     # the same sentence with the same words marked is not repeated; other marks are shown
     assert len(lede.sentences) == 1 and lede.sentences[0].new[0] == ("It", True)
     assert lede.lines == ("block 1",)
+
+
+def test_a_time_to_the_minute_and_a_time_of_day() -> None:
+    assert minute("2026-11-30T08:15:42.731767Z") == "2026-11-30T08:15Z"
+    assert minute("2026-11-30T09:15:00+01:00") == "2026-11-30T08:15Z"
+    assert clock("2026-11-30T08:15:42Z") == "08:15 UTC"
+    assert minute("yesterday") == clock("yesterday") == "yesterday"  # not a timestamp: as is

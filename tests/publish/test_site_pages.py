@@ -102,7 +102,7 @@ def test_article_page_has_timeline_headlines_and_events(built_site: Path) -> Non
     tree = page(built_site, f"articles/{bridge}")
     assert [li.attributes["id"] for li in tree.css("ol.timeline > li")] == ["r1", "r2", "r3"]
     times = [t.attributes["datetime"] for t in tree.css("ol.timeline time")]
-    assert times == ["2026-11-28T07:30:00Z", "2026-11-28T10:30:00Z", "2026-11-28T13:30:00Z"]
+    assert times == ["2026-11-28T07:30Z", "2026-11-28T10:30Z", "2026-11-28T13:30Z"]
     # each edit is shown in the timeline, under its revision
     edits = [li for li in tree.css("ol.timeline > li") if li.css_first("div.blocks")]
     assert [li.attributes["id"] for li in edits] == ["r2", "r3"]
