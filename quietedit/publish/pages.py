@@ -243,9 +243,9 @@ def findings_of(classification: dict[str, JSON]) -> tuple[FindingView, ...]:
     return tuple(views)
 
 
-SENTENCE_CONTEXT: Final = 8
-"""Words of a finding's sentence kept on each side of its marked words: the edit's page
-shows the whole paragraph below, so a finding needs only where its words stand."""
+SENTENCE_CONTEXT: Final = 5
+"""Words of a finding's sentence kept on each side of its marked words: the edit shows the
+changed paragraph just above, so a finding needs only where its words stand."""
 
 
 def _sentence_view(sentence: SentenceJSON) -> SentenceView:
