@@ -56,7 +56,7 @@ from quietedit.post.ledger import (
     record_key,
 )
 from quietedit.post.sent import Sent
-from quietedit.publish.atom import diff_path
+from quietedit.publish.atom import diff_path, edit_path
 from quietedit.publish.buildcache import BuildState
 from quietedit.publish.pages import Edit
 
@@ -185,7 +185,7 @@ def plan_posts(options: PostOptions, *, now: datetime) -> list[Post]:
     for edit in select_edits(edits, options.settings.post, now=now):
         name = options.sources.get(edit.source, edit.source)
         image = _image(options.site / diff_path(edit) / IMAGE_NAME, edit, name)
-        posts.append(compose_post(edit, link=base + diff_path(edit), source_name=name, image=image))
+        posts.append(compose_post(edit, link=base + edit_path(edit), source_name=name, image=image))
     return posts
 
 

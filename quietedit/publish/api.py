@@ -18,7 +18,7 @@ text is that of the blocks some edit touched (added, removed, changed or moved);
 kept in place by every edit is ``null``: the archive publishes it (``data`` names the
 document's folder there), and the site does not copy the whole article. A revision
 carries ``url`` only when the page was read at another address than the document's, and
-``publisher`` only when it differs from the revision before. A
+``title`` and ``publisher`` only when they differ from the revision before. A
 classification is the analysis's ``to_dict()`` form without the findings' ``sentences``
 (the edit's page shows them).
 """
@@ -150,10 +150,11 @@ def document_file(
             "hash": rev.hash,
             "number": rev.number,
             "observed_at": format_timestamp(rev.observation.observed_at),
-            "title": rev.article.title,
         }
-        # the page's address and the publisher's metadata when they differ from the
-        # document's address and from the revision before (most revisions share them)
+        # the headline, the page's address and the publisher's metadata when they differ
+        # from the revision before and the document's address (most revisions share them)
+        if previous is None or rev.article.title != previous.article.title:
+            entry["title"] = rev.article.title
         if rev.observation.url != url:
             entry["url"] = rev.observation.url
         publisher = rev.article.publisher.to_record()
@@ -173,7 +174,6 @@ def document_file(
                 "classification": lean_classification(comparison.classification),
                 "diff": lean_diff(comparison.diff),
                 "new": new.number,
-                "observed_at": format_timestamp(new.observation.observed_at),
                 "old": old.number,
             }
             for old, new, comparison in zip(revisions[:-1], revisions[1:], comparisons, strict=True)

@@ -47,6 +47,7 @@ from quietedit.publish.pages import (
     headline_history,
     host_slug,
     make_edit,
+    observed,
     safe_http_url,
     verdict_of,
     web_copies,
@@ -288,17 +289,20 @@ class DocumentPages:
         typed_events = events
         source = self.source(summary.source)
         base = f"articles/{doc}/"
-        timeline = [
-            {
-                "revision": rev,
-                "observed": format_timestamp(rev.observation.observed_at),
-                "edit": edits[rev.number - 2] if rev.number > 1 else None,
-                "verdict": verdict_of(comparisons[rev.number - 2].classification)
-                if rev.number > 1
-                else None,
-            }
-            for rev in revisions
-        ]
+        timeline = [{"revision": revisions[0], "observed": observed(revisions[0]), "edit": None}]
+        for index, new in enumerate(revisions[1:]):
+            classification = comparisons[index].classification
+            timeline.append(
+                {
+                    "revision": new,
+                    "observed": observed(new),
+                    "edit": edits[index],
+                    "inline": collapsed(rows[index]),
+                    "title_segments": title_segments(comparisons[index].diff),
+                    "verdict": verdict_of(classification),
+                    "findings": findings_of(classification),
+                }
+            )
         written: dict[str, int] = {}
 
         writer = self.writer
@@ -336,35 +340,20 @@ class DocumentPages:
                 live_total=sum(u.count for u in updates),
                 text_shown=text_note(self.reread if self.reextracted else None),
                 story=story_path(self.stories[doc]) if doc in self.stories else None,
+                copies=web_copies(typed_events),
                 page_path=base,
             ),
         )
-        copies = web_copies(typed_events)
-        for index, (old, new) in enumerate(pairwise(revisions)):
-            comparison = comparisons[index]
-            path = f"{base}diff/{new.number}/"
+        for edit in edits:
+            # an edit's own address, from when each edit had a page: a redirect to its
+            # place in the timeline
             put(
-                output_file(path),
+                output_file(f"{base}diff/{edit.number}/"),
                 self.renderer.render(
-                    "diff.html",
-                    doc=summary,
-                    source=source,
-                    old=old,
-                    new=new,
-                    edit=edits[index],
-                    rows=rows[index],
-                    inline=collapsed(rows[index]),
-                    title_segments=title_segments(comparison.diff),
-                    verdict=verdict_of(comparison.classification),
-                    findings=findings_of(comparison.classification),
-                    count=len(revisions),
-                    text_shown=text_note(
-                        {n: e for n, e in self.reread.items() if n in (old.number, new.number)}
-                        if self.reextracted
-                        else None
-                    ),
-                    page_path=path,
-                    copies=copies,
+                    "redirect.html",
+                    title=f"Revision {edit.number - 1} → {edit.number}",
+                    page=base,
+                    target=f"../../#r{edit.number}",  # relative: the same under any base path
                 ),
             )
         if updates:

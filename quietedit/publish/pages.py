@@ -229,22 +229,30 @@ class FindingView:
 
 
 def findings_of(classification: dict[str, JSON]) -> tuple[FindingView, ...]:
-    """Each finding of the classification, its sentences ready to mark."""
+    """Each finding of the classification, its sentences ready to mark; a sentence that
+    an earlier finding shows already, with the same words marked, is not repeated."""
     findings = classification_json(classification)["findings"]
-    return tuple(
-        FindingView(
-            kind,
-            finding["significance"],
-            tuple(clean_text(line) for line in finding["evidence"]),
-            tuple(_sentence_view(sentence) for sentence in finding.get("sentences", [])),
+    shown: set[SentenceView] = set()
+    views: list[FindingView] = []
+    for kind, finding in sorted(findings.items()):
+        # a sentence that decided two kinds with the same words is shown at the first
+        sentences = [_sentence_view(sentence) for sentence in finding.get("sentences", [])]
+        fresh = tuple(s for s in sentences if s not in shown)
+        shown.update(fresh)
+        views.append(
+            FindingView(
+                kind,
+                finding["significance"],
+                tuple(clean_text(line) for line in finding["evidence"]),
+                fresh,
+            )
         )
-        for kind, finding in sorted(findings.items())
-    )
+    return tuple(views)
 
 
-SENTENCE_CONTEXT: Final = 8
-"""Words of a finding's sentence kept on each side of its marked words: the edit's page
-shows the whole paragraph below, so a finding needs only where its words stand."""
+SENTENCE_CONTEXT: Final = 5
+"""Words of a finding's sentence kept on each side of its marked words: the edit shows the
+changed paragraph just above, so a finding needs only where its words stand."""
 
 
 def _sentence_view(sentence: SentenceJSON) -> SentenceView:

@@ -447,13 +447,11 @@ class SiteWide:
             (f"articles/{d.id}/", d.last_seen)
             for d in sorted(documents, key=attrgetter("first_seen", "id"))
         ]
-        diffs = [
-            (f"articles/{e.document}/diff/{e.number}/", e.observed_at)
-            for e in sorted(edits, key=_BY_TIME)
-        ]
+        # an edit's own address (``articles/<id>/diff/<n>/``) redirects to the article
+        # page, so it is not listed
         files = ["sitemaps/pages.xml"]
         self.page("sitemaps/pages.xml", "sitemap.xml", entries=pages, index=None)
-        for series, entries in (("articles", articles), ("diffs", diffs)):
+        for series, entries in (("articles", articles),):
             for start in range(0, len(entries), SITEMAP_LIMIT):
                 name = f"sitemaps/{series}-{start // SITEMAP_LIMIT + 1}.xml"
                 chunk = entries[start : start + SITEMAP_LIMIT]

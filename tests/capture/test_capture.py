@@ -125,8 +125,10 @@ def test_a_new_revision_is_asked_for_polled_next_run_recorded_and_linked(
 
     out_dir = tmp_path / "site"
     build_site(BuildOptions(data=tmp_path / "data", out=out_dir, search=False))
-    page = (out_dir / f"articles/{doc}/diff/3/index.html").read_text(encoding="utf-8")
-    assert f'<a href="{copy}" rel="nofollow noopener">web archive copy of revision 3</a>' in page
+    page = (out_dir / f"articles/{doc}/index.html").read_text(encoding="utf-8")
+    # beside the edit to revision 3, in the heading of its place in the timeline
+    heading = page.split('<li id="r3">', 1)[1].split("</h3>", 1)[0]
+    assert f'<a href="{copy}" rel="nofollow noopener">web archive copy</a>' in heading
     article = (out_dir / f"articles/{doc}/index.html").read_text(encoding="utf-8")
     assert "The Internet Archive made a public copy of revision 3." in article
 

@@ -70,7 +70,7 @@ def test_every_selected_edit_is_posted_once_to_each_network_oldest_first(
     assert [line.split(": ")[1] for line in report.posted] == ORDER + ORDER
     texts = [s["status"] for s in statuses(mastodon)]
     assert all(isinstance(t, str) and len(t) <= 500 for t in texts)
-    link = f"{BASE_URL}articles/{BRIDGE}/diff/2/"
+    link = f"{BASE_URL}articles/{BRIDGE}/#r2"
     assert str(texts[0]).endswith("\n" + link)
     assert "[deleted: 48] [added: 84]" in str(texts[0])
     assert str(texts[0]).startswith("Silent edit · The Example Courier \N{EN DASH} World\n")
@@ -177,7 +177,7 @@ def test_the_image_goes_with_its_alt_text_and_the_card_is_built_by_the_client(
     card = bluesky.records[entry.token]["value"]["embed"]
     assert card["$type"] == "app.bsky.embed.external"
     external = card["external"]
-    assert external["uri"] == f"{BASE_URL}articles/{MINISTER}/diff/2/"
+    assert external["uri"] == f"{BASE_URL}articles/{MINISTER}/#r2"
     assert external["title"].startswith("Silent edit · Example Net Daily — Politics: Minister")
     assert "[deleted: will not]" in external["description"]
     assert external["thumb"]["mimeType"] == "image/png"

@@ -55,7 +55,7 @@ def test_three_outlets_one_edited_make_one_story_page_linked_from_the_article(
     html = page.read_text(encoding="utf-8")
     assert OUTLET_A[0] in html and OUTLET_B[0] in html
     assert TRAIN_STRIKE[0] not in html and MUSEUM[0] not in html
-    assert f'href="/articles/{a}/diff/2/"' in html
+    assert f'href="/articles/{a}/#r2"' in html
     assert URLS["b"] in html  # b was never edited: no page of its own, its address instead
     assert [p.name for p in (out / "stories").iterdir()] == [a]
     article = (out / f"articles/{a}/index.html").read_text(encoding="utf-8")
