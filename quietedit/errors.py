@@ -31,6 +31,7 @@
     │   └── RenderError          a page could not be rendered in the browser (render: chromium)
     ├── AuditError               the git check of ``quietedit verify --since`` could not run
     ├── RevisionNotFoundError    a document or revision number the archive does not hold
+    ├── ExportError              an export could not be written (.path)
     └── PublishError             the site could not be built or served
         ├── UnsafeOutputPathError  an output path would leave the site folder (.path)
         ├── DuplicateOutputError   two pages of one build claim the same output path
@@ -94,6 +95,14 @@ class AuditError(QuieteditError):
 
 class RevisionNotFoundError(QuieteditError):
     """A document id or revision number asked for (``quietedit diff``) is not in the archive."""
+
+
+class ExportError(QuieteditError):
+    """``quietedit export`` could not write its output; ``path`` names it."""
+
+    def __init__(self, path: Path | str, message: str) -> None:
+        self.path = str(path)
+        super().__init__(f"{self.path}: {message}")
 
 
 class PublishError(QuieteditError):
