@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from quietedit.analysis.newsedits import edits_record, sentence_edits
 from quietedit.archive.store import Archive
@@ -123,7 +123,7 @@ def export_newsedits(
     return report
 
 
-def read_lines(path: Path) -> Iterator[dict[str, JSON]]:
+def read_lines(path: Path) -> Iterator[dict[str, Any]]:
     """The records of a NewsEdits export (for tests and readers in Python)."""
     with open(path, encoding="utf-8") as handle:
         for line in handle:
