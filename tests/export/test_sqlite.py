@@ -7,6 +7,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -255,3 +256,17 @@ def test_a_missing_archive_is_a_clear_error(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "no archive folder here; pass --data" in result.stderr
     assert not (tmp_path / "x.db").exists()
+
+
+def test_the_docs_show_each_example_query_as_it_runs_and_every_option() -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs" / "commands.md").read_text("utf-8")
+    section = page[page.index("## `quietedit export`") : page.index("## `quietedit extract`")]
+    for q in QUERIES:
+        assert f"```sql\n{q.sql}\n```" in section, q.name
+    group = cli.get_command(click.Context(cli), "export")
+    assert isinstance(group, click.Group)
+    for name, command in group.commands.items():
+        assert f"### `quietedit export {name} OUT`" in section
+        for param in command.params:
+            for flag in getattr(param, "opts", []) if isinstance(param, click.Option) else []:
+                assert f"`{flag}" in section, flag
