@@ -44,12 +44,30 @@ def export() -> None:
     ".metadata.json, e.g. quietedit.metadata.json]",
 )
 @click.option("--no-metadata", is_flag=True, help="Write no metadata file.")
+@click.option(
+    "--cache",
+    "cache_dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=None,
+    help="A site build's cache folder (SITE/.quietedit-cache): its saved diffs and "
+    "classifications are reused instead of recomputed.",
+)
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Processes that read and compare documents; 0: one per CPU core. The database "
+    "is the same for any number.",
+)
 def sqlite(
     out: Path,
     config_path: Path | None,
     data_dir: Path | None,
     metadata_path: Path | None,
     no_metadata: bool,
+    cache_dir: Path | None,
+    jobs: int,
 ) -> None:
     """Write the archive to the SQLite database OUT, with Datasette's metadata.
 
@@ -69,7 +87,14 @@ def sqlite(
     config = load_config(config_path)
     sources = tuple(SourceInfo(f.slug, f.name, f.url, f.kind) for f in config.feeds)
     with _progress("Exporting") as progress:
-        report = export_sqlite(_archive(config, data_dir), out, sources=sources, progress=progress)
+        report = export_sqlite(
+            _archive(config, data_dir),
+            out,
+            sources=sources,
+            site_cache=cache_dir,
+            jobs=jobs or os.cpu_count() or 1,
+            progress=progress,
+        )
     if not no_metadata:
         target = metadata_path or out.with_name(f"{out.stem}.metadata.json")
         _write_atomically(target, dump_metadata(out.stem))

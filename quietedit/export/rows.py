@@ -126,35 +126,29 @@ def revision_rows(doc: DocumentData) -> Iterator[Row]:
         }
 
 
-class TextIds:
-    """Numbers the distinct block texts of the export: one row per text of a document."""
-
-    def __init__(self, start: int = 1) -> None:
-        self.next = start
-
-    def rows(self, doc: DocumentData) -> tuple[list[Row], list[Row]]:
-        """The document's ``texts`` rows and ``blocks`` rows."""
-        ids: dict[str, int] = {}
-        texts: list[Row] = []
-        blocks: list[Row] = []
-        for rev in doc.revisions:
-            for position, block in enumerate(rev.article.blocks):
-                number = ids.get(block.text)
-                if number is None:
-                    number = ids[block.text] = self.next
-                    self.next += 1
-                    texts.append({"id": number, "document": doc.id, "text": text(block.text)})
-                blocks.append(
-                    {
-                        "revision": doc.revision_id(rev.number),
-                        "position": position,
-                        "document": doc.id,
-                        "number": rev.number,
-                        "kind": block.kind,
-                        "text": number,
-                    }
-                )
-        return texts, blocks
+def text_and_block_rows(doc: DocumentData, *, first: int = 1) -> tuple[list[Row], list[Row]]:
+    """The document's ``texts`` rows, each distinct text once, numbered from ``first``,
+    and its ``blocks`` rows."""
+    ids: dict[str, int] = {}
+    texts: list[Row] = []
+    blocks: list[Row] = []
+    for rev in doc.revisions:
+        for position, block in enumerate(rev.article.blocks):
+            number = ids.get(block.text)
+            if number is None:
+                number = ids[block.text] = first + len(ids)
+                texts.append({"id": number, "document": doc.id, "text": text(block.text)})
+            blocks.append(
+                {
+                    "revision": doc.revision_id(rev.number),
+                    "position": position,
+                    "document": doc.id,
+                    "number": rev.number,
+                    "kind": block.kind,
+                    "text": number,
+                }
+            )
+    return texts, blocks
 
 
 def edit_rows(doc: DocumentData) -> Iterator[Row]:

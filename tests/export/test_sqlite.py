@@ -17,6 +17,8 @@ from quietedit.export import sqlite as export_module
 from quietedit.export.datasette import QUERIES, metadata
 from quietedit.export.schema import TABLES
 from quietedit.export.sqlite import export_sqlite
+from quietedit.publish import BuildOptions, build_site
+from quietedit.publish.paths import CACHE_DIR
 from tests.export.conftest import COURIER, DAILY, STORIES, write_archive
 
 FERRY, STADIUM, TAXES, FLOODS, BAKERY = (s.url for s in STORIES)
@@ -200,6 +202,25 @@ def test_the_same_archive_gives_the_same_bytes(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.db", "b.db"]  # no temp file left
 
 
+def test_worker_processes_and_a_site_build_s_saved_diffs_give_the_same_bytes(
+    archive_ids: tuple[Path, dict[str, str]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root, _ = archive_ids
+    export_sqlite(Archive(root), tmp_path / "one.db", jobs=1)
+    export_sqlite(Archive(root), tmp_path / "two.db", jobs=2)
+    assert (tmp_path / "one.db").read_bytes() == (tmp_path / "two.db").read_bytes()
+    site = tmp_path / "site"
+    report = build_site(BuildOptions(data=root, out=site, base_url="https://example.org/"))
+    assert not report.failures
+
+    def recompute(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a comparison the site saved was computed again")
+
+    monkeypatch.setattr(export_module, "compare_revisions", recompute)
+    export_sqlite(Archive(root), tmp_path / "cached.db", site_cache=site / CACHE_DIR)
+    assert (tmp_path / "cached.db").read_bytes() == (tmp_path / "one.db").read_bytes()
+
+
 def test_a_crash_during_the_export_leaves_the_old_database_in_place(
     archive_ids: tuple[Path, dict[str, str]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -210,7 +231,7 @@ def test_a_crash_during_the_export_leaves_the_old_database_in_place(
     def crash(*args: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(export_module, "_add_document", crash)
+    monkeypatch.setattr(export_module, "document_rows", crash)
     with pytest.raises(KeyboardInterrupt):
         export_sqlite(Archive(root), out)
     assert out.read_bytes() == b"the previous export"
