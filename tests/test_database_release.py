@@ -111,4 +111,4 @@ def test_the_weekly_workflow_exports_the_whole_archive_and_attaches_it() -> None
     upload = next(i for i, s in enumerate(scripts) if "publish-database.sh" in s)
     assert export < upload
     assert "gzip -9 --no-name export/quietedit.db" in scripts[export]
-    assert "export/quietedit.db\n" in scripts[export]  # its metadata lands beside it
+    assert "quietedit export sqlite export/quietedit.db " in scripts[export]  # metadata beside
