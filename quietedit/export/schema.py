@@ -148,7 +148,7 @@ BLOCKS: Final = Table(
         ("document", "documents", "id"),
         ("text", "texts", "id"),
     ),
-    indexes=(("text",), ("document", "number")),
+    indexes=(("text",),),
 )
 
 EDITS: Final = Table(
