@@ -90,7 +90,7 @@ class ExportReport:
         )
 
 
-def read_document(
+def gather_document(
     archive: Archive,
     partition: str,
     doc: str,
@@ -210,7 +210,7 @@ def _rows_of_batch(batch: list[tuple[str, str]]) -> list[tuple[str, DocumentRows
     done: list[tuple[str, DocumentRows | str]] = []
     for partition, doc in batch:
         try:
-            data = read_document(
+            data = gather_document(
                 plan.archive,
                 partition,
                 doc,
