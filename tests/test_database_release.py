@@ -44,9 +44,12 @@ def export_dir(tmp_path: Path, database: bytes = b"SQLite format 3\0") -> Path:
     return folder
 
 
-def publish(gh: Releases, folder: Path, day: str) -> subprocess.CompletedProcess[str]:
+def publish(
+    gh: Releases, folder: Path, day: str, *, limit: int = 2**31
+) -> subprocess.CompletedProcess[str]:
     env = {
         **os.environ,
+        "DATABASE_ASSET_LIMIT": str(limit),
         "PATH": f"{gh.home.parent / 'bin'}{os.pathsep}{os.environ['PATH']}",
         "FAKE_GH_HOME": str(gh.home),
         "GH_REPO": "quietedit/quietedit",
@@ -90,6 +93,15 @@ def test_a_missing_file_or_a_bad_day_stops_before_any_call(gh: Releases, tmp_pat
     (folder / "quietedit.metadata.json").unlink()
     done = publish(gh, folder, "2026-11-30")
     assert done.returncode == 2 and "run quietedit export sqlite first" in done.stderr
+    assert gh.calls() == []
+
+
+def test_a_database_over_github_s_asset_limit_is_refused_before_any_call(
+    gh: Releases, tmp_path: Path
+) -> None:
+    done = publish(gh, export_dir(tmp_path, b"x" * 100), "2026-11-30", limit=100)
+    assert done.returncode == 1
+    assert "quietedit.db.gz is 100 bytes, over GitHub's limit of 100" in done.stderr
     assert gh.calls() == []
 
 

@@ -22,8 +22,15 @@ if [[ ! $day =~ ^[0-9]{4}-[0-9]{2}-[0-9]{2}$ ]]; then
 fi
 tag="database-$day"
 files=(quietedit.db.gz quietedit.metadata.json)
+# GitHub refuses a release asset of 2 GiB or more
+limit=${DATABASE_ASSET_LIMIT:-2147483648}
 for name in "${files[@]}"; do
   [[ -f "$dir/$name" ]] || { echo "$dir/$name is missing: run quietedit export sqlite first" >&2; exit 2; }
+  size=$(stat -c %s "$dir/$name")
+  if ((size >= limit)); then
+    echo "$dir/$name is $size bytes, over GitHub's limit of $limit for a release asset: the archive needs an export in parts" >&2
+    exit 1
+  fi
 done
 
 if ! gh api "repos/{owner}/{repo}/releases/tags/$tag" --jq .id >/dev/null 2>&1; then
