@@ -64,11 +64,12 @@ def folder_size(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
 
 
-def timed(command: list[str]) -> dict[str, Any]:
-    """Run ``command``; wall and CPU seconds and the peak memory of the child."""
+def timed(command: list[str], *, cwd: Path) -> dict[str, Any]:
+    """Run ``command`` in ``cwd`` (no feeds.yaml there: the archive's feed records name
+    the sources); wall and CPU seconds and the peak memory of the child."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=cwd)
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
@@ -90,7 +91,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     result["archive"] = generate(data, args)
     quietedit = str(Path(sys.executable).with_name("quietedit"))
     out = workdir / "quietedit.db"
-    figures = timed([quietedit, "export", "sqlite", str(out), "--data", str(data)])
+    figures = timed([quietedit, "export", "sqlite", str(out), "--data", str(data)], cwd=workdir)
     figures["bytes"] = out.stat().st_size
     started = time.perf_counter()
     subprocess.run(["gzip", "-6", "--no-name", "--keep", str(out)], check=True)
@@ -99,7 +100,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     result["sqlite"] = figures
     if not args.no_newsedits:
         lines = workdir / "edits.jsonl"
-        news = timed([quietedit, "export", "newsedits", str(lines), "--data", str(data)])
+        news = timed(
+            [quietedit, "export", "newsedits", str(lines), "--data", str(data)], cwd=workdir
+        )
         news["bytes"] = lines.stat().st_size
         result["newsedits"] = news
     result["load_average"] = [round(x, 2) for x in os.getloadavg()]
