@@ -31,6 +31,7 @@
     │   └── RenderError          a page could not be rendered in the browser (render: chromium)
     ├── AuditError               the git check of ``quietedit verify --since`` could not run
     ├── RevisionNotFoundError    a document or revision number the archive does not hold
+    ├── ExportError              an export could not be written (.path)
     ├── PostError                a post to Mastodon or Bluesky failed (.network)
     │   ├── PostRefusedError     the server refused it (4xx): nothing was posted
     │   ├── AccountRefusedError  the server refused the account's credentials (401, 403)
@@ -129,6 +130,14 @@ class RateLimitedError(PostError):
 
 class PostUncertainError(PostError):
     """No answer (a timeout, a lost connection) or a 5xx: the post may have been made."""
+
+
+class ExportError(QuieteditError):
+    """``quietedit export`` could not write its output; ``path`` names it."""
+
+    def __init__(self, path: Path | str, message: str) -> None:
+        self.path = str(path)
+        super().__init__(f"{self.path}: {message}")
 
 
 class PublishError(QuieteditError):

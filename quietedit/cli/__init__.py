@@ -25,6 +25,7 @@ COMMANDS = {
     "config": ("quietedit.cli.archive", "show_config"),
     "demo": ("quietedit.cli.demo", "demo"),
     "diff": ("quietedit.cli.diff", "diff"),
+    "export": ("quietedit.cli.export", "export"),
     "extract": ("quietedit.cli.extract", "extract"),
     "ingest": ("quietedit.cli.ingest", "ingest"),
     "migrate": ("quietedit.cli.archive", "migrate"),

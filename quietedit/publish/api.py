@@ -6,8 +6,8 @@
     api/days/<YYYY>-<MM>-<DD>.json   every document first seen that day: counts and links
     api/sources.json                every source: slug, name, feed URL, counts
     api/documents/<id>.json         one published document: its revisions as block lists,
-                                    the text of what changed, its events, and each edit
-                                    as block operations
+                                    the text of what changed, its events, each edit as
+                                    block operations, and where each newest block comes from
 
 Files are deterministic JSON (sorted keys, compact, trailing newline) with a
 ``schema`` number. A document's file lists each distinct block once in ``blocks``, as
@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 from typing import Final
 
+from quietedit.analysis.provenance import block_provenance
 from quietedit.model import JSON, format_timestamp
 from quietedit.publish.changes import Comparison
 from quietedit.publish.listing import DocumentSummary
@@ -179,6 +180,7 @@ def document_file(
             for old, new, comparison in zip(revisions[:-1], revisions[1:], comparisons, strict=True)
         ],
         "document": document,
+        "provenance": provenance(revisions, comparisons),
         "events": [
             {
                 "detail": event.detail,
@@ -194,6 +196,18 @@ def document_file(
         "source": source,
         "url": url,
     }
+
+
+def provenance(revisions: list[Revision], comparisons: list[Comparison]) -> list[JSON]:
+    """``[first, changed]`` for each block of the newest revision: the revision it first
+    appeared in and the one its text last changed in (``null``: never changed), following
+    the edits' diffs (:mod:`quietedit.analysis.provenance`)."""
+    origins = block_provenance(
+        [r.number for r in revisions],
+        [len(r.article.blocks) for r in revisions],
+        [c.diff for c in comparisons],
+    )
+    return [origin.to_list() for origin in origins]
 
 
 def index_entry(doc: DocumentSummary) -> dict[str, JSON]:

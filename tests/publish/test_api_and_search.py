@@ -80,6 +80,9 @@ def test_a_document_file_carries_the_text_of_what_changed_and_edits_as_block_ope
     # the operation's positions point at the texts that changed
     assert texts[0][changed["old"]].endswith("48 million euros.")
     assert texts[1][changed["new"]].endswith("84 million euros.")
+    # the newest revision's blocks: the corrected cost (changed in 2), the moved paragraph
+    # and the two kept ones (from 1, followed through the move), the budget line (added in 3)
+    assert record["provenance"] == [[1, 2], [1, None], [1, None], [1, None], [3, None]]
     raw = path.read_text(encoding="utf-8")
     assert (
         raw.endswith("}\n")
