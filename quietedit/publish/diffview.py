@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Final, NotRequired, TypeAlias, TypedDict, cast
 
 from quietedit.model import JSON
-from quietedit.publish.text import clean_text
+from quietedit.publish.text import clean_text, cut_run
 from quietedit.revisions import Revision
 
 Segment: TypeAlias = tuple[str, str]
@@ -316,19 +316,5 @@ def around_changes(
     last = len(segments) - 1
     out: list[Segment] = []
     for n, (op, text) in enumerate(segments):
-        parts = text.split()
-        # a run at the start or the end borders one change, a run between two borders two
-        room = words * (2 if 0 < n < last else 1)
-        if op != "=" or len(parts) <= room:
-            out.append((op, text))
-            continue
-        lead = " " if text[:1].isspace() else ""
-        trail = " " if text[-1:].isspace() else ""
-        if n == 0:
-            text = "… " + " ".join(parts[-words:]) + trail
-        elif n == last:
-            text = lead + " ".join(parts[:words]) + " …"
-        else:
-            text = f"{lead}{' '.join(parts[:words])} … {' '.join(parts[-words:])}{trail}"
-        out.append((op, text))
+        out.append((op, text if op != "=" else cut_run(text, n=n, last=last, words=words)))
     return tuple(out)

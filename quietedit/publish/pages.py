@@ -22,6 +22,7 @@ from quietedit.article.wording import LANGUAGES
 from quietedit.model import JSON, format_timestamp, parse_timestamp
 from quietedit.publish.diffview import DiffRow, Segment, diff_json, diff_rows, excerpt_of
 from quietedit.publish.text import clean_text as clean_text
+from quietedit.publish.text import cut_run
 from quietedit.publish.text import host_slug as host_slug
 from quietedit.publish.text import safe_http_url as safe_http_url
 from quietedit.revisions import Event, Revision
@@ -270,18 +271,7 @@ def trimmed(pieces: tuple[Piece, ...], *, words: int = SENTENCE_CONTEXT) -> tupl
     out: list[Piece] = []
     last = len(pieces) - 1
     for n, (text, marked) in enumerate(pieces):
-        parts = text.split()
-        if not marked and len(parts) > (2 if 0 < n < last else 1) * words:
-            # the spaces next to the marked words stay, so that they do not run together
-            lead = " " if text[:1].isspace() else ""
-            trail = " " if text[-1:].isspace() else ""
-            if n == 0:
-                text = "… " + " ".join(parts[-words:]) + trail
-            elif n == last:
-                text = lead + " ".join(parts[:words]) + " …"
-            else:
-                text = f"{lead}{' '.join(parts[:words])} … {' '.join(parts[-words:])}{trail}"
-        out.append((text, marked))
+        out.append((text if marked else cut_run(text, n=n, last=last, words=words), marked))
     return tuple(out)
 
 

@@ -62,3 +62,20 @@ def text_language(tag: str | None) -> tuple[str | None, str]:
     if scripts:
         return clean, "rtl" if scripts[0] in RTL_SCRIPTS else "ltr"
     return clean, "rtl" if subtags[0] in RTL_LANGUAGES else "ltr"
+
+
+def cut_run(text: str, *, n: int, last: int, words: int) -> str:
+    """Run ``n`` of ``last + 1`` runs of unchanged text cut to ``words`` words beside the
+    changes next to it (``…`` where words were left out): the first run keeps its end, the
+    last its start, one between two changes both ends; a run short enough stays whole. The
+    spaces at its ends stay, so that the words beside a change do not run into it."""
+    parts = text.split()
+    if len(parts) <= (2 if 0 < n < last else 1) * words:
+        return text
+    lead = " " if text[:1].isspace() else ""
+    trail = " " if text[-1:].isspace() else ""
+    if n == 0:
+        return "… " + " ".join(parts[-words:]) + trail
+    if n == last:
+        return lead + " ".join(parts[:words]) + " …"
+    return f"{lead}{' '.join(parts[:words])} … {' '.join(parts[-words:])}{trail}"

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from quietedit.archive import sparse
 from quietedit.errors import PublishError, QuieteditError
 from quietedit.model import Publisher
 from quietedit.publish import BuildOptions, build_site, search
@@ -21,18 +22,16 @@ from tests.publish.conftest import BASE_URL, SOURCES, STORIES, Story, write_arch
 
 
 def child_processes() -> list[int]:
-    """This process's children that are forks of it (render workers), not the programs
-    it runs (``git``, asked whether the archive is a sparse checkout)."""
     me = str(os.getpid())
     found = []
     for name in os.listdir("/proc"):
         if name.isdigit():
             try:
                 with open(f"/proc/{name}/stat", encoding="utf-8") as handle:
-                    command, rest = handle.read().rsplit(")", 1)
+                    fields = handle.read().rsplit(")", 1)[1].split()
             except OSError:
                 continue
-            if rest.split()[1] == me and command.partition("(")[2] != "git":
+            if fields[1] == me:
                 found.append(int(name))
     return found
 
@@ -60,10 +59,13 @@ def test_a_failed_build_stops_pagefind_and_removes_its_work(tmp_path: Path) -> N
 
 
 def test_a_render_worker_killed_mid_build_fails_the_build_instead_of_hanging(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # enough documents to render in forked workers; the watcher kills the first worker it
-    # sees, as the out-of-memory killer would
+    # sees, as the out-of-memory killer would. The build asks git whether the archive is a
+    # sparse checkout; not here, so that its only children are the workers (a git child is
+    # a fork of this process too until it runs git)
+    monkeypatch.setattr(sparse, "checkout_cone", lambda root: None)
     stories = tuple(
         Story(
             f"https://news.example.org/local/2026/11/28/story-{n}",
