@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import pairwise
 from typing import Any, Final, TypeAlias
 
 from quietedit.analysis.provenance import BlockOrigin, block_provenance
+from quietedit.analysis.stories import Story
+from quietedit.archive.derived import DerivedReading
 from quietedit.article.identity import canonical_url, document_id
 from quietedit.errors import InvalidURLError
 from quietedit.model import JSON, format_timestamp
@@ -42,6 +44,7 @@ class DocumentData:
     revisions: Sequence[Revision]
     events: Sequence[Event]
     comparisons: Sequence[tuple[dict[str, JSON], dict[str, JSON]]]
+    derived: Sequence[DerivedReading] = ()
 
     def revision_id(self, number: int) -> str:
         return f"{self.id}/{number}"
@@ -253,6 +256,30 @@ def provenance_rows(doc: DocumentData) -> Iterator[Row]:
             "since": doc.revision_id(origin.revision),
             "basis": origin.basis,
         }
+
+
+def derived_rows(doc: DocumentData) -> Iterator[Row]:
+    for reading in doc.derived:
+        yield {
+            "id": f"{doc.id}/d{reading.number}",
+            "document": doc.id,
+            "number": reading.number,
+            "revision": doc.revision_id(reading.revision),
+            "extractor": reading.extractor,
+            "title": text(reading.article.title),
+            "blocks": as_json([block.text for block in reading.article.blocks]),
+            "content_hash": reading.content_hash,
+            "evidence_file": reading.evidence.file,
+            "evidence_record": reading.evidence.record,
+            "hash": reading.hash,
+        }
+
+
+def story_rows(stories: Iterable[Story], sources: Mapping[str, str]) -> Iterator[Row]:
+    """One row per article of each story; ``sources`` maps each document to its source."""
+    for story in stories:
+        for document in story.documents:
+            yield {"document": document, "story": story.id, "source": sources[document]}
 
 
 def source_row(slug: str, *, name: str | None, url: str | None, kind: str, active: object) -> Row:

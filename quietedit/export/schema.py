@@ -272,6 +272,43 @@ PROVENANCE: Final = Table(
     ),
 )
 
+DERIVED: Final = Table(
+    "derived",
+    "Revisions read again from their stored pages by a later extractor (quietedit "
+    "reextract), where it read them differently: the document's create-only derived series. "
+    "The revisions table keeps the text as first observed.",
+    (
+        _c("id", "TEXT", "<document>/d<number>"),
+        _c("document", "TEXT", "The document"),
+        _c("number", "INTEGER", "The derived record's number in the document's series, from 1"),
+        _c("revision", "TEXT", "The revision it reads again"),
+        _c("extractor", "TEXT", "The extractor version that read it"),
+        _c("title", "TEXT", "The headline as that extractor reads it"),
+        _json("blocks", "The text blocks as that extractor reads them, in order"),
+        _c("content_hash", "TEXT", "The hash of that title and those blocks"),
+        _c("evidence_file", "TEXT", "The WARC file of the stored page it read"),
+        _c("evidence_record", "TEXT", "The WARC-Record-ID of that page in the file"),
+        _c("hash", "TEXT", "The derived record's own hash"),
+    ),
+    ("id",),
+    (("document", "documents", "id"), ("revision", "revisions", "id")),
+)
+
+STORIES: Final = Table(
+    "stories",
+    "Articles of different sources that tell the same story, grouped as the site groups "
+    "them (shared word 5-grams of the headline and first 400 words, first seen within 48 "
+    "hours): one row per article of a story of two or more sources.",
+    (
+        _c("document", "TEXT", "The article"),
+        _c("story", "TEXT", "The story: the document id of its earliest article"),
+        _c("source", "TEXT", "The article's source"),
+    ),
+    ("document",),
+    (("document", "documents", "id"), ("story", "documents", "id")),
+    indexes=(("story",),),
+)
+
 FEED_ENTRIES: Final = Table(
     "feed_entries",
     "The entries each feed listed, as last seen (headline and teaser edits are events).",
@@ -303,6 +340,8 @@ TABLES: Final = (
     EDIT_SIGNALS,
     EVENTS,
     PROVENANCE,
+    DERIVED,
+    STORIES,
     FEED_ENTRIES,
 )
 """Every table, in the order they are created (a table after those it refers to)."""

@@ -32,12 +32,16 @@ from typing import Final
 
 import sqlite_utils
 
+from quietedit.analysis.stories import story_sketch
+from quietedit.archive.derived import DerivedReading
+from quietedit.archive.readings import derived_readings
 from quietedit.archive.store import Archive
-from quietedit.errors import ExportError, QuieteditError
+from quietedit.errors import ArchiveError, ExportError, QuieteditError
 from quietedit.export import rows
 from quietedit.export.rows import DocumentData, Row
 from quietedit.export.schema import (
     BLOCKS,
+    DERIVED,
     DOCUMENTS,
     EDIT_KINDS,
     EDIT_OPS,
@@ -48,13 +52,15 @@ from quietedit.export.schema import (
     PROVENANCE,
     REVISIONS,
     SOURCES,
+    STORIES,
     TABLES,
     TEXTS,
     Table,
 )
-from quietedit.model import JSON
+from quietedit.model import JSON, format_timestamp
 from quietedit.publish.changes import Comparison, compare_revisions, pair_key
 from quietedit.publish.live import live_pairs
+from quietedit.publish.stories import Sketched, StoryState, group_by_month
 from quietedit.publish.text import host_slug, safe_http_url
 
 logger = logging.getLogger(__name__)
@@ -114,6 +120,11 @@ def gather_document(
         if comparison is None:
             comparison = compare_revisions(old, new, live=pair)
         comparisons.append((comparison.diff, comparison.classification))
+    try:
+        derived: list[DerivedReading] = derived_readings(archive, doc) if revisions else []
+    except ArchiveError as exc:  # the revisions stand without it; verify names the problem
+        logger.warning("%s: derived records left out: %s", doc, exc)
+        derived = []
     return DocumentData(
         id=doc,
         partition=partition,
@@ -122,6 +133,7 @@ def gather_document(
         revisions=revisions,
         events=events,
         comparisons=comparisons,
+        derived=derived,
     )
 
 
@@ -230,6 +242,7 @@ class DocumentRows:
 
     source: str
     tables: dict[str, list[Row]]
+    story: Sketched | None = None  # what the story grouping needs of it
 
 
 def document_rows(data: DocumentData) -> DocumentRows:
@@ -237,6 +250,13 @@ def document_rows(data: DocumentData) -> DocumentRows:
     if not data.revisions:
         return DocumentRows(data.source, {})
     texts, blocks = rows.text_and_block_rows(data)
+    first = data.revisions[0]
+    seen = data.record.get("discovered_at", data.record.get("first_seen"))
+    story = Sketched(  # as the site sketches it: the first revision, first sight
+        data.source,
+        seen if isinstance(seen, str) and seen else format_timestamp(first.observation.observed_at),
+        story_sketch(first.article.title, [block.text for block in first.article.blocks]),
+    )
     return DocumentRows(
         data.source,
         {
@@ -250,7 +270,9 @@ def document_rows(data: DocumentData) -> DocumentRows:
             EDIT_SIGNALS.name: list(rows.edit_signal_rows(data)),
             EVENTS.name: list(rows.event_rows(data)),
             PROVENANCE.name: list(rows.provenance_rows(data)),
+            DERIVED.name: list(rows.derived_rows(data)),
         },
+        story,
     )
 
 
@@ -328,6 +350,7 @@ def _write(
     listed = archive.documents()
     stored: set[str] = set()
     used_sources: set[str] = set()
+    sketches: dict[str, Sketched] = {}
     done = 0
     with _pool(jobs) as pool:
         for batch in pool(_rows_of_batch, _batches(listed)):
@@ -339,6 +362,8 @@ def _write(
                     writer.add_document(found)
                     stored.add(doc)
                     used_sources.add(found.source)
+                    if found.story is not None:
+                        sketches[doc] = found.story
             done += len(batch)
             writer.flush()
             if progress is not None:
@@ -346,6 +371,8 @@ def _write(
     _PLAN = None
     known = {s.slug: s for s in plan.sources}
     writer.add(SOURCES, _source_rows(known, feeds, used_sources))
+    stories = group_by_month(StoryState(documents=sketches))
+    writer.add(STORIES, rows.story_rows(stories, {d: s.source for d, s in sketches.items()}))
     for slug, record in sorted(feeds.items()):
         writer.add(FEED_ENTRIES, rows.feed_entry_rows(slug, record, stored))
     writer.flush()
