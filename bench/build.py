@@ -194,7 +194,7 @@ def generate(
                 previous = new_revision(doc, observation, previous=previous)
             except UnchangedContentError:  # an edit that changed nothing: skip it
                 continue
-            path = folder / "revisions" / f"{previous.number:06d}.json"
+            path = layout.revision_file(doc, partition_of(start), previous.number)
             path.write_bytes(dump_json(revision_to_record(previous)))
     layout.index_dir.mkdir(parents=True, exist_ok=True)
     for shard, entries in index.items():

@@ -27,6 +27,7 @@ missing or stale is read again, which fetches its partition (``Archive``).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import logging
 import os
@@ -43,7 +44,9 @@ from quietedit.errors import PublishError, QuieteditError
 from quietedit.publish import folding, homepages, search, sitewide
 from quietedit.publish.batches import Chunk, forks, render_documents
 from quietedit.publish.buildcache import (
+    STATE_FILE,
     BuildState,
+    CacheDamagedError,
     DocumentEntry,
     code_fingerprint,
     document_key,
@@ -102,8 +105,16 @@ def build_site(
     One document that cannot be read or rendered is reported in ``failures`` and left out;
     the rest of the site is built. Template and output-path problems abort the build.
     """
-    with contextlib.ExitStack() as on_exit:
-        return _build(options, progress, on_exit)
+    try:
+        with contextlib.ExitStack() as on_exit:
+            return _build(options, progress, on_exit)
+    except CacheDamagedError as exc:
+        # found only once used (values are checked as they are read): nothing of the
+        # cache can be trusted, so the build starts again without it
+        logger.warning("%s; building in full", exc)
+        (options.out / CACHE_DIR / STATE_FILE).unlink(missing_ok=True)
+        with contextlib.ExitStack() as on_exit:
+            return _build(dataclasses.replace(options, full=True), progress, on_exit)
 
 
 def _build(
@@ -122,6 +133,7 @@ def _build(
     fingerprint = _fingerprint(renderer, options, archive)
     cache_root = options.out / CACHE_DIR
     previous = BuildState.load(cache_root)
+    on_exit.callback(previous.close)
     # --full trusts nothing recorded: every page is rendered and compared with the bytes on
     # disk; the previous state still says which files are stale
     trusted = BuildState() if options.full else previous
@@ -212,10 +224,10 @@ def _build(
         reopened = [
             doc
             for doc, entry in state.documents.items()
-            if entry.summary.published and entry.summary.month not in folded and not entry.files
+            if entry.published and entry.month not in folded and not entry.files
         ]
         for doc, entry in list(state.documents.items()):
-            if entry.summary.month in folded and entry.files:
+            if entry.month in folded and entry.files:
                 paths = document_folders(doc)
                 for path in [p for p in writer.claimed if p.startswith(paths)]:
                     del writer.claimed[path]
@@ -252,13 +264,20 @@ def _build(
         items=items,
     )
     entries = [state.documents[doc] for doc in sorted(state.documents)]
+    # the partitions whose documents changed (rendered, gone): the others' API day files
+    # stay as they are; every one when nothing recorded can be trusted or the fold moved
+    changed: set[str] | None = None
+    if not rebuild and folded == trusted.folded:
+        changed = {state.documents[doc].partition for doc in stamps if doc in state.documents}
+        changed |= {e.partition for d, e in previous.documents.items() if d not in state.documents}
     site_failures = site.write_all(
-        [e.summary for e in entries],
-        [ref for e in entries for ref in e.refs],
+        entries,
+        [ref for e in entries if e.has_edits for ref in e.refs],
         sources=dict(sorted({**pages.sources, **_sources_of(pages, entries)}.items())),
         indexing=indexing,
         folded=folded,
         data_url=options.data_url,
+        changed=changed,
     )
     # the homepages' headline pages, from their feed records (a few files, read each build)
     homepages.write_homepages(site, archive, dict(sorted(pages.sources.items())))
@@ -275,7 +294,7 @@ def _build(
     return BuildReport(
         documents=len(state.documents),
         rendered=rendered,
-        edits=sum(len(e.refs) for e in entries),
+        edits=sum(len(e.refs) for e in entries if e.has_edits),
         files=len(state.site) + sum(e.files for e in entries),
         written=tuple(writer.written),
         removed=tuple(removed),
@@ -300,7 +319,7 @@ def _keep_absent(
     a sparse git checkout (``Archive``'s on-demand fetch) or, outside git, fails them
     with a reported error."""
     for doc, entry in previous.documents.items():
-        partition = entry.summary.partition
+        partition = entry.partition
         if doc in stamps or not partition or partition in present:
             continue
         current = entry.key == document_key(fingerprint, entry.content)
@@ -312,7 +331,7 @@ def _keep_absent(
 
 def _has_pages(entry: DocumentEntry, folded: frozenset[str]) -> bool:
     """Whether the document has pages on a site that folded ``folded``."""
-    return entry.summary.published and entry.summary.month not in folded
+    return entry.published and entry.month not in folded
 
 
 def _article_folders(out: Path) -> set[str]:
@@ -334,10 +353,11 @@ def _shards(
     """The search shards of every document with pages: cached ones by their summary, the
     others by their record and file names (read here once; a record that cannot be read
     fails later)."""
+    folded = pages.folded
     sources = {
-        doc: (entry.source, entry.summary.partition)
+        doc: (entry.source, entry.partition)
         for doc, entry in state.documents.items()
-        if entry.summary.published and entry.summary.month not in pages.folded
+        if entry.published and entry.month not in folded
     }
     for doc in todo:
         try:
@@ -353,14 +373,14 @@ def _shards(
 def _fold(state: BuildState, max_bytes: int) -> frozenset[str]:
     """The months to fold so that the site stays within ``max_bytes`` (``folding``)."""
     sizes = folding.month_sizes(
-        (e.summary, folding.document_size(e.summary, e.refs, e.size))
+        (e.month, folding.document_size(e.published, e.refs if e.has_edits else (), e.size))
         for e in state.documents.values()
     )
     return folding.months_to_fold(sizes, max_bytes=max_bytes)
 
 
 def _sources_of(pages: DocumentPages, entries: list[DocumentEntry]) -> dict[str, Source]:
-    return {slug: pages.source(slug) for slug in sorted({e.summary.source for e in entries})}
+    return {slug: pages.source(slug) for slug in sorted({e.source for e in entries})}
 
 
 def _prune_diffs(cache_root: Path, alive: set[str]) -> None:

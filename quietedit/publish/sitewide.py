@@ -17,10 +17,11 @@ import heapq
 import logging
 import os
 import re
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from markupsafe import Markup
 
@@ -75,6 +76,42 @@ def _paginate(
     # the archive pages (numbered, append-stable, for ever): one line an edit; the newest
     # page of each listing shows them in full, with the changed words
     return [p if p.number is None else dataclasses.replace(p, compact=True) for p in pages]
+
+
+class Document(Protocol):
+    """What the site-wide pages ask of every document: a few fields read cheaply (from the
+    build cache's row, without parsing it), the whole :class:`DocumentSummary` only for
+    the documents of a page that is rendered again."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def source(self) -> str: ...
+    @property
+    def partition(self) -> str: ...
+    @property
+    def month(self) -> str: ...
+    @property
+    def published(self) -> bool: ...
+    @property
+    def revisions(self) -> int: ...
+    @property
+    def first_seen(self) -> str: ...
+    @property
+    def last_seen(self) -> str: ...
+    @property
+    def has_events(self) -> bool: ...
+    @property
+    def summary(self) -> DocumentSummary: ...
+
+
+@dataclass(slots=True)
+class _SourceTotals:
+    """A source's documents, revisions and events, summed over its documents."""
+
+    documents: int = 0
+    revisions: int = 0
+    events: Counter[str] = field(default_factory=Counter)
 
 
 def kind_slug(kind: str) -> str:
@@ -149,6 +186,16 @@ class SiteWide:
             context["groups"] = self.groups(listing)
         self.writer.write(target, self.renderer.render(template, page_path=path, **context))
 
+    def _reused(self, target: str) -> bool:
+        """Keep ``target`` as the previous build made it, with its key, when it is still
+        there (for a page whose inputs are known not to have changed); claims it if so."""
+        key, digest = self.keys.get(target), self.writer.known.get(target)
+        if key and digest and os.path.isfile(os.path.join(self.writer.root, target)):
+            self.new_keys[target] = key
+            self.writer.claim(target, digest)
+            return True
+        return False
+
     def _kept(self, targets: tuple[str, ...], inputs: str) -> bool:
         """Whether ``targets`` (made together from ``inputs``) can stay as they are: the
         same inputs as last time and every file still there. Claims them if so."""
@@ -169,22 +216,27 @@ class SiteWide:
 
     def write_all(
         self,
-        documents: list[DocumentSummary],
+        documents: Sequence[Document],
         edits: list[EditRef],
         *,
         sources: dict[str, Source],
         indexing: SearchIndexing | None,
         folded: frozenset[str] = frozenset(),
         data_url: str | None = None,
+        changed: set[str] | None = None,
     ) -> list[str]:
         """Write the site-wide pages, and the search index that ``indexing`` has been
         making; returns failures that did not stop the build. The edits of documents of
         the ``folded`` months are left out of listings, feeds and sitemaps (statistics
         count them) and each such month gets its archive page, linking to ``data_url``
-        (where the archive folder can be browsed) when given."""
+        (where the archive folder can be browsed) when given. ``changed``: the partitions
+        whose documents changed since the previous build (``None``: any may have); the
+        API day files of the others are kept as they are."""
         failures: list[str] = []
         all_edits = ordered(edits)
-        month_of = {d.id: d.month for d in documents}
+        month_of = {ref.document: "" for ref in edits}
+        if folded:
+            month_of = {d.id: d.month for d in documents if d.id in month_of}
         hidden: Callable[[EditRef], bool] | None = None
         shown = all_edits
         if folded:
@@ -212,18 +264,26 @@ class SiteWide:
                 listing=listing,
                 **nav,
             )
-        docs_by_source: dict[str, list[DocumentSummary]] = {}
+        totals: dict[str, _SourceTotals] = {}
         for doc in documents:
-            docs_by_source.setdefault(doc.source, []).append(doc)
+            total = totals.get(doc.source)
+            if total is None:
+                total = totals[doc.source] = _SourceTotals()
+            total.documents += 1
+            total.revisions += doc.revisions
+            if doc.has_events:
+                total.events.update(doc.summary.events)
         healths = []
         for source in source_list:
             items = source_edits.get(source.slug, [])
             feed = [e for e in items if hidden is None or not hidden(e)]
-            health = source_health(
-                source,
-                docs_by_source.get(source.slug, []),
-                len(items),
-                self._feed_state(source.slug),
+            counts = totals.get(source.slug, _SourceTotals())
+            # the figures summed above, the rest (its feed's state) as source_health has it
+            health = dataclasses.replace(
+                source_health(source, [], len(items), self._feed_state(source.slug)),
+                documents=counts.documents,
+                revisions=counts.revisions,
+                events=dict(sorted(counts.events.items())),
             )
             healths.append(health)
             for listing in _paginate(
@@ -268,7 +328,7 @@ class SiteWide:
         self._feeds(FeedSpec("feed", "quietedit: recent edits", ""), shown)
         self.page("compare/", "compare.html", **nav)
         self.page("404.html", "404.html", **nav)
-        self._api(documents, sources, source_edits, folded)
+        self._api(documents, sources, source_edits, folded, changed)
         self._folded(documents, folded, data_url, nav)
         open_docs = [d for d in documents if d.published and d.month not in folded]
         self._sitemap(open_docs, shown, source_list, kinds, folded)
@@ -310,9 +370,13 @@ class SiteWide:
             return None
 
     def _stats(
-        self, edits: list[EditRef], documents: list[DocumentSummary], sources: list[Source]
+        self, edits: list[EditRef], documents: Sequence[Document], sources: list[Source]
     ) -> None:
-        stats = compute_stats(edits, documents)
+        stats = dataclasses.replace(
+            compute_stats(edits, []),  # the documents' figures summed here, from their rows
+            documents=len(documents),
+            revisions=sum(d.revisions for d in documents),
+        )
         names = {s.slug: s.name for s in sources}
         series = [(names.get(slug, slug), counts) for slug, counts in stats.per_day.items()]
         per_day = charts.stacked_columns(
@@ -346,14 +410,16 @@ class SiteWide:
 
     def _api(
         self,
-        documents: list[DocumentSummary],
+        documents: Sequence[Document],
         sources: dict[str, Source],
         source_edits: dict[str, list[EditRef]],
         folded: frozenset[str],
+        changed: set[str] | None,
     ) -> None:
         """``api/index.json``, a file per day of documents first seen (except in folded
-        months: the archive holds them) and ``api/sources.json``."""
-        by_day: dict[str, list[DocumentSummary]] = {}
+        months: the archive holds them; and kept as it is when none of its documents
+        changed) and ``api/sources.json``."""
+        by_day: dict[str, list[Document]] = {}
         for doc in documents:
             by_day.setdefault(doc.partition, []).append(doc)
         days: list[tuple[str, int, int]] = []
@@ -368,8 +434,10 @@ class SiteWide:
             day = partition.replace("/", "-")
             days.append((day, len(docs), published))
             path = api.day_path(day)
+            if changed is not None and partition not in changed and self._reused(path):
+                continue
             docs.sort(key=attrgetter("id"))
-            entries: list[JSON] = [api.index_entry(d) for d in docs if d.published]
+            entries: list[JSON] = [api.index_entry(d.summary) for d in docs if d.published]
             hidden = [d.id for d in docs if not d.published]
             # what the entries show, not the documents' keys: a document checked again
             # without a change (its record's schedule moved) leaves its day file alone
@@ -393,7 +461,7 @@ class SiteWide:
 
     def _folded(
         self,
-        documents: list[DocumentSummary],
+        documents: Sequence[Document],
         folded: frozenset[str],
         data_url: str | None,
         nav: dict[str, Any],
@@ -405,7 +473,7 @@ class SiteWide:
         by_month: dict[str, list[DocumentSummary]] = {m: [] for m in sorted(folded)}
         for doc in documents:
             if doc.month in folded and doc.published:
-                by_month[doc.month].append(doc)
+                by_month[doc.month].append(doc.summary)
         months = []
         for month, docs in by_month.items():
             docs.sort(key=attrgetter("first_seen", "id"))
@@ -424,7 +492,7 @@ class SiteWide:
 
     def _sitemap(
         self,
-        documents: list[DocumentSummary],
+        documents: Sequence[Document],
         edits: list[EditRef],
         sources: list[Source],
         kinds: list[tuple[str, str, int]],
