@@ -46,21 +46,21 @@ import contextlib
 import hashlib
 import json
 import logging
-import os
 import sqlite3
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from quietedit.errors import QuieteditError
+from quietedit.publish import folding
 from quietedit.publish.listing import DocumentSummary, EditRef
 from quietedit.publish.pages import Edit
 
 logger = logging.getLogger(__name__)
 
-CACHE_SCHEMA: Final = 6
+CACHE_SCHEMA: Final = 7
 """``PRAGMA user_version`` of the database: bumped with any change to its tables."""
 STATE_FILE: Final = "state.sqlite"
 APPLICATION_ID: Final = 0x71656263  # "qebc": says the file is a quietedit build cache
@@ -74,17 +74,23 @@ _TABLES: Final = (
     " title TEXT NOT NULL, source TEXT NOT NULL, revisions INTEGER NOT NULL,"
     " first_seen TEXT NOT NULL, last_seen TEXT NOT NULL, events TEXT NOT NULL,"
     " refs TEXT NOT NULL, rows TEXT NOT NULL, partition TEXT NOT NULL, size INTEGER NOT NULL,"
+    " published INTEGER NOT NULL, open_size INTEGER NOT NULL, folded_size INTEGER NOT NULL,"
     " crc32 INTEGER NOT NULL, rows_crc32 INTEGER NOT NULL) STRICT",
+    "CREATE INDEX documents_partition ON documents (partition)",
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT, WITHOUT ROWID",
 )
-_COLUMNS: Final = (
+COLUMNS: Final = (
     "id, stamp, content, key, files, url, title, source, revisions, first_seen, last_seen,"
-    " events, refs, partition, size"
+    " events, refs, partition, size, published, open_size, folded_size"
 )
-"""The columns read at load: all but the edits' rows (and the checksums)."""
+"""The columns of a document's :data:`Row`: all but the edits' rows and the checksums."""
 
-Row = tuple[str, str, str, str, int, str | None, str, str, int, str, str, str, str, str, int]
-"""One document's row in the ``documents`` table, without its edits' rows and checksums."""
+Row = tuple[
+    str, str, str, str, int, str | None, str, str, int, str, str, str, str, str, int, int, int, int
+]
+"""One document's row in the ``documents`` table, without its edits' rows and checksums.
+The last three are derived, for the queries of :mod:`~quietedit.publish.catalog`: whether
+it has pages (0 or 1) and its estimated bytes with pages and folded (``folding``)."""
 
 
 class CacheDamagedError(QuieteditError):
@@ -249,17 +255,28 @@ class DocumentEntry:
             return self.row
         s = self.summary
         refs = _dump([list(ref) for ref in self.refs])
+        open_size, folded_size = folding.document_size(s.published, self.refs, self.size)
         return (
             doc, self.stamp, self.content, self.key, self.files, s.url, s.title, s.source,
             s.revisions, s.first_seen, s.last_seen, _dump(dict(sorted(s.events.items()))),
-            refs, s.partition, self.size,
+            refs, s.partition, self.size, int(s.published), open_size, folded_size,
         )  # fmt: skip
 
+    def checksum(self, doc: str) -> int:
+        """The checksum of :meth:`to_row` (the one it was read with, when unchanged)."""
+        row = self.to_row(doc)
+        return self.crc if row is self.row and self.crc is not None else _crc(row)
+
     @classmethod
-    def from_row(cls, row: Row) -> tuple[str, DocumentEntry]:
-        """Read :meth:`to_row`'s output (its summary and references when asked for)."""
+    def from_row(
+        cls, row: Row, crc: int | None = None, loader: Callable[[str], str] | None = None
+    ) -> tuple[str, DocumentEntry]:
+        """Read :meth:`to_row`'s output (its summary and references when asked for);
+        ``crc``: the checksum it was stored with (``ValueError`` when it differs)."""
+        if crc is not None and _crc(row) != crc:
+            raise ValueError(f"document {row[0]!r}: checksum differs (damaged)")
         doc, stamp, content, key, files = row[:5]
-        return doc, cls(stamp, content, key, files, row=row, size=row[14])
+        return doc, cls(stamp, content, key, files, row=row, size=row[14], crc=crc, loader=loader)
 
 
 def _parse_row(row: Row) -> tuple[DocumentSummary, tuple[EditRef, ...]]:
@@ -302,9 +319,15 @@ class _RowsReader:
         try:
             if self.db is None:
                 self.db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
-            found = self.db.execute(
-                "SELECT rows, rows_crc32 FROM documents WHERE id = ?", (doc,)
-            ).fetchone()
+            # every row fetched, so that no read lock outlives the statement
+            found = next(
+                iter(
+                    self.db.execute(
+                        "SELECT rows, rows_crc32 FROM documents WHERE id = ?", (doc,)
+                    ).fetchall()
+                ),
+                None,
+            )
         except sqlite3.Error as exc:
             raise CacheDamagedError(f"build cache {self.path}: {exc}") from exc
         if found is None or zlib.crc32(str(found[0]).encode()) != found[1]:
@@ -319,13 +342,17 @@ class _RowsReader:
 
 @dataclass(slots=True)
 class BuildState:
-    """The cache's ``state.sqlite``: documents by id and site-wide files by output path."""
+    """What ``state.sqlite`` says of the previous build: site-wide files by output path,
+    the months folded, the build's fingerprint; its documents are read when asked for
+    (:meth:`select`), or all of them (:attr:`documents`)."""
 
-    documents: dict[str, DocumentEntry] = field(default_factory=dict)
     site: dict[str, tuple[str, str]] = field(default_factory=dict)  # path → (digest, key)
     loaded: bool = False  # False: there was no usable cache
     folded: frozenset[str] = frozenset()  # months ("2026-09") folded into archive pages
+    fingerprint: str = ""  # of the build that wrote it (``build._fingerprint``)
+    path: Path | None = None
     reader: _RowsReader | None = None
+    every: dict[str, DocumentEntry] | None = None
 
     @classmethod
     def load(cls, cache_root: Path) -> BuildState:
@@ -343,14 +370,13 @@ class BuildState:
             return cls()
         try:
             with contextlib.closing(connection):
-                state = cls._read(connection, _RowsReader(path))
+                return cls._read(connection, path)
         except (sqlite3.Error, TypeError, ValueError) as exc:
             logger.warning("build cache %s not usable (%s); building in full", path, exc)
             return cls()
-        return state
 
     @classmethod
-    def _read(cls, db: sqlite3.Connection, reader: _RowsReader) -> BuildState:
+    def _read(cls, db: sqlite3.Connection, path: Path) -> BuildState:
         (application,) = db.execute("PRAGMA application_id").fetchone()
         (schema,) = db.execute("PRAGMA user_version").fetchone()
         if application != APPLICATION_ID or schema != CACHE_SCHEMA:
@@ -358,132 +384,87 @@ class BuildState:
                 f"application {application:#x} schema {schema}, "
                 f"not a quietedit build cache of schema {CACHE_SCHEMA}"
             )
+        db.execute("SELECT id, rows_crc32 FROM documents LIMIT 1").fetchall()  # its shape
         site = {p: (d, k) for p, d, k in db.execute("SELECT path, digest, key FROM site")}
-        documents = {}
-        crc32 = zlib.crc32
-        for *fields, crc in db.execute(f"SELECT {_COLUMNS}, crc32 FROM documents"):  # noqa: S608
-            row: Row = tuple(fields)
-            if crc32(repr(row).encode()) != crc:
-                raise ValueError(f"document {row[0]!r}: checksum differs (damaged)")
-            # the entry itself, without its summary and references (made when asked for)
-            documents[row[0]] = DocumentEntry(
-                row[1], row[2], row[3], row[4], row=row, size=row[14], crc=crc, loader=reader
-            )
         meta = dict(db.execute("SELECT key, value FROM meta"))
         months = json.loads(meta.get("folded", "[]"))
         if not isinstance(months, list) or not all(isinstance(m, str) for m in months):
             raise ValueError("meta: folded months are not a list of names")
-        return cls(documents, site, loaded=True, folded=frozenset(months), reader=reader)
+        return cls(
+            site, loaded=True, folded=frozenset(months), fingerprint=meta.get("fingerprint", ""),
+            path=path.resolve(), reader=_RowsReader(path),
+        )  # fmt: skip
+
+    def select(self, where: str = "", params: tuple[object, ...] = ()) -> dict[str, DocumentEntry]:
+        """The documents whose rows match the SQL condition ``where``, each checked against
+        its checksum (``CacheDamagedError`` when one fails)."""
+        found = self.query(f"SELECT {COLUMNS}, crc32 FROM documents {where}", params)  # noqa: S608
+        out = {}
+        for *fields, crc in found:
+            try:
+                doc, entry = DocumentEntry.from_row(tuple(fields), crc, self.reader)
+            except ValueError as exc:
+                raise CacheDamagedError(f"build cache: {exc}") from exc
+            out[doc] = entry
+        return out
+
+    def query(self, sql: str, params: tuple[object, ...] = ()) -> list[Any]:
+        """The rows of a read-only SQL query of the cache (none without one)."""
+        if self.path is None:
+            return []
+        try:
+            with contextlib.closing(
+                sqlite3.connect(f"{self.path.as_uri()}?mode=ro", uri=True)
+            ) as db:
+                return db.execute(sql, params).fetchall()
+        except sqlite3.Error as exc:
+            raise CacheDamagedError(f"build cache {self.path}: {exc}") from exc
+
+    @property
+    def documents(self) -> dict[str, DocumentEntry]:
+        """Every document's entry (read on first use: a full build keeps the documents of
+        partitions not on disk, and a changed fingerprint checks each one's key)."""
+        if self.every is None:
+            self.every = self.select()
+        return self.every
 
     def close(self) -> None:
         """Close the connection that reads cached edits (if one was opened)."""
         if self.reader is not None:
             self.reader.close()
 
-    def save(self, cache_root: Path, *, previous: BuildState | None = None) -> None:
-        """Write ``state.sqlite``. When ``previous`` is the state this build loaded from it,
-        only what changed since is written, in one transaction (an hour's build changes a
-        few rows of a year's cache); otherwise the file is written whole under a temporary
-        name, then renamed over the old one. Either way a build killed while saving leaves
-        the previous state (SQLite rolls back a transaction cut short). Files of older
-        schemas and those a killed build left are dropped."""
-        cache_root.mkdir(parents=True, exist_ok=True)
-        path = cache_root / STATE_FILE
-        if previous is not None and previous.loaded and path.is_file():
-            try:
-                self._update(path, previous)
-            except sqlite3.Error as exc:
-                logger.warning("build cache %s: %s; writing it whole", path, exc)
-            else:
-                _drop_leftovers(cache_root)
-                return
-        tmp = cache_root / f"{STATE_FILE}.{os.getpid()}.tmp"
-        tmp.unlink(missing_ok=True)
-        rows = self._rows(sorted(self.documents))  # before: it may read the old file
-        with contextlib.closing(sqlite3.connect(tmp)) as db:
-            # a fresh file renamed into place when complete: no journal needed
-            db.execute("PRAGMA journal_mode = OFF")
-            db.execute("PRAGMA synchronous = OFF")
-            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            db.execute(f"PRAGMA user_version = {CACHE_SCHEMA}")
-            for table in _TABLES:
-                db.execute(table)
-            db.executemany(
-                "INSERT INTO site VALUES (?, ?, ?)",
-                [(p, d, k) for p, (d, k) in sorted(self.site.items())],
-            )
-            db.executemany(_INSERT_DOCUMENT, rows)
-            db.execute("INSERT INTO meta VALUES ('folded', ?)", (_dump(sorted(self.folded)),))
-            db.commit()
-        for state in (self, previous):
-            if state is not None:
-                state.close()
-        # a journal beside the old file belongs to it: beside the new one it would be
-        # "rolled back" into it
-        for suffix in _JOURNALS:
-            path.with_name(path.name + suffix).unlink(missing_ok=True)
-        tmp.replace(path)
-        _drop_leftovers(cache_root)
 
-    def _update(self, path: Path, previous: BuildState) -> None:
-        """Bring the database ``previous`` was loaded from to this state: rows of documents
-        gone deleted, rows of documents new or changed written, the same for site files."""
-        before = previous.documents
-        changed = [
-            doc
-            for doc, entry in self.documents.items()
-            if entry.row is None or doc not in before or before[doc].row is not entry.row
-        ]
-        rows = self._rows(sorted(changed))  # before writing: it may read edits' rows
-        for state in (self, previous):
-            state.close()
-        with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as db:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                (application,) = db.execute("PRAGMA application_id").fetchone()
-                (schema,) = db.execute("PRAGMA user_version").fetchone()
-                if application != APPLICATION_ID or schema != CACHE_SCHEMA:
-                    raise sqlite3.DatabaseError("not the cache this build loaded")
-                gone = [(doc,) for doc in before if doc not in self.documents]
-                db.executemany("DELETE FROM documents WHERE id = ?", gone)
-                db.executemany(_REPLACE_DOCUMENT, rows)
-                old = previous.site
-                db.executemany(
-                    "DELETE FROM site WHERE path = ?", [(p,) for p in old if p not in self.site]
-                )
-                db.executemany(
-                    "INSERT OR REPLACE INTO site VALUES (?, ?, ?)",
-                    [(p, d, k) for p, (d, k) in sorted(self.site.items()) if old.get(p) != (d, k)],
-                )
-                db.execute(
-                    "INSERT OR REPLACE INTO meta VALUES ('folded', ?)",
-                    (_dump(sorted(self.folded)),),
-                )
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-
-    def _rows(self, ids: list[str]) -> list[tuple[object, ...]]:
-        """The ``documents`` rows of ``ids`` as stored: the row, its checksum (the one it
-        was read with when unchanged), the edits' rows and their checksum."""
-        out: list[tuple[object, ...]] = []
-        for doc in ids:
-            entry = self.documents[doc]
-            row = entry.to_row(doc)
-            crc = entry.crc if entry.row is row and entry.crc is not None else _crc(row)
-            edits = entry.edits_row()
-            out.append((*row[:13], edits, *row[13:], crc, zlib.crc32(edits.encode())))
-        return out
+JOURNALS: Final = ("-journal", "-wal", "-shm")
+_PLACES: Final = ", ".join("?" * 21)  # the 19 columns of a row and the 2 checksums
+REPLACE_DOCUMENT: Final = f"INSERT OR REPLACE INTO documents VALUES ({_PLACES})"  # noqa: S608
 
 
-_JOURNALS: Final = ("-journal", "-wal", "-shm")
-_PLACES: Final = ", ".join("?" * 18)  # the 16 columns of a row and the 2 checksums
-_INSERT_DOCUMENT: Final = f"INSERT INTO documents VALUES ({_PLACES})"  # noqa: S608
-_REPLACE_DOCUMENT: Final = f"INSERT OR REPLACE INTO documents VALUES ({_PLACES})"  # noqa: S608
+def stored_row(doc: str, entry: DocumentEntry) -> tuple[object, ...]:
+    """``doc``'s row as stored: its :data:`Row` with the edits' rows put in their column,
+    and both checksums."""
+    row = entry.to_row(doc)
+    crc = entry.checksum(doc)
+    edits = entry.edits_row()
+    return (*row[:13], edits, *row[13:], crc, zlib.crc32(edits.encode()))
 
 
-def _drop_leftovers(cache_root: Path) -> None:
+def create_tables(db: sqlite3.Connection) -> None:
+    """Make an empty cache database of this schema."""
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    db.execute(f"PRAGMA user_version = {CACHE_SCHEMA}")
+    for table in _TABLES:
+        db.execute(table)
+
+
+def check_schema(db: sqlite3.Connection) -> None:
+    """``sqlite3.DatabaseError`` unless ``db`` is a build cache of this schema."""
+    (application,) = db.execute("PRAGMA application_id").fetchone()
+    (schema,) = db.execute("PRAGMA user_version").fetchone()
+    if application != APPLICATION_ID or schema != CACHE_SCHEMA:
+        raise sqlite3.DatabaseError("not the build cache this build loaded")
+
+
+def drop_leftovers(cache_root: Path) -> None:
     for name in _OLD_FILES:
         (cache_root / name).unlink(missing_ok=True)
     for left in cache_root.glob(f"{STATE_FILE}.*.tmp"):  # of builds killed while saving

@@ -17,8 +17,7 @@ import heapq
 import logging
 import os
 import re
-from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, Final, Protocol
@@ -78,40 +77,16 @@ def _paginate(
     return [p if p.number is None else dataclasses.replace(p, compact=True) for p in pages]
 
 
-class Document(Protocol):
-    """What the site-wide pages ask of every document: a few fields read cheaply (from the
-    build cache's row, without parsing it), the whole :class:`DocumentSummary` only for
-    the documents of a page that is rendered again."""
+class SiteData(Protocol):
+    """What the site-wide pages ask of every document, answered by the build cache's
+    database (``catalog.Catalog``) without reading each document's row in Python."""
 
-    @property
-    def id(self) -> str: ...
-    @property
-    def source(self) -> str: ...
-    @property
-    def partition(self) -> str: ...
-    @property
-    def month(self) -> str: ...
-    @property
-    def published(self) -> bool: ...
-    @property
-    def revisions(self) -> int: ...
-    @property
-    def first_seen(self) -> str: ...
-    @property
-    def last_seen(self) -> str: ...
-    @property
-    def has_events(self) -> bool: ...
-    @property
-    def summary(self) -> DocumentSummary: ...
-
-
-@dataclass(slots=True)
-class _SourceTotals:
-    """A source's documents, revisions and events, summed over its documents."""
-
-    documents: int = 0
-    revisions: int = 0
-    events: Counter[str] = field(default_factory=Counter)
+    def totals(self) -> tuple[int, int, int]: ...
+    def source_totals(self) -> dict[str, tuple[int, int, dict[str, int]]]: ...
+    def days(self) -> list[tuple[str, int, int]]: ...
+    def day_documents(self, partition: str) -> list[DocumentSummary]: ...
+    def month_documents(self, month: str) -> list[DocumentSummary]: ...
+    def articles(self, folded: frozenset[str]) -> list[tuple[str, str]]: ...
 
 
 def kind_slug(kind: str) -> str:
@@ -216,8 +191,9 @@ class SiteWide:
 
     def write_all(
         self,
-        documents: Sequence[Document],
+        documents: SiteData,
         edits: list[EditRef],
+        months: dict[str, str],
         *,
         sources: dict[str, Source],
         indexing: SearchIndexing | None,
@@ -229,14 +205,13 @@ class SiteWide:
         making; returns failures that did not stop the build. The edits of documents of
         the ``folded`` months are left out of listings, feeds and sitemaps (statistics
         count them) and each such month gets its archive page, linking to ``data_url``
-        (where the archive folder can be browsed) when given. ``changed``: the partitions
-        whose documents changed since the previous build (``None``: any may have); the
-        API day files of the others are kept as they are."""
+        (where the archive folder can be browsed) when given. ``months``: the month of
+        each edited document. ``changed``: the partitions whose documents changed since
+        the previous build (``None``: any may have); the API day files of the others are
+        kept as they are."""
         failures: list[str] = []
         all_edits = ordered(edits)
-        month_of = {ref.document: "" for ref in edits}
-        if folded:
-            month_of = {d.id: d.month for d in documents if d.id in month_of}
+        month_of = months
         hidden: Callable[[EditRef], bool] | None = None
         shown = all_edits
         if folded:
@@ -264,26 +239,18 @@ class SiteWide:
                 listing=listing,
                 **nav,
             )
-        totals: dict[str, _SourceTotals] = {}
-        for doc in documents:
-            total = totals.get(doc.source)
-            if total is None:
-                total = totals[doc.source] = _SourceTotals()
-            total.documents += 1
-            total.revisions += doc.revisions
-            if doc.has_events:
-                total.events.update(doc.summary.events)
+        totals = documents.source_totals()
         healths = []
         for source in source_list:
             items = source_edits.get(source.slug, [])
             feed = [e for e in items if hidden is None or not hidden(e)]
-            counts = totals.get(source.slug, _SourceTotals())
-            # the figures summed above, the rest (its feed's state) as source_health has it
+            count, revisions, events = totals.get(source.slug, (0, 0, {}))
+            # the figures the cache sums, the rest (its feed's state) as source_health has it
             health = dataclasses.replace(
                 source_health(source, [], len(items), self._feed_state(source.slug)),
-                documents=counts.documents,
-                revisions=counts.revisions,
-                events=dict(sorted(counts.events.items())),
+                documents=count,
+                revisions=revisions,
+                events=events,
             )
             healths.append(health)
             for listing in _paginate(
@@ -330,8 +297,7 @@ class SiteWide:
         self.page("404.html", "404.html", **nav)
         self._api(documents, sources, source_edits, folded, changed)
         self._folded(documents, folded, data_url, nav)
-        open_docs = [d for d in documents if d.published and d.month not in folded]
-        self._sitemap(open_docs, shown, source_list, kinds, folded)
+        self._sitemap(documents.articles(folded), shown, source_list, kinds, folded)
         self.writer.write("robots.txt", self.renderer.render("robots.txt", page_path="robots.txt"))
         for path, data in self.renderer.static_files().items():
             self.writer.write(path, data)
@@ -369,13 +335,12 @@ class SiteWide:
             logger.warning("source %s: feed state unreadable: %s", slug, exc)
             return None
 
-    def _stats(
-        self, edits: list[EditRef], documents: Sequence[Document], sources: list[Source]
-    ) -> None:
+    def _stats(self, edits: list[EditRef], documents: SiteData, sources: list[Source]) -> None:
+        count, revisions, _ = documents.totals()
         stats = dataclasses.replace(
-            compute_stats(edits, []),  # the documents' figures summed here, from their rows
-            documents=len(documents),
-            revisions=sum(d.revisions for d in documents),
+            compute_stats(edits, []),  # the documents' figures summed by the cache
+            documents=count,
+            revisions=revisions,
         )
         names = {s.slug: s.name for s in sources}
         series = [(names.get(slug, slug), counts) for slug, counts in stats.per_day.items()]
@@ -410,7 +375,7 @@ class SiteWide:
 
     def _api(
         self,
-        documents: Sequence[Document],
+        documents: SiteData,
         sources: dict[str, Source],
         source_edits: dict[str, list[EditRef]],
         folded: frozenset[str],
@@ -419,25 +384,21 @@ class SiteWide:
         """``api/index.json``, a file per day of documents first seen (except in folded
         months: the archive holds them; and kept as it is when none of its documents
         changed) and ``api/sources.json``."""
-        by_day: dict[str, list[Document]] = {}
-        for doc in documents:
-            by_day.setdefault(doc.partition, []).append(doc)
         days: list[tuple[str, int, int]] = []
         months: dict[str, tuple[int, int]] = {}
-        for partition, docs in sorted(by_day.items()):
-            published = sum(d.published for d in docs)
-            month = docs[0].month
+        for partition, count, published in documents.days():
+            month = partition[:7].replace("/", "-")
             if month in folded:
-                count, shown = months.get(month, (0, 0))
-                months[month] = (count + len(docs), shown + published)
+                before, shown = months.get(month, (0, 0))
+                months[month] = (before + count, shown + published)
                 continue
             day = partition.replace("/", "-")
-            days.append((day, len(docs), published))
+            days.append((day, count, published))
             path = api.day_path(day)
             if changed is not None and partition not in changed and self._reused(path):
                 continue
-            docs.sort(key=attrgetter("id"))
-            entries: list[JSON] = [api.index_entry(d.summary) for d in docs if d.published]
+            docs = documents.day_documents(partition)
+            entries: list[JSON] = [api.index_entry(d) for d in docs if d.published]
             hidden = [d.id for d in docs if not d.published]
             # what the entries show, not the documents' keys: a document checked again
             # without a change (its record's schedule moved) leaves its day file alone
@@ -448,9 +409,8 @@ class SiteWide:
             for month, (count, shown) in sorted(months.items())
         ]
         self.writer.write("api/index.json", api.dump(api.index_file(days, folded_months)))
-        doc_counts: dict[str, int] = {}
-        for doc in documents:
-            doc_counts[doc.source] = doc_counts.get(doc.source, 0) + 1
+        totals = documents.source_totals()
+        doc_counts = {slug: count for slug, (count, _, _) in totals.items()}
         edit_counts = {slug: len(items) for slug, items in source_edits.items()}
         self.writer.write(
             "api/sources.json",
@@ -461,7 +421,7 @@ class SiteWide:
 
     def _folded(
         self,
-        documents: Sequence[Document],
+        documents: SiteData,
         folded: frozenset[str],
         data_url: str | None,
         nav: dict[str, Any],
@@ -470,12 +430,9 @@ class SiteWide:
         their data) and ``archive/``, the list of those months; none while none is."""
         if not folded:
             return
-        by_month: dict[str, list[DocumentSummary]] = {m: [] for m in sorted(folded)}
-        for doc in documents:
-            if doc.month in folded and doc.published:
-                by_month[doc.month].append(doc.summary)
         months = []
-        for month, docs in by_month.items():
+        for month in sorted(folded):
+            docs = documents.month_documents(month)
             docs.sort(key=attrgetter("first_seen", "id"))
             path = f"{FOLDED_ROOT}/{month.replace('-', '/')}/"
             rows = [
@@ -492,7 +449,7 @@ class SiteWide:
 
     def _sitemap(
         self,
-        documents: Sequence[Document],
+        documents: list[tuple[str, str]],
         edits: list[EditRef],
         sources: list[Source],
         kinds: list[tuple[str, str, int]],
@@ -500,8 +457,9 @@ class SiteWide:
     ) -> None:
         """``sitemap.xml``: an index of ``sitemaps/pages.xml`` and chunks of articles and
         diffs in the order they appeared, so a new edit changes only the newest chunk
-        (``documents`` and ``edits``: those with pages)."""
-        newest = max((d.last_seen for d in documents), default=None)
+        (``documents``: the id and last seen time of each with pages, in the order they
+        were first seen; ``edits``: those with pages)."""
+        newest = max((last_seen for _, last_seen in documents), default=None)
         pages: list[tuple[str, str | None]] = [
             ("", newest),
             ("stats/", newest),
@@ -511,10 +469,7 @@ class SiteWide:
         pages += [(f"sources/{s.slug}/", None) for s in sources]
         pages += [(f"kinds/{slug}/", None) for _, slug, _ in kinds]
         pages += [(f"{FOLDED_ROOT}/{m.replace('-', '/')}/", None) for m in sorted(folded)]
-        articles = [
-            (f"articles/{d.id}/", d.last_seen)
-            for d in sorted(documents, key=attrgetter("first_seen", "id"))
-        ]
+        articles = [(f"articles/{doc}/", last_seen) for doc, last_seen in documents]
         diffs = [
             (f"articles/{e.document}/diff/{e.number}/", e.observed_at)
             for e in sorted(edits, key=_BY_TIME)

@@ -182,7 +182,7 @@ def test_an_edit_reference_of_another_document_is_not_trusted(data: Path, tmp_pa
         forged[0][3] = other
         db.execute("UPDATE documents SET refs = ? WHERE id = ?", (json.dumps(forged), doc))
         # the checksum made to match: only the shape check can refuse it
-        query = f"SELECT {buildcache._COLUMNS} FROM documents WHERE id = ?"  # noqa: S608
+        query = f"SELECT {buildcache.COLUMNS} FROM documents WHERE id = ?"  # noqa: S608
         row = db.execute(query, (doc,))
         crc = buildcache._crc(row.fetchone())
         db.execute("UPDATE documents SET crc32 = ? WHERE id = ?", (crc, doc))
@@ -374,20 +374,21 @@ def test_an_hourly_build_updates_the_cache_in_place_to_what_a_whole_write_holds(
     add_revision(archive, bridge_document(archive), "Engineers will inspect the riverbed.")
     build(data, out)
     assert state.stat().st_ino == inode  # the rows that changed, written in place
-    updated = buildcache.BuildState.load(out / CACHE_DIR)
-    whole = tmp_path / "whole"
-    updated.save(whole)  # written whole, from nothing
-    again = buildcache.BuildState.load(whole)
-    assert updated.loaded and again.loaded and updated.folded == again.folded
-    assert updated.site == again.site
-    assert {d: e.to_row(d) for d, e in updated.documents.items()} == {
-        d: e.to_row(d) for d, e in again.documents.items()
-    }
     fresh = tmp_path / "fresh"
-    build(data, fresh)
-    rows = buildcache.BuildState.load(fresh / CACHE_DIR).documents
-    assert {d: e.summary for d, e in rows.items()} == {
-        d: e.summary for d, e in updated.documents.items()
+    build(data, fresh)  # the same archive, its cache written whole
+
+    def dump(root: Path) -> list[list[tuple[object, ...]]]:
+        with contextlib.closing(sqlite3.connect(root / CACHE_DIR / STATE_FILE)) as db:
+            return [
+                db.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall()  # noqa: S608
+                for table in ("documents", "site", "meta")
+            ]
+
+    assert dump(out) == dump(fresh)
+    updated = buildcache.BuildState.load(out / CACHE_DIR)
+    assert updated.loaded and updated.documents
+    assert {d: e.summary for d, e in updated.documents.items()} == {
+        d: e.summary for d, e in buildcache.BuildState.load(fresh / CACHE_DIR).documents.items()
     }
 
 
