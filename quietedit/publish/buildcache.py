@@ -210,8 +210,8 @@ class DocumentEntry:
         """The document's edits (made from the cached rows on first use)."""
         if self.parsed is None:
             rows = self.rows
-            if rows is None and self.row is not None and self.loader is not None:
-                rows = self.rows = self.loader(self.row[0])
+            if rows is None and self.loader is not None:
+                rows = self.rows = self.loader(self.id)
             try:
                 found = json.loads(rows) if rows is not None else []
                 self.parsed = [Edit.from_row(row) for row in found]
@@ -245,8 +245,8 @@ class DocumentEntry:
 
     def edits_row(self) -> str:
         """The edits' rows as the cache holds them (JSON)."""
-        if self.rows is None and self.parsed is None and self.row is not None and self.loader:
-            self.rows = self.loader(self.row[0])
+        if self.rows is None and self.parsed is None and self.loader is not None:
+            self.rows = self.loader(self.id)
         return self.rows if self.rows is not None else _dump([e.to_row() for e in self.edits])
 
     def to_row(self, doc: str) -> Row:
@@ -289,13 +289,19 @@ def _parse_row(row: Row) -> tuple[DocumentSummary, tuple[EditRef, ...]]:
     summary = DocumentSummary(
         doc, url, title, source, revisions, first_seen, last_seen, counts, partition
     )
-    found = [] if refs == "[]" else json.loads(refs)  # most documents were never edited
+    return summary, tuple(edit_refs(doc, refs))
+
+
+def edit_refs(doc: str, text: str) -> list[EditRef]:
+    """The edit references of ``doc`` from their JSON in the cache (``ValueError`` when
+    they are not of its shape or name another document)."""
+    found = [] if text == "[]" else json.loads(text)  # most documents were never edited
     if not isinstance(found, list):
         raise ValueError("document entry: edit references are not a list")
-    edit_refs = tuple([_ref(r, doc) for r in found])
-    if len({r.number for r in edit_refs}) != len(edit_refs):
+    refs = [_ref(r, doc) for r in found]
+    if len({r.number for r in refs}) != len(refs):
         raise ValueError("document entry: two edits of one number")
-    return summary, edit_refs
+    return refs
 
 
 def _ref(value: object, doc: str) -> EditRef:

@@ -17,7 +17,8 @@ Either way a build that fails or is killed before :meth:`Catalog.finish` leaves 
 previous cache (the transaction rolls back; the temporary file is dropped).
 
 Rows read whole are checked against their checksum (``CacheDamagedError`` otherwise: the
-build starts again in full); sums and counts trust SQLite's own structure checks.
+build starts again in full); sums and counts trust SQLite's own structure checks, and the
+edit references every listing needs are checked for their shape and document alone.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from quietedit.publish.buildcache import (
     check_schema,
     create_tables,
     drop_leftovers,
+    edit_refs,
     stored_row,
 )
 from quietedit.publish.listing import DocumentSummary, EditRef
@@ -246,9 +248,16 @@ class Catalog:
     def edit_refs(self) -> tuple[list[EditRef], dict[str, str]]:
         """Every edit's reference (by document id), and each edited document's month."""
         if self.refs is None:
-            found = self._select("WHERE refs != '[]' ORDER BY id")
-            refs = [ref for entry in found.values() for ref in entry.refs]
-            self.refs = refs, {doc: entry.month for doc, entry in found.items()}
+            refs: list[EditRef] = []
+            months: dict[str, str] = {}
+            query = f"SELECT id, {_MONTH}, refs FROM documents WHERE refs != '[]' ORDER BY id"  # noqa: S608
+            for doc, month, text in self.db.execute(query):
+                try:
+                    refs += edit_refs(doc, text)
+                except (TypeError, ValueError) as exc:
+                    raise CacheDamagedError(f"build cache: document {doc!r}: {exc}") from exc
+                months[doc] = month
+            self.refs = refs, months
         return self.refs
 
     def month_sizes(self) -> dict[str, folding.MonthSize]:
