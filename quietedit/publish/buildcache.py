@@ -7,36 +7,41 @@ serve`` leave it out):
     an SQLite database (the standard library's ``sqlite3``; portable across Python
     versions and machines, and readable with any SQLite tool). Table ``site``: per
     site-wide file the SHA-256 of its bytes and the key of its inputs. Table ``meta``:
-    the months the site folded (``folded``, a JSON list). Table
-    ``documents``: per document its *stamp* (``Archive.document_stamps``: a cheap
-    "unchanged" test), its *content key* (``Archive.content_key``), its *key* (the content
-    key with the build's fingerprint), how many files it has and their bytes (whether
-    folded away or not), its summary and partition, one
-    :class:`~quietedit.publish.listing.EditRef` per edit (JSON), a CRC-32 of all of that,
-    and apart, the edits' rows (JSON) with a CRC-32 of their own.
+    the months the site folded (``folded``, a JSON list) and the fingerprint of the build
+    that wrote it (``fingerprint``: code, templates, base URL, sources). Table
+    ``documents`` (indexed by partition): per document its *stamp*
+    (``Archive.document_stamps``: a cheap "unchanged" test), its *content key*
+    (``Archive.content_key``), its *key* (the content key with the build's fingerprint),
+    how many files it has and their bytes (whether folded away or not), its summary and
+    partition, one :class:`~quietedit.publish.listing.EditRef` per edit (JSON), whether it
+    has pages and its estimated bytes with pages and folded (``folding``), a CRC-32 of
+    all of that, and apart, the edits' rows (JSON) with a CRC-32 of their own.
 ``diffs/<id>.json``
     the document's computed comparisons, keyed by both revisions' hashes and the
     analysis version, so each diff is computed once.
 
-The database is private to the build. A build that loaded it writes only the rows that
-changed, in one transaction; one that did not (a full build, a damaged cache) writes it
-whole under a temporary name and then renames it. Either way a build killed half-way
-leaves the previous one. It
-is checked before it is used: a cache that is absent, not an SQLite file, damaged (SQLite's
-own structure, or a document's CRC-32), of another application or schema
-(``application_id``, ``user_version``), or of an unexpected shape counts as absent, and
-the build is then a full one (every page rendered and compared with the bytes on disk).
-The checksum is against damage, not forgery: the cache is as trusted as the site folder
-that holds it. Site rows carry no checksum: a damaged digest only makes a file be
-compared with the disk, a damaged key a page be rendered again.
+The database is private to the build. :class:`BuildState` is what a build reads of it
+before rendering; :mod:`~quietedit.publish.catalog` writes it (in place, in one
+transaction, or whole under a temporary name then renamed) and queries it for the
+site-wide pages. Either way a build killed half-way leaves the previous one. It is checked
+before it is used: a cache that is absent, not an SQLite file, damaged (SQLite's own
+structure, or a document's CRC-32), of another application or schema (``application_id``,
+``user_version``), or of an unexpected shape counts as absent, and the build is then a
+full one (every page rendered and compared with the bytes on disk). The checksum is
+against damage, not forgery: the cache is as trusted as the site folder that holds it.
+Site rows carry no checksum: a damaged digest only makes a file be compared with the
+disk, a damaged key a page be rendered again.
 
 The stamp only says when to recompute the content key; the content key is what decides.
 
-Loading costs what an hourly build needs, not what a year holds: a document's row is read
-as a plain tuple (its checksum checked), and its summary and edit references are made
-from it only when asked for; the edits' rows, the bulk of the file, are not read at load
-at all, only for the edits a build renders again (listing pages and feeds that changed),
-one document at a time, each checked against its own checksum. A damaged value found that
+A build reads what the hour changed, not what a year holds. When the cache was written
+by a build of the same fingerprint (so every row's key is current), it reads the rows of
+the partitions on disk (the hourly job's sparse checkout: the ones still observed) and,
+of the others, only which documents have pages (to render again those whose pages are
+missing); a row is read as a plain tuple, its checksum checked, and its summary and edit
+references made from it when asked for. The edits' rows, the bulk of the file, are read
+only for the edits a build renders again (listing pages and feeds that changed), one
+document at a time, each checked against its own checksum. A damaged value found that
 late raises :class:`CacheDamagedError`, and the build starts again as a full one.
 """
 
