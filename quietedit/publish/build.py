@@ -256,6 +256,11 @@ def _build(
     gone |= {doc for doc in failures if doc not in state and is_document_id(doc)}
     if not hourly and previous.loaded:  # a whole write: what it leaves out is gone
         gone |= {doc for doc in previous.documents if doc not in state and is_document_id(doc)}
+    # the partitions of the documents gone, asked before the cache is written
+    gone_partitions = {e.partition for d, e in cached.items() if d in gone}
+    if hourly and gone:
+        found_gone = previous.query(_PARTITIONS_OF, (json.dumps(sorted(gone)),))
+        gone_partitions |= {str(p) for (p,) in found_gone}
     catalog = Catalog.begin(cache_root, previous, whole=not hourly)
     on_exit.callback(catalog.abort)  # a no-op once finished
     if catalog.fresh and hourly:  # the cache could not be written in place: whole, then
@@ -318,8 +323,7 @@ def _build(
     changed: set[str] | None = None
     if not rebuild and folded == trusted.folded:
         changed = {state[doc].partition for doc in stamps if doc in state}
-        changed |= {e.partition for d, e in cached.items() if d in gone}
-        changed |= {str(p) for (p,) in previous.query(_PARTITIONS_OF, (json.dumps(sorted(gone)),))}
+        changed |= gone_partitions
     site_failures = site.write_all(
         catalog,
         edits,

@@ -131,6 +131,7 @@ class DocumentEntry:
     size: int = 0  # bytes of its files, whether written or folded away
     crc: int | None = None  # the checksum ``row`` was read with
     loader: Callable[[str], str] | None = None  # the edits' rows of a cached document
+    restamp: bool = False  # read from the cache, then given a new stamp (and checksum)
 
     @classmethod
     def of(
@@ -236,6 +237,13 @@ class DocumentEntry:
         recorded, so that the next build need not hash its content again."""
         if stamp == self.stamp:
             return self
+        if self.row is not None:  # only its stamp (and checksum) to be written again
+            row: Row = (self.row[0], stamp, *self.row[2:])
+            return DocumentEntry(
+                stamp, self.content, self.key, self.files, self.cached_summary,
+                self.cached_refs, self.rows, self.parsed, row=row, size=self.size,
+                crc=_crc(row), loader=self.loader, restamp=True,
+            )  # fmt: skip
         return DocumentEntry(
             stamp, self.content, self.key, self.files, self.summary, self.refs, self.rows,
             self.parsed, size=self.size, loader=self.loader,
@@ -325,8 +333,13 @@ class _RowsReader:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.db: sqlite3.Connection | None = None
+        # once the build writes the database, it is read through the writing connection
+        # (another one could find it locked, and must not see it half written)
+        self.via: Callable[[str], str] | None = None
 
     def __call__(self, doc: str) -> str:
+        if self.via is not None:
+            return self.via(doc)
         try:
             if self.db is None:
                 self.db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)

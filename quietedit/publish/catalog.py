@@ -92,6 +92,8 @@ class Catalog:
                 db.close()
                 logger.warning("build cache %s: %s; writing it whole", path, exc)
             else:
+                if previous.reader is not None:
+                    previous.reader.via = cls(db, path, None).rows
                 return cls(db, path, None)
         tmp = cache_root / f"{STATE_FILE}.{os.getpid()}.tmp"
         tmp.unlink(missing_ok=True)
@@ -114,6 +116,11 @@ class Catalog:
             if self.fresh or entry.row is None
         ]
         self.db.executemany(REPLACE_DOCUMENT, rows)
+        if not self.fresh:  # a new stamp alone: the row stays, its stamp and checksum move
+            self.db.executemany(
+                "UPDATE documents SET stamp = ?, crc32 = ? WHERE id = ?",
+                [(e.stamp, e.crc, doc) for doc, e in sorted(entries.items()) if e.restamp],
+            )
         self.refs = None
 
     def delete(self, ids: Iterable[str]) -> None:
