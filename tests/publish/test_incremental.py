@@ -24,6 +24,7 @@ from quietedit.errors import UnsafeOutputPathError
 from quietedit.model import Article, Block
 from quietedit.publish import BuildOptions, BuildReport, build_site, buildcache
 from quietedit.publish.buildcache import STATE_FILE
+from quietedit.publish.catalog import Catalog
 from quietedit.publish.pages import Edit
 from quietedit.publish.paths import CACHE_DIR, SiteWriter
 from quietedit.publish.search import search_available
@@ -415,3 +416,27 @@ def test_a_build_killed_while_saving_the_cache_leaves_the_previous_state(
     assert report.rendered == 0 and report.written == ()  # the state before, rolled back
     assert first.documents == report.documents
     assert not (out / CACHE_DIR / f"{STATE_FILE}-journal").exists()
+
+
+def test_cached_edits_are_read_through_the_connection_that_writes_the_cache(
+    data: Path, tmp_path: Path
+) -> None:
+    """Once a build writes the cache, another connection may find it locked (the writer's
+    page cache spilled to the file): the edits of cached documents are read through the
+    writer, and never fail the build over to a full one."""
+    out = tmp_path / "site"
+    build(data, out)
+    previous = buildcache.BuildState.load(out / CACHE_DIR)
+    edited = previous.select("WHERE refs != '[]'")
+    catalog = Catalog.begin(out / CACHE_DIR, previous, whole=False)
+    try:
+        catalog.db.execute("PRAGMA cache_size = 1")  # changed pages go to the file at once
+        rows = [(f"x/{n}", "0" * 500, "") for n in range(2000)]
+        catalog.db.executemany("INSERT INTO site VALUES (?, ?, ?)", rows)
+        with pytest.raises(buildcache.CacheDamagedError, match="locked"):
+            previous.query("SELECT COUNT(*) FROM documents")  # another connection: locked
+        assert all(entry.edits for entry in edited.values())  # read through the writer
+    finally:
+        catalog.abort()
+    previous.close()
+    assert build(data, out).rendered == 0  # the cache as it was
