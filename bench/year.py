@@ -23,7 +23,9 @@ hourly run is timed as the workflow does it (:mod:`year_hourly`):
 1. **clone**: ``git clone --filter=blob:none --depth 1 --sparse`` of the origin, then
    ``git sparse-checkout set --sparse-index`` (cone mode; the workflow sets
    ``index.sparse``) of ``data/feeds``, ``data/state``, ``data/index``;
-2. **sparse add**: ``git sparse-checkout add`` of what ``quietedit sparse-paths`` prints;
+2. **sparse add**: ``git sparse-checkout add --stdin`` of what ``quietedit sparse-paths``
+   prints (today's and yesterday's partitions, the folders of the other documents still
+   observed);
 3. **ingest**: ``quietedit ingest --now`` against the loopback newsrooms, which serve
    the feeds and the pages of that hour (the new stories, and every due re-check: the
    page as last archived, or edited, or gone);
@@ -278,7 +280,10 @@ def table(result: dict[str, Any]) -> Iterator[str]:
     row("clone downloads (MiB, .git/objects)", "clone_bytes", "{:.2f}", 2**20)
     row("clone's .git/index (MiB)", "clone_index_bytes", "{:.2f}", 2**20)
     row("files checked out", "files_checked_out")
-    row("partitions checked out", "partitions_checked_out")
+    row("partitions checked out whole", "partitions_checked_out")
+    row("partitions checked out in part", "partitions_in_part")
+    row("documents of those checked out", "documents_in_part")
+    row("bytes checked out (MiB)", "bytes_checked_out", "{:.2f}", 2**20)
     row("pages served (MB)", "megabytes_served")
     for step in STEPS:
         values = []

@@ -225,11 +225,13 @@ def feeds_yaml(path: Path, *, port: int, articles: int) -> None:
     path.write_text(json.dumps(config, indent=2))  # JSON is YAML
 
 
-def timed(figures: dict[str, float], step: str, *commands: list[str], cwd: Path) -> list[str]:
+def timed(
+    figures: dict[str, float], step: str, *commands: list[str], cwd: Path, stdin: str | None = None
+) -> list[str]:
     started = time.perf_counter()
     outputs = []
     for command in commands:
-        done = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+        done = subprocess.run(command, cwd=cwd, input=stdin, capture_output=True, text=True)
         if done.returncode != 0:
             raise RuntimeError(f"{' '.join(command)} failed ({done.returncode}):\n{done.stderr}")
         outputs.append(done.stdout + done.stderr)
@@ -271,12 +273,20 @@ def hourly_run(
         [quietedit, "sparse-paths", "--config", str(config), "--data", "data", "--now", stamp],
         cwd=clone,
     )[0].split()  # fmt: skip
-    timed(steps, "sparse add", ["git", "sparse-checkout", "add", *paths], cwd=clone)
+    timed(
+        steps, "sparse add", ["git", "sparse-checkout", "add", "--stdin"],
+        cwd=clone, stdin="".join(f"{path}\n" for path in paths),
+    )  # fmt: skip
     # what came over the wire is the object store; the index lists every path of the tree
     # (checked out or not) unless it is a sparse index, so it is counted apart
     received = sum(p.stat().st_size for p in (clone / ".git" / "objects").rglob("*") if p.is_file())
     index = (clone / ".git" / "index").stat().st_size
     files = sum(len(names) for _, _, names in os.walk(clone / "data"))
+    checked_out = sum(
+        os.path.getsize(os.path.join(folder, name))
+        for folder, _, names in os.walk(clone / "data")
+        for name in names
+    )  # before the run writes anything, as files
     with Newsrooms(site):
         log = timed(
             steps, "ingest",
@@ -304,6 +314,9 @@ def hourly_run(
         "clone_index_bytes": index,
         "files_checked_out": files,
         "partitions_checked_out": sum(1 for p in paths if p.count("/") == 4),
+        "partitions_in_part": len({p.rsplit("/", 1)[0] for p in paths if p.count("/") == 5}),
+        "documents_in_part": sum(1 for p in paths if p.count("/") == 5),
+        "bytes_checked_out": checked_out,
         "pages_served": site.requests,
         "megabytes_served": round(site.bytes_sent / 1e6, 1),
         "ingest_summary": next(

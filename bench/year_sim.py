@@ -48,11 +48,11 @@ from quietedit.decide.memory import (
     document_to_record,
     feed_to_record,
 )
-from quietedit.decide.partitions import active_partitions
+from quietedit.decide.partitions import observed_documents
 from quietedit.decide.recheck import Candidate, Outcome, RecheckPolicy, after_check, decide
 from quietedit.decide.shard import WHOLE
 from quietedit.feeds.edits import EntrySnapshot
-from quietedit.ingest.partitions import save_active
+from quietedit.ingest.partitions import recent, save_active
 from quietedit.model import JSON
 from quietedit.revisions import EvidenceRef, Observation
 
@@ -155,7 +155,7 @@ class Year:
     entries: dict[str, dict[str, EntrySnapshot]] = field(default_factory=lambda: defaultdict(dict))
     encoding: dict[str, JSON] = field(default_factory=dict)
     touched: set[str] = field(default_factory=set)  # documents whose record is stale on disk
-    written_now: set[str] = field(default_factory=set)  # partitions written in the last hour
+    written_now: set[tuple[str, str]] = field(default_factory=set)  # documents written, last hour
     numbers: int = 0
     events: int = 0
     checks: int = 0
@@ -282,7 +282,7 @@ class Year:
             )
         doc.state = state
         self.touched.add(doc.id)
-        self.written_now.add(partition_of(state.candidate.discovered_at))
+        self.written_now.add((partition_of(state.candidate.discovered_at), doc.id))
         after = decide(state.candidate, policy=policy, now=now)
         if after.retired or after.due_at is None:
             del self.observed[doc.id]
@@ -347,16 +347,16 @@ class Year:
             )
             self.feeds[slug] = feed
             self.archive.write_feed(slug, feed_to_record(feed, now=now), final=True)
-        keep = active_partitions(
+        keep = observed_documents(
             (
-                (partition_of(doc.state.candidate.discovered_at), doc.state.candidate)
+                (partition_of(doc.state.candidate.discovered_at), doc.id, doc.state.candidate)
                 for doc in self.observed.values()
             ),
             policy=self.policy,
             now=now,
             touched=self.written_now,
         )
-        save_active(self.archive, keep, shard=WHOLE, now=now)
+        save_active(self.archive, keep.with_whole(recent(now)), shard=WHOLE, now=now)
 
 
 WARC_REFERENCES: Final = importlib.util.find_spec("quietedit.archive.evidence") is not None

@@ -31,6 +31,12 @@
     │   └── RenderError          a page could not be rendered in the browser (render: chromium)
     ├── AuditError               the git check of ``quietedit verify --since`` could not run
     ├── RevisionNotFoundError    a document or revision number the archive does not hold
+    ├── ExportError              an export could not be written (.path)
+    ├── PostError                a post to Mastodon or Bluesky failed (.network)
+    │   ├── PostRefusedError     the server refused it (4xx): nothing was posted
+    │   ├── AccountRefusedError  the server refused the account's credentials (401, 403)
+    │   ├── RateLimitedError     429 Too Many Requests (.retry_after: seconds, or None)
+    │   └── PostUncertainError   no answer, or 5xx: it may have been posted
     └── PublishError             the site could not be built or served
         ├── UnsafeOutputPathError  an output path would leave the site folder (.path)
         ├── DuplicateOutputError   two pages of one build claim the same output path
@@ -94,6 +100,44 @@ class AuditError(QuieteditError):
 
 class RevisionNotFoundError(QuieteditError):
     """A document id or revision number asked for (``quietedit diff``) is not in the archive."""
+
+
+class PostError(QuieteditError):
+    """A post to a social network failed; ``network`` names it ("mastodon", "bluesky").
+    The message never holds a credential."""
+
+    def __init__(self, network: str, message: str) -> None:
+        self.network = network
+        super().__init__(f"{network}: {message}")
+
+
+class PostRefusedError(PostError):
+    """The server refused the request (a 4xx other than 429): nothing was posted."""
+
+
+class AccountRefusedError(PostError):
+    """The server refused the credentials (401, 403, a failed login): nothing was posted,
+    and no other post of that account will be this run."""
+
+
+class RateLimitedError(PostError):
+    """The server answered 429; ``retry_after`` is its wait in seconds, if it said one."""
+
+    def __init__(self, network: str, message: str, *, retry_after: float | None) -> None:
+        self.retry_after = retry_after
+        super().__init__(network, message)
+
+
+class PostUncertainError(PostError):
+    """No answer (a timeout, a lost connection) or a 5xx: the post may have been made."""
+
+
+class ExportError(QuieteditError):
+    """``quietedit export`` could not write its output; ``path`` names it."""
+
+    def __init__(self, path: Path | str, message: str) -> None:
+        self.path = str(path)
+        super().__init__(f"{self.path}: {message}")
 
 
 class PublishError(QuieteditError):

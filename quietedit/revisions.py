@@ -94,6 +94,7 @@ EVENT_KINDS: Final = frozenset(
         "feed-edit",  # the feed changed the entry's title or teaser
         "live-update",  # a live blog's new entries (and, with a revision, its layout)
         "homepage-headlines",  # the headlines a homepage showed for the article, once it left
+        "archived",  # the Internet Archive made a copy of a revision's page (quietedit capture)
     }
 )
 """What can happen to a document besides a new revision."""

@@ -1,6 +1,6 @@
 """The hourly job's clone, for real: cloned from a local bare origin the way
 actions/checkout does it with update.yml's settings (shallow, blob-less, sparse), then the
-workflow's own steps run in it: the partitions still observed are added, a push race is
+workflow's own steps run in it: the documents still observed are added, a push race is
 lost, rebased and won, and the build's widening brings back all of data/ — without ever
 downloading the archive's history."""
 
@@ -20,7 +20,12 @@ WORKFLOWS = ROOT / ".github" / "workflows"
 
 OLD = "data/documents/2026/01/05/news-example-org-0a1b2c3d4e5f6071/document.json"
 ACTIVE = "data/documents/2026/11/28/news-example-org-5358b171ce9e8281/document.json"
-ACTIVE_PATHS = "data/feeds\ndata/state\ndata/index\ndata/documents/2026/11/28\n"
+SIBLING = "data/documents/2026/11/28/news-example-org-77a1b2c3d4e5f607/document.json"
+CHECKS = "data/documents/2026/11/28/checks.json"
+ACTIVE_PATHS = (
+    "data/feeds\ndata/state\ndata/index\n"
+    "data/documents/2026/11/28/news-example-org-5358b171ce9e8281\n"
+)
 
 
 def git(repo: Path, *args: str, env: dict[str, str]) -> str:
@@ -87,7 +92,7 @@ def write(repo: Path, path: str, text: str) -> None:
 @pytest.fixture
 def env(tmp_path: Path) -> dict[str, str]:
     """No configuration of the machine running the tests; a stand-in ``quietedit`` whose
-    ``sparse-paths`` names the partitions still observed, as the real one would."""
+    ``sparse-paths`` names the documents still observed, as the real one would."""
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     quietedit = bin_dir / "quietedit"
@@ -133,6 +138,8 @@ def origin(tmp_path: Path, env: dict[str, str]) -> str:
         "data/index/53.json": '{"documents": {}}\n',
         OLD: '{"title": "An old story"}\n',
         ACTIVE: '{"title": "Council approves budget"}\n',
+        SIBLING: '{"title": "Ferry timetable"}\n',
+        CHECKS: '{"documents": {}}\n',
     }.items():
         write(seed, path, text)
     git(seed, "add", "-A", env=env)
@@ -155,7 +162,7 @@ def test_the_hourly_clone_loses_a_push_race_rebases_and_pushes_without_the_archi
 ) -> None:
     settings = steps("update.yml", "ingest-and-build")[0]["with"]
     assert steps("update.yml", "ingest-and-build")[0]["uses"].startswith("actions/checkout@")
-    partitions = step("update.yml", "ingest-and-build", "Check out the partitions still observed")
+    partitions = step("update.yml", "ingest-and-build", "Check out the documents still observed")
     push = step(
         "update.yml", "ingest-and-build", "Commit and push data (rebase and retry on a push race)"
     )
@@ -170,6 +177,8 @@ def test_the_hourly_clone_loses_a_push_race_rebases_and_pushes_without_the_archi
     assert (first / ACTIVE).exists() and (first / "data/state/partitions.json").exists()
     assert (first / ".github/scripts/push-data.sh").exists()
     assert not (first / OLD).exists() and not (first / "tests").exists()
+    # of a partition, the document still observed and the checks file, not its neighbour
+    assert (first / CHECKS).exists() and not (first / SIBLING).exists()
     assert git(first, "rev-parse", "--is-shallow-repository", env=env) == "true"
     old_blob = git(first, "rev-parse", f"HEAD:{OLD}", env=env)
     assert old_blob in missing_objects(first, env)

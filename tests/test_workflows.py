@@ -104,7 +104,7 @@ def test_the_scheduled_job_runs_one_at_a_time_verifies_and_never_swallows_a_fail
 @pytest.mark.parametrize(("name", "job"), INGEST_JOBS)
 def test_the_ingest_jobs_clone_little(name: str, job: str) -> None:
     """The newest commit, no file contents but those checked out, and of data/ only what
-    every run reads, plus the partitions still observed: not the archive's history."""
+    every run reads, plus the documents still observed: not the archive's history."""
     document = workflow(name)
     steps = document["jobs"][job]["steps"]
     checkout = steps[step_index(steps, uses="actions/checkout")]["with"]
@@ -119,7 +119,7 @@ def test_the_ingest_jobs_clone_little(name: str, job: str) -> None:
         r"\.github/scripts/[\w.-]+", "\n".join(s.get("run", "") for s in steps)
     ):
         assert any(script.startswith(f"{path}/") for path in cone), script
-    partitions = step_index(steps, runs="quietedit sparse-paths | xargs git sparse-checkout add")
+    partitions = step_index(steps, runs="quietedit sparse-paths | git sparse-checkout add --stdin")
     assert step_index(steps, runs="pip install") < partitions < step_index(steps, runs="ingest")
     # bash -o pipefail: a failing `quietedit sparse-paths` fails its step
     assert document["defaults"]["run"]["shell"] == "bash"
@@ -209,3 +209,47 @@ def test_the_weekly_audit_runs_the_full_check_on_the_full_history() -> None:
     assert "git rev-list --max-parents=0 HEAD" in since
     evidence = steps[step_index(steps, runs="quietedit verify --evidence")]
     assert evidence["if"] == "${{ inputs.evidence }}"  # on request only: it downloads a lot
+
+
+def test_edits_are_posted_after_the_deploy_only_with_the_secrets_which_only_its_steps_see() -> None:
+    update = workflow("update.yml")
+    job = update["jobs"]["post"]
+    assert set(job["needs"]) == {"ingest-and-build", "deploy"}
+    assert job["permissions"] == {"contents": "write"}
+    steps = job["steps"]
+    check = steps[0]
+    assert "secrets." not in str(update["jobs"]["post"].get("env", ""))
+    assert check["id"] == "accounts" and "found=true" in check["run"]
+    # every later step waits for the secrets; the push also after a failed post
+    for step in steps[1:]:
+        assert "steps.accounts.outputs.found == 'true'" in step["if"], step
+    post = step_index(steps, runs="quietedit post")
+    push = step_index(steps, runs=".github/scripts/push-data.sh")
+    restore = step_index(steps, uses="actions/cache/restore", path="_site")
+    assert restore < post < push and "always()" in steps[push]["if"]
+    # the exact site this run built and saved, never an older one
+    built = update["jobs"]["ingest-and-build"]["steps"]
+    saved = built[step_index(built, uses="actions/cache/save", path="_site")]
+    assert steps[restore]["with"]["key"] == saved["with"]["key"]
+    assert steps[restore]["with"]["fail-on-cache-miss"] is True
+    # credentials reach only the steps that read them, never a command line
+    for index, step in enumerate(steps):
+        secrets = [v for v in step.get("env", {}).values() if "secrets." in str(v)]
+        assert not secrets or index in (0, post), step
+        assert "secrets." not in step.get("run", "")
+    assert "--base-url" in steps[post]["run"]
+
+
+def test_captures_are_asked_for_after_the_ingest_and_before_the_check_and_the_commit() -> None:
+    steps = workflow("update.yml")["jobs"]["ingest-and-build"]["steps"]
+    capture = step_index(steps, runs="quietedit capture")
+    ingest = step_index(steps, runs="quietedit ingest")
+    verify = step_index(steps, runs="quietedit verify")
+    push = step_index(steps, runs=".github/scripts/push-data.sh")
+    assert ingest < capture < verify < push
+    keys = steps[capture]["env"]
+    assert set(keys) == {"QUIETEDIT_ARCHIVE_ORG_ACCESS_KEY", "QUIETEDIT_ARCHIVE_ORG_SECRET_KEY"}
+    assert "secrets." not in steps[capture]["run"]
+    # the keys reach no other step of the job
+    others = [s for i, s in enumerate(steps) if i != capture]
+    assert not any("ARCHIVE_ORG" in str(s.get("env", {})) for s in others)

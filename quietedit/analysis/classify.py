@@ -37,6 +37,7 @@ from quietedit.analysis.evidence import (
 from quietedit.analysis.findings import Finding, Sentence, Significance, finding, sentence_at
 from quietedit.analysis.lexicon import SPELLING, quotations
 from quietedit.analysis.notes import CORRECTION, UPDATE, note_kind
+from quietedit.analysis.phrases import word_count
 from quietedit.analysis.reading import (
     ADDED,
     FACT,
@@ -44,7 +45,6 @@ from quietedit.analysis.reading import (
     TYPO,
     PairReading,
     Reading,
-    word_count,
 )
 from quietedit.analysis.repair import repair_article, summarise
 from quietedit.analysis.signals import (
@@ -53,6 +53,7 @@ from quietedit.analysis.signals import (
     excerpt,
     is_silent,
     new_notes,
+    notice_of,
     publisher_signals,
 )
 from quietedit.analysis.tickers import ticker_claims
@@ -75,13 +76,16 @@ class Classification:
     """The kinds of change found, the edit's significance, and the silent verdict.
 
     ``findings`` are sorted by kind; ``signals`` lists every publisher signal checked,
-    seen or not; ``silent`` is true for an edit with no signal seen.
+    seen or not; ``silent`` is true for an edit with no signal seen; ``notice`` says how
+    the publisher told of it: ``none``, ``technical`` (only a date moved) or ``proper``
+    (a note added).
     """
 
     findings: tuple[Finding, ...]
     significance: Significance
     silent: bool
     signals: tuple[Signal, ...]
+    notice: str = "none"
 
     @property
     def kinds(self) -> frozenset[str]:
@@ -97,12 +101,14 @@ class Classification:
 
     def to_dict(self) -> dict[str, JSON]:
         """``kinds`` (sorted names), ``findings`` (per kind: significance, evidence and
-        sentences), ``significance``, ``silent`` and ``signals`` (see docs/diff-json.md)."""
+        sentences), ``significance``, ``silent``, ``notice`` and ``signals`` (see
+        docs/diff-json.md)."""
         return {
             "kinds": [f.kind for f in self.findings],
             "findings": {f.kind: f.to_dict() for f in self.findings},
             "significance": self.significance.label,
             "silent": self.silent,
+            "notice": self.notice,
             "signals": [s.to_dict() for s in self.signals],
         }
 
@@ -149,6 +155,7 @@ def classify_change(
         significance=max((f.significance for f in found), default=Significance.COSMETIC),
         silent=is_silent(seen, edited=first.changed),
         signals=seen,
+        notice=notice_of(seen),
     )
 
 

@@ -1,7 +1,8 @@
 """Facts in text: numbers, dates and names, where they stand, and the forms of one name.
 
 A number is any token with a digit (``4.2``, ``1,200``, ``12:30``, ``2019``) or a number
-word; a date is a month, weekday, season or relative day; a name is a capitalised word
+word; a date is a month, weekday, season, relative day or a holiday that names one day
+("Heiligabend", "Silvester"); a name is a capitalised word
 that does not open a sentence. The word lists cover English, German and French; a word
 missing from them only makes the rule see less, never more. Words that are also common
 words elsewhere ("may", "march", "one", "cent", German "hier") are left out, or count
@@ -61,6 +62,9 @@ NUMBER_WORDS: Final = frozenset(
         "ninety",
         "hundred",
         "thousand",
+        "dozens",
+        "hundreds",
+        "thousands",
         "million",
         "billion",
         "trillion",
@@ -94,6 +98,12 @@ NUMBER_WORDS: Final = frozenset(
         "dreißig",
         "hundert",
         "tausend",
+        "dutzende",
+        "dutzenden",
+        "hunderte",
+        "hunderten",
+        "tausende",
+        "tausenden",
         "million",
         "millionen",
         "milliarde",
@@ -189,6 +199,9 @@ DATE_WORDS: Final = frozenset(
         "frühling",
         "sommer",
         "herbst",
+        "heiligabend",
+        "silvester",
+        "neujahr",
         "janvier",
         "février",
         "mars",
@@ -356,7 +369,34 @@ def located_facts(
             group = tuple(all_words[first : last + 1])
             if names or _german_name(word, first, group, opens):
                 found.append(Fact(text_, word.start, word.end, True, group))
-    return found
+    return _grouped_digits(found, text)
+
+
+_DIGIT_GROUP: Final = re.compile(r"\d{3}")
+_LEADING_GROUP: Final = re.compile(r"\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})*")
+_GROUP_SPACES: Final = frozenset(" \u00a0\u2009\u202f")
+"""What sets a number's groups of three digits apart in French and German ("160 000")."""
+
+
+def _grouped_digits(found: list[Fact], text: str) -> list[Fact]:
+    """Numbers whose groups of three digits a space sets apart read as one number
+    ("160 000"), not as two."""
+    merged: list[Fact] = []
+    for fact in found:
+        previous = merged[-1] if merged else None
+        if (
+            previous is not None
+            and not previous.name
+            and not fact.name
+            and _DIGIT_GROUP.fullmatch(fact.text)
+            and fact.start == previous.end + 1
+            and _LEADING_GROUP.fullmatch(previous.text.replace("\u00a0", " "))
+            and text[previous.end : fact.start] in _GROUP_SPACES
+        ):
+            merged[-1] = Fact(f"{previous.text} {fact.text}", previous.start, fact.end, False)
+        else:
+            merged.append(fact)
+    return merged
 
 
 def _german_name(word: Word, first: int, group: tuple[Word, ...], opens: list[bool]) -> bool:

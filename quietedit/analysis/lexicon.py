@@ -8,6 +8,7 @@ and French; a marker missing here only makes a rule see less, never more.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Final
 
@@ -76,11 +77,19 @@ MAX_INDEX_ENTRY_WORDS: Final = 15
 
 def hunk_nature(removed: str, added: str, *, names: bool = True) -> str:
     """How deep one change goes, from ``typographic`` to ``words`` (see the constants)."""
-    if fold_text(removed) == fold_text(added):
-        return TYPOGRAPHIC
+    if _compatible(removed) == _compatible(added):
+        return TYPOGRAPHIC  # also "CO2" and "CO₂", "ﬁ" and "fi": one character's other form
     old_words, new_words = _words(removed), _words(added)
-    old_numbers = [t for t in fact_tokens(removed, names=names) if _numeric(t, names=names)]
-    new_numbers = [t for t in fact_tokens(added, names=names) if _numeric(t, names=names)]
+    if len(old_words) != len(new_words) and (
+        "".join(old_words).casefold() == "".join(new_words).casefold()
+    ):
+        return SPELLING  # a compound joined or split, a number word in it too ("zweimal")
+    old_numbers = [
+        number_form(t) for t in fact_tokens(removed, names=names) if _numeric(t, names=names)
+    ]
+    new_numbers = [
+        number_form(t) for t in fact_tokens(added, names=names) if _numeric(t, names=names)
+    ]
     if old_numbers != new_numbers and not _number_word_respelt(old_words, new_words):
         # a changed number is never cosmetic, whatever else the change is
         return FACTS if _words_without(removed, added, names=names) else WORDS
@@ -103,6 +112,12 @@ def hunk_nature(removed: str, added: str, *, names: bool = True) -> str:
     if _article_only(old_words, new_words):
         return SPELLING  # a missing article put in: "gegen {+die+} Cincinnati Bengals"
     return FACTS if _words_without(removed, added, names=names) else WORDS
+
+
+def _compatible(text: str) -> str:
+    """``text`` folded, compatibility forms replaced by their plain characters (NFKC):
+    subscript and superscript digits, ligatures, full-width letters."""
+    return unicodedata.normalize("NFKC", fold_text(text))
 
 
 # Inflected forms of one article or contracted preposition: swapping one for another of
@@ -244,6 +259,19 @@ _WORD: Final = re.compile(r"\w+")
 
 def _words(text: str) -> list[str]:
     return _WORD.findall(fold_text(text))
+
+
+def number_form(token: str) -> str:
+    """A number as compared: a number word in any case and inflection ("Vier", "vier";
+    "Hunderte", "Hunderten") is one number; figures without the marks that set their
+    thousands apart ("160 000", "160.000", "160,000"), decimals as written ("1.5", "1,5")."""
+    folded = token.casefold()
+    if folded.endswith("n") and folded[:-1] in NUMBER_WORDS:
+        return folded[:-1]
+    return folded if folded in NUMBER_WORDS else _THOUSANDS.sub("", token)
+
+
+_THOUSANDS: Final = re.compile(r"(?<=\d)[.,\u00a0\u2009\u202f ](?=\d{3}(?!\d))")
 
 
 def _numeric(token: str, *, names: bool = True) -> bool:

@@ -23,8 +23,9 @@ MIN_PREFIX: Final = 3
 DEMONYM_STEM: Final = 5
 """Letters a place and its adjective share before their endings differ ("Thüring-en",
 "Thüring-er"; "Berlin", "Berlin-er" share all of the shorter)."""
-_DEFINITE: Final = frozenset({"the", "der", "die", "das", "le", "la", "les"})
-"""Articles a description of someone already named opens with ("the actress")."""
+_DEFINITE: Final = frozenset({"the", "der", "die", "das", "den", "dem", "des", "le", "la", "les"})
+"""Articles a description of someone already named opens with ("the actress", "den
+Ex-Präsidenten")."""
 DESCRIPTION_WORDS: Final = 3
 """Words after the article a description may have."""
 
@@ -42,6 +43,13 @@ def same_name(one: tuple[str, ...], other: tuple[str, ...]) -> bool:
         initials = "".join(w[0] for w in long_ if w.casefold() not in CONNECTORS).upper()
         if short[0] in initials and len(short[0]) > 1:
             return True
+    # of two runs as long, either may hold the shorter forms ("St. Petersburg", "Sankt
+    # Petersburg")
+    return _stand_for(short, long_) or (len(short) == len(long_) and _stand_for(long_, short))
+
+
+def _stand_for(short: list[str], long_: list[str]) -> bool:
+    """Each of ``short``'s words stands, in order, for one of ``long_``'s."""
     position = 0
     for word in short:
         lowered = word.casefold()
@@ -54,7 +62,41 @@ def same_name(one: tuple[str, ...], other: tuple[str, ...]) -> bool:
 
 
 def _stands_for(short: str, long_: str) -> bool:
-    return short == long_ or (len(short) >= MIN_PREFIX and long_.startswith(short))
+    return (
+        short == long_
+        or (len(short) >= MIN_PREFIX and long_.startswith(short))
+        or _compounded(short, long_)
+        or _contracted(short, long_)
+        or possessive_base(short) == long_
+        or possessive_base(long_) == short
+    )
+
+
+def _contracted(short: str, long_: str) -> bool:
+    """``short`` is ``long_`` shortened with a full stop, its letters in order: "St." for
+    "Sankt" or "Saint", "Dr." for "Doktor", "Prof." for "Professor"."""
+    letters = short.removesuffix(".")
+    if letters == short or not letters or not long_.startswith(letters[0]):
+        return False
+    rest = iter(long_)
+    return all(letter in rest for letter in letters)
+
+
+_ENDINGS: Final = ("en", "es", "n", "s", "e")
+"""Inflection endings a German word drops when it opens a compound ("Neunziger-n",
+"Neunziger-jahren")."""
+COMPOUND_STEM: Final = 6
+"""Letters a word must keep without its ending to stand for a compound it opens."""
+
+
+def _compounded(short: str, long_: str) -> bool:
+    """``long_`` is a compound that ``short``, without its inflection ending, opens:
+    "Neunzigern" and "Neunzigerjahren" name one decade."""
+    for ending in _ENDINGS:
+        stem = short.removesuffix(ending)
+        if stem != short and len(stem) >= COMPOUND_STEM and long_.startswith(stem):
+            return True
+    return False
 
 
 def _name_words(run: tuple[str, ...]) -> list[str]:
@@ -79,6 +121,8 @@ def still_there(fact: Fact, other_words: set[str], other_names: set[tuple[str, .
     stem = word[: max(len(word) - 2, DEMONYM_STEM)]
     if len(word) >= DEMONYM_STEM and any(other.startswith(stem) for other in other_words):
         return True  # a place and its adjective: "Thüringen", "Thüringer"; "Berliner"
+    if any(_compounded(other, word) for other in other_words):
+        return True  # the word now opens a compound: "Neunzigern", "Neunzigerjahren"
     # "Servicewarned" where the other side reads "Service warned"
     return any(
         word[:cut] in other_words and word[cut:] in other_words for cut in range(2, len(word) - 1)
@@ -93,10 +137,12 @@ def name_forms(
     *,
     old: tuple[int, int],
     new: tuple[int, int],
+    german: bool = False,
 ) -> tuple[list[Fact], list[Fact]]:
     """``gone`` and ``came`` without the names written shorter, longer, or by a
-    description of the same person: none of them changed a fact. ``removed`` and
-    ``added`` are the change's words, ``old`` and ``new`` where they stand."""
+    description of the same person, or the other way round: none of them changed a fact.
+    ``removed`` and ``added`` are the change's words, ``old`` and ``new`` where they
+    stand; ``german``: the text capitalises its nouns ("den Ex-Präsidenten")."""
     gone_names = [f for f in gone if f.name]
     came_names = [f for f in came if f.name]
     for fact in list(gone_names):
@@ -106,15 +152,62 @@ def name_forms(
         if partner is not None:
             gone_names.remove(fact)
             came_names = [c for c in came_names if c.group != partner.group]
+    if _abbreviated(gone_names, came_names) or _abbreviated(came_names, gone_names):
+        gone_names, came_names = [], []  # "Borussia Dortmund" → "BVB": the club's short form
     if not came_names and not added:  # shortened: the rest of the name goes on
         gone_names = [f for f in gone_names if not _reaches_out(f, old)]
-    if not came_names and gone_names and _description(added):
+    if not came_names and gone_names and _description(added, german=german):
         gone_names = []
+    if not gone_names and came_names and _description(removed, german=german):
+        came_names = []  # the person the description meant, now named
     if not gone_names and not removed:  # expanded: the name was there, now in full
         came_names = [f for f in came_names if not _reaches_out(f, new)]
     return (
         [f for f in gone if not f.name or f in gone_names],
         [f for f in came if not f.name or f in came_names],
+    )
+
+
+ACRONYM_LETTERS: Final = (2, 5)
+"""Capitals an abbreviation has, fewest and most."""
+
+
+def _abbreviated(full: list[Fact], short: list[Fact]) -> bool:
+    """One name of several words (one run) replaced by one abbreviation, nothing else
+    named: the body's short form, even where its letters are not the name's initials
+    ("Borussia Dortmund" → "BVB", "Eintracht Frankfurt" → "SGE")."""
+    if len(short) != 1 or not full:
+        return False
+    letters = short[0].text
+    fewest, most = ACRONYM_LETTERS
+    groups = {f.group for f in full}
+    return (
+        fewest <= len(letters) <= most
+        and letters.isalpha()
+        and letters.isupper()
+        and len(groups) == 1
+        and len(full) >= 2
+        and not all(f.text.isupper() for f in full)
+    )
+
+
+def beside_kept(fact: Fact, other_words: set[str], *, german: bool) -> bool:
+    """A word of a name run whose other words the other revision still has: a given name
+    put to a surname that stays ("[-Putins-] … {+von Wladimir Putin+}"), or, in German,
+    where a run of capitals is often a noun beside a name, that noun ("Abtreibungspille
+    Mifepriston", "Trump-Gala Fotos"), but for a place's adjective ("[-Offenbacher-]
+    {+Offenburger+} Schule")."""
+    if not fact.name or len(fact.group) < 2:
+        return False
+    if not german:  # a given name and a surname
+        first, last = fact.group[0], fact.group[-1]
+        kept = [last] if len(fact.group) == 2 and first.start == fact.start else []
+    elif fact.text.endswith("er") and fact.group[-1].start != fact.start:
+        return False  # a place's adjective before its noun ("Offenbacher Schule")
+    else:
+        kept = [w for w in fact.group if w.start != fact.start and w.capitalised]
+    return bool(kept) and all(
+        still_there(Fact(w.text, w.start, w.end, True, (w,)), other_words, set()) for w in kept
     )
 
 
@@ -143,11 +236,21 @@ def _reaches_out(fact: Fact, span: tuple[int, int]) -> bool:
     return any(w.end <= span[0] or w.start >= span[1] for w in fact.group)
 
 
-def _description(text: str) -> bool:
-    """A short description opening with a definite article ("The actress")."""
-    found = [w for w in tokenize(text) if any(c.isalnum() for c in w)]
+def _description(text: str, *, german: bool = False) -> bool:
+    """A short description opening with a definite article ("The actress"); in German
+    its nouns are capitalised ("den Ex-Präsidenten"), but never all capitals ("der SPD")."""
+    found = [w.strip() for w in tokenize(text) if any(c.isalnum() for c in w)]
     return (
         1 < len(found) <= DESCRIPTION_WORDS + 1
-        and found[0].strip().casefold() in _DEFINITE
-        and all(not w[0].isupper() and not w[0].isdigit() for w in found[1:])
+        and found[0].casefold() in _DEFINITE
+        and all(_common(w, german=german) for w in found[1:])
     )
+
+
+def _common(word: str, *, german: bool) -> bool:
+    """A word of a description: not a number, and lower case (German: not an acronym)."""
+    if word[0].isdigit():
+        return False
+    if german:
+        return not (len(word) > 1 and word.replace("-", "").isupper())
+    return not word[0].isupper()

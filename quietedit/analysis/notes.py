@@ -44,6 +44,18 @@ CORRECTION_PHRASES: Final = (
     "this article has been amended",
     "this article was amended",
     "we have corrected",
+    "an earlier version misstated",
+    "a previous version misstated",
+    "an earlier version incorrectly",
+    "a previous version incorrectly",
+    "this article misstated",
+    "this story misstated",
+    "updated to correct",
+    "amended to correct",
+    "changed to correct",
+    "to correct an error",
+    "to correct a mistake",
+    "to reflect a correction",
     "has been corrected to",
     "was corrected to",
     "korrektur:",
@@ -73,10 +85,21 @@ UPDATE_PHRASES: Final = (
     "dieser artikel wurde ergänzt",
     "dieser beitrag wurde aktualisiert",
     "dieser text wurde aktualisiert",
+    "der artikel wurde aktualisiert",
+    "der beitrag wurde aktualisiert",
+    "der text wurde aktualisiert",
+    "der artikel wurde ergänzt",
     "cet article a été mis à jour",
     "cet article a été actualisé",
 )
 """Sentences that say the story was updated, wherever they stand in a note."""
+
+_UPDATE_SENTENCE: Final = re.compile(
+    r"\b(?:dieser|der)\s+(?:artikel|beitrag|text)\s+wurde\s+um\s[^.;]{1,80}?"
+    r"\s(?:ergänzt|erweitert)\b"
+)
+"""German says what was added in the middle: "Der Artikel wurde um eine Stellungnahme
+ergänzt"."""
 
 _UPDATE_OPENING: Final = re.compile(
     r"^(?:update[sd]?|aktualisiert|aktualisierung|ergänzt|mis à jour|mise à jour|actualisé)"
@@ -125,23 +148,40 @@ def note_kind(text: str) -> str | None:
         or languages.CORRECTION_OPENING.match(folded)
     ):
         return CORRECTION
-    if any(phrase in folded for phrase in UPDATE_PHRASES) or languages.UPDATE_ANYWHERE.search(
-        folded
+    if (
+        any(phrase in folded for phrase in UPDATE_PHRASES)
+        or languages.UPDATE_ANYWHERE.search(folded)
+        or _UPDATE_SENTENCE.search(folded)
     ):
         return UPDATE
     opener = next((o for o in NOTE_OPENINGS if folded.startswith(o)), None)
     if opener is None and (label := languages.NOTE_LABEL_OPENING.match(folded)) is not None:
         opener = label.group()
     rest = folded[len(opener) :].lstrip(" :\uff1a.-") if opener else folded
-    if _UPDATE_OPENING.match(rest) or _updated_to(rest) or languages.UPDATE_OPENING.match(rest):
+    if (
+        _UPDATE_OPENING.match(rest)
+        or _updated_to(rest, noted=opener is not None)
+        or languages.UPDATE_OPENING.match(rest)
+    ):
         return UPDATE
     return CORRECTION if opener else None
 
 
-def _updated_to(text: str) -> bool:
-    """ "This article has been updated to include …" said shorter: "updated to include"."""
-    head = text[:80]
-    return "updated to include" in head or "updated with" in head
+_UPDATED_START: Final = re.compile(
+    r"^(?:updated\s+(?:to\s+include|with)\b"
+    r"|(?:this|the)\s+(?:story|article|post|report|page|piece|text)\s+"
+    r"(?:has\s+been|had\s+been|was|is\s+being)\s+updated\b)"
+)
+
+
+def _updated_to(text: str, *, noted: bool) -> bool:
+    """ "This article has been updated to include …" said shorter: "updated to include",
+    anywhere near the start of an editor's note (``noted``); elsewhere only where the text
+    opens with it, since prose says "the timetable will be updated with …" too."""
+    if noted:
+        head = text[:80]
+        return "updated to include" in head or "updated with" in head
+    return _UPDATED_START.match(text) is not None
 
 
 def note_opening(text: str) -> str:

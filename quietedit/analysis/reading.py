@@ -11,9 +11,12 @@ moved, split or merged block, the title, an edited ticker entry). Each is read o
   or longer ("President Daniel Harper" → "Harper", "the California Department of
   Forestry and Fire Protection" → "Cal Fire") is style; a name swapped for a description
   of the same person ("Moreno" → "the actress") is style (``names.py``); a name in a
-  headline's kicker labels the story; a short sentence inserted or cut whole is a new
-  statement, not a changed one; and a change whose two sides share little and are long
-  (a clause replaced by another) is a passage, not a fact;
+  headline's kicker labels the story, but a date there, or the place of a kept topic
+  replaced, is a fact; a number is compared by its figures ("G20-Gipfel", "G20"); a
+  number or date changed in a longer rewording counts while its sentence stays; a short
+  sentence inserted or cut whole is a new statement, not a changed one; and a change
+  whose two sides share little and are long (a clause replaced by another) is a passage,
+  not a fact (``phrases.py`` compares the phrases);
 * ``added`` / ``removed`` — a passage of ``PASSAGE_WORDS`` or more inserted or cut, or a
   clause replaced by one that says something else (both sides that long and sharing under
   ``REWRITE_SIMILARITY`` of their words), or one side that much longer than the other;
@@ -42,32 +45,38 @@ from quietedit.analysis.lexicon import (
     hunk_nature,
     quotation_spans,
 )
-from quietedit.analysis.names import name_forms, renamed, still_there, texts
+from quietedit.analysis.names import beside_kept, name_forms, renamed, still_there, texts
 from quietedit.analysis.notes import is_credit_line, note_kind
+from quietedit.analysis.phrases import (
+    PASSAGE_WORDS,
+    clause_replaced,
+    fact_key,
+    kicker_end,
+    located,
+    marked_spans,
+    same_topic,
+    sentence_around,
+    shared,
+    small_words_only,
+    whole_sentence,
+    without_facts,
+    word_count,
+)
 from quietedit.analysis.words import (
     Hunk,
     Segment,
-    common_words,
     hunks,
     new_side,
     old_side,
-    similarity,
-    similarity_codes,
-    tokenize,
 )
 
-PASSAGE_WORDS: Final = 5
-"""A pure insertion or deletion inside a block of at least this many words is a passage
-added or removed, not a rewording."""
-REWRITE_SIMILARITY: Final = 0.34
-"""Below this share of words in common, a change whose sides both have ``PASSAGE_WORDS``
-or more replaced a clause with another (removed and added), rather than reworded it.
-Set against the labelled edits of ``bench/classify.py``: paraphrases of a clause share
-about half their words, replaced clauses under a fifth."""
 FACT_PHRASE_WORDS: Final = PASSAGE_WORDS
 """A change shorter than this on both sides is one phrase: a number, date or name that
 differs in it changed. Longer changes must keep half their other words to count."""
 FACT_REST_SIMILARITY: Final = 0.5
+SENTENCE_KEPT: Final = 0.4
+"""Share of its other words a sentence must keep for a number or date that changed in a
+longer rewording of it to count as a changed fact."""
 
 TYPO: Final = "typo"
 STYLE: Final = "style"
@@ -81,15 +90,6 @@ CREDIT: Final = "credit"
 PUNCTUATION_REACH: Final = 2
 """Kept words at most between a punctuation change and a rewording for the punctuation to
 be part of the rewording."""
-_SMALL_WORDS: Final = frozenset(
-    {"the", "a", "an", "in", "on", "at", "of", "der", "die", "das", "den", "dem", "des",
-     "im", "am", "le", "la", "les", "l", "en", "au"}
-)  # fmt: skip
-"""Words that come and go with a fact ("the Netherlands" → "Belgium") without rewording."""
-KICKER_CHARS: Final = 60
-"""Longest kicker: the topic label before a headline's colon. A name there labels the
-story and states nothing, so a name changed in it is a rewording ("Peking:" → "China:")."""
-
 _WORDS: Final = re.compile(r"\w+")
 
 
@@ -186,11 +186,6 @@ def _realign(approx: str, actual: str) -> list[int]:
     return mapping
 
 
-def word_count(text: str) -> int:
-    """Words as a reader counts them: "Nigeria's" and "4.2" are one word each."""
-    return sum(1 for token in tokenize(text) if any(c.isalnum() for c in token))
-
-
 class _Side:
     """One side's text read for facts, once, and only when a change needs it."""
 
@@ -218,8 +213,16 @@ class _Side:
         return quotation_spans(self.text)
 
     @cached_property
+    def marked(self) -> list[tuple[int, int]]:
+        """Where words in quotation marks stand in a headline's kicker, names and titles
+        of works included (nothing outside a headline's kicker is asked for)."""
+        if not self.kicker:
+            return []
+        return marked_spans(self.text, self.kicker)
+
+    @cached_property
     def kicker(self) -> int:
-        return _kicker(self.text) if self.title else 0
+        return kicker_end(self.text) if self.title else 0
 
 
 class _Reader:
@@ -243,8 +246,13 @@ class _Reader:
                 return Reading(hunk, nature, frozenset({CREDIT}), (), (), whole_new)
             if note_kind(added) is not None:
                 return Reading(hunk, nature, frozenset({NOTE}), (), (), whole_new)
-        gone = _inside(self.old.facts, old_span, skip=self.old.kicker)
-        came = _inside(self.new.facts, new_span, skip=self.new.kicker)
+        gone = [f for f in _inside(self.old.facts, old_span) if not self._label(f, self.old)]
+        came = [f for f in _inside(self.new.facts, new_span) if not self._label(f, self.new)]
+        placed_gone = [f for f in gone if f.name and f.end <= self.old.kicker]
+        placed_came = [f for f in came if f.name and f.end <= self.new.kicker]
+        if not (placed_gone and placed_came):  # a place added to a kicker or cut labels
+            gone = [f for f in gone if f not in placed_gone]
+            came = [f for f in came if f not in placed_came]
         changed = self._fact_pairs(gone, came, hunk)
         if changed and self._short_sentence(hunk):
             changed = ()  # a sentence of its own, too short for a passage: a rewording
@@ -253,9 +261,14 @@ class _Reader:
             # one name written in another form is a rewording, however many words it has
             removed_words -= sum(f.name for f in gone)
             added_words -= sum(f.name for f in came)
+        if changed:
+            # the changed facts are the change, not words of a passage ("[-Die News-]{+Das
+            # waren die News am 14. Dezember+}": a date added to a kept sentence)
+            removed_words -= sum(word_count(a) for a, _ in changed)
+            added_words -= sum(word_count(b) for _, b in changed)
         passage = self._passage(removed, added, removed_words, added_words)
         if changed and not passage:
-            only_facts = nature == FACTS or _small_words_only(removed, added, self.names)
+            only_facts = nature == FACTS or small_words_only(removed, added, self.names)
             verdicts = {FACT} if only_facts else {FACT, STYLE}
             old_marks = tuple(Span(f.start, f.end) for f in gone if _in_pairs(f, changed, 0))
             new_marks = tuple(Span(f.start, f.end) for f in came if _in_pairs(f, changed, 1))
@@ -266,6 +279,26 @@ class _Reader:
             return Reading(hunk, nature, frozenset({QUOTED}), (), whole_old, whole_new)
         return Reading(hunk, nature, frozenset({STYLE}), (), whole_old, whole_new)
 
+    def _label(self, fact: Fact, side: _Side) -> bool:
+        """A fact of a headline's kicker that labels the story rather than states a fact:
+        a name ("Peking:" → "China:"), or words in quotation marks (a work's title, »192
+        Farben«). A place a kept topic is located in, replaced by another, is a fact
+        ("Dürre in [-Südfrankreich-]{+Frankreich+}:")."""
+        if fact.end > side.kicker:
+            return False
+        if _within(Span(fact.start, fact.end), side.marked):
+            return True
+        if not fact.name:
+            return False
+        return not (self._topic_kept and located(side.read, fact.start))
+
+    @cached_property
+    def _topic_kept(self) -> bool:
+        """Both headlines have a kicker, opening with the same word (the topic)."""
+        return bool(self.old.kicker and self.new.kicker) and same_topic(
+            self.old_text, self.new_text
+        )
+
     def _passage(self, removed: str, added: str, removed_words: int, added_words: int) -> set[str]:
         if self.title:
             return set()
@@ -273,9 +306,7 @@ class _Reader:
             if max(removed_words, added_words) < PASSAGE_WORDS:
                 return set()
             return {ADDED} if added else {REMOVED}
-        if min(removed_words, added_words) >= PASSAGE_WORDS and _shared(removed, added) < (
-            REWRITE_SIMILARITY
-        ):
+        if clause_replaced(removed, added):
             return {ADDED, REMOVED}
         # one side much longer: a passage came or went, and what stood opposite it was
         # reworded ("[-Mit der-]{+Familienpolitisch ein bitterer Tag … dass die+}")
@@ -297,18 +328,18 @@ class _Reader:
         self, gone: list[Fact], came: list[Fact], hunk: Hunk
     ) -> tuple[tuple[str, str], ...]:
         """The facts this change altered, as ``(old, new)`` pairs ("" for none)."""
-        left = Counter(f.text.casefold() for f in came)
+        left = Counter(fact_key(f) for f in came)
         still_gone = []
         for fact in gone:  # the same fact on both sides of the change is no change
-            if left[fact.text.casefold()] > 0:
-                left[fact.text.casefold()] -= 1
+            if left[fact_key(fact)] > 0:
+                left[fact_key(fact)] -= 1
             else:
                 still_gone.append(fact)
-        right = Counter(f.text.casefold() for f in gone)
+        right = Counter(fact_key(f) for f in gone)
         still_came = []
         for fact in came:
-            if right[fact.text.casefold()] > 0:
-                right[fact.text.casefold()] -= 1
+            if right[fact_key(fact)] > 0:
+                right[fact_key(fact)] -= 1
             else:
                 still_came.append(fact)
         # a name still in the other revision moved; a respelt one is a typo; a name run
@@ -334,29 +365,45 @@ class _Reader:
             hunk.added,
             old=(hunk.old_at, hunk.old_at + len(hunk.removed)),
             new=(hunk.new_at, hunk.new_at + len(hunk.added)),
+            german=not self.names,
         )
+        german = not self.names
+        still_gone = [f for f in still_gone if not beside_kept(f, self.new.words, german=german)]
+        still_came = [f for f in still_came if not beside_kept(f, self.old.words, german=german)]
         if not still_gone and not still_came:
             return ()
         if not self._one_phrase(hunk):
-            return ()
+            numbers = any(not f.name for f in (*still_gone, *still_came))
+            if (
+                numbers
+                and self._sentence_kept(hunk)
+                and (self.title or not clause_replaced(hunk.removed, hunk.added))
+            ):
+                # the sentence stands, reworded around a number or date that changed in it
+                # ("»The Wire«-Star [-ist tot-]{+im Alter von 60 Jahren gestorben+}");
+                # a name there may be the rewording's own
+                still_gone = [f for f in still_gone if not f.name]
+                still_came = [f for f in still_came if not f.name]
+            else:
+                # a headline's kicker is a phrase of its own: a date or number in it
+                # changed even when the rest of the headline was rewritten ("News
+                # [-heute-]{+am Donnerstag+}: …"); its names label the story and were
+                # left out already
+                still_gone = [f for f in still_gone if f.end <= self.old.kicker]
+                still_came = [f for f in still_came if f.end <= self.new.kicker]
+            if not still_gone and not still_came:
+                return ()
         if len(still_gone) == len(still_came):
             return tuple((a.text, b.text) for a, b in zip(still_gone, still_came, strict=True))
         return tuple((f.text, "") for f in still_gone) + tuple(("", f.text) for f in still_came)
 
     def _short_sentence(self, hunk: Hunk) -> bool:
-        """The change inserts or cuts a whole sentence ("… stellt sich quer{+. Die FDP
-        reagiert empört+}."): its facts are a new statement's, not changed in a kept one."""
+        """The change inserts or cuts a whole sentence: its facts are a new statement's."""
         if hunk.removed and hunk.added:
             return False
-        text, at = (hunk.added, hunk.new_at) if hunk.added else (hunk.removed, hunk.old_at)
-        whole = self.new_text if hunk.added else self.old_text
-        body = text.strip()
-        before = whole[:at].rstrip()
-        opens = body[:1] in ".!?" or not before or before[-1] in ".!?:"
-        after = whole[at + len(text) :].lstrip()
-        closes = body[-1:] in ".!?" or not after or after[0] in ".!?"
-        first = body.lstrip(".!? ")[:1]
-        return opens and closes and (first.isupper() or first.isdigit())
+        if hunk.added:
+            return whole_sentence(self.new_text, hunk.new_at, hunk.added)
+        return whole_sentence(self.old_text, hunk.old_at, hunk.removed)
 
     def _one_phrase(self, hunk: Hunk) -> bool:
         """The two sides of the change say one thing two ways, so a fact that differs
@@ -364,9 +411,20 @@ class _Reader:
         removed, added = hunk.removed, hunk.added
         if max(word_count(removed), word_count(added)) < FACT_PHRASE_WORDS:
             return True
-        return _shared(_without_facts(removed, self.names), _without_facts(added, self.names)) >= (
+        return shared(without_facts(removed, self.names), without_facts(added, self.names)) >= (
             FACT_REST_SIMILARITY
         )
+
+    def _sentence_kept(self, hunk: Hunk) -> bool:
+        """The sentence the change is in keeps most of its other words: the change
+        rewords part of one statement rather than replacing it."""
+        old = sentence_around(self.old_text, hunk.old_at, hunk.old_at + len(hunk.removed))
+        new = sentence_around(self.new_text, hunk.new_at, hunk.new_at + len(hunk.added))
+        if self.title:  # the kicker labels the story, and is read on its own
+            old = old[self.old.kicker :] if self.old.kicker else old
+            new = new[self.new.kicker :] if self.new.kicker else new
+        kept = shared(without_facts(old, self.names), without_facts(new, self.names))
+        return kept >= SENTENCE_KEPT
 
     def settle(self, readings: list[Reading]) -> list[Reading]:
         """Facts that left one change and came in another of the same pair moved, and
@@ -422,26 +480,9 @@ class _Reader:
         return settled
 
 
-def _small_words_only(removed: str, added: str, names: bool) -> bool:
-    """The two sides differ, facts aside, only in small words (articles, prepositions)."""
-    old = Counter(w.casefold() for w in _WORDS.findall(_without_facts(removed, names)))
-    new = Counter(w.casefold() for w in _WORDS.findall(_without_facts(added, names)))
-    return set((old - new) + (new - old)) <= _SMALL_WORDS
-
-
-def _inside(facts: list[Fact], span: Span, *, skip: int = 0) -> list[Fact]:
-    """The facts inside ``span``, but names that end before ``skip`` (a kicker)."""
-    return [
-        f
-        for f in facts
-        if f.start >= span.start and f.end <= span.end and not (f.name and f.end <= skip)
-    ]
-
-
-def _kicker(title: str) -> int:
-    """Where a headline's kicker ends ("Iran: …", "Nancy Faeser (SPD): …"), 0 if none."""
-    end = title.find(": ")
-    return end if 0 < end <= KICKER_CHARS else 0
+def _inside(facts: list[Fact], span: Span) -> list[Fact]:
+    """The facts inside ``span``."""
+    return [f for f in facts if f.start >= span.start and f.end <= span.end]
 
 
 def _in_pairs(fact: Fact, pairs: tuple[tuple[str, str], ...], side: int) -> bool:
@@ -460,18 +501,3 @@ def _trimmed(span: Span, text: str) -> Span:
 def _stripped(at: int, text: str) -> Span:
     start = at + len(text) - len(text.lstrip())
     return Span(start, max(start, at + len(text.rstrip())))
-
-
-def _shared(one: str, other: str) -> float:
-    a, b = similarity_codes([one, other])
-    return similarity(common_words(a, b), len(a), len(b)) if a or b else 1.0
-
-
-def _without_facts(text: str, names: bool) -> str:
-    facts = located_facts(text, names=names, anywhere=True)
-    pieces, position = [], 0
-    for fact in facts:
-        pieces.append(text[position : fact.start])
-        position = fact.end
-    pieces.append(text[position:])
-    return " ".join(pieces)

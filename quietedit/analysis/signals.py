@@ -1,5 +1,8 @@
 """The publisher's own signals of an edit, and the "silent" verdict.
 
+The *notice* tells how it showed them (:func:`notice_of`): a technical one, where only a
+date moved, or a proper one, a note a reader can read.
+
 An edit is *silent* when the publisher showed none of the signals a reader or a machine
 could notice: a new ``dateModified``, a visible "Updated …" line that appeared or
 changed, a correction or editor's note added (in the page's notes or in the text), a
@@ -29,6 +32,15 @@ NOTE: Final = "note"
 SITEMAP_LASTMOD: Final = "sitemap-lastmod"
 FEED_UPDATED: Final = "feed-updated"
 SIGNAL_NAMES: Final = (DATE_MODIFIED, UPDATED_LINE, NOTE, SITEMAP_LASTMOD, FEED_UPDATED)
+
+NO_NOTICE: Final = "none"
+TECHNICAL: Final = "technical"
+PROPER: Final = "proper"
+NOTICES: Final = (NO_NOTICE, TECHNICAL, PROPER)
+"""How the publisher told of an edit, after the 2024 IEEE S&P study of news edits: not at
+all; a *technical* notice (only a date moved: ``dateModified``, an "Updated …" line, the
+sitemap's ``<lastmod>``, the feed's ``updated``); or a *proper* notice (a correction,
+update or editor's note a reader can read)."""
 
 _NOTE_EXCERPT: Final = 120
 
@@ -83,6 +95,15 @@ def publisher_signals(
 def is_silent(signals: Iterable[Signal], *, edited: bool) -> bool:
     """An edit with no signal seen is silent; no edit is never silent."""
     return edited and not any(signal.seen for signal in signals)
+
+
+def notice_of(signals: Iterable[Signal]) -> str:
+    """``proper`` when a note was added, ``technical`` when only a date moved, else
+    ``none`` (:data:`NOTICES`)."""
+    seen = {signal.name for signal in signals if signal.seen}
+    if NOTE in seen:
+        return PROPER
+    return TECHNICAL if seen else NO_NOTICE
 
 
 def new_notes(old: Iterable[str], new: Iterable[str]) -> list[str]:

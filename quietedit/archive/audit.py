@@ -169,7 +169,12 @@ def create_only_violations(root: Path, changes: list[Change], *, where: str) -> 
         found.append(
             Problem(
                 str(root / change.path),
-                f"{verb} {where}; revisions, events and evidence are create-only",
+                f"{verb} {where}; "
+                + (
+                    "derived records, like revisions, are create-only"
+                    if kind is PathKind.DERIVED
+                    else "revisions, events and evidence are create-only"
+                ),
             )
         )
     return found

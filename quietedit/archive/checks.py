@@ -67,13 +67,13 @@ def parse_record(data: bytes) -> tuple[JSON | None, list[str]]:
 def numbered_name_problem(
     number: str, *, what: str, tail: str | None = None, document: str = ""
 ) -> str | None:
-    """Why a revision file name ``<number>-<tail>.json`` (of ``document``) or an event file
-    name ``<number>.json`` is not a valid one, if it is not."""
+    """Why a revision or derived record's file name ``<number>-<tail>.json`` (of
+    ``document``) or an event file name ``<number>.json`` is not a valid one, if it is not."""
     if number != f"{int(number):0{REVISION_DIGITS}d}" or int(number) < 1:
         return f"{what} file name must be {REVISION_DIGITS} digits from 000001"
-    if what == "revision" and tail != document[-16:]:
+    if what != "event" and tail != document[-16:]:
         return (
-            f"revision file name must be <{REVISION_DIGITS} digits>-{document[-16:]}.json "
+            f"{what} file name must be <{REVISION_DIGITS} digits>-{document[-16:]}.json "
             "(the id's last 16 hex digits)"
         )
     return None

@@ -8,6 +8,7 @@ Schema 2::
     documents/<YYYY>/<MM>/<DD>/<id>/document.json    the document's mutable record
     documents/<YYYY>/<MM>/<DD>/<id>/revisions/<NNNNNN>-<tail>.json   one revision (create-only)
     documents/<YYYY>/<MM>/<DD>/<id>/events/<NNNNNN>.json      one event (create-only)
+    documents/<YYYY>/<MM>/<DD>/<id>/derived/<NNNNNN>-<tail>.json    a re-extraction (create-only)
     feeds/<slug>.json                                one feed's mutable state
     state/<name>.json                                run-level mutable state
     .tmp/                                            temp files of writes in progress
@@ -53,6 +54,7 @@ INDEX_DIR: Final = "index"
 DOCUMENT_FILE: Final = "document.json"
 REVISIONS_FOLDER: Final = "revisions"
 EVENTS_FOLDER: Final = "events"
+DERIVED_FOLDER: Final = "derived"
 PARTITION_PATTERN: Final = re.compile(r"(?P<year>[0-9]{4})/(?P<month>[0-9]{2})/(?P<day>[0-9]{2})")
 SHARD_PATTERN: Final = re.compile(r"[0-9a-f]{2}")
 WRITER_PATTERN: Final = re.compile(r"shard-[1-9][0-9]*-of-[1-9][0-9]*")
@@ -76,6 +78,7 @@ class PathKind(Enum):
     DOCUMENT = "document"
     REVISION = "revision"
     EVENT = "event"
+    DERIVED = "derived"  # a revision's page read again by a later extractor
     EVIDENCE = "evidence"  # schema 1 only: a raw page kept inside the archive
     FEED = "feed"
     STATE = "state"
@@ -84,7 +87,7 @@ class PathKind(Enum):
     @property
     def create_only(self) -> bool:
         """Whether files of this kind are written once and never modified or deleted."""
-        return self in (PathKind.REVISION, PathKind.EVENT, PathKind.EVIDENCE)
+        return self in (PathKind.REVISION, PathKind.EVENT, PathKind.DERIVED, PathKind.EVIDENCE)
 
 
 _PARTITION: Final = r"(?P<partition>[0-9]{4}/[0-9]{2}/[0-9]{2})"
@@ -99,6 +102,10 @@ _PATTERNS: Final = (
         re.compile(rf"{_DOCUMENT}/revisions/(?P<number>[0-9]{{6,}})(?:-(?P<tail>[^/]*))?\.json"),
     ),
     (PathKind.EVENT, re.compile(rf"{_DOCUMENT}/events/(?P<number>[0-9]{{6,}})\.json")),
+    (
+        PathKind.DERIVED,
+        re.compile(rf"{_DOCUMENT}/derived/(?P<number>[0-9]{{6,}})(?:-(?P<tail>[^/]*))?\.json"),
+    ),
     (PathKind.FEED, re.compile(r"feeds/(?P<slug>[^/]+)\.json")),
     (PathKind.STATE, re.compile(r"state/(?P<name>[^/]+)\.json")),
     (PathKind.TEMP, re.compile(rf"{re.escape(TMP_DIR)}/.*")),
@@ -254,6 +261,15 @@ class Layout:
         if number < 1:
             raise UnsafePathError(self.events_dir(document, partition), f"event {number} < 1")
         return self.events_dir(document, partition) / f"{number:0{REVISION_DIGITS}d}.json"
+
+    def derived_dir(self, document: str, partition: str) -> Path:
+        return self.document_dir(document, partition) / DERIVED_FOLDER
+
+    def derived_file(self, document: str, partition: str, number: int) -> Path:
+        """Derived record ``number`` (:mod:`quietedit.archive.derived`), named like a revision."""
+        if number < 1:
+            raise UnsafePathError(self.derived_dir(document, partition), f"derived {number} < 1")
+        return self.derived_dir(document, partition) / revision_name(document, number)
 
     def legacy_document_dir(self, document: str) -> Path:
         """A schema-1 document folder, ``documents/<id>`` (read by ``quietedit migrate``)."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from quietedit.archive.audit import (
     Change,
@@ -44,10 +44,12 @@ from quietedit.archive.checks import (
     revision_problems,
     state_problems,
 )
+from quietedit.archive.derived import derived_link_problems, derived_problems
 from quietedit.archive.layout import (
     DOCUMENT_FILE,
     INDEX_DIR,
     REVISION_DIGITS,
+    REVISIONS_FOLDER,
     Layout,
     PathKind,
     classify_legacy_path,
@@ -57,6 +59,7 @@ from quietedit.archive.layout import (
     revision_name,
 )
 from quietedit.archive.records import evidence_from_record
+from quietedit.archive.sparse import Cone, checkout_cone
 from quietedit.archive.verify import VerifyReport
 from quietedit.article.identity import is_document_id
 from quietedit.model import JSON
@@ -101,6 +104,9 @@ class _ChangeChecker:
     """Changed index files as they were at the commit, by path relative to the archive."""
     index_files: dict[str, list[Path]] | None = None
     """The files of ``index/`` by the shard they belong to (listed once)."""
+    cone: Cone | None = None
+    """What the sparse checkout holds (read once, when a document is missing)."""
+    cone_read: bool = False
 
     def report(self, path: Path, message: str) -> None:
         self.problems.append(Problem(str(path), message))
@@ -142,6 +148,8 @@ class _ChangeChecker:
                 self._check_revision(path, parts)
             elif kind is PathKind.EVENT:
                 self._check_event(path, parts)
+            elif kind is PathKind.DERIVED:
+                self._check_derived(path, parts)
 
     # -- reading ---------------------------------------------------------------------
 
@@ -267,6 +275,47 @@ class _ChangeChecker:
             if not named.is_file():
                 self.report(path, f"revision: {revision} does not exist")
 
+    def _check_derived(self, path: Path, parts: dict[str, str]) -> None:
+        document = parts["id"]
+        problem = numbered_name_problem(
+            parts["number"], what="derived record", tail=parts.get("tail"), document=document
+        )
+        if problem is not None:
+            self.report(path, problem)
+            return
+        number = int(parts["number"])
+        if (
+            number > 1
+            and not (before := path.with_name(revision_name(document, number - 1))).is_file()
+        ):
+            self.report(before, "missing: derived records must run 1..n without gaps (deleted?)")
+        record = self._load(path)
+        if record is None:
+            return
+        problems = derived_problems(record, document=document, number=number)
+        if not problems and isinstance(record, dict):
+            revision = record["revision"]
+            named = (
+                path.parent.parent / REVISIONS_FOLDER / revision_name(document, int(str(revision)))
+            )
+            found = self._load(named, report=False) if named.is_file() else None
+            problems = derived_link_problems(record, found)
+            for other in sorted(path.parent.glob("*.json")):
+                earlier = self._load(other, report=False) if other.name < path.name else None
+                if isinstance(earlier, dict) and (
+                    earlier.get("revision"),
+                    earlier.get("extractor"),
+                ) == (
+                    revision,
+                    record["extractor"],
+                ):
+                    problems.append(
+                        f"{other.name} already holds revision {revision} as "
+                        f"{record['extractor']} reads it; a reading is recorded once"
+                    )
+        for message in problems:
+            self.report(path, message)
+
     # -- shared files ----------------------------------------------------------------
 
     def _check_checks(self, path: Path, partition: str) -> None:
@@ -275,9 +324,35 @@ class _ChangeChecker:
             return
         for message in checks_file_problems(record, name=path.name, partition=partition):
             self.report(path, message)
-        for name in checks_file_documents(record):
-            if is_document_id(name) and not (path.parent / name / DOCUMENT_FILE).is_file():
+        missing = [
+            name
+            for name in checks_file_documents(record)
+            if is_document_id(name) and not (path.parent / name / DOCUMENT_FILE).is_file()
+        ]
+        # a sparse checkout holds only some documents of a partition: those it leaves out
+        # are looked up in the commit checked out (its trees; no file is fetched)
+        left_out = self._left_out(path.parent, missing)
+        for name in missing:
+            if name not in left_out:
                 self.report(path, f"documents.{name}: no such document in this partition")
+
+    def _left_out(self, partition: Path, names: list[str]) -> set[str]:
+        """Which of ``names`` (documents of the ``partition`` folder, not on disk) are
+        outside the sparse checkout and have a record in the commit checked out."""
+        if not self.cone_read:
+            self.cone, self.cone_read = checkout_cone(self.root), True
+        cone = self.cone
+        if cone is None:
+            return set()  # not a sparse checkout: everything is on disk
+        folder = partition.resolve()
+        outside = [name for name in names if not cone.holds(folder / name)]
+        if not outside:
+            return set()
+        base = partition.resolve().relative_to(self.repository.top.resolve()).as_posix()
+        paths = [f"{base}/{name}/{DOCUMENT_FILE}" for name in outside]
+        listed = self.repository.git("ls-tree", "--name-only", "-z", "HEAD", "--", *paths)
+        found = {PurePosixPath(line).parent.name for line in listed.split("\0") if line}
+        return found & set(outside)
 
     def _check_state(self, path: Path, *, kind: str, key: str, expected: str) -> None:
         record = self._load(path)

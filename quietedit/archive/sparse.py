@@ -1,21 +1,30 @@
-"""Partitions of a sparse git checkout, brought back when a run needs one.
+"""Document folders of a sparse git checkout, brought back when a run needs one.
 
-The hourly job checks out only the partitions it expects to touch (``quietedit
-sparse-paths``). When a document of another partition comes back — an old article
-reappearing in a feed — the index names its partition and :func:`fetch_partition` adds it
-to the sparse checkout; in a blob-less clone git then fetches its files. Outside git, or
-in a full checkout, there is nothing to fetch and nothing is run.
+The hourly job checks out only the documents it expects to read (``quietedit
+sparse-paths``): today's and yesterday's partitions whole, and of the others the folders of
+the documents still observed. In git's cone mode a folder brings along the files directly
+in each folder above it, so every partition one of its documents is checked out in has its
+checks files on disk (:mod:`quietedit.archive.partition_checks` then keeps the entries of
+the documents left out). When another document comes back — an old article reappearing
+in a feed — the index names its partition and :func:`fetch_folder` adds its folder alone to
+the sparse checkout; in a blob-less clone git then fetches its files. Outside git, or in a
+full checkout, there is nothing to fetch and nothing is run.
+
+:func:`checkout_cone` tells a document the checkout leaves out from one deleted from it:
+the site build keeps the pages of the first, and drops those of the second.
 """
 
 from __future__ import annotations
 
 import fcntl
 import logging
+import os
 import subprocess
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Final
@@ -25,8 +34,40 @@ from quietedit.errors import ArchiveError
 logger = logging.getLogger(__name__)
 
 
-def fetch_partition(root: Path, folder: Path) -> bool:
-    """Add ``folder`` (a partition below the archive ``root``) to the sparse checkout
+@dataclass(frozen=True, slots=True)
+class Cone:
+    """The folders a cone-mode sparse checkout holds whole (``git sparse-checkout list``),
+    absolute; ``patterns``: the checkout is not in cone mode, and which folders it holds is
+    not known here."""
+
+    folders: frozenset[Path]
+    patterns: bool = False
+
+    def holds(self, folder: Path) -> bool:
+        """Whether ``folder`` (absolute and resolved: the caller resolves the archive's
+        folder once, not each of thousands of documents) and all below it are in the
+        checkout."""
+        if self.patterns:
+            return False
+        return folder in self.folders or any(probe in self.folders for probe in folder.parents)
+
+
+def checkout_cone(root: Path) -> Cone | None:
+    """What the sparse checkout holding the archive ``root`` holds; ``None`` when ``root``
+    is not in a sparse git checkout (outside git, or a full checkout: everything there)."""
+    top = _find_sparse_top(root.resolve())  # not the cached answer: read once a pass
+    if top is None:
+        return None
+    cone = _git(top, "config", "--bool", "core.sparseCheckoutCone")
+    listed = _git(top, "sparse-checkout", "list")
+    if cone is None or cone.stdout.strip() != "true" or listed is None or listed.returncode:
+        return Cone(frozenset(), patterns=True)
+    folders = [line.strip() for line in listed.stdout.splitlines() if line.strip()]
+    return Cone(frozenset(top / folder for folder in folders))
+
+
+def fetch_folder(root: Path, folder: Path) -> bool:
+    """Add ``folder`` (a document folder below the archive ``root``) to the sparse checkout
     that ``root`` is in, if it is one and ``folder`` is missing; whether it was added.
 
     Raises ``ArchiveError`` when git refuses (the clone cannot reach its origin, say): the
@@ -43,13 +84,15 @@ def fetch_partition(root: Path, folder: Path) -> bool:
         return False
     # one `sparse-checkout add` at a time: git's own lock file makes a second one fail,
     # and the threads of a run and the build's workers may need partitions at once
-    with _LOCK, _locked(top):
+    with _LOCK, _locked(top) as git_dir:
         if folder.is_dir():  # another thread or process fetched it meanwhile
             return False
-        logger.info("fetching partition %s into the sparse checkout", relative)
+        logger.info("fetching %s into the sparse checkout", relative)
         reason = "git is missing"
         for attempt in range(_ATTEMPTS):
-            done = _git(top, "sparse-checkout", "add", "--", relative)
+            if git_dir is not None:
+                _clear_after_kill(git_dir)
+            done = _add(top, git_dir, relative)
             if done is not None and done.returncode == 0:
                 return True
             if done is None:
@@ -67,24 +110,92 @@ _LOCK: Final = threading.Lock()
 _ATTEMPTS: Final = 5
 
 
+_MARKER: Final = "quietedit-sparse.pid"
+"""In the git folder while a fetch's git runs: its process id (:func:`_clear_after_kill`)."""
+_GIT_LOCKS: Final = ("index.lock", "info/sparse-checkout.lock")
+"""The lock files ``git sparse-checkout add`` holds while it works."""
+
+
 @contextmanager
-def _locked(top: Path) -> Iterator[None]:
-    """Hold an exclusive lock on a file in the git folder of ``top`` (other processes)."""
-    done = _git(top, "rev-parse", "--git-path", "quietedit-sparse.lock")
+def _locked(top: Path) -> Iterator[Path | None]:
+    """Hold an exclusive lock on a file in the git folder of ``top`` (other processes);
+    yields that folder (``None``: git could not name it, and nothing is locked)."""
+    done = _git(top, "rev-parse", "--absolute-git-dir")
     if done is None or done.returncode != 0:
-        yield
+        yield None
         return
-    path = top / done.stdout.strip()
-    with open(path, "a+b") as handle:
+    git_dir = Path(done.stdout.strip())
+    with open(git_dir / "quietedit-sparse.lock", "a+b") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:
-            yield
+            yield git_dir
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-@lru_cache(maxsize=8)
-def _sparse_top(root: Path) -> Path | None:
+def _add(top: Path, git_dir: Path | None, relative: str) -> subprocess.CompletedProcess[str] | None:
+    """``git sparse-checkout add`` of ``relative``, its process id in the marker file while
+    it runs (the caller holds the lock)."""
+    command = ["git", "-c", "core.quotepath=off", "sparse-checkout", "add", "--", relative]
+    try:
+        process = subprocess.Popen(  # noqa: S603 - fixed git arguments, no shell
+            command,
+            cwd=top,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+            errors="surrogateescape",
+        )
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    marker = None if git_dir is None else git_dir / _MARKER
+    if marker is not None:
+        marker.write_text(f"{process.pid}\n", encoding="ascii")
+    out, err = process.communicate()
+    if marker is not None:
+        marker.unlink(missing_ok=True)
+    return subprocess.CompletedProcess(command, process.returncode, out, err)
+
+
+def _clear_after_kill(git_dir: Path) -> None:
+    """Remove the lock files of a fetch killed before its end (SIGKILL, a cancelled job's
+    runner), or every later fetch in this clone would fail on them. A marker left behind
+    names the git process of such a fetch: once that process is gone, nothing holds its
+    locks, and the fetch is simply made again (the caller holds the lock that every fetch
+    takes, so no fetch of ours is at work)."""
+    marker = git_dir / _MARKER
+    try:
+        pid = int(marker.read_text(encoding="ascii"))
+    except FileNotFoundError:
+        return
+    except (OSError, ValueError):
+        pid = 0
+    if pid > 0 and _alive(pid):
+        return  # still at work (its parent was killed, not it): its locks are real
+    for name in _GIT_LOCKS:
+        if (git_dir / name).exists():
+            logger.warning("removing %s, left by a fetch killed before its end", name)
+            (git_dir / name).unlink(missing_ok=True)
+    marker.unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie, killed and never reaped, does not)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text(encoding="ascii").rsplit(")", 1)[1].split()
+    except (OSError, IndexError, ValueError):
+        return True  # no /proc: taken as running, so its locks stay
+    return state[0] not in ("Z", "X")
+
+
+def _find_sparse_top(root: Path) -> Path | None:
     """The top of the git work tree holding ``root`` if its checkout is sparse, else None."""
     probe = root
     while not probe.exists() and probe != probe.parent:
@@ -97,6 +208,10 @@ def _sparse_top(root: Path) -> Path | None:
     if sparse is None or sparse.stdout.strip() != "true":
         return None
     return top.resolve()
+
+
+_sparse_top: Final = lru_cache(maxsize=8)(_find_sparse_top)
+"""As :func:`_find_sparse_top`, asked once per archive folder: each fetch asks it."""
 
 
 def _git(cwd: Path, *args: str) -> subprocess.CompletedProcess[str] | None:

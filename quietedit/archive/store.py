@@ -12,6 +12,7 @@ one file per partition instead of a record (and the git trees above it) per docu
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -30,6 +31,7 @@ from quietedit.archive.files import (
 )
 from quietedit.archive.index import DocumentIndex
 from quietedit.archive.layout import (
+    DERIVED_FOLDER,
     DOCUMENT_FILE,
     EVENTS_FOLDER,
     REVISIONS_FOLDER,
@@ -52,7 +54,7 @@ from quietedit.archive.records import (
     revision_to_record,
 )
 from quietedit.article.identity import is_document_id
-from quietedit.errors import ArchiveError
+from quietedit.errors import ArchiveError, UnsafePathError
 from quietedit.model import JSON
 from quietedit.revisions import SCHEMA_VERSION, Event, Observation, Revision
 
@@ -88,6 +90,8 @@ class Archive:
         """The index: the partition of every document (:mod:`quietedit.archive.index`)."""
         self.written_partitions: set[str] = set()
         """Partitions whose document records this object wrote (a run reads them again)."""
+        self.written_documents: set[tuple[str, str]] = set()
+        """``(partition, id)`` of the document records this object wrote."""
 
     # -- the index ------------------------------------------------------------------
 
@@ -96,8 +100,9 @@ class Archive:
         return self.index.partition(document, writer=self.writer)
 
     def _home(self, document: str) -> str:
-        """The partition of a stored document, its folder on disk (fetched into a sparse
-        checkout when it is missing there); ``ArchiveError`` for a document never stored."""
+        """The partition of a stored document, its folder on disk (that folder alone
+        fetched into a sparse checkout when it is missing there, with its partition's
+        checks files); ``ArchiveError`` for a document never stored."""
         partition = self.partition(document)
         if partition is None:
             raise ArchiveError(
@@ -106,8 +111,28 @@ class Archive:
             )
         folder = self.layout.document_dir(document, partition)
         if not folder.is_dir():
-            sparse.fetch_partition(self.root, self.layout.partition_dir(partition))
+            sparse.fetch_folder(self.root, folder)
         return partition
+
+    def outside_checkout(self) -> Callable[[str, str], bool]:
+        """A test of whether a document missing from disk, given as ``(partition, id)``,
+        is left out by the checkout (its partition is not on disk, or a sparse git checkout
+        does not hold its folder) rather than deleted (its folder missing from what is
+        checked out). Reads the sparse checkout's list once: the test is for one pass."""
+        cone = sparse.checkout_cone(self.root)
+        resolved = Layout(self.root.resolve())
+        partitions: dict[str, bool] = {}
+
+        def outside(partition: str, document: str) -> bool:
+            try:
+                folder = resolved.document_dir(document, partition)
+            except UnsafePathError:
+                return True  # no such folder can exist: never taken for a deletion
+            if partition not in partitions:
+                partitions[partition] = folder.parent.is_dir()
+            return not partitions[partition] or (cone is not None and not cone.holds(folder))
+
+        return outside
 
     # -- paths of one document ---------------------------------------------------------
 
@@ -182,6 +207,10 @@ class Archive:
         partition, new = self.index.place(document, record, writer=self.writer)
         if not new:
             self._home(document)  # a folder outside a sparse checkout comes back first
+        elif not self.layout.partition_dir(partition).is_dir():
+            # a partition a sparse checkout leaves out: its checks files come first, or the
+            # new entry would be written to a file without the other documents' entries
+            sparse.fetch_folder(self.root, self.layout.document_dir(document, partition))
         kept, entry = split_record(record)
         path = self.layout.document_file(document, partition)
         old = _contents(path)
@@ -201,6 +230,7 @@ class Archive:
         if entry:  # after the record: an entry always names a document on disk
             self.checks.put(partition, document, entry, writer=self.writer, at_once=at_once)
         self.written_partitions.add(partition)
+        self.written_documents.add((partition, document))
 
     def flush_checks(self) -> None:
         """Write the checks entries a batching run holds (:attr:`PartitionChecks.batched`)."""
@@ -343,8 +373,9 @@ class Archive:
         """Every document folder holding a record, by name, sorted → its *stamp*.
 
         A stamp is read with three ``stat`` calls and no file opened: the modification
-        times of the record and of the revision and event folders. A new revision or event
-        moves its folder's time and a rewritten record (replaced by a rename) its own, so an
+        times of the record and of the revision and event folders (and of the derived
+        folder, when there is one). A new revision or event moves its folder's time and a
+        rewritten record (replaced by a rename) its own, so an
         unchanged stamp means unchanged files, short of someone resetting times by hand. A
         changed stamp only says to look again with :meth:`content_key`. Folder names that
         are not document ids are included, for the caller to report.
@@ -363,6 +394,8 @@ class Archive:
                         times.append(str(os.stat(os.path.join(home, folder)).st_mtime_ns))
                     except FileNotFoundError:
                         times.append("-")
+                with contextlib.suppress(FileNotFoundError):  # re-extractions, when any
+                    times.append(str(os.stat(os.path.join(home, DERIVED_FOLDER)).st_mtime_ns))
                 found[name] = " ".join(times)
         return dict(sorted(found.items()))
 
@@ -370,7 +403,7 @@ class Archive:
         """A hash of everything the document's record, revisions and events hold, read
         without parsing a revision: equal keys mean equal content.
 
-        Revision and event files are create-only and numbered, so their names fix the set
+        Revision, event and derived files are create-only and numbered, so their names fix the set
         and the newest file's bytes fix the content (a revision's hash chains every older
         one; an event is never rewritten). Raises ``ArchiveError`` when a file cannot be
         read.
@@ -379,11 +412,14 @@ class Archive:
         record = self.document_file(document)
         try:
             digest.update(record.read_bytes())
-            for folder in (self.revisions_dir(document), self.events_dir(document)):
+            home = record.parent
+            for folder in (home / REVISIONS_FOLDER, home / EVENTS_FOLDER, home / DERIVED_FOLDER):
                 try:
                     names = [n for n in os.listdir(folder) if n.endswith(".json")]
                 except FileNotFoundError:
                     names = []
+                if folder.name == DERIVED_FOLDER and not names:
+                    continue  # no re-extraction: the key of a document without one is as before
                 digest.update(f"\0{len(names)}\0".encode())
                 if names:
                     newest = max(names, key=lambda n: (len(n), n))  # numbers may outgrow padding

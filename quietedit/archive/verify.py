@@ -31,7 +31,9 @@ from quietedit.archive.checks import (
     revision_problems,
     state_problems,
 )
+from quietedit.archive.derived import derived_link_problems, derived_problems
 from quietedit.archive.layout import (
+    DERIVED_FOLDER,
     DOCUMENTS_DIR,
     EVENTS_FOLDER,
     INDEX_DIR,
@@ -57,6 +59,7 @@ class _Document:
     record: Path | None = None
     revisions: dict[int, Path] = field(default_factory=dict)
     events: dict[int, Path] = field(default_factory=dict)
+    derived: dict[int, Path] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,16 +180,19 @@ class _Checker:
                 )
             return
         kind, parts = placed
-        if kind in (PathKind.DOCUMENT, PathKind.REVISION, PathKind.EVENT):
+        if kind in (PathKind.DOCUMENT, PathKind.REVISION, PathKind.EVENT, PathKind.DERIVED):
             document = self.documents[parts["partition"], parts["id"]]
             if kind is PathKind.DOCUMENT:
                 document.record = path
             else:
-                what = "revision" if kind is PathKind.REVISION else "event"
+                what, series = {
+                    PathKind.REVISION: ("revision", document.revisions),
+                    PathKind.EVENT: ("event", document.events),
+                    PathKind.DERIVED: ("derived record", document.derived),
+                }[kind]
                 problem = numbered_name_problem(
                     parts["number"], what=what, tail=parts.get("tail"), document=parts["id"]
                 )
-                series = document.revisions if kind is PathKind.REVISION else document.events
                 if problem is not None:
                     self.report(path, problem)
                 else:
@@ -264,8 +270,9 @@ class _Checker:
             self.report(folder, "no index entry: the index does not know this document")
         elif named != partition:
             self.report(folder, f"the index puts this document in partition {named}, not here")
-        self._check_revisions(folder, name, document.revisions)
+        revisions = self._check_revisions(folder, name, document.revisions)
         self._check_events(folder, name, document.events, revisions=len(document.revisions))
+        self._check_derived(folder, name, document.derived, revisions=revisions)
 
     def _check_index(self) -> None:
         """An entry naming a partition without the folder, while the document's folder
@@ -282,9 +289,13 @@ class _Checker:
                     f"{', '.join(sorted(partitions))}",
                 )
 
-    def _check_revisions(self, folder: Path, name: str, paths: dict[int, Path]) -> None:
+    def _check_revisions(
+        self, folder: Path, name: str, paths: dict[int, Path]
+    ) -> dict[int, dict[str, JSON]]:
+        """Check the revisions; the sound ones' records by number."""
+        sound: dict[int, dict[str, JSON]] = {}
         if not paths:
-            return
+            return sound
         for number in sorted(set(range(1, max(paths) + 1)) - set(paths)):
             self.report(
                 folder / REVISIONS_FOLDER / revision_name(name, number),
@@ -297,6 +308,9 @@ class _Checker:
                 for message in link_problems(previous, record):
                     self.report(paths[number], message)
             previous = record
+            if record is not None:
+                sound[number] = record
+        return sound
 
     def _check_revision(self, name: str, number: int, path: Path) -> dict[str, JSON] | None:
         record = self._load(path)
@@ -336,3 +350,45 @@ class _Checker:
                 self.report(
                     path, f"revision: {revision} does not exist (the document has {revisions})"
                 )
+
+    def _check_derived(
+        self,
+        folder: Path,
+        name: str,
+        paths: dict[int, Path],
+        *,
+        revisions: dict[int, dict[str, JSON]],
+    ) -> None:
+        """The derived series: numbered 1..n, each record sound, naming a revision of the
+        document by its hash and its evidence, one record per revision and extractor."""
+        if not paths:
+            return
+        for number in sorted(set(range(1, max(paths) + 1)) - set(paths)):
+            self.report(
+                folder / DERIVED_FOLDER / revision_name(name, number),
+                "missing: derived records must run 1..n without gaps (deleted?)",
+            )
+        seen: dict[tuple[JSON, JSON], int] = {}
+        for number, path in sorted(paths.items()):
+            record = self._load(path)
+            if record is None:
+                continue
+            problems = derived_problems(record, document=name, number=number)
+            if not problems and isinstance(record, dict):
+                revision = record["revision"]
+                named = revisions.get(revision) if isinstance(revision, int) else None
+                if named is None and isinstance(revision, int) and revision in self._numbers(name):
+                    continue  # the revision itself is unsound: reported there
+                problems = derived_link_problems(record, named)
+                pair = (record["revision"], record["extractor"])
+                if pair in seen:
+                    problems.append(
+                        f"derived record {seen[pair]} already holds revision {pair[0]} as "
+                        f"{pair[1]} reads it; a reading is recorded once"
+                    )
+                seen.setdefault(pair, number)
+            for message in problems:
+                self.report(path, message)
+
+    def _numbers(self, name: str) -> set[int]:
+        return {n for (_, doc), d in self.documents.items() if doc == name for n in d.revisions}

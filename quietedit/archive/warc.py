@@ -171,6 +171,57 @@ def scan_warc(path: Path) -> WarcScan:
     return scan
 
 
+@dataclass(frozen=True, slots=True)
+class WarcPayload:
+    """One record's payload as read back: its type, target URI, content type (the HTTP
+    response's for a ``response``, the record's own otherwise), bytes and their
+    ``sha256:<hex>``; ``truncated`` when it held more than the reader's cap."""
+
+    kind: str
+    url: str
+    content_type: str | None
+    body: bytes
+    sha256: str
+    truncated: bool = False
+
+
+def read_payload(path: Path, record: str, *, max_bytes: int) -> WarcPayload | None:
+    """The payload of the record whose ``WARC-Record-ID`` is ``record`` in ``path``, read
+    through the same guarded stream as :func:`scan_warc` (a record in or after damage is
+    not found), at most ``max_bytes`` of it kept; ``None`` when the file holds no whole
+    record of that id. Raises ``OSError`` only when the file cannot be opened."""
+    wanted = f"<{record}>"
+    with path.open("rb") as raw:
+        stream = _MemberStream(raw)
+        try:
+            for warc in ArchiveIterator(stream):
+                headers = warc.rec_headers
+                if str(headers.get_header("WARC-Record-ID") or "") != wanted:
+                    continue
+                hasher = hashlib.sha256()
+                kept = bytearray()
+                body = warc.raw_stream
+                while chunk := body.read(_BLOCK):
+                    hasher.update(chunk)
+                    if len(kept) <= max_bytes:
+                        kept += chunk[: max_bytes + 1 - len(kept)]
+                if getattr(body, "limit", None) != 0:
+                    return None  # cut off: fewer bytes than its Content-Length
+                http = warc.http_headers
+                declared = http.get_header("Content-Type") if http is not None else None
+                return WarcPayload(
+                    kind=str(headers.get_header("WARC-Type") or ""),
+                    url=str(headers.get_header("WARC-Target-URI") or ""),
+                    content_type=declared or headers.get_header("Content-Type"),
+                    body=bytes(kept[:max_bytes]),
+                    sha256="sha256:" + hasher.hexdigest(),
+                    truncated=len(kept) > max_bytes,
+                )
+        except Exception:  # noqa: BLE001 - warcio raises whatever a malformed record trips
+            return None
+    return None
+
+
 def whole_member_after(path: Path, start: int) -> int | None:
     """Where the first whole gzip member holding a WARC record begins after byte ``start``.
 

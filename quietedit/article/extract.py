@@ -49,7 +49,10 @@ from quietedit.article.titles import choose_title, same_title
 from quietedit.model import JSON, Article, Block, Publisher
 
 EXTRACTOR_VERSION: Final = "quietedit-extract/1"
-"""Recorded with every revision; bump it when extraction output changes for the same page."""
+"""The extractor's version, recorded in each derived record ``quietedit reextract`` writes.
+Bump it with every change that alters what extraction gives for some page (a boilerplate
+rule, a block boundary, decoding): a re-extraction skips the revisions this version has
+read already, so an unbumped change would never be re-read."""
 
 # Blocks above the headline this short (characters) are kickers and breadcrumbs.
 KICKER_MAX: Final = 100

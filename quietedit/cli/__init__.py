@@ -21,12 +21,16 @@ from quietedit.version import __version__
 # command name -> (module, function)
 COMMANDS = {
     "build": ("quietedit.cli.site", "build"),
+    "capture": ("quietedit.cli.capture", "capture"),
     "config": ("quietedit.cli.archive", "show_config"),
     "demo": ("quietedit.cli.demo", "demo"),
     "diff": ("quietedit.cli.diff", "diff"),
+    "export": ("quietedit.cli.export", "export"),
     "extract": ("quietedit.cli.extract", "extract"),
     "ingest": ("quietedit.cli.ingest", "ingest"),
     "migrate": ("quietedit.cli.archive", "migrate"),
+    "post": ("quietedit.cli.post", "post"),
+    "reextract": ("quietedit.cli.reextract", "reextract_command"),
     "run": ("quietedit.cli.ingest", "run"),
     "serve": ("quietedit.cli.site", "serve"),
     "sparse-paths": ("quietedit.cli.archive", "sparse_paths"),

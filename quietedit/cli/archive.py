@@ -165,31 +165,40 @@ def sparse_paths(config_path: Path | None, data_dir: Path | None, now_text: str 
     """Print the archive folders an hourly run needs, for a sparse git checkout.
 
     One path a line, relative to the top of the git work tree holding the archive (or as
-    given, outside git): the feed, state and index folders, and the document partitions
-    still observed plus today's and yesterday's (UTC); the whole documents folder before
-    any run has saved its list of partitions. Feed them to
-    `git sparse-checkout add` (cone mode).
+    given, outside git): the feed, state and index folders; today's and yesterday's (UTC)
+    partitions whole; and the folder of every other document still observed (cone mode
+    brings each one's partition's checks files along). The whole documents folder before
+    any run has saved its list. Feed them to `git sparse-checkout add --stdin` (cone mode).
 
     \b
     Example:
-        quietedit sparse-paths | xargs git sparse-checkout add
+        quietedit sparse-paths | git sparse-checkout add --stdin
     """
     from quietedit.archive.store import Archive
     from quietedit.cli.ingest import parse_now
-    from quietedit.ingest.partitions import checkout_partitions
+    from quietedit.ingest.partitions import checkout_list
 
     root = data_dir if data_dir is not None else load_config(config_path).settings.paths.data
     now = parse_now(now_text) if now_text else datetime.now(UTC)
     archive = Archive(root)
-    chosen = checkout_partitions(archive, now=now)
+    chosen = checkout_list(archive, now=now)
     folders = [archive.layout.root / name for name in ("feeds", "state", "index")]
     if chosen is None:
         folders.append(archive.layout.documents_dir)
     else:
-        folders.extend(archive.layout.partition_dir(partition) for partition in chosen)
-    base = _work_tree_top(root)
-    for folder in folders:
-        click.echo(_relative(folder, base))
+        folders.extend(
+            archive.layout.partition_dir(partition) for partition in sorted(chosen.whole)
+        )
+        folders.extend(
+            archive.layout.document_dir(document, partition)
+            for partition, documents in chosen.single().items()
+            for document in documents
+        )
+    top = _relative(archive.layout.root, _work_tree_top(root))
+    prefix = "" if top == "." else f"{top}/"
+    # below the archive's own path, resolved once: a line per document still observed
+    below = (folder.relative_to(archive.layout.root).as_posix() for folder in folders)
+    click.echo("".join(f"{prefix}{path}\n" for path in below), nl=False)
 
 
 def _work_tree_top(root: Path) -> Path | None:

@@ -34,6 +34,14 @@ from quietedit.config import Config, load_config
     "https://github.com/user/repo/tree/main/data/): the archive pages of folded months "
     "link each article's data there.",
 )
+@click.option(
+    "--text",
+    type=click.Choice(["observed", "reextracted"]),
+    default=None,
+    help="Show each revision's text as first observed, or as re-extracted from its stored "
+    "page by `quietedit reextract` (where it reads differently).  "
+    "[default: settings.site.reextracted, i.e. observed]",
+)
 def build(
     config_path: Path | None,
     data_dir: Path | None,
@@ -41,6 +49,7 @@ def build(
     base_url: str | None,
     full: bool,
     data_url: str | None,
+    text: str | None,
 ) -> None:
     """Render the archive as a static site: pages, diffs, feeds, JSON API, search.
 
@@ -60,6 +69,7 @@ def build(
         base_url=base_url or DEFAULT_BASE_URL,
         full=full,
         data_url=data_url,
+        reextracted=None if text is None else text == "reextracted",
     )
     if report.failures:
         sys.exit(1)
@@ -141,6 +151,7 @@ def build_once(
     full: bool,
     workers: int | None = None,
     data_url: str | None = None,
+    reextracted: bool | None = None,
 ) -> Any:
     """Run one build and report it: a summary on stdout, failures on stderr."""
     from quietedit.publish.build import BuildOptions, build_site
@@ -156,6 +167,7 @@ def build_once(
         sources=tuple(Source(f.slug, f.name, f.url) for f in config.feeds),
         max_bytes=config.settings.site.max_bytes,
         data_url=data_url if data_url is None or data_url.endswith("/") else data_url + "/",
+        reextracted=config.settings.site.reextracted if reextracted is None else reextracted,
     )
     if workers is not None:
         options = dataclasses.replace(options, workers=workers)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from quietedit.analysis.findings import KINDS
 from quietedit.config.values import (
     format_duration,
     format_size,
@@ -26,6 +27,7 @@ from quietedit.config.values import (
     parse_number,
     parse_size,
     parse_text,
+    parse_words,
     show_value,
 )
 from quietedit.version import __version__
@@ -41,6 +43,7 @@ PARSERS: Final[dict[str, Callable[[object], object]]] = {
     "duration": parse_duration,
     "size": parse_size,
     "path": lambda value: Path(parse_text(value)),
+    "words": parse_words,
 }
 
 
@@ -64,6 +67,7 @@ class SettingSpec:
     minimum: float | None = None
     minimum_exclusive: bool = False
     maximum: float | None = None
+    choices: tuple[str, ...] = ()  # a words setting's vocabulary
 
     def admits(self, value: float) -> bool:
         """Whether ``value`` lies within the bounds."""
@@ -93,6 +97,7 @@ class _Rule:
     above: float | None
     maximum: float | None
     also: str
+    choices: tuple[str, ...]
 
 
 def setting(
@@ -105,13 +110,15 @@ def setting(
     above: float | None = None,
     maximum: float | None = None,
     also: str = "",
+    choices: tuple[str, ...] = (),
 ) -> Any:
     """A settings field: ``default`` as written in YAML ("10m"), parsed to the field's value.
 
     ``above`` is an exclusive minimum; ``also`` a rule between settings, in words (the parser
-    checks those). ``why`` is the reason for the default.
+    checks those). ``why`` is the reason for the default. ``choices`` are the words a
+    ``words`` setting may hold.
     """
-    rule = _Rule(default, kind, description, why, minimum, above, maximum, also)
+    rule = _Rule(default, kind, description, why, minimum, above, maximum, also, choices)
     return field(default=PARSERS[kind](default), metadata={_META: rule})
 
 
@@ -123,6 +130,8 @@ def _spec(key: str, rule: _Rule) -> SettingSpec:
 
     words = {"bool": "true or false", "text": "non-empty, one line", "path": "non-empty"}
     parts = [words[rule.kind]] if rule.kind in words else []
+    if rule.choices:
+        parts.append("some of " + ", ".join(rule.choices))
     if rule.above is not None:
         parts.append(f"greater than {show(rule.above)}")
     if rule.minimum is not None and rule.maximum is not None:
@@ -143,6 +152,7 @@ def _spec(key: str, rule: _Rule) -> SettingSpec:
         minimum=rule.above if rule.above is not None else rule.minimum,
         minimum_exclusive=rule.above is not None,
         maximum=rule.maximum,
+        choices=rule.choices,
     )
 
 
@@ -404,9 +414,138 @@ class SiteSettings:
         "and a month's growth",
         minimum=1_000_000,
     )
+    reextracted: bool = setting(
+        "bool",
+        "false",
+        "Show each revision's text as the current extractor re-read it from the stored page "
+        "(`quietedit reextract`) instead of as first observed; the pages say which.",
+        why="the text as first observed is what the archive attests; a re-reading is derived",
+    )
 
     def __post_init__(self) -> None:
         check_bounds(self, "site.")
+
+
+SIGNIFICANCES: Final = ("cosmetic", "minor", "moderate", "substantive")
+"""The labels of :class:`quietedit.analysis.findings.Significance`, lowest first."""
+VERDICTS: Final = ("silent", "technical", "proper", "unknown")
+"""Whether and how the publisher said so: no signal seen; a technical notice (only a date
+moved); a proper one (a correction, update or editor's note); nothing checked."""
+
+
+@dataclass(frozen=True, slots=True)
+class PostSettings:
+    """``settings.post``: which edits ``quietedit post`` posts to Mastodon and Bluesky.
+
+    An edit is posted when it has at least one of ``kinds``, its significance is one of
+    ``significance`` and its verdict one of ``verdicts``.
+    """
+
+    kinds: tuple[str, ...] = setting(
+        "words",
+        "headline, lede, facts, quote, removed, correction",
+        "The kinds of change worth a post: an edit with at least one of them is posted.",
+        why="what readers of edit trackers ask to hear about; typos, style and moved "
+        "paragraphs would bury them",
+        choices=KINDS,
+    )
+    significance: tuple[str, ...] = setting(
+        "words",
+        "moderate, substantive",
+        "The significances worth a post.",
+        why="a minor edit is rarely worth a reader's attention on a timeline",
+        choices=SIGNIFICANCES,
+    )
+    verdicts: tuple[str, ...] = setting(
+        "words",
+        "silent",
+        "The verdicts worth a post: silent (the publisher showed no sign of the edit), "
+        "technical (only a date or an “Updated” line moved), proper (a correction, update "
+        "or editor's note) or unknown.",
+        why="an edit nobody was told about is what the project exists to show",
+        choices=VERDICTS,
+    )
+    max_age: float = setting(
+        "duration",
+        "2d",
+        "Edits seen longer ago than this are never posted (a first run over an old archive "
+        "does not flood the accounts).",
+        why="news on a timeline is a day or two old at most",
+        maximum=30 * 86_400,  # the posted-ledger keeps an entry 30 days (post/ledger.py)
+    )
+    max_posts: int = setting(
+        "integer",
+        "10",
+        "Posts per network per run at most; the rest wait for the next run, oldest first.",
+        why="an hourly run posting ten edits stays far below Mastodon's 300 posts in 3 "
+        "hours and Bluesky's 1,666 records an hour",
+        minimum=0,
+    )
+    max_wait: float = setting(
+        "duration",
+        "2m",
+        "The longest Retry-After of a rate-limited network the run waits for; a longer one "
+        "leaves that network's posts for the next run.",
+        why="an hourly job must not sleep through its own schedule",
+        maximum=3_600,
+    )
+    timeout: float = setting(
+        "duration",
+        "30s",
+        "Time limit of one request to Mastodon or Bluesky.",
+        why="an upload of an image takes seconds; a server that hangs must not hang the run",
+        above=0,
+    )
+
+    def __post_init__(self) -> None:
+        check_bounds(self, "post.")
+
+
+@dataclass(frozen=True, slots=True)
+class ArchiveOrgSettings:
+    """``settings.archive_org``: a capture of each new revision by the Internet Archive's
+    Save Page Now 2 API (``quietedit capture``); keys from the environment."""
+
+    enabled: bool = setting(
+        "bool",
+        "false",
+        "Ask the Internet Archive to capture the page of every new revision and link the "
+        "copy from the edit's page.",
+        why="a public copy needs the operator's Internet Archive account (its keys)",
+    )
+    base_url: str = setting(
+        "text",
+        "https://web.archive.org",
+        "The Save Page Now 2 service: captures are asked at <base_url>/save, their jobs "
+        "polled at <base_url>/save/status/<job>, copies linked at <base_url>/web/<time>/<url>.",
+        why="the Internet Archive's own; another only for a mirror or a test server",
+    )
+    max_captures: int = setting(
+        "integer",
+        "20",
+        "Captures asked per run at most; the rest wait, oldest first, for the next run.",
+        why="an account may have a dozen captures under way at once and a few hundred a day",
+        minimum=0,
+    )
+    timeout: float = setting(
+        "duration",
+        "20s",
+        "Time limit of one request to the service.",
+        why="the service answers at once with a job to poll later; a slow answer is a "
+        "busy service, to be left for the next run",
+        above=0,
+    )
+    backoff: float = setting(
+        "duration",
+        "15m",
+        "After a failed request, no request before this long; doubled after each further "
+        "failure, up to six hours.",
+        why="a refused or overloaded service is asked again later, not hammered each run",
+        minimum=0,
+    )
+
+    def __post_init__(self) -> None:
+        check_bounds(self, "archive_org.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -432,6 +571,8 @@ class Settings:
     fetch: FetchSettings = field(default_factory=FetchSettings)
     paths: PathSettings = field(default_factory=PathSettings)
     site: SiteSettings = field(default_factory=SiteSettings)
+    post: PostSettings = field(default_factory=PostSettings)
+    archive_org: ArchiveOrgSettings = field(default_factory=ArchiveOrgSettings)
 
 
 def _sections() -> tuple[tuple[str, type], ...]:

@@ -17,7 +17,7 @@ import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from quietedit.config.catalogue import FeedConfig, parse_feeds
 from quietedit.config.settings import (
@@ -44,7 +44,19 @@ from quietedit.errors import ConfigError
 ENV_SOURCE: Final = "environment"
 # QUIETEDIT_* variables that other modules read and that are not settings; the typo check
 # accepts these. Add a name here when a module starts reading one.
-OTHER_ENV_VARIABLES: frozenset[str] = frozenset()
+OTHER_ENV_VARIABLES: frozenset[str] = frozenset(
+    {
+        # quietedit post's accounts (docs/commands.md#quietedit-post): secrets, never settings
+        "QUIETEDIT_MASTODON_URL",
+        "QUIETEDIT_MASTODON_TOKEN",
+        "QUIETEDIT_BLUESKY_SERVICE",
+        "QUIETEDIT_BLUESKY_HANDLE",
+        "QUIETEDIT_BLUESKY_PASSWORD",
+        # quietedit capture's Internet Archive keys (docs/commands.md#quietedit-capture)
+        "QUIETEDIT_ARCHIVE_ORG_ACCESS_KEY",
+        "QUIETEDIT_ARCHIVE_ORG_SECRET_KEY",
+    }
+)
 
 _TOP_KEYS = ("feeds", "settings")
 _SECTION_NAMES = tuple(name for name, _ in SECTIONS)
@@ -147,6 +159,16 @@ def _setting_value(
     except InvalidValueError as exc:
         report.add(path, f"{show_value(raw)} {exc}", source=source)
         return None
+    words: tuple[str, ...] = cast(tuple[str, ...], value) if spec.choices else ()
+    unknown = [word for word in words if word not in spec.choices]
+    if unknown:
+        report.add(
+            path,
+            f"{show_value(raw)} holds {unknown[0]!r}, which is not one of "
+            f"{', '.join(spec.choices)}; remove or correct it",
+            source=source,
+        )
+        return None
     if isinstance(value, int | float) and not isinstance(value, bool) and not spec.admits(value):
         report.add(path, spec.out_of_range(raw), source=source)
         return None
@@ -185,10 +207,14 @@ def _check_order(
 def _misplaced_setting(key: str) -> str | None:
     """Where a settings key that matches no sibling belongs: "'timeout' under 'fetch:'"."""
     sectioned = [spec.key for spec in SETTINGS if "." in spec.key]
-    by_leaf = {spec_key.partition(".")[2]: spec_key for spec_key in sectioned}
-    match = difflib.get_close_matches(key, sectioned, n=1) or [
-        by_leaf[leaf] for leaf in difflib.get_close_matches(key, list(by_leaf), n=1)
-    ]
+    by_leaf: dict[str, str] = {}
+    for spec_key in sectioned:  # a leaf of two sections (timeout): the first one's
+        by_leaf.setdefault(spec_key.partition(".")[2], spec_key)
+    match = (
+        ([by_leaf[key]] if key in by_leaf else [])
+        or difflib.get_close_matches(key, sectioned, n=1)
+        or [by_leaf[leaf] for leaf in difflib.get_close_matches(key, list(by_leaf), n=1)]
+    )
     if not match:
         return None
     section, _, leaf = match[0].partition(".")
@@ -224,5 +250,7 @@ def effective_settings(config: Config) -> dict[str, object]:
         for section in sections:
             target = target.setdefault(section, {})  # type: ignore[assignment]
         value = value_at(config.settings, spec.key)
-        target[leaf] = str(value) if isinstance(value, Path) else value
+        if isinstance(value, Path):
+            value = str(value)
+        target[leaf] = list(value) if isinstance(value, tuple) else value
     return result

@@ -248,6 +248,36 @@ def parse_text(value: object) -> str:
     return text
 
 
+def parse_words(value: object) -> tuple[str, ...]:
+    """Words from a YAML list of texts or one text of comma-separated words (the form a
+    variable takes): ``[facts, headline]`` or ``"facts, headline"`` → ``("facts", "headline")``;
+    blanks around each word removed, order kept, repeats dropped; none at all is allowed."""
+    if isinstance(value, str):
+        items: list[object] = list(value.split(","))
+    elif isinstance(value, list):
+        items = list(value)
+    else:
+        raise _wrong_type(value, "a list of words", "write a list such as [facts, headline]")
+    words: list[str] = []
+    for item in items:
+        if not isinstance(item, str):
+            raise InvalidValueError(
+                f"holds {show_value(item)}, which is not a word; write a list such as "
+                "[facts, headline]"
+            )
+        word = item.strip()
+        if not word and isinstance(value, str):
+            continue  # "" is the empty list; a trailing comma is harmless
+        if not word or any(unicodedata.category(c) == "Cc" or c.isspace() for c in word):
+            raise InvalidValueError(
+                f"holds {show_value(item)}, which is not one word; write a list such as "
+                "[facts, headline]"
+            )
+        if word not in words:
+            words.append(word)
+    return tuple(words)
+
+
 def format_duration(seconds: float) -> str:
     """The exact spelling in the largest whole unit (600 → "10m", 0.5 → "500ms", 0.25 → "250ms").
 

@@ -1,18 +1,70 @@
-"""Which archive partitions an hourly run still needs to read (pure).
+"""Which archive documents an hourly run still needs to read (pure).
 
 Documents live in the partition of the day they were first seen. A run plans its checks
-from the records of documents the re-check policy has not retired; a partition all of
-whose documents have retired need not be read (nor checked out) again, until one of them
-comes back in a feed, which the run then registers and so reads. The list is saved at the
-end of each run and read at the start of the next (``state/partitions.json``).
+from the records of documents the re-check policy has not retired; a retired document need
+not be read (nor checked out) again, until it comes back in a feed, which the run then
+registers and so reads. An edited article stays observed for weeks while most of its
+partition has retired, so what a run reads is kept per document, not per partition: the
+sparse checkout then holds the documents still observed, not every partition one of them
+is in. The list is saved at the end of each run and read at the start of the next
+(``state/partitions.json``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from datetime import datetime
 
 from quietedit.decide.recheck import Candidate, RecheckPolicy, is_retired
+
+
+@dataclass(frozen=True, slots=True)
+class Observed:
+    """What of ``documents/`` a run reads: ``whole`` partitions (today's and yesterday's,
+    where new documents go, and any a list names without its documents), and single
+    ``documents`` (``(partition, id)``) of the others."""
+
+    whole: frozenset[str] = frozenset()
+    documents: frozenset[tuple[str, str]] = frozenset()
+
+    def partitions(self) -> tuple[str, ...]:
+        """Every partition read, whole or in part, sorted."""
+        return tuple(sorted(self.whole | {partition for partition, _ in self.documents}))
+
+    def single(self) -> dict[str, tuple[str, ...]]:
+        """The partitions read in part → their documents read (sorted); the documents of a
+        partition read whole are left out."""
+        found: dict[str, list[str]] = {}
+        for partition, document in sorted(self.documents):
+            if partition not in self.whole:
+                found.setdefault(partition, []).append(document)
+        return {partition: tuple(documents) for partition, documents in found.items()}
+
+    def union(self, other: Observed) -> Observed:
+        return Observed(self.whole | other.whole, self.documents | other.documents)
+
+    def with_whole(self, partitions: Iterable[str]) -> Observed:
+        """This list with ``partitions`` read whole as well."""
+        return Observed(self.whole | frozenset(partitions), self.documents)
+
+    def reads(self, partition: str, document: str) -> bool:
+        """Whether a run reading this list reads ``document`` of ``partition``."""
+        return partition in self.whole or (partition, document) in self.documents
+
+
+def observed_from_lists(
+    active: Iterable[str], documents: Mapping[str, Iterable[str]] | None
+) -> Observed:
+    """The list as saved: ``active`` partitions, of which those in ``documents`` are read
+    for the documents named there only (a list saved before documents were named has none:
+    every partition it names is read whole)."""
+    named = documents or {}
+    whole = frozenset(partition for partition in active if partition not in named)
+    single = frozenset(
+        (partition, document) for partition, ids in named.items() for document in ids
+    )
+    return Observed(whole, single)
 
 
 def still_observed(candidate: Candidate, *, policy: RecheckPolicy, now: datetime) -> bool:
@@ -25,17 +77,18 @@ def still_observed(candidate: Candidate, *, policy: RecheckPolicy, now: datetime
     return pending or not is_retired(candidate, policy=policy, now=now)
 
 
-def active_partitions(
-    documents: Iterable[tuple[str, Candidate]],
+def observed_documents(
+    documents: Iterable[tuple[str, str, Candidate]],
     *,
     policy: RecheckPolicy,
     now: datetime,
-    touched: Iterable[str] = (),
-) -> tuple[str, ...]:
-    """The partitions (sorted) holding a document still observed at ``now``, given as
-    ``(partition, candidate)`` pairs, and every partition in ``touched``."""
+    touched: Iterable[tuple[str, str]] = (),
+) -> Observed:
+    """The documents still observed at ``now``, given as ``(partition, id, candidate)``,
+    and every ``(partition, id)`` in ``touched`` (written by the run, or unreadable: read
+    again next time)."""
     found = set(touched)
-    for partition, candidate in documents:
-        if partition not in found and still_observed(candidate, policy=policy, now=now):
-            found.add(partition)
-    return tuple(sorted(found))
+    for partition, document, candidate in documents:
+        if still_observed(candidate, policy=policy, now=now):
+            found.add((partition, document))
+    return Observed(documents=frozenset(found))

@@ -39,7 +39,7 @@ from quietedit.decide.memory import (
     feed_from_record,
     feed_to_record,
 )
-from quietedit.decide.partitions import active_partitions
+from quietedit.decide.partitions import Observed, observed_documents
 from quietedit.decide.poll import feed_states, tracked_by_feeds
 from quietedit.decide.profiles import learn_profiles, profile_sample
 from quietedit.decide.recheck import FeedTrust, Reason, after_claim, plan_run
@@ -118,6 +118,7 @@ def run_ingest(
         archive.require_current()
         archive.sweep_temp()
         archive.written_partitions.clear()  # from now on: the partitions this run wrote
+        archive.written_documents.clear()  # ... and its documents
         archive.writer = shard.writer  # shards never write the same index or checks file
         archive.checks.batched = True  # each partition's checks file written once a run
         try:
@@ -166,8 +167,8 @@ async def _ingest(
     # snapshots), so all shards see the same changes; each keeps those of its own documents
     configs = {feed.slug: feed for feed in config.feeds}
 
-    # the partitions the next run reads: filled in when the checks are planned
-    partitions: list[tuple[str, ...]] = []
+    # the documents the next run reads: filled in when the checks are planned
+    partitions: list[Observed] = []
     # before the polls: the list names the partitions this run's new documents go to, so a
     # run killed after registering them (their feed entries then known, never registered
     # again) leaves them to the next run's checks
@@ -254,27 +255,24 @@ async def _check_due(
     shard: Shard,
     workers: Workers,
     evidence: EvidenceLog,
-    partitions: list[tuple[str, ...]],
+    partitions: list[Observed],
     renderer: Renderer,
 ) -> dict[str, FeedTrust]:
     """Plan the run's article checks and carry them out; returns the feeds' new trust.
-    ``partitions`` receives the partitions the next run needs to read. An article of a feed
-    with ``render:`` is rendered by ``renderer``."""
+    ``partitions`` receives what the next run needs to read. An article of a feed with
+    ``render:`` is rendered by ``renderer``."""
     settings = config.settings
     configs = {feed.slug: feed for feed in config.feeds}
     rendered = {feed.slug for feed in config.feeds if feed.render is not None}
     states = {}
     homes = {}
-    active = load_active(archive)
-    # the active partitions, the recent ones, and those this run's feed polls wrote to
-    chosen = None if active is None else active | archive.written_partitions | recent(now)
     unreadable = set()
-    for partition, doc in archive.documents(chosen):
+    for partition, doc in _documents_to_read(archive, now=now):
         try:
             record = archive.read_document(doc)
         except ArchiveError as exc:  # reported; `quietedit verify` says more
             report.errors.append(str(exc))
-            unreadable.add(partition)  # read again next time: it may be repaired
+            unreadable.add((partition, doc))  # read again next time: it may be repaired
             continue
         if record is not None:
             state = document_from_record(doc, record)
@@ -295,13 +293,15 @@ async def _check_due(
     )
     report.deferred += len(plan.deferred)
     # saved when the run ends (the run's last writes): what the next run reads
-    keep = active_partitions(
-        ((homes[doc], state.candidate) for doc, state in states.items()),
+    keep = observed_documents(
+        ((homes[doc], doc, state.candidate) for doc, state in states.items()),
         policy=settings.recheck,
         now=now,
-        touched=archive.written_partitions | unreadable,
+        touched=archive.written_documents | unreadable,
     )
-    partitions.append(keep)
+    # today's and yesterday's whole: where new documents go, so the next run (within the
+    # day) finds its list already holding them and need not save it before its polls
+    partitions.append(keep.with_whole(recent(now)))
     # before any check starts: from then on every page is read in a worker
     workers.start_processes(
         planned_workers(settings.run.workers, checks=len(plan.selected), cores=cpu_count())
@@ -398,25 +398,39 @@ async def _learn_profiles(
     )
 
 
+def _documents_to_read(archive: Archive, *, now: datetime) -> list[tuple[str, str]]:
+    """``(partition, id)`` of the documents whose records the plan reads, sorted: those the
+    lists name, every document of the partitions read whole (today's and yesterday's among
+    them) and those this run's feed polls wrote; with no list, every document on disk."""
+    active = load_active(archive)
+    if active is None:
+        return archive.documents()
+    whole = active.whole | recent(now)
+    found = set(archive.documents(whole))
+    found.update(pair for pair in active.documents if pair[0] not in whole)
+    found.update(archive.written_documents)
+    return sorted(found)
+
+
 def _save_partitions(
     archive: Archive,
-    planned: list[tuple[str, ...]],
-    read_before: set[str] | None,
+    planned: list[Observed],
+    read_before: Observed | None,
     *,
     shard: Shard,
     now: datetime,
 ) -> None:
-    """Save the partitions the next run reads: those the plan found still observed; when
+    """Save what the next run reads: the documents the plan found still observed; when
     no plan was made (``--feeds-only``, or the run failed before it), the list read at the
-    start grown by every partition the run wrote to, so no new document is ever left out.
+    start grown by every document the run wrote, so no new document is ever left out.
     With no list before and no plan, none is saved: the next run reads every partition."""
     if planned:
-        keep = set(planned[-1])
+        keep = planned[-1]
     elif read_before is not None:
-        keep = read_before | archive.written_partitions
+        keep = read_before.union(Observed(documents=frozenset(archive.written_documents)))
     else:
         return
-    save_active(archive, tuple(sorted(keep)), shard=shard, now=now)
+    save_active(archive, keep, shard=shard, now=now)
 
 
 def _last_hour(fetcher: Fetcher, now: datetime) -> Counter[str]:

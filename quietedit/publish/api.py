@@ -6,8 +6,8 @@
     api/days/<YYYY>-<MM>-<DD>.json   every document first seen that day: counts and links
     api/sources.json                every source: slug, name, feed URL, counts
     api/documents/<id>.json         one published document: its revisions as block lists,
-                                    the text of what changed, its events, and each edit
-                                    as block operations
+                                    the text of what changed, its events, each edit as
+                                    block operations, and where each newest block comes from
 
 Files are deterministic JSON (sorted keys, compact, trailing newline) with a
 ``schema`` number. A document's file lists each distinct block once in ``blocks``, as
@@ -18,7 +18,7 @@ text is that of the blocks some edit touched (added, removed, changed or moved);
 kept in place by every edit is ``null``: the archive publishes it (``data`` names the
 document's folder there), and the site does not copy the whole article. A revision
 carries ``url`` only when the page was read at another address than the document's, and
-``publisher`` only when it differs from the revision before. A
+``title`` and ``publisher`` only when they differ from the revision before. A
 classification is the analysis's ``to_dict()`` form without the findings' ``sentences``
 (the edit's page shows them).
 """
@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 from typing import Final
 
+from quietedit.analysis.provenance import block_provenance
 from quietedit.model import JSON, format_timestamp
 from quietedit.publish.changes import Comparison
 from quietedit.publish.listing import DocumentSummary
@@ -129,9 +130,12 @@ def document_file(
     events: list[Event],
     comparisons: list[Comparison],
     data: str,
+    reextracted: dict[int, str] | None = None,
 ) -> dict[str, JSON]:
     """``api/documents/<id>.json``: every revision, events and edits, with the text of
-    what the edits touched; ``data`` is the document's folder in the archive."""
+    what the edits touched; ``data`` is the document's folder in the archive.
+    ``reextracted`` (a site built with the text as re-extracted) names the revisions whose
+    text is a derived reading, and the extractor of each: ``"reextracted": {"2": ...}``."""
     table: dict[tuple[str, str], int] = {}
     listed: list[tuple[int, ...]] = []
     for rev in revisions:
@@ -147,10 +151,11 @@ def document_file(
             "hash": rev.hash,
             "number": rev.number,
             "observed_at": format_timestamp(rev.observation.observed_at),
-            "title": rev.article.title,
         }
-        # the page's address and the publisher's metadata when they differ from the
-        # document's address and from the revision before (most revisions share them)
+        # the headline, the page's address and the publisher's metadata when they differ
+        # from the revision before and the document's address (most revisions share them)
+        if previous is None or rev.article.title != previous.article.title:
+            entry["title"] = rev.article.title
         if rev.observation.url != url:
             entry["url"] = rev.observation.url
         publisher = rev.article.publisher.to_record()
@@ -158,7 +163,11 @@ def document_file(
             entry["publisher"] = publisher_fields(publisher)
         entries.append(entry)
         previous = rev
+    shown: dict[str, JSON] = {}
+    if reextracted is not None:
+        shown["reextracted"] = {str(n): extractor for n, extractor in sorted(reextracted.items())}
     return {
+        **shown,
         "blocks": [[kind, text] if n in touched else None for n, (kind, text) in enumerate(table)],
         "data": data,
         "diffs": [
@@ -166,12 +175,12 @@ def document_file(
                 "classification": lean_classification(comparison.classification),
                 "diff": lean_diff(comparison.diff),
                 "new": new.number,
-                "observed_at": format_timestamp(new.observation.observed_at),
                 "old": old.number,
             }
             for old, new, comparison in zip(revisions[:-1], revisions[1:], comparisons, strict=True)
         ],
         "document": document,
+        "provenance": provenance(revisions, comparisons),
         "events": [
             {
                 "detail": event.detail,
@@ -187,6 +196,18 @@ def document_file(
         "source": source,
         "url": url,
     }
+
+
+def provenance(revisions: list[Revision], comparisons: list[Comparison]) -> list[JSON]:
+    """``[first, changed]`` for each block of the newest revision: the revision it first
+    appeared in and the one its text last changed in (``null``: never changed), following
+    the edits' diffs (:mod:`quietedit.analysis.provenance`)."""
+    origins = block_provenance(
+        [r.number for r in revisions],
+        [len(r.article.blocks) for r in revisions],
+        [c.diff for c in comparisons],
+    )
+    return [origin.to_list() for origin in origins]
 
 
 def index_entry(doc: DocumentSummary) -> dict[str, JSON]:

@@ -1,8 +1,9 @@
 """The recent-edits feeds: Atom 1.0 (RFC 4287) and its RSS 2.0 twin, from Jinja2 templates.
 
-One entry per edit, whose id is the absolute URL of the edit's diff page (stable: a diff
-page's address never changes) and whose dates are the archive's (never the build time), so
-the same archive gives byte-identical feeds. Feed readers ignore updated entries, which is
+One entry per edit, whose id is the absolute URL of the edit's own address (stable: it
+never changes; it redirects to the edit on its article's page, where the entry links) and
+whose dates are the archive's (never the build time), so the same archive gives
+byte-identical feeds. Feed readers ignore updated entries, which is
 why every edit is an entry of its own.
 """
 
@@ -43,7 +44,13 @@ def iri_reference(url: str) -> str:
 
 
 def diff_path(edit: Edit) -> str:
+    """The edit's own address, its entry's id: it redirects to :func:`edit_path`."""
     return f"articles/{edit.document}/diff/{edit.number}/"
+
+
+def edit_path(edit: Edit) -> str:
+    """Where the edit is shown: under its revision in the article page's timeline."""
+    return f"articles/{edit.document}/#r{edit.number}"
 
 
 def newest_first(edits: list[Edit], *, limit: int = FEED_ENTRIES) -> list[Edit]:
@@ -72,6 +79,7 @@ def render_feed(renderer: Renderer, spec: FeedSpec, edits: list[Edit]) -> dict[s
         "entries": entries,
         "updated": updated,
         "diff_path": diff_path,
+        "edit_path": edit_path,
         "atom_path": f"{spec.path}.xml",
         "rss_path": f"{spec.path}.rss",
     }

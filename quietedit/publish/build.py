@@ -18,10 +18,10 @@ are not rewritten, and files no longer produced are deleted.
 ``--full`` trusts nothing recorded (deleting the cache folder has the same effect, except
 that stale files are then unknown and stay).
 
-The archive may be a sparse checkout holding only the partitions still observed (as an
-hourly job clones it): the documents of partitions not on disk keep the entries and pages
-the previous build left, so an hourly build reads only what it has; one whose pages are
-missing or stale is read again, which fetches its partition (``Archive``).
+The archive may be a sparse checkout holding only the documents still observed (as an
+hourly job clones it): the documents it leaves out keep the entries and pages the previous
+build left, so an hourly build reads only what it has; one whose pages are missing or
+stale is read again, which fetches its folder (``Archive``).
 """
 
 from __future__ import annotations
@@ -60,6 +60,12 @@ from quietedit.publish.listing import EditRef
 from quietedit.publish.pages import Edit, Source
 from quietedit.publish.paths import CACHE_DIR, SiteWriter
 from quietedit.publish.render import Renderer, SiteURLs, template_dirs
+from quietedit.publish.stories import (
+    Sketched,
+    StoryState,
+    group_stories_of,
+    write_story_pages,
+)
 from quietedit.version import __version__
 
 logger = logging.getLogger(__name__)
@@ -85,6 +91,7 @@ class BuildOptions:
     search: bool = True
     max_bytes: int = DEFAULT_MAX_BYTES
     data_url: str | None = None  # where the archive folder can be browsed, ending in "/"
+    reextracted: bool = False  # show the text as re-extracted (derived records), not as observed
     workers: int = field(default_factory=lambda: min(os.cpu_count() or 1, MAX_WORKERS))
 
 
@@ -147,8 +154,14 @@ def _build(
     options.out.mkdir(parents=True, exist_ok=True)
     writer = SiteWriter(options.out, known={p: e[0] for p, e in trusted.site.items()})
     pages = DocumentPages(
-        archive, renderer, {s.slug: s for s in options.sources}, cache_root, full=options.full
+        archive,
+        renderer,
+        {s.slug: s for s in options.sources},
+        cache_root,
+        full=options.full,
+        reextracted=options.reextracted,
     )
+    story_state = StoryState() if options.full else StoryState.load(cache_root)
     # the months the previous build folded: its documents are rendered (and searched)
     # as then; the choice is made again below, once every document's size is known
     pages.folded = trusted.folded
@@ -158,6 +171,7 @@ def _build(
     on_disk = _article_folders(options.out)
     found = archive.document_stamps()  # of the documents on disk
     present = sorted(set(archive.partitions()))
+    outside = archive.outside_checkout()
     if hourly:
         places = ", ".join("?" * len(present))
         cached = previous.select(f"WHERE partition IN ({places})", tuple(present))
@@ -167,14 +181,18 @@ def _build(
             cached.update(
                 previous.select(f"WHERE id IN ({', '.join('?' * len(part))})", tuple(part))
             )
+        # missing from what is checked out: deleted; a document the checkout leaves out (a
+        # sparse checkout of the documents still observed) keeps its row and pages
         gone = {
-            doc for doc, entry in cached.items() if doc not in found and entry.partition in present
+            doc
+            for doc, entry in cached.items()
+            if doc not in found and not outside(entry.partition, doc)
         }
-        _missing_pages(previous, set(present), on_disk, todo)
+        _missing_pages(previous, found, outside, on_disk, todo)
     else:
         cached = {} if options.full else previous.documents
         _keep_absent(
-            previous, found, set(present), on_disk, fingerprint=fingerprint, state=state, todo=todo
+            previous, found, outside, on_disk, fingerprint=fingerprint, state=state, todo=todo
         )
         gone = set()
     for doc, doc_stamp in found.items():
@@ -196,6 +214,22 @@ def _build(
             state[doc] = entry.restamped(doc_stamp)
         else:
             todo[doc] = doc_stamp
+    # stories first: an article page links to its story's page, so an article that joins
+    # or leaves a story with a page is rendered again
+    kept = {doc: (entry.stamp, entry.revisions) for doc, entry in state.items()}
+    if hourly:  # and the documents of the cache this build does not read, less those gone
+        for doc, doc_stamp, revisions in previous.query(_KEPT):
+            if doc not in found and doc not in gone and doc not in todo:
+                kept[str(doc)] = (str(doc_stamp), int(revisions))
+    shown = group_stories_of(
+        pages, {doc: revisions for doc, (_, revisions) in kept.items()}, todo, story_state, failures
+    )
+    links = {doc: story.id for story in shown for doc in story.documents}
+    for doc, sketched in story_state.documents.items():
+        if links.get(doc, "") != sketched.story and doc in kept and doc not in todo:
+            state.pop(doc, None)
+            todo[doc] = kept[doc][0]
+    pages.stories = links
     rebuild = options.full or not previous.loaded
     if hourly:
         # the documents with pages as the cache has them, less those gone, and those the
@@ -239,6 +273,10 @@ def _build(
                 edits=result.edits, refs=result.refs, size=result.size,
             )  # fmt: skip
             items.update(((doc, n), html) for n, html in result.items.items())
+            summary = result.summary
+            story_state.documents[doc] = Sketched(
+                summary.source, summary.first_seen, result.sketch, pages.stories.get(doc, "")
+            )
 
     stamps = dict(todo)  # of the documents rendered
     done, total = len(state), len(state) + len(ids)
@@ -334,6 +372,17 @@ def _build(
         data_url=options.data_url,
         changed=changed,
     )
+
+    def entry_of(doc: str) -> DocumentEntry | None:
+        entry = state.get(doc) or read.get(doc)
+        if entry is None:
+            try:
+                entry = read[doc] = catalog.entry(doc)
+            except KeyError:  # gone, or failing now
+                return None
+        return entry
+
+    write_story_pages(site, pages, entry_of, shown, trusted=trusted)
     # the homepages' headline pages, from their feed records (a few files, read each build)
     homepages.write_homepages(site, archive, dict(sorted(pages.sources.items())))
     document_files = {p for p in writer.claimed if p.startswith(("articles/", "api/documents/"))}
@@ -349,6 +398,7 @@ def _build(
     catalog.finish(
         site=new_site, previous_site=previous.site, folded=folded, fingerprint=fingerprint
     )
+    story_state.save(cache_root)
     _prune_diffs(cache_root, alive, gone)
     return BuildReport(
         documents=documents,
@@ -361,6 +411,8 @@ def _build(
     )
 
 
+_KEPT: Final = "SELECT id, stamp, revisions FROM documents"
+"""Every document of the previous build's cache, with its stamp and count of revisions."""
 _PARTITIONS_OF: Final = (
     "SELECT DISTINCT partition FROM documents WHERE id IN (SELECT value FROM json_each(?))"
 )
@@ -368,40 +420,50 @@ _PARTITIONS_OF: Final = (
 
 
 def _missing_pages(
-    previous: BuildState, present: set[str], on_disk: set[str], todo: dict[str, str]
+    previous: BuildState,
+    found: dict[str, str],
+    outside: Callable[[str, str], bool],
+    on_disk: set[str],
+    todo: dict[str, str],
 ) -> None:
-    """The documents of partitions not on disk (the archive is a sparse checkout of the
-    partitions still observed) whose pages are not in the site folder either (a cache
-    restored without the site, as in CI): read again (``todo``), which brings their
-    partition into a sparse git checkout (``Archive``'s on-demand fetch). The others stay
-    as the previous build left them, unread."""
+    """The documents the checkout leaves out (``outside``: their partition is not on disk,
+    or a sparse checkout of the documents still observed does not hold their folder) whose
+    pages are not in the site folder either (a cache restored without the site, as in
+    CI): read again (``todo``), which brings their folder into a sparse git checkout
+    (``Archive``'s on-demand fetch). The others stay as the previous build left them,
+    unread."""
     where, params = catalog_not_folded(previous.folded)
     query = f"SELECT id, stamp, partition FROM documents WHERE published = 1 AND {where}"  # noqa: S608
     for doc, stamp, partition in previous.query(query, params):
-        if partition and partition not in present and doc not in on_disk:
+        if doc in on_disk or doc in found or not partition:
+            continue
+        if outside(str(partition), str(doc)):
             todo[str(doc)] = str(stamp)
 
 
 def _keep_absent(
     previous: BuildState,
     stamps: dict[str, str],
-    present: set[str],
+    outside: Callable[[str, str], bool],
     on_disk: set[str],
     *,
     fingerprint: str,
     state: dict[str, DocumentEntry],
     todo: dict[str, str],
 ) -> None:
-    """The documents of partitions that are not on disk, for a build that cannot trust the
-    cache's keys (a full build, another fingerprint): kept as the previous build left them
-    when their pages are in the site folder and were made by this code and these
-    templates; else read again (``todo``), which brings their partition into a sparse git
-    checkout or, outside git, fails them with a reported error."""
+    """The documents the checkout leaves out (``outside``: their partition is not on disk,
+    or a sparse checkout of the documents still observed, as an hourly job clones it, does
+    not hold their folder), for a build that cannot trust the cache's keys (a full build,
+    another fingerprint): kept as the previous build left them when their pages are in the
+    site folder and were made by this code and these templates; else read again
+    (``todo``), which brings their folder into a sparse git checkout (``Archive``'s
+    on-demand fetch) or, outside git, fails them with a reported error. A document missing
+    from what is checked out was deleted: its pages go."""
     if not previous.loaded:
         return
     for doc, entry in previous.documents.items():
         partition = entry.partition
-        if doc in stamps or not partition or partition in present:
+        if doc in stamps or not partition or not outside(partition, doc):
             continue
         current = entry.key == document_key(fingerprint, entry.content)
         if current and (doc in on_disk or not _has_pages(entry, previous.folded)):
@@ -474,8 +536,9 @@ def _prune_diffs(cache_root: Path, alive: set[str] | None, gone: set[str]) -> No
 
 
 def _fingerprint(renderer: Renderer, options: BuildOptions, archive: Archive) -> str:
-    """What every page depends on: the code, the templates, the base URL and the sources
-    (from feeds.yaml, and the names the archive's feed states give the others)."""
+    """What every page depends on: the code, the templates, the base URL, the sources
+    (from feeds.yaml, and the names the archive's feed states give the others) and which
+    text is shown."""
     digest = hashlib.sha256()
     for part in (
         __version__,
@@ -486,6 +549,7 @@ def _fingerprint(renderer: Renderer, options: BuildOptions, archive: Archive) ->
         renderer.urls.base_url,
         repr(sorted(options.sources, key=lambda s: s.slug)),
         repr([unconfigured_source(archive, slug) for slug in archive.feed_slugs()]),
+        *(["text re-extracted"] if options.reextracted else []),  # every page says which
     ):
         digest.update(part.encode() + b"\0")
     return digest.hexdigest()

@@ -36,12 +36,14 @@ The stamp only says when to recompute the content key; the content key is what d
 
 A build reads what the hour changed, not what a year holds. When the cache was written
 by a build of the same fingerprint (so every row's key is current), it reads the rows of
-the partitions on disk (the hourly job's sparse checkout: the ones still observed) and,
-of the others, only which documents have pages (to render again those whose pages are
-missing); a row is read as a plain tuple, its checksum checked, and its summary and edit
-references made from it when asked for. The edits' rows, the bulk of the file, are read
-only for the edits a build renders again (listing pages and feeds that changed), one
-document at a time, each checked against its own checksum. A damaged value found that
+the partitions on disk (the hourly job's sparse checkout holds the documents still
+observed; a document of such a partition that the checkout leaves out keeps its row as it
+is, one missing from a folder it holds was deleted) and, of the others, only which
+documents have pages (to render again those whose pages are missing); a row is read as
+a plain tuple, its checksum checked, and its summary and edit references made from it
+when asked for. The edits' rows, the bulk of the file, are read only for the edits a
+build renders again (listing pages and feeds that changed), one document at a time, each
+checked against its own checksum. A damaged value found that
 late raises :class:`CacheDamagedError`, and the build starts again as a full one.
 """
 
@@ -65,7 +67,7 @@ from quietedit.publish.pages import Edit
 
 logger = logging.getLogger(__name__)
 
-CACHE_SCHEMA: Final = 7
+CACHE_SCHEMA: Final = 8
 """``PRAGMA user_version`` of the database: bumped with any change to its tables."""
 STATE_FILE: Final = "state.sqlite"
 APPLICATION_ID: Final = 0x71656263  # "qebc": says the file is a quietedit build cache

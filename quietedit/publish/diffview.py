@@ -126,15 +126,25 @@ def excerpt_of(rows: tuple[DiffRow, ...], *, words: int = EXCERPT_WORDS) -> tupl
     return ()
 
 
+EXCERPT_CONTEXT: Final = 8
+"""Unchanged words an excerpt keeps on each side of its changes."""
+
+
 def _trim(segments: tuple[Segment, ...], budget: int) -> tuple[Segment, ...]:
     first = next((i for i, (op, _) in enumerate(segments) if op != "="), 0)
     out: list[Segment] = []
+    context = EXCERPT_CONTEXT
     if first > 0 and segments[first - 1][0] == "=":
         lead = segments[first - 1][1].split()
-        out.append(("=", ("… " if len(lead) > 8 else "") + " ".join(lead[-8:]) + " "))
+        out.append(("=", ("… " if len(lead) > context else "") + " ".join(lead[-context:]) + " "))
     used = sum(len(t.split()) for _, t in out)
     for op, text in segments[first:]:
         words = text.split()
+        if op == "=" and len(words) > context and out:
+            # the words after a change: a few, as before it
+            space = text[: len(text) - len(text.lstrip())]
+            out.append((op, space + " ".join(words[:context]) + " …"))
+            break
         if used + len(words) > budget:
             room = max(budget - used, 3)
             out.append((op, " ".join(words[:room]) + " …"))
@@ -250,9 +260,10 @@ CONTEXT: Final = 1
 paragraphs become an "N unchanged" marker (the whole text of every revision is in the
 document's JSON file and on the compare page)."""
 
-CONTEXT_WORDS: Final = 30
-"""Words of an unchanged paragraph shown as context: its end before a change, its start
-after one (in full between two changes), and the start of a paragraph moved unchanged."""
+CONTEXT_WORDS: Final = 15
+"""Words of unchanged text shown as context: of an unchanged paragraph, its end before a
+change, its start after one (in full between two changes), and the start of a paragraph
+moved unchanged; in a changed paragraph, the words on each side of each change."""
 
 
 def _head(text: str, words: int = CONTEXT_WORDS) -> str:
@@ -268,7 +279,8 @@ def _tail(text: str, words: int = CONTEXT_WORDS) -> str:
 def collapsed(rows: tuple[DiffRow, ...], *, stubs: bool = True) -> tuple[DiffRow | int, ...]:
     """``rows`` with only the changes and ``CONTEXT`` kept rows around each, trimmed to
     ``CONTEXT_WORDS`` on the side away from the change (as is a paragraph moved without
-    a change of words); every longer run of kept rows becomes its length. ``stubs``: keep
+    a change of words, and the unchanged words of a changed paragraph, by
+    :func:`around_changes`); every longer run of kept rows becomes its length. ``stubs``: keep
     the stub at a moved block's old place (it links to the block's new place)."""
     shown = [r for r in rows if stubs or r.op != "moved-from"]
     change = [r.op != "kept" for r in shown]
@@ -278,6 +290,8 @@ def collapsed(rows: tuple[DiffRow, ...], *, stubs: bool = True) -> tuple[DiffRow
         after = any(change[i + 1 : i + CONTEXT + 1])
         if row.op == "moved" and not row.segments:
             out.append(replace(row, old_text=_head(row.old_text), new_text=_head(row.new_text)))
+        elif row.segments:
+            out.append(replace(row, segments=around_changes(row.segments)))
         elif row.op != "kept" or (before and after):
             out.append(row)
         elif before or after:
@@ -287,4 +301,34 @@ def collapsed(rows: tuple[DiffRow, ...], *, stubs: bool = True) -> tuple[DiffRow
             out[-1] += 1
         else:
             out.append(1)
+    return tuple(out)
+
+
+def around_changes(
+    segments: tuple[Segment, ...], words: int = CONTEXT_WORDS
+) -> tuple[Segment, ...]:
+    """A word diff with its unchanged runs cut to ``words`` words beside each change (``…``
+    where words were left out): the start of the first run and the end of the last go,
+    a run between two changes keeps its two ends. The spaces at a run's ends stay, so
+    that the words beside a change do not run into it."""
+    if all(op == "=" for op, _ in segments):  # no change of words: nothing to stand beside
+        return segments
+    last = len(segments) - 1
+    out: list[Segment] = []
+    for n, (op, text) in enumerate(segments):
+        parts = text.split()
+        # a run at the start or the end borders one change, a run between two borders two
+        room = words * (2 if 0 < n < last else 1)
+        if op != "=" or len(parts) <= room:
+            out.append((op, text))
+            continue
+        lead = " " if text[:1].isspace() else ""
+        trail = " " if text[-1:].isspace() else ""
+        if n == 0:
+            text = "… " + " ".join(parts[-words:]) + trail
+        elif n == last:
+            text = lead + " ".join(parts[:words]) + " …"
+        else:
+            text = f"{lead}{' '.join(parts[:words])} … {' '.join(parts[-words:])}{trail}"
+        out.append((op, text))
     return tuple(out)

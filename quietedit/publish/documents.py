@@ -16,6 +16,9 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
 
+from quietedit.analysis.stories import story_sketch
+from quietedit.archive.derived import current_readings, with_reading
+from quietedit.archive.readings import derived_readings
 from quietedit.archive.store import Archive
 from quietedit.errors import QuieteditError
 from quietedit.model import JSON, format_timestamp
@@ -44,11 +47,14 @@ from quietedit.publish.pages import (
     headline_history,
     host_slug,
     make_edit,
+    observed,
     safe_http_url,
     verdict_of,
+    web_copies,
 )
 from quietedit.publish.paths import SiteWriter
 from quietedit.publish.render import Renderer, output_file
+from quietedit.publish.stories import story_path
 from quietedit.revisions import Event, Revision
 
 logger = logging.getLogger(__name__)
@@ -71,6 +77,7 @@ class DocumentResult:
     items: dict[int, str] = field(default_factory=dict)  # edit number → its list item
     refs: tuple[EditRef, ...] = ()  # one per edit (made here, in the render worker)
     size: int = 0  # bytes of its files (measured also when they are folded away)
+    sketch: tuple[int, ...] = ()  # of its first revision, for the story pages (``stories``)
 
 
 class DocumentPages:
@@ -84,8 +91,10 @@ class DocumentPages:
         cache_root: Path,
         *,
         full: bool,
+        reextracted: bool = False,
     ) -> None:
         self.archive = archive
+        self.reextracted = reextracted  # show the derived readings' text (quietedit reextract)
         self.renderer = renderer
         self.sources = sources
         # feeds.yaml's sources, fixed at the start: which source a document belongs to must
@@ -94,6 +103,8 @@ class DocumentPages:
         self.cache_root = cache_root
         self.full = full
         self.writer: SiteWriter | None = None
+        self.reread: dict[int, str] = {}  # of the document being rendered
+        self.stories: dict[str, str] = {}  # document → the story page its page links to
         self.folded: frozenset[str] = frozenset()  # months whose documents get no pages
 
     def cache_file(self, doc: str) -> Path:
@@ -109,6 +120,25 @@ class DocumentPages:
         counts = [_count(folder) for folder in self.archive_folders(doc)]
         partition = self.archive.partition(doc) or ""
         return source, partition, counts[0] > 1 or counts[1] > 0
+
+    def story_input(self, doc: str) -> tuple[str, str, tuple[int, ...], int]:
+        """What the story grouping needs of a document not rendered before: its source,
+        first sight, the sketch of its first revision and its number of edits."""
+        record = self.archive.read_document(doc) or {}
+        revisions = self.archive.revisions(doc, shallow=True)
+        if not revisions:
+            return self._source_of(record, safe_http_url(record.get("url"))), "", (), 0
+        first = revisions[0].article
+        return (
+            self._source_of(record, safe_http_url(record.get("url"))),
+            _first_seen(record, revisions[0]),
+            story_sketch(first.title, [block.text for block in first.blocks]),
+            len(revisions) - 1,
+        )
+
+    def revision_count(self, doc: str) -> int:
+        """How many revisions the document has, from its file names."""
+        return _count(self.archive.revisions_dir(doc))
 
     def archive_folders(self, doc: str) -> tuple[Path, Path]:
         """The document's revision and event folders in the archive."""
@@ -129,6 +159,14 @@ class DocumentPages:
         if not revisions:
             writer.remove_unclaimed(existing)
             return None
+        first = revisions[0].article  # as first observed: a sketch never changes
+        sketch = story_sketch(first.title, [block.text for block in first.blocks])
+        reread: dict[int, str] = {}  # revision → the extractor whose reading is shown
+        if self.reextracted:
+            current = current_readings(derived_readings(self.archive, doc))
+            reread = {n: r.extractor for n, r in sorted(current.items()) if n <= len(revisions)}
+            revisions = [with_reading(rev, current.get(rev.number)) for rev in revisions]
+        self.reread = reread
         record = self.archive.read_document(doc) or {}
         events = self.archive.events(doc)
         url = safe_http_url(record.get("url"))
@@ -196,7 +234,7 @@ class DocumentPages:
         refs = tuple(EditRef.of(e) for e in edits)
         size = sum(files.values())
         shown = len(files) if summary.month not in self.folded else 0
-        return DocumentResult(summary, edits, shown, content, items, refs, size)
+        return DocumentResult(summary, edits, shown, content, items, refs, size, sketch)
 
     def _read_cache(self, doc: str) -> dict[str, JSON] | None:
         try:
@@ -251,17 +289,20 @@ class DocumentPages:
         typed_events = events
         source = self.source(summary.source)
         base = f"articles/{doc}/"
-        timeline = [
-            {
-                "revision": rev,
-                "observed": format_timestamp(rev.observation.observed_at),
-                "edit": edits[rev.number - 2] if rev.number > 1 else None,
-                "verdict": verdict_of(comparisons[rev.number - 2].classification)
-                if rev.number > 1
-                else None,
-            }
-            for rev in revisions
-        ]
+        timeline = [{"revision": revisions[0], "observed": observed(revisions[0]), "edit": None}]
+        for index, new in enumerate(revisions[1:]):
+            classification = comparisons[index].classification
+            timeline.append(
+                {
+                    "revision": new,
+                    "observed": observed(new),
+                    "edit": edits[index],
+                    "inline": collapsed(rows[index]),
+                    "title_segments": title_segments(comparisons[index].diff),
+                    "verdict": verdict_of(classification),
+                    "findings": findings_of(classification),
+                }
+            )
         written: dict[str, int] = {}
 
         writer = self.writer
@@ -286,35 +327,33 @@ class DocumentPages:
                 timeline=timeline,
                 headlines=headline_history(revisions),
                 events=[
-                    (e, event_line(e), safe_http_url(e.detail.get("location")))
+                    (
+                        e,
+                        event_line(e),
+                        safe_http_url(e.detail.get("location") or e.detail.get("snapshot")),
+                    )
                     for e in typed_events
                     if e.kind != LIVE_KIND  # listed as live updates
                 ],
                 live=updates[::-1][:PAGE_UPDATES],
                 live_runs=len(updates),
                 live_total=sum(u.count for u in updates),
+                text_shown=text_note(self.reread if self.reextracted else None),
+                story=story_path(self.stories[doc]) if doc in self.stories else None,
+                copies=web_copies(typed_events),
                 page_path=base,
             ),
         )
-        for index, (old, new) in enumerate(pairwise(revisions)):
-            comparison = comparisons[index]
-            path = f"{base}diff/{new.number}/"
+        for edit in edits:
+            # an edit's own address, from when each edit had a page: a redirect to its
+            # place in the timeline
             put(
-                output_file(path),
+                output_file(f"{base}diff/{edit.number}/"),
                 self.renderer.render(
-                    "diff.html",
-                    doc=summary,
-                    source=source,
-                    old=old,
-                    new=new,
-                    edit=edits[index],
-                    rows=rows[index],
-                    inline=collapsed(rows[index]),
-                    title_segments=title_segments(comparison.diff),
-                    verdict=verdict_of(comparison.classification),
-                    findings=findings_of(comparison.classification),
-                    count=len(revisions),
-                    page_path=path,
+                    "redirect.html",
+                    title=f"Revision {edit.number - 1} → {edit.number}",
+                    page=base,
+                    target=f"../../#r{edit.number}",  # relative: the same under any base path
                 ),
             )
         if updates:
@@ -338,6 +377,7 @@ class DocumentPages:
                     events=typed_events,
                     comparisons=comparisons,
                     data=f"documents/{summary.partition}/{doc}/" if summary.partition else "",
+                    reextracted=self.reread if self.reextracted else None,
                 )
             ),
         )
@@ -368,3 +408,21 @@ def _count(folder: Path) -> int:
         return sum(name.endswith(".json") for name in os.listdir(folder))
     except FileNotFoundError:
         return 0
+
+
+def text_note(reread: dict[int, str] | None) -> str:
+    """What a page says of the text it shows: as first observed (``reread`` is ``None``:
+    the default build), or as re-extracted, naming the revisions read again by a later
+    extractor (``reread``: revision → extractor; empty when none reads differently)."""
+    if reread is None:
+        return "as first observed"
+    if not reread:
+        return "as re-extracted: every revision reads as first observed"
+    by: dict[str, list[str]] = {}
+    for number, extractor in sorted(reread.items()):
+        by.setdefault(extractor, []).append(str(number))
+    parts = [
+        f"revision{'s' if len(numbers) > 1 else ''} {', '.join(numbers)} by {extractor}"
+        for extractor, numbers in sorted(by.items())
+    ]
+    return f"as re-extracted from the stored pages ({'; '.join(parts)}; the rest as first observed)"

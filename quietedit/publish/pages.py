@@ -80,6 +80,7 @@ class Edit:
     excerpt: tuple[Segment, ...]
     summary: str
     published: str | None  # the publisher's datePublished, normalised, if readable
+    notice: str = ""  # "none", "technical" (only a date moved), "proper" (a note); "" unknown
 
     @property
     def day(self) -> str:
@@ -102,7 +103,7 @@ class Edit:
         if not isinstance(row, list) or len(row) != len(_EDIT_FIELDS):
             raise ValueError("edit row: wrong length")
         doc, number, observed_at, previous_at, title, old_title, url, source = row[:8]
-        kinds, significance, rank, silent, excerpt, summary, published = row[8:]
+        kinds, significance, rank, silent, excerpt, summary, published, notice = row[8:]
         if not isinstance(number, int) or not isinstance(rank, int):
             raise ValueError("edit row: number and rank must be integers")
         if not isinstance(kinds, list) or not isinstance(excerpt, list):
@@ -123,6 +124,7 @@ class Edit:
             tuple([(str(s[0]), str(s[1])) for s in excerpt if isinstance(s, list) and len(s) == 2]),
             str(summary),
             published if isinstance(published, str) else None,
+            str(notice),
         )
 
 
@@ -170,6 +172,7 @@ class ClassificationJSON(TypedDict):
     findings: dict[str, FindingJSON]
     significance: str
     silent: bool
+    notice: NotRequired[str]  # absent from comparisons made before it
     signals: list[SignalJSON]
 
 
@@ -184,7 +187,11 @@ def verdict_of(classification: dict[str, JSON]) -> Verdict:
     evidence = tuple(_signal_line(s) for s in shape["signals"])
     if shape["silent"]:
         return Verdict(True, "silent", evidence)
-    return Verdict(False, "acknowledged", evidence)
+    # the badge's words: a technical notice (only a date moved) or a note
+    label = {"technical": "technical notice", "proper": "noted"}.get(
+        shape.get("notice", ""), "acknowledged"
+    )
+    return Verdict(False, label, evidence)
 
 
 def _signal_line(signal: SignalJSON) -> str:
@@ -222,22 +229,30 @@ class FindingView:
 
 
 def findings_of(classification: dict[str, JSON]) -> tuple[FindingView, ...]:
-    """Each finding of the classification, its sentences ready to mark."""
+    """Each finding of the classification, its sentences ready to mark; a sentence that
+    an earlier finding shows already, with the same words marked, is not repeated."""
     findings = classification_json(classification)["findings"]
-    return tuple(
-        FindingView(
-            kind,
-            finding["significance"],
-            tuple(clean_text(line) for line in finding["evidence"]),
-            tuple(_sentence_view(sentence) for sentence in finding.get("sentences", [])),
+    shown: set[SentenceView] = set()
+    views: list[FindingView] = []
+    for kind, finding in sorted(findings.items()):
+        # a sentence that decided two kinds with the same words is shown at the first
+        sentences = [_sentence_view(sentence) for sentence in finding.get("sentences", [])]
+        fresh = tuple(s for s in sentences if s not in shown)
+        shown.update(fresh)
+        views.append(
+            FindingView(
+                kind,
+                finding["significance"],
+                tuple(clean_text(line) for line in finding["evidence"]),
+                fresh,
+            )
         )
-        for kind, finding in sorted(findings.items())
-    )
+    return tuple(views)
 
 
-SENTENCE_CONTEXT: Final = 8
-"""Words of a finding's sentence kept on each side of its marked words: the edit's page
-shows the whole paragraph below, so a finding needs only where its words stand."""
+SENTENCE_CONTEXT: Final = 5
+"""Words of a finding's sentence kept on each side of its marked words: the edit shows the
+changed paragraph just above, so a finding needs only where its words stand."""
 
 
 def _sentence_view(sentence: SentenceJSON) -> SentenceView:
@@ -344,6 +359,7 @@ def make_edit(
         excerpt=excerpt_of(rows),
         summary=summary_text(diff),
         published=format_timestamp(published) if published else None,
+        notice=shape.get("notice", ""),
     )
 
 
@@ -377,11 +393,25 @@ def event_line(event: Event) -> str:
                 )
         what = " and ".join(changes) if changes else "this entry"
         return f"The feed changed {what}."
+    if event.kind == "archived":
+        which = f"revision {event.revision}" if event.revision else "the page"
+        return f"The Internet Archive made a public copy of {which}."
     if event.kind == "anomaly":
         reason = detail.get("reason")
         why = f": {clean_text(str(reason))}" if reason else ""
         return f"A fetch looked broken and was not stored as a revision{why}."
     return f"Event “{clean_text(event.kind)}” was recorded."
+
+
+def web_copies(events: list[Event]) -> dict[int, str]:
+    """The address of the Internet Archive's copy of each revision that has one (the
+    latest copy when there are several), from the ``archived`` events; http(s) only."""
+    copies: dict[int, str] = {}
+    for event in events:
+        link = safe_http_url(event.detail.get("snapshot"))
+        if event.kind == "archived" and event.revision and link:
+            copies[event.revision] = link
+    return copies
 
 
 def headline_history(revisions: list[Revision]) -> tuple[tuple[int, str, str], ...]:

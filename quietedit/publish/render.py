@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from email.utils import format_datetime
 from functools import lru_cache
 from pathlib import Path
@@ -121,6 +121,24 @@ def human_time(value: str | None) -> str:
     return moment.strftime("%d %b %Y, %H:%M UTC").lstrip("0")
 
 
+def minute(value: str) -> str:
+    """``2026-11-30T08:15:42.5Z`` → ``2026-11-30T08:15Z``: a ``datetime`` attribute to the
+    minute, as :func:`human_time` shows it (the value itself when it is not a timestamp)."""
+    try:
+        moment = parse_timestamp(value)
+    except ValueError:
+        return value
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%MZ")
+
+
+def clock(value: str) -> str:
+    """``2026-11-30T08:15:42Z`` → ``08:15 UTC``: the time of day, in a list under its day."""
+    try:
+        return parse_timestamp(value).astimezone(UTC).strftime("%H:%M UTC")
+    except ValueError:
+        return value
+
+
 def human_day(value: str) -> str:
     try:
         return datetime.fromisoformat(value).strftime("%A %d %B %Y").replace(" 0", " ")
@@ -198,7 +216,9 @@ class Renderer:
             segments=segments_html,
             text_attrs=text_attributes,
         )
-        self.env.filters.update(human_time=human_time, human_day=human_day, rfc822=rfc822)
+        self.env.filters.update(
+            human_time=human_time, human_day=human_day, rfc822=rfc822, minute=minute, clock=clock
+        )
         self.markdown = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")
 
     def render(self, template: str, **context: Any) -> str:

@@ -455,10 +455,11 @@ class SiteWide:
         kinds: list[tuple[str, str, int]],
         folded: frozenset[str],
     ) -> None:
-        """``sitemap.xml``: an index of ``sitemaps/pages.xml`` and chunks of articles and
-        diffs in the order they appeared, so a new edit changes only the newest chunk
+        """``sitemap.xml``: an index of ``sitemaps/pages.xml`` and chunks of articles in
+        the order they appeared, so a new article changes only the newest chunk
         (``documents``: the id and last seen time of each with pages, in the order they
-        were first seen; ``edits``: those with pages)."""
+        were first seen; ``edits``: those with pages, whose own addresses redirect to
+        their article's page and are not listed)."""
         newest = max((last_seen for _, last_seen in documents), default=None)
         pages: list[tuple[str, str | None]] = [
             ("", newest),
@@ -470,13 +471,11 @@ class SiteWide:
         pages += [(f"kinds/{slug}/", None) for _, slug, _ in kinds]
         pages += [(f"{FOLDED_ROOT}/{m.replace('-', '/')}/", None) for m in sorted(folded)]
         articles = [(f"articles/{doc}/", last_seen) for doc, last_seen in documents]
-        diffs = [
-            (f"articles/{e.document}/diff/{e.number}/", e.observed_at)
-            for e in sorted(edits, key=_BY_TIME)
-        ]
+        # an edit's own address (``articles/<id>/diff/<n>/``) redirects to the article
+        # page, so it is not listed
         files = ["sitemaps/pages.xml"]
         self.page("sitemaps/pages.xml", "sitemap.xml", entries=pages, index=None)
-        for series, entries in (("articles", articles), ("diffs", diffs)):
+        for series, entries in (("articles", articles),):
             for start in range(0, len(entries), SITEMAP_LIMIT):
                 name = f"sitemaps/{series}-{start // SITEMAP_LIMIT + 1}.xml"
                 chunk = entries[start : start + SITEMAP_LIMIT]

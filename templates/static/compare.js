@@ -118,7 +118,12 @@
 
   function render(data) {
     var revs = {};
-    data.revisions.forEach(function (r) { revs[r.number] = r; });
+    var title = "";
+    data.revisions.forEach(function (r) {
+      // a revision names its headline only where it changed: the one before holds
+      if (typeof r.title === "string") { title = r.title; } else { r.title = title; }
+      revs[r.number] = r;
+    });
     chooser(data);
     var a = revs[from], b = revs[to];
     if (!a || !b) { say("This article has no revision " + (!a ? from : to) + "."); return; }

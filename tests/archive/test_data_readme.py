@@ -4,17 +4,33 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path, PurePosixPath
 
+from quietedit.archive.derived import (
+    derived_link_problems,
+    derived_problems,
+    derived_to_record,
+    new_derived,
+)
+from quietedit.archive.files import create_file
 from quietedit.archive.layout import PathKind, classify_path
 from quietedit.archive.records import (
     check_event_record,
     check_revision_record,
     check_state_record,
+    dump_json,
 )
 from quietedit.archive.store import Archive
+from quietedit.model import Article
+from quietedit.revisions import EvidenceRef
 from tests.conftest import T0, seed_story
 
+EVIDENCE = EvidenceRef(
+    file="2026-11/quietedit-20261130T060000Z.warc.gz",
+    record="urn:uuid:00000000-0000-5000-8000-000000000001",
+    sha256="sha256:" + "0" * 64,
+)
 README = Path(__file__).resolve().parents[2] / "data" / "README.md"
 
 
@@ -46,6 +62,15 @@ def test_every_file_the_archive_writes_has_a_documented_place(tmp_path: Path) ->
     archive.append_event(doc, "gone", observed_at=T0, revision=3, detail={"status": 410})
     record = archive.read_document(doc) or {}
     archive.write_document(doc, {**record, "schedule": {"last_checked_at": "2026-11-30T07:00:00Z"}})
+    revision = archive.revisions(doc)[-1]
+    derived = new_derived(
+        replace(revision, observation=replace(revision.observation, evidence=EVIDENCE)),
+        Article("Re-read"),
+        number=1,
+        extractor="quietedit-extract/2",
+    )
+    target = archive.layout.derived_file(doc, archive.partition(doc) or "", 1)
+    create_file(archive.layout.tmp_dir, target, dump_json(derived_to_record(derived)))
     archive.write_feed("city-desk", {})
     archive.write_state("ledger", {})
     (archive.root / "README.md").write_text("x")
@@ -93,6 +118,16 @@ def test_every_revision_field_is_described() -> None:
     record = json.loads(fenced_blocks(table, "json")[0])
     for field in record:
         assert f"| `{field}` |" in table, field
+
+
+def test_the_example_derived_record_is_valid_and_names_the_example_revision() -> None:
+    record = json.loads(fenced_blocks(section("Derived records"), "json")[0])
+    revision = json.loads(fenced_blocks(section("Revision files"), "json")[0])
+    assert derived_problems(record, document=revision["document"], number=1) == []
+    assert derived_link_problems(record, revision) == []
+    table = section("Derived records")
+    for field in record:
+        assert f"`{field}`" in table, field
 
 
 def test_the_example_event_is_a_valid_record() -> None:

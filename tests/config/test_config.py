@@ -71,7 +71,23 @@ DEFAULTS: dict[str, object] = {
     },
     # relative to the base
     "paths": {"data": "data", "evidence": "evidence", "site": "site", "templates": "templates"},
-    "site": {"max_bytes": 900_000_000},
+    "site": {"max_bytes": 900_000_000, "reextracted": False},
+    "post": {
+        "kinds": ["headline", "lede", "facts", "quote", "removed", "correction"],
+        "significance": ["moderate", "substantive"],
+        "verdicts": ["silent"],
+        "max_age": 172_800.0,
+        "max_posts": 10,
+        "max_wait": 120.0,
+        "timeout": 30.0,
+    },
+    "archive_org": {
+        "enabled": False,
+        "base_url": "https://web.archive.org",
+        "max_captures": 20,
+        "timeout": 20.0,
+        "backoff": 900.0,
+    },
 }
 
 # A value for each setting's variable that differs from its default, and what it must become.
@@ -103,6 +119,19 @@ ENV_SAMPLES: dict[str, tuple[str, object]] = {
     "paths.site": ("/srv/www/quietedit", "/srv/www/quietedit"),
     "paths.templates": ("theme/templates", None),
     "site.max_bytes": ("500MB", 500_000_000),
+    "post.kinds": ("facts, headline,", ["facts", "headline"]),
+    "post.significance": ("substantive", ["substantive"]),
+    "post.verdicts": ("silent,proper", ["silent", "proper"]),
+    "post.max_age": ("12h", 43_200.0),
+    "post.max_posts": ("3", 3),
+    "post.max_wait": ("10s", 10.0),
+    "post.timeout": ("5s", 5.0),
+    "archive_org.enabled": ("yes", True),
+    "archive_org.base_url": ("http://127.0.0.1:8080", "http://127.0.0.1:8080"),
+    "archive_org.max_captures": ("5", 5),
+    "archive_org.timeout": ("5s", 5.0),
+    "archive_org.backoff": ("1h", 3600.0),
+    "site.reextracted": ("true", True),
 }
 
 

@@ -28,6 +28,7 @@ from quietedit.article.identity import canonical_url, document_id
 from quietedit.cli import cli
 from quietedit.config import load_config
 from quietedit.decide.memory import document_from_record
+from quietedit.decide.partitions import still_observed
 from quietedit.errors import ArchiveLockedError
 from quietedit.ingest.run import run_ingest
 from quietedit.model import Article, Block
@@ -98,6 +99,7 @@ class Newsroom:
         self.server = server
         self.round = 1
         self.broken = False  # the ferry story's server fails
+        self.listed: set[str] | None = None  # the paths the feed lists (None: all)
         self.slow: set[str] = set()  # paths that answer only once `release` is set
         self.release = threading.Event()
         self.release.set()
@@ -173,6 +175,7 @@ class Newsroom:
                 ("/news/pool", "Pool closed until March"),
                 ("/private/memo", "Memo"),
             )
+            if self.listed is None or path in self.listed
         )
         body = (
             '<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel>'
@@ -532,7 +535,8 @@ def test_a_run_reads_only_the_partitions_still_observed(
     run_ingest(config, archive, now=T0, simulated=True)
     saved = archive.read_state("partitions")
     assert saved is not None
-    assert saved["active"] == ["2026/11/30"]
+    assert saved["active"] == ["2026/11/29", "2026/11/30"]  # new documents go there: whole
+    assert saved["documents"] == {}
     # an article of October, long retired, whose record no run should need to read
     old_url = "https://news.example.org/world/2026/10/01/harbour"
     old = document_id(old_url)
@@ -542,6 +546,24 @@ def test_a_run_reads_only_the_partitions_still_observed(
     newsroom.round = 2
     report = run_ingest(config, archive, now=T0 + timedelta(hours=1), simulated=True)
     assert not [e for e in report.errors if old in e]
+    # days later the partition is read in part: the documents still observed, by id
+    later = T0 + timedelta(days=9)  # past the unedited stories' window, not the edited's
+    run_ingest(config, archive, now=later, simulated=True)
+    saved = archive.read_state("partitions") or {}
+    assert saved["active"] == ["2026/11/30", "2026/12/08", "2026/12/09"]
+    listed = saved["documents"]
+    assert isinstance(listed, dict) and list(listed) == ["2026/11/30"]
+    observed = [
+        doc
+        for doc in archive.document_ids(["2026/11/30"])
+        if still_observed(
+            document_from_record(doc, archive.read_document(doc) or {}).candidate,
+            policy=config.settings.recheck,
+            now=later,
+        )
+    ]
+    assert listed["2026/11/30"] == observed
+    assert 0 < len(observed) < len(archive.document_ids(["2026/11/30"]))
 
     # without the list every partition is read, the damaged record with it
     archive.layout.state_file("partitions").unlink()

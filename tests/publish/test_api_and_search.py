@@ -64,8 +64,11 @@ def test_a_document_file_carries_the_text_of_what_changed_and_edits_as_block_ope
         assert all(text in (None, want) for text, want in zip(revision, story[1], strict=True))
     left_out = {i for i, block in enumerate(blocks) if block is None}
     assert left_out and all(left_out <= set(r["blocks"]) for r in revisions)
-    # the address and the publisher's metadata once, then where they change
+    # the address, the headline and the publisher's metadata once, then where they change
     assert "url" not in revisions[0] and "publisher" in revisions[0]
+    titles = [r.get("title") for r in revisions]
+    assert titles == [STORIES[0].versions[0][0], None, STORIES[0].versions[2][0]]
+    assert all("observed_at" not in d for d in record["diffs"])  # the revision has it
     assert record["events"][0]["kind"] == "anomaly"
     diffs = record["diffs"]
     assert [(d["old"], d["new"]) for d in diffs] == [(1, 2), (2, 3)]
@@ -77,6 +80,9 @@ def test_a_document_file_carries_the_text_of_what_changed_and_edits_as_block_ope
     # the operation's positions point at the texts that changed
     assert texts[0][changed["old"]].endswith("48 million euros.")
     assert texts[1][changed["new"]].endswith("84 million euros.")
+    # the newest revision's blocks: the corrected cost (changed in 2), the moved paragraph
+    # and the two kept ones (from 1, followed through the move), the budget line (added in 3)
+    assert record["provenance"] == [[1, 2], [1, None], [1, None], [1, None], [3, None]]
     raw = path.read_text(encoding="utf-8")
     assert (
         raw.endswith("}\n")

@@ -21,16 +21,18 @@ from tests.publish.conftest import BASE_URL, SOURCES, STORIES, Story, write_arch
 
 
 def child_processes() -> list[int]:
+    """This process's children that are forks of it (render workers), not the programs
+    it runs (``git``, asked whether the archive is a sparse checkout)."""
     me = str(os.getpid())
     found = []
     for name in os.listdir("/proc"):
         if name.isdigit():
             try:
                 with open(f"/proc/{name}/stat", encoding="utf-8") as handle:
-                    fields = handle.read().rsplit(")", 1)[1].split()
+                    command, rest = handle.read().rsplit(")", 1)
             except OSError:
                 continue
-            if fields[1] == me:
+            if rest.split()[1] == me and command.partition("(")[2] != "git":
                 found.append(int(name))
     return found
 

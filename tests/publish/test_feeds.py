@@ -37,8 +37,9 @@ def test_main_feed_has_one_entry_per_edit_newest_first_with_archive_dates(built_
     assert updated == sorted(updated, reverse=True)
     assert parsed.feed.updated == updated[0]  # the newest edit's time, not the build's
     bridge = next(e for e in entries if "despite cost doubts" in e.title)
-    assert bridge.id == bridge.link and bridge.link.startswith(BASE_URL + "articles/")
-    assert bridge.link.endswith("/diff/3/")
+    # the id is the edit's own address (it never changes); the link, the edit itself
+    assert bridge.id.startswith(BASE_URL + "articles/") and bridge.id.endswith("/diff/3/")
+    assert bridge.link == bridge.id.removesuffix("diff/3/") + "#r3"
     assert "headline" in bridge.title and "1 paragraph added" in bridge.content[0].value
     assert "<ins>" in bridge.content[0].value
 

@@ -72,18 +72,20 @@ def test_a_hebrew_article_is_marked_right_to_left_on_its_pages(site: Path) -> No
     assert heading is not None
     assert heading.attributes.get("lang") == "he"
     assert heading.attributes.get("dir") == "rtl"
-    diff = page(site, HEBREW, "diff/2")
+    diff = article.css_first("#r2")  # the edit, in the article page's timeline
+    assert diff is not None
     blocks = diff.css_first("div.blocks")
     assert blocks is not None
     assert (blocks.attributes.get("lang"), blocks.attributes.get("dir")) == ("he", "rtl")
     # The site's own text stays English, left to right.
-    root = diff.css_first("html")
+    root = article.css_first("html")
     assert root is not None
     assert root.attributes.get("lang") == "en"
 
 
 def test_a_chinese_edit_is_diffed_character_by_character(site: Path) -> None:
-    diff = page(site, CHINESE, "diff/2")
+    diff = page(site, CHINESE).css_first("#r2")
+    assert diff is not None
     blocks = diff.css_first("div.blocks")
     assert blocks is not None
     assert (blocks.attributes.get("lang"), blocks.attributes.get("dir")) == ("zh-TW", "ltr")

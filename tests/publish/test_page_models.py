@@ -15,6 +15,7 @@ from quietedit.publish.diffview import (
     PARAGRAPH_BREAK,
     BlockJSON,
     DiffRow,
+    around_changes,
     block_segments,
     collapsed,
     diff_rows,
@@ -29,6 +30,7 @@ from quietedit.publish.pages import (
     marked_pieces,
     trimmed,
 )
+from quietedit.publish.render import clock, minute
 from quietedit.publish.text import clean_text, host_slug, safe_http_url
 from quietedit.revisions import Event, Observation, Revision
 
@@ -145,6 +147,25 @@ def test_a_diff_page_shows_the_change_with_trimmed_context_and_counts_the_rest()
     assert after.new_text.startswith("Paragraph 5 ") and after.new_text.endswith(" …")
     assert len(before.new_text.split()) == len(after.new_text.split()) == CONTEXT_WORDS + 1
     assert ("+", "CHANGED ") in change.segments  # the change itself, whole
+    # the changed paragraph's own unchanged words: cut to CONTEXT_WORDS beside the change
+    lead, *_, tail = change.segments
+    assert lead[0] == tail[0] == "="
+    assert lead[1].startswith("… ") and lead[1].endswith("w4x29 ")
+    assert tail[1].startswith("w4x31") and tail[1].endswith(" …")
+    assert len(lead[1].split()) == len(tail[1].split()) == CONTEXT_WORDS + 1
+
+
+def test_a_run_between_two_changes_keeps_its_two_ends() -> None:
+    words = " ".join(f"w{n}" for n in range(3 * CONTEXT_WORDS))
+    segments = (("=", "Start "), ("-", "old"), ("+", "new"), ("=", f" {words} "), ("+", "end"))
+    _, _, _, middle, _ = around_changes(segments)
+    kept = middle[1].split()
+    assert kept[CONTEXT_WORDS] == "…" and len(kept) == 2 * CONTEXT_WORDS + 1
+    assert middle[1].startswith(" w0 ") and middle[1].endswith(f" w{3 * CONTEXT_WORDS - 1} ")
+    short = (("=", "It rose to "), ("-", "48"), ("+", "84"), ("=", " million."))
+    assert around_changes(short) == short  # nothing to cut
+    unchanged = (("=", words),)
+    assert around_changes(unchanged) == unchanged  # no change to stand beside
 
 
 def test_excerpt_shows_the_changed_words_with_context() -> None:
@@ -160,6 +181,12 @@ def test_excerpt_shows_the_changed_words_with_context() -> None:
     excerpt = excerpt_of(diff_rows(comparison.diff, old, new))
     assert ("-", "4.2 ") in excerpt and ("+", "4.8 ") in excerpt
     assert excerpt[0][0] == "="
+    # a long paragraph: a few words on each side of the change, not the rest of it
+    tail = " ".join(f"w{n}" for n in range(30))
+    old = revision("T", f"The council approved a budget of 4.2 million euros. {tail}")
+    new = revision("T", f"The council approved a budget of 4.8 million euros. {tail}", previous=old)
+    excerpt = excerpt_of(diff_rows(compare_revisions(old, new).diff, old, new))
+    assert excerpt[-1] == ("=", "million euros. w0 w1 w2 w3 w4 w5 …")
 
 
 def test_edit_survives_its_cache_row() -> None:
@@ -289,13 +316,50 @@ def test_a_findings_sentence_is_cut_to_the_words_around_its_marks() -> None:
     start = text.index("48")
     pieces = trimmed(marked_pieces(text, [[start, start + 2]]))
     assert pieces == (
-        ("… w12 w13 w14 w15 w16 w17 w18 w19 ", False),
+        ("… w15 w16 w17 w18 w19 ", False),
         ("48", True),
-        (" million z0 z1 z2 z3 z4 z5 z6 …", False),
+        (" million z0 z1 z2 z3 …", False),
     )
     # between two marks a long run keeps its ends; a sentence without marks, its start
     middle = trimmed((("a", True), (f" {before} ", False), ("b", True)))
-    assert middle[1] == (" w0 w1 w2 w3 w4 w5 w6 w7 … w12 w13 w14 w15 w16 w17 w18 w19 ", False)
-    assert trimmed(((text, False),)) == ((" ".join(text.split()[:16]) + " …", False),)
+    assert middle[1] == (" w0 w1 w2 w3 w4 … w15 w16 w17 w18 w19 ", False)
+    assert trimmed(((text, False),)) == ((" ".join(text.split()[:10]) + " …", False),)
     short = marked_pieces("It rose to 48.", [[11, 13]])
     assert trimmed(short) == short  # nothing to cut
+
+
+def test_a_sentence_that_decided_two_kinds_is_shown_once() -> None:
+    sentence = {
+        "where": "block 1",
+        "old": "It was 48.",
+        "new": "It was 84.",
+        "old_marks": [[7, 9]],
+        "new_marks": [[7, 9]],
+    }
+    other = {**sentence, "old_marks": [[0, 2]], "new_marks": [[0, 2]]}
+    record = {
+        "findings": {
+            "facts": {
+                "significance": "substantive",
+                "evidence": ["48 → 84"],
+                "sentences": [sentence],
+            },
+            "lede": {
+                "significance": "moderate",
+                "evidence": ["block 1"],
+                "sentences": [sentence, other],
+            },
+        }
+    }
+    facts, lede = findings_of(record)  # type: ignore[arg-type]
+    assert len(facts.sentences) == 1
+    # the same sentence with the same words marked is not repeated; other marks are shown
+    assert len(lede.sentences) == 1 and lede.sentences[0].new[0] == ("It", True)
+    assert lede.lines == ("block 1",)
+
+
+def test_a_time_to_the_minute_and_a_time_of_day() -> None:
+    assert minute("2026-11-30T08:15:42.731767Z") == "2026-11-30T08:15Z"
+    assert minute("2026-11-30T09:15:00+01:00") == "2026-11-30T08:15Z"
+    assert clock("2026-11-30T08:15:42Z") == "08:15 UTC"
+    assert minute("yesterday") == clock("yesterday") == "yesterday"  # not a timestamp: as is

@@ -25,9 +25,21 @@ def doc_id(site: Path, url: str) -> str:
 def test_every_page_is_a_complete_accessible_document(built_site: Path) -> None:
     pages = html_pages(built_site)
     assert len(pages) > 20
+    redirects = 0
     for path in pages:
         tree = parse(path)
         assert tree.css_first("html").attributes.get("lang") == "en", path
+        refresh = tree.css_first('meta[http-equiv="refresh"]')
+        if refresh is not None:  # an edit's address from before: it redirects to its place
+            redirects += 1
+            assert path.parent.parent.name == "diff", path
+            target = refresh.attributes["content"].split("url=", 1)[1]
+            assert target == tree.css_first("a").attributes["href"], path
+            resolved = resolve(built_site, path, target)
+            assert resolved is not None and resolved[1].startswith("r"), path
+            assert tree.css_first("title").text(), path
+            assert tree.css_first('link[rel="canonical"]').attributes["href"].startswith(BASE_URL)
+            continue
         assert len(tree.css("h1")) == 1, path
         assert tree.css_first("main#main") is not None, path
         assert tree.css_first('meta[name="viewport"]') is not None, path
@@ -36,6 +48,7 @@ def test_every_page_is_a_complete_accessible_document(built_site: Path) -> None:
         assert tree.css_first('meta[property="og:title"]').attributes["content"], path
         canonical = tree.css_first('link[rel="canonical"]').attributes["href"]
         assert canonical is not None and canonical.startswith(BASE_URL), path
+    assert redirects == 4  # one per edit
 
 
 def test_pages_run_no_inline_script_and_load_nothing_from_elsewhere(built_site: Path) -> None:
@@ -55,7 +68,7 @@ def test_pages_run_no_inline_script_and_load_nothing_from_elsewhere(built_site: 
 
 def test_hostile_archive_text_is_shown_as_text_never_as_markup(built_site: Path) -> None:
     mayor = doc_id(built_site, STORIES[2].url)
-    for path in (f"articles/{mayor}", f"articles/{mayor}/diff/2", ""):
+    for path in (f"articles/{mayor}", ""):
         tree = page(built_site, path)
         assert HOSTILE_TITLE in tree.body.text()
         assert not tree.css("img"), path
@@ -66,7 +79,7 @@ def test_hostile_archive_text_is_shown_as_text_never_as_markup(built_site: Path)
     # the redirect event's location is javascript:, so it is described but not linked
     assert "redirects to another address" in article.body.text()
     assert "New address" not in article.body.text()
-    raw = (built_site / "articles" / mayor / "diff/2/index.html").read_text(encoding="utf-8")
+    raw = (built_site / "articles" / mayor / "index.html").read_text(encoding="utf-8")
     assert "&lt;script&gt;alert(&#34;title&#34;)&lt;/script&gt;" in raw
     assert "\x0b" not in raw
 
@@ -89,12 +102,18 @@ def test_article_page_has_timeline_headlines_and_events(built_site: Path) -> Non
     tree = page(built_site, f"articles/{bridge}")
     assert [li.attributes["id"] for li in tree.css("ol.timeline > li")] == ["r1", "r2", "r3"]
     times = [t.attributes["datetime"] for t in tree.css("ol.timeline time")]
-    assert times == ["2026-11-28T07:30:00Z", "2026-11-28T10:30:00Z", "2026-11-28T13:30:00Z"]
-    diff_links = [a.attributes["href"] for a in tree.css("ol.timeline a")]
-    assert diff_links == [
-        f"{BASE_PATH}articles/{bridge}/diff/2/",
-        f"{BASE_PATH}articles/{bridge}/diff/3/",
-    ]
+    assert times == ["2026-11-28T07:30Z", "2026-11-28T10:30Z", "2026-11-28T13:30Z"]
+    # each edit is shown in the timeline, under its revision
+    edits = [li for li in tree.css("ol.timeline > li") if li.css_first("div.blocks")]
+    assert [li.attributes["id"] for li in edits] == ["r2", "r3"]
+    for number in (2, 3):  # the edit's address from when it had a page of its own
+        stub = page(built_site, f"articles/{bridge}/diff/{number}")
+        target = stub.css_first("a").attributes["href"]
+        assert target == f"../../#r{number}"  # relative: the same under any base path
+        resolved = resolve(
+            built_site, built_site / f"articles/{bridge}/diff/{number}/index.html", target
+        )
+        assert resolved == (built_site / f"articles/{bridge}/index.html", f"r{number}")
     headlines = [q.text() for q in tree.css("ol.headlines q")]
     assert headlines == [
         "Council approves Elm river bridge",
@@ -105,10 +124,10 @@ def test_article_page_has_timeline_headlines_and_events(built_site: Path) -> Non
     assert "Correction: an earlier version" in tree.css_first("section.notes").text()
 
 
-def test_diff_page_marks_changes_for_eyes_and_screen_readers(built_site: Path) -> None:
+def test_an_edit_marks_changes_for_eyes_and_screen_readers(built_site: Path) -> None:
     bridge = doc_id(built_site, STORIES[0].url)
-    tree = page(built_site, f"articles/{bridge}/diff/3")
-    inline = tree.css_first("#inline")
+    tree = page(built_site, f"articles/{bridge}")
+    inline = tree.css_first("#r3")
     for mark in inline.css("ins, del"):
         label = mark.css_first(".vh")
         assert label is not None and label.text().startswith(
@@ -125,13 +144,13 @@ def test_diff_page_marks_changes_for_eyes_and_screen_readers(built_site: Path) -
     rows = inline.css(".blocks > p")
     assert len(rows) == 6  # 4 blocks (one moved, with its stub), 1 added
     assert tree.css_first("table.side-by-side") is None  # the change is shown once
-    assert tree.css_first(".verdict-ack") is not None
-    assert "date-modified: seen" in tree.css_first("details.evidence").text()
+    assert inline.css_first(".verdict-ack") is not None
+    assert "date-modified: seen" in inline.css_first("details.evidence").text()
 
 
-def test_diff_page_shows_the_sentences_and_words_that_decided_each_kind(built_site: Path) -> None:
+def test_an_edit_shows_the_sentences_and_words_that_decided_each_kind(built_site: Path) -> None:
     bridge = doc_id(built_site, STORIES[0].url)
-    findings = page(built_site, f"articles/{bridge}/diff/3").css_first("details.findings")
+    findings = page(built_site, f"articles/{bridge}").css_first("#r3 details.findings")
     kinds = [dt.text().split()[0] for dt in findings.css("dt")]
     assert kinds == ["added", "correction", "headline", "moved", "style"]
     headline = findings.css("dd.sentence")[2]
@@ -202,7 +221,8 @@ def test_robots_404_and_sitemap(built_site: Path) -> None:
         assert f"{BASE_URL}articles/{doc['id']}/" in locs
         diffs = json.loads((built_site / f"api/documents/{doc['id']}.json").read_text())["diffs"]
         for diff in diffs:
-            assert f"{BASE_URL}articles/{doc['id']}/diff/{diff['new']}/" in locs
+            # an edit's own address redirects to the article page: not listed
+            assert f"{BASE_URL}articles/{doc['id']}/diff/{diff['new']}/" not in locs
     assert f"{BASE_URL}stats/" in locs
     for loc in locs:
         target = resolve(built_site, built_site / "index.html", loc)

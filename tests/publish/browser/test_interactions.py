@@ -59,3 +59,18 @@ def test_comparing_two_chosen_revisions_shows_the_corrected_figure(
     assert any("48.6" in text for text in removed), removed
     assert any("46.8" in text for text in added), added
     assert tab.errors == []
+
+
+def test_asking_where_each_paragraph_comes_from_dates_the_corrected_one(
+    tab: Tab, demo_site: Path
+) -> None:
+    tab.page.goto(tab.url(article_path(demo_site, BUDGET)))
+    assert tab.page.locator("section.provenance li").count() == 0  # nothing until asked
+    tab.page.get_by_role("button", name="Where each paragraph comes from").click()
+    items = tab.page.locator("section.provenance li")
+    items.first.wait_for(timeout=WAIT_MS)
+    texts = items.all_inner_texts()
+    assert "46.8 million" in texts[0] and "last changed in revision 2" in texts[0], texts
+    assert all("first appeared in revision 1" in text for text in texts[1:]), texts
+    assert items.first.locator("a").get_attribute("href") == "#r2"  # the edit, in the timeline
+    assert tab.errors == []

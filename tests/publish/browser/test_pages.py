@@ -42,13 +42,12 @@ def pages(demo_site: Path) -> dict[str, tuple[str, str]]:
     return {
         "home": ("", "Recent edits"),
         "article": (article, BUDGET),
-        "diff": (article + "diff/2/", BUDGET),
         "search": ("search/", "Search"),
         "stats": ("stats/", "Statistics"),
     }
 
 
-PAGE_NAMES: Final = ("home", "article", "diff", "search", "stats")
+PAGE_NAMES: Final = ("home", "article", "search", "stats")
 
 
 def visit(tab: Tab, path: str) -> None:
@@ -88,6 +87,17 @@ def test_the_page_renders_with_its_heading_and_landmarks_and_no_errors(
         assert tab.errors == []
     finally:
         tab.page.context.close()
+
+
+def test_an_edits_own_address_takes_the_reader_to_the_edit(
+    tab: Tab, pages: dict[str, tuple[str, str]]
+) -> None:
+    article, _ = pages["article"]
+    tab.page.goto(tab.url(article + "diff/2/"), wait_until="load")
+    tab.page.wait_for_url(f"**/{article}#r2")
+    edit = tab.page.locator("#r2")
+    assert "46.8" in edit.locator("ins").first.inner_text()
+    assert tab.errors == []
 
 
 def test_the_atom_feed_is_served_as_xml(tab: Tab) -> None:

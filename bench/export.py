@@ -1,0 +1,159 @@
+"""The research exports at a year's scale: ``quietedit export sqlite`` and ``newsedits``.
+
+Generates a simulated archive with ``bench/year.py``'s own generator (:mod:`year_sim`:
+``--rate`` articles a day, default 1,000, for ``--days``, default 365; 27 % edited later,
+records and retirements by the real re-check policy, 600-900 word stories, feed records
+with their entries), without the git repository and the timed hourly runs, then runs each
+export as the command line does, in a child process, and prints its wall time, CPU time,
+peak memory and output size, with the archive's size beside them. Target: the SQLite
+export of a year (1,000 a day) within 5 minutes.
+
+    .venv/bin/python bench/export.py [--rate 1000] [--days 365] [--workdir DIR] [--keep]
+        [--no-newsedits] [--json FILE|-]
+
+Smoke test: ``--rate 100 --days 30``. Generation writes through the real store (each
+write flushed), so the work folder goes to ``/dev/shm`` when it has room.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import resource
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from year import workdir_for
+from year_newsroom import OUTLETS, Story, check_extraction, page_encoding
+from year_sim import HOUR, START, RecordingArchive, Year
+
+
+def generate(data: Path, args: argparse.Namespace) -> dict[str, Any]:
+    archive = RecordingArchive(data)
+    year = Year(archive, args.rate, args.port, 300, random.Random(args.seed))
+    sample = year.new_stories(0)[:3] or [Story(0, OUTLETS[0], 1, START, START - HOUR)]
+    year.numbers = 0
+    check_extraction(sample, port=args.port, page_kb=300)
+    year.encoding = page_encoding(port=args.port, page_kb=300, story=sample[0])
+    started = time.perf_counter()
+    hours = args.days * 24
+    for hour in range(hours):
+        year.run_hour(hour)
+        archive.flush_checks()
+        if (hour + 1) % 24 == 0:
+            year.save(START + hour * HOUR)
+            archive.written = set()
+            if args.verbose and (hour + 1) % (24 * 10) == 0:
+                print(f"day {(hour + 1) // 24}: {len(year.docs)} documents", file=sys.stderr)
+    return {
+        "generation_seconds": round(time.perf_counter() - started, 1),
+        "documents": len(year.docs),
+        "revisions": sum(doc.revisions for doc in year.docs.values()),
+        "edited_documents": sum(doc.revisions > 1 for doc in year.docs.values()),
+        "archive_bytes": folder_size(data),
+    }
+
+
+def folder_size(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+def timed(command: list[str], *, cwd: Path) -> dict[str, Any]:
+    """Run ``command`` in ``cwd`` (no feeds.yaml there: the archive's feed records name
+    the sources); wall and CPU seconds and the peak memory of the child."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=cwd)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed:\n{done.stderr}")
+    return {
+        "seconds": round(wall, 1),
+        "cpu_seconds": round(
+            after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, 1
+        ),
+        "max_rss_mb": round(after.ru_maxrss / 1024),  # the largest child so far
+        "stdout": done.stdout.strip(),
+    }
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    workdir, where = workdir_for(args.workdir, need=args.rate * args.days * 40_000)
+    data = workdir / "data"
+    result: dict[str, Any] = {"rate": args.rate, "days": args.days, "workdir": where}
+    result["archive"] = generate(data, args)
+    quietedit = str(Path(sys.executable).with_name("quietedit"))
+    out = workdir / "quietedit.db"
+    figures = timed([quietedit, "export", "sqlite", str(out), "--data", str(data)], cwd=workdir)
+    figures["bytes"] = out.stat().st_size
+    started = time.perf_counter()
+    subprocess.run(["gzip", "-6", "--no-name", "--keep", str(out)], check=True)
+    figures["gzip_seconds"] = round(time.perf_counter() - started, 1)
+    figures["gzip_bytes"] = out.with_suffix(".db.gz").stat().st_size
+    result["sqlite"] = figures
+    if not args.no_newsedits:
+        lines = workdir / "edits.jsonl"
+        news = timed(
+            [quietedit, "export", "newsedits", str(lines), "--data", str(data)], cwd=workdir
+        )
+        news["bytes"] = lines.stat().st_size
+        result["newsedits"] = news
+    result["load_average"] = [round(x, 2) for x in os.getloadavg()]
+    if args.workdir is None and not args.keep:
+        shutil.rmtree(workdir, ignore_errors=True)
+    return result
+
+
+def table(result: dict[str, Any]) -> list[str]:
+    archive, sqlite = result["archive"], result["sqlite"]
+    lines = [
+        f"archive: {result['rate']:,} articles a day for {result['days']} days "
+        f"({result['workdir']}): {archive['documents']:,} documents, "
+        f"{archive['revisions']:,} revisions, {archive['edited_documents']:,} edited, "
+        f"{archive['archive_bytes'] / 2**20:,.0f} MiB of files, generated in "
+        f"{archive['generation_seconds']:,.0f} s",
+        f"export sqlite: {sqlite['seconds']:,.1f} s wall, {sqlite['cpu_seconds']:,.1f} s CPU, "
+        f"peak {sqlite['max_rss_mb']:,} MB; {sqlite['bytes'] / 2**20:,.0f} MiB "
+        f"({sqlite['gzip_bytes'] / 2**20:,.0f} MiB gzipped in {sqlite['gzip_seconds']:,.0f} s)",
+        f"  {sqlite['stdout']}",
+    ]
+    if "newsedits" in result:
+        news = result["newsedits"]
+        lines.append(
+            f"export newsedits: {news['seconds']:,.1f} s wall, {news['cpu_seconds']:,.1f} s "
+            f"CPU; {news['bytes'] / 2**20:,.0f} MiB"
+        )
+    lines.append(f"load average at the end: {result['load_average']}")
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rate", type=int, default=1000, help="articles a day")
+    parser.add_argument("--days", type=int, default=365)
+    parser.add_argument("--workdir", type=Path, help="default: a new folder on /dev/shm or /tmp")
+    parser.add_argument("--keep", action="store_true", help="keep the default work folder")
+    parser.add_argument("--no-newsedits", action="store_true", help="time the SQLite export only")
+    parser.add_argument("--json", help="also write the figures as JSON to FILE (- for stdout)")
+    parser.add_argument("--port", type=int, default=28490)
+    parser.add_argument("--seed", type=int, default=16)
+    parser.add_argument("-v", "--verbose", action="store_true", help="progress on stderr")
+    args = parser.parse_args()
+    result = run(args)
+    if args.json == "-":
+        print(json.dumps(result, indent=2, sort_keys=True))
+        return
+    if args.json:
+        Path(args.json).write_text(json.dumps(result, indent=2, sort_keys=True) + "\n")
+    print("\n".join(table(result)))
+
+
+if __name__ == "__main__":
+    main()

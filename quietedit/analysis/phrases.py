@@ -1,0 +1,163 @@
+"""Where a change stands and how two phrases compare: its sentence, a headline's kicker,
+a place a kicker locates, words without their facts or their inflection endings, and the
+key a number is compared by (pure; the reading of ``reading.py`` works from these)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Final
+
+from quietedit.analysis.facts import Fact, Word, located_facts
+from quietedit.analysis.lexicon import number_form
+from quietedit.analysis.words import common_words, similarity, similarity_codes, tokenize
+
+PASSAGE_WORDS: Final = 5
+"""A pure insertion or deletion inside a block of at least this many words is a passage
+added or removed, not a rewording."""
+REWRITE_SIMILARITY: Final = 0.34
+"""Below this share of words in common, a change whose sides both have ``PASSAGE_WORDS``
+or more replaced a clause with another (removed and added), rather than reworded it.
+Set against the labelled edits of ``bench/classify.py``: paraphrases of a clause share
+about half their words, replaced clauses under a fifth."""
+_SMALL_WORDS: Final = frozenset(
+    {"the", "a", "an", "in", "on", "at", "of", "der", "die", "das", "den", "dem", "des",
+     "im", "am", "le", "la", "les", "l", "en", "au"}
+)  # fmt: skip
+"""Words that come and go with a fact ("the Netherlands" → "Belgium") without rewording."""
+KICKER_CHARS: Final = 80
+"""Longest kicker: the topic label before a headline's colon or spaced dash. A name there
+labels the story and states nothing, so a name changed in it is a rewording ("Peking:" →
+"China:"); a list of the names a story is about is one too."""
+_KICKER_MARKS: Final = (": ", " \u2013 ", " \u2014 ", " - ")
+"""What ends a kicker: a colon, or a dash set between spaces."""
+SENTENCE_REACH: Final = 600
+"""Characters a sentence reaches at most either side of a change: a longer run without a
+full stop is read as far as this."""
+
+_WORDS: Final = re.compile(r"\w+")
+_SENTENCE_END_AT: Final = re.compile(r"(?<=[^\W\d])[.!?…]+[\"'»«“”]?(?=\s+[\"'»«„“(]?[^\W\d_a-z])")
+"""A sentence's end: a full stop after a letter, not a digit ("am 14. Dezember"), then a
+capital."""
+_MARKED: Final = re.compile(r"[»«„“”\"]([^»«„“”\"\n]{1,80})[»«“”\"]")
+"""Words between quotation marks of any kind."""
+_ENDING: Final = re.compile(r"(?<=\w{3})(?:ern|en|er|em|es|e|n|s)$")
+"""An inflection ending, cut where the word keeps three letters at least."""
+_FIGURES: Final = re.compile(r"\d(?:[\d.,:]*\d)?")
+_LOCATIVES: Final = frozenset(
+    {"in", "im", "auf", "bei", "nahe", "aus", "an", "am", "at", "near", "à", "au", "en"}
+)
+"""Words that put a place after them ("Dürre in Südfrankreich")."""
+_ARTICLES: Final = frozenset({"der", "die", "den", "dem", "des", "the", "le", "la", "les"})
+
+
+def kicker_end(title: str) -> int:
+    """Where a headline's kicker ends ("Iran: …", "Nancy Faeser (SPD): …", "Krieg in
+    der Ukraine -- …" with an en dash), 0 if none."""
+    ends = [title.find(mark) for mark in _KICKER_MARKS]
+    end = min((e for e in ends if e > 0), default=0)
+    return end if end <= KICKER_CHARS else 0
+
+
+def marked_spans(text: str, end: int) -> list[tuple[int, int]]:
+    """Where words in quotation marks stand before ``end``, names and titles of works
+    included."""
+    return [match.span(1) for match in _MARKED.finditer(text, 0, end)]
+
+
+def located(words: list[Word], at: int) -> bool:
+    """The word at ``at`` in ``words`` is a place a preposition puts the story in."""
+    before = [w.text.casefold() for w in words if w.end <= at][-2:]
+    if before and before[-1] in _ARTICLES:
+        before = before[:-1]
+    return bool(before) and before[-1] in _LOCATIVES
+
+
+def same_topic(old_title: str, new_title: str) -> bool:
+    """Two headlines open with the same word: their kickers name one topic."""
+    old, new = _WORDS.findall(old_title[:200]), _WORDS.findall(new_title[:200])
+    return bool(old and new) and old[0].casefold() == new[0].casefold()
+
+
+def whole_sentence(whole: str, at: int, text: str) -> bool:
+    """``text``, standing at ``at`` in ``whole``, is a whole sentence ("… stellt sich
+    quer{+. Die FDP reagiert empört+}.")."""
+    body = text.strip()
+    before = whole[:at].rstrip()
+    opens = body[:1] in ".!?" or not before or before[-1] in ".!?:"
+    after = whole[at + len(text) :].lstrip()
+    closes = body[-1:] in ".!?" or not after or after[0] in ".!?"
+    first = body.lstrip(".!? ")[:1]
+    return opens and closes and (first.isupper() or first.isdigit())
+
+
+def sentence_around(text: str, start: int, end: int) -> str:
+    """The sentence (or sentences) of ``text`` that ``start`` to ``end`` stands in; a line
+    break ends one too."""
+    reach = max(0, start - SENTENCE_REACH)
+    first = max(text.rfind("\n", reach, start) + 1, reach)
+    for match in _SENTENCE_END_AT.finditer(text, first, start):
+        first = match.end()
+    last = text.find("\n", end, end + SENTENCE_REACH)
+    last = min(len(text), end + SENTENCE_REACH) if last < 0 else last
+    closing = _SENTENCE_END_AT.search(text, end, last)
+    if closing is not None:
+        last = closing.end()
+    return text[first:last]
+
+
+def stems(text: str) -> str:
+    """``text``'s words without their inflection endings, so that a clause reworded in
+    other grammatical forms ("Moderne Methoden, reiche Hinterleute" → "Mit modernen
+    Methoden und reichen Hinterleuten") shares its words with the old one."""
+    return " ".join(_ENDING.sub("", word.casefold()) for word in _WORDS.findall(text))
+
+
+def fact_key(fact: Fact) -> str:
+    """What a fact is compared by: a number by its figures ("G20-Gipfel" and "G20" are one
+    number, "160 000" and "160.000" too, "1.5" and "1,5" are not), anything else by its
+    folded text."""
+    if not fact.name:
+        figures = _FIGURES.findall(number_form(fact.text))
+        if figures:
+            return " ".join(figures)
+        return number_form(fact.text)
+    return fact.text.casefold()
+
+
+def shared(one: str, other: str) -> float:
+    """The share of their words two texts have in common, in order (1.0 for two empty)."""
+    a, b = similarity_codes([one, other])
+    return similarity(common_words(a, b), len(a), len(b)) if a or b else 1.0
+
+
+def without_facts(text: str, names: bool) -> str:
+    """``text`` with its numbers, dates and names left out."""
+    facts = located_facts(text, names=names, anywhere=True)
+    pieces, position = [], 0
+    for fact in facts:
+        pieces.append(text[position : fact.start])
+        position = fact.end
+    pieces.append(text[position:])
+    return " ".join(pieces)
+
+
+def word_count(text: str) -> int:
+    """Words as a reader counts them: "Nigeria's" and "4.2" are one word each."""
+    return sum(1 for token in tokenize(text) if any(c.isalnum() for c in token))
+
+
+def clause_replaced(removed: str, added: str) -> bool:
+    """Both sides of a change are passages, sharing few words: one clause replaced by
+    another that says something else."""
+    return (
+        min(word_count(removed), word_count(added)) >= PASSAGE_WORDS
+        and shared(stems(removed), stems(added)) < REWRITE_SIMILARITY
+    )
+
+
+def small_words_only(removed: str, added: str, names: bool) -> bool:
+    """The two sides differ, facts aside, only in small words (articles, prepositions)."""
+    old = Counter(w.casefold() for w in _WORDS.findall(without_facts(removed, names)))
+    new = Counter(w.casefold() for w in _WORDS.findall(without_facts(added, names)))
+    return set((old - new) + (new - old)) <= _SMALL_WORDS

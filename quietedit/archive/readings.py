@@ -1,0 +1,39 @@
+"""Reading a document's derived series: its revisions' pages as later extractors read them.
+
+The records are written by ``quietedit reextract`` (:mod:`quietedit.archive.reextract`);
+their format is :mod:`quietedit.archive.derived`. The site build reads them here when it
+shows the text as re-extracted, without loading the WARC reader or the extractor.
+"""
+
+from __future__ import annotations
+
+from quietedit.archive.derived import DerivedReading, check_derived_record, derived_from_record
+from quietedit.archive.files import listdir, load_json
+from quietedit.archive.store import Archive
+from quietedit.errors import ArchiveError
+
+
+def derived_readings(archive: Archive, document: str) -> list[DerivedReading]:
+    """The document's derived records, oldest first, each checked on the way in (its own
+    hash; ``quietedit verify`` checks the rest). ``ArchiveError`` for a gap or a bad one."""
+    partition = archive_partition(archive, document)
+    folder = archive.layout.derived_dir(document, partition)
+    found = []
+    for number, name in enumerate((n for n in listdir(folder) if n.endswith(".json")), 1):
+        path = folder / name
+        if path != archive.layout.derived_file(document, partition, number):
+            raise ArchiveError(path, f"expected derived record {number} here; run quietedit verify")
+        record = load_json(path)
+        problems = check_derived_record(record, deep=False)
+        if problems or not isinstance(record, dict):
+            raise ArchiveError(path, "; ".join(problems))
+        found.append(derived_from_record(record))
+    return found
+
+
+def archive_partition(archive: Archive, document: str) -> str:
+    """The partition of a stored document, its folder on disk (``ArchiveError`` if none)."""
+    archive.document_dir(document)  # brings the partition into a sparse checkout
+    partition = archive.partition(document)
+    assert partition is not None  # noqa: S101 - document_dir raised otherwise
+    return partition

@@ -1,0 +1,418 @@
+"""``quietedit export sqlite``: the archive as one SQLite database, ready for Datasette.
+
+Gather, decide, apply, one document at a time: each document is read through the
+archive's API (:class:`~quietedit.archive.store.Archive`), its consecutive revisions are
+compared exactly as the site compares them (:func:`~quietedit.publish.changes.
+compare_revisions`, live blogs included), its rows are made by
+:mod:`quietedit.export.rows`, and they are written in batches, so memory holds one batch
+of documents, never the archive. The tables are those of :mod:`quietedit.export.schema`;
+full-text indexes (FTS5) are built at the end.
+
+The database is written to a temporary file beside ``OUT`` and renamed over it only when
+it is complete, so a crash never leaves half a database at ``OUT``. The same archive
+gives the same database, byte for byte: rows go in sorted by document, in one order, with
+a fixed page size, and nothing records the time of the export.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import multiprocessing
+import os
+import sqlite3
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from itertools import pairwise
+from multiprocessing.pool import AsyncResult
+from pathlib import Path
+from typing import Final
+
+import sqlite_utils
+
+from quietedit.archive.store import Archive
+from quietedit.errors import ExportError, QuieteditError
+from quietedit.export import rows
+from quietedit.export.rows import DocumentData, Row
+from quietedit.export.schema import (
+    BLOCKS,
+    DOCUMENTS,
+    EDIT_KINDS,
+    EDIT_OPS,
+    EDIT_SIGNALS,
+    EDITS,
+    EVENTS,
+    FEED_ENTRIES,
+    PROVENANCE,
+    REVISIONS,
+    SOURCES,
+    TABLES,
+    TEXTS,
+    Table,
+)
+from quietedit.model import JSON
+from quietedit.publish.changes import Comparison, compare_revisions, pair_key
+from quietedit.publish.live import live_pairs
+from quietedit.publish.text import host_slug, safe_http_url
+
+logger = logging.getLogger(__name__)
+
+PAGE_SIZE: Final = 4096
+"""SQLite's default page size, fixed so the file does not depend on the library's build."""
+BATCH_DOCUMENTS: Final = 200
+"""Documents read and compared as one unit of work, whose rows are written together."""
+
+
+@dataclass(frozen=True, slots=True)
+class SourceInfo:
+    """A source as feeds.yaml names it."""
+
+    slug: str
+    name: str
+    url: str
+    kind: str = "feed"
+
+
+@dataclass(slots=True)
+class ExportReport:
+    """What an export wrote: rows per table, and the documents it could not read."""
+
+    out: Path
+    rows: dict[str, int] = field(default_factory=dict)
+    failures: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        counts = ", ".join(f"{n} {name}" for name, n in self.rows.items())
+        return f"{self.out}: {counts}" + (
+            f"; {len(self.failures)} documents could not be read" if self.failures else ""
+        )
+
+
+def gather_document(
+    archive: Archive,
+    partition: str,
+    doc: str,
+    *,
+    configured: frozenset[str],
+    site_cache: Path | None = None,
+) -> DocumentData:
+    """Gather one document and compare its revisions as the site does, taking the
+    comparisons a site build saved in ``site_cache`` (its ``.quietedit-cache`` folder)
+    where they are there for the same revisions and the same analysis version."""
+    revisions = archive.revisions(doc, shallow=True)
+    record = archive.read_document(doc) or {}
+    events = archive.events(doc)
+    live = live_pairs(events)
+    saved = _saved_comparisons(site_cache, doc) if site_cache is not None and revisions else {}
+    comparisons = []
+    for old, new in pairwise(revisions):
+        pair = live(old.number, new.number)
+        found = saved.get(pair_key(old, new, live=pair))
+        comparison = Comparison.from_record(found) if isinstance(found, dict) else None
+        if comparison is None:
+            comparison = compare_revisions(old, new, live=pair)
+        comparisons.append((comparison.diff, comparison.classification))
+    return DocumentData(
+        id=doc,
+        partition=partition,
+        source=source_of(record, configured),
+        record=record,
+        revisions=revisions,
+        events=events,
+        comparisons=comparisons,
+    )
+
+
+def _saved_comparisons(site_cache: Path, doc: str) -> dict[str, JSON]:
+    """The comparisons a site build saved for ``doc`` (``diffs/<id>.json``), by pair key."""
+    try:
+        record = json.loads((site_cache / "diffs" / f"{doc}.json").read_bytes())
+    except (OSError, ValueError):
+        return {}
+    return record if isinstance(record, dict) else {}
+
+
+def source_of(record: dict[str, JSON], configured: frozenset[str]) -> str:
+    """The source a document is listed under, as the site decides it: its first feed in
+    ``configured``, else its first feed whose slug is a host's, else its URL's host."""
+    feeds = record.get("feeds")
+    slugs = [f for f in feeds if isinstance(f, str)] if isinstance(feeds, list) else []
+    for slug in slugs:
+        if slug in configured:
+            return slug
+    for slug in slugs:
+        if host_slug(f"https://{slug}") == slug:
+            return slug
+    return host_slug(safe_http_url(record.get("url")))
+
+
+def export_sqlite(
+    archive: Archive,
+    out: Path,
+    *,
+    sources: Sequence[SourceInfo] = (),
+    site_cache: Path | None = None,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> ExportReport:
+    """Write the archive to the SQLite database ``out`` (replaced atomically when done).
+
+    ``sources`` are feeds.yaml's (their names win over the feed records'); ``site_cache``
+    a site build's cache folder, whose saved comparisons are reused; ``jobs`` how many
+    processes read and compare documents (the database is the same for any number);
+    ``progress`` is called with (documents done, documents) after each batch. Documents
+    that cannot be read are listed in the report's ``failures`` and left out.
+    """
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
+    tmp.unlink(missing_ok=True)
+    report = ExportReport(out)
+    plan = _Plan(archive, sources, site_cache)
+    try:
+        conn = sqlite3.connect(tmp, isolation_level=None)
+        try:
+            _write(conn, plan, report, jobs=jobs, progress=progress)
+        finally:
+            conn.close()
+        with open(tmp, "rb+") as handle:
+            os.fsync(handle.fileno())
+        os.replace(tmp, out)
+    except sqlite3.Error as exc:
+        raise ExportError(out, f"SQLite failed: {exc}") from exc
+    finally:
+        tmp.unlink(missing_ok=True)
+    return report
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What every worker needs to read a document (inherited by fork)."""
+
+    archive: Archive
+    sources: Sequence[SourceInfo]
+    site_cache: Path | None
+    feeds: dict[str, dict[str, JSON]] = field(default_factory=dict)
+
+    @property
+    def configured(self) -> frozenset[str]:
+        return frozenset(s.slug for s in self.sources) or frozenset(self.feeds)
+
+
+_PLAN: _Plan | None = None  # the plan of a worker process, set before it forks
+
+
+def _rows_of_batch(batch: list[tuple[str, str]]) -> list[tuple[str, DocumentRows | str]]:
+    """Read and turn into rows each document of ``batch``: its rows, or why it failed."""
+    plan = _PLAN
+    assert plan is not None  # noqa: S101 - set before the pool forks
+    done: list[tuple[str, DocumentRows | str]] = []
+    for partition, doc in batch:
+        try:
+            data = gather_document(
+                plan.archive,
+                partition,
+                doc,
+                configured=plan.configured,
+                site_cache=plan.site_cache,
+            )
+        except QuieteditError as exc:
+            done.append((doc, str(exc)))
+            continue
+        done.append((doc, document_rows(data)))
+    return done
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentRows:
+    """One document's rows by table (texts numbered from 1, renumbered when written)."""
+
+    source: str
+    tables: dict[str, list[Row]]
+
+
+def document_rows(data: DocumentData) -> DocumentRows:
+    """Every row of one document, by table."""
+    if not data.revisions:
+        return DocumentRows(data.source, {})
+    texts, blocks = rows.text_and_block_rows(data)
+    return DocumentRows(
+        data.source,
+        {
+            DOCUMENTS.name: [rows.document_row(data)],
+            REVISIONS.name: list(rows.revision_rows(data)),
+            TEXTS.name: texts,
+            BLOCKS.name: blocks,
+            EDITS.name: list(rows.edit_rows(data)),
+            EDIT_OPS.name: list(rows.edit_op_rows(data)),
+            EDIT_KINDS.name: list(rows.edit_kind_rows(data)),
+            EDIT_SIGNALS.name: list(rows.edit_signal_rows(data)),
+            EVENTS.name: list(rows.event_rows(data)),
+            PROVENANCE.name: list(rows.provenance_rows(data)),
+        },
+    )
+
+
+class _Writer:
+    """Rows held per table, written in batches in the order they came."""
+
+    def __init__(self, conn: sqlite3.Connection, report: ExportReport) -> None:
+        self.conn = conn
+        self.report = report
+        self.held: dict[str, list[Row]] = {t.name: [] for t in TABLES}
+        self.texts = 0  # texts numbered so far
+
+    def add(self, table: Table, found: Iterable[Row]) -> None:
+        self.held[table.name].extend(found)
+
+    def add_document(self, found: DocumentRows) -> None:
+        offset = self.texts
+        for name, table_rows in found.tables.items():
+            if name == TEXTS.name:
+                for row in table_rows:
+                    row["id"] += offset
+                self.texts += len(table_rows)
+            elif name == BLOCKS.name:
+                for row in table_rows:
+                    row["text"] += offset
+            self.held[name].extend(table_rows)
+
+    def flush(self) -> None:
+        self.conn.execute("BEGIN")
+        for table in TABLES:
+            held = self.held[table.name]
+            if held:
+                columns = [c.name for c in table.columns]
+                placeholders = ", ".join("?" for _ in columns)
+                names = ", ".join(f'"{c}"' for c in columns)
+                self.conn.executemany(
+                    f'INSERT INTO "{table.name}" ({names}) VALUES ({placeholders})',  # noqa: S608 - names from the schema
+                    ([row[c] for c in columns] for row in held),
+                )
+                self.report.rows[table.name] += len(held)
+                held.clear()
+        self.conn.execute("COMMIT")
+
+
+def _batches(listed: list[tuple[str, str]]) -> Iterator[list[tuple[str, str]]]:
+    for start in range(0, len(listed), BATCH_DOCUMENTS):
+        yield listed[start : start + BATCH_DOCUMENTS]
+
+
+def _write(
+    conn: sqlite3.Connection,
+    plan: _Plan,
+    report: ExportReport,
+    *,
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+) -> None:
+    global _PLAN
+    conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")
+    conn.execute("PRAGMA journal_mode = OFF")  # a temporary file: a crash discards it whole
+    conn.execute("PRAGMA synchronous = OFF")
+    db = sqlite_utils.Database(conn)
+    for table in TABLES:
+        db.table(table.name).create(
+            table.column_types(),
+            pk=table.pk[0] if len(table.pk) == 1 else table.pk,
+            foreign_keys=list(table.foreign_keys),
+        )
+        report.rows[table.name] = 0
+    archive = plan.archive
+    feeds = {slug: archive.read_feed(slug) or {} for slug in archive.feed_slugs()}
+    plan = _Plan(archive, plan.sources, plan.site_cache, feeds)
+    _PLAN = plan
+    writer = _Writer(conn, report)
+    listed = archive.documents()
+    stored: set[str] = set()
+    used_sources: set[str] = set()
+    done = 0
+    with _pool(jobs) as pool:
+        for batch in pool(_rows_of_batch, _batches(listed)):
+            for doc, found in batch:
+                if isinstance(found, str):
+                    logger.error("%s: %s", doc, found)
+                    report.failures.append(f"{doc}: {found}")
+                elif found.tables:
+                    writer.add_document(found)
+                    stored.add(doc)
+                    used_sources.add(found.source)
+            done += len(batch)
+            writer.flush()
+            if progress is not None:
+                progress(done, len(listed))
+    _PLAN = None
+    known = {s.slug: s for s in plan.sources}
+    writer.add(SOURCES, _source_rows(known, feeds, used_sources))
+    for slug, record in sorted(feeds.items()):
+        writer.add(FEED_ENTRIES, rows.feed_entry_rows(slug, record, stored))
+    writer.flush()
+    for table in TABLES:
+        for columns in table.indexes:
+            db.table(table.name).create_index(list(columns))
+        if table.search:
+            db.table(table.name).enable_fts(list(table.search), create_triggers=False)
+            db.table(table.name).populate_fts(list(table.search))
+    conn.execute("PRAGMA journal_mode = DELETE")
+
+
+Mapper = Callable[
+    [Callable[[list[tuple[str, str]]], list[tuple[str, DocumentRows | str]]],
+     Iterator[list[tuple[str, str]]]],
+    Iterator[list[tuple[str, DocumentRows | str]]],
+]  # fmt: skip
+
+
+@contextmanager
+def _pool(jobs: int) -> Iterator[Mapper]:
+    """An ordered map over batches: in this process for one job, else in ``jobs`` forked
+    processes, a few batches ahead of the writer at most."""
+    if jobs <= 1:
+        yield lambda func, items: map(func, items)
+        return
+    context = multiprocessing.get_context("fork")
+    with context.Pool(jobs) as pool:
+
+        def ordered(
+            func: Callable[[list[tuple[str, str]]], list[tuple[str, DocumentRows | str]]],
+            items: Iterator[list[tuple[str, str]]],
+        ) -> Iterator[list[tuple[str, DocumentRows | str]]]:
+            pending: deque[AsyncResult[list[tuple[str, DocumentRows | str]]]] = deque()
+            for item in items:
+                pending.append(pool.apply_async(func, (item,)))
+                if len(pending) >= 2 * jobs:
+                    yield pending.popleft().get()
+            while pending:
+                yield pending.popleft().get()
+
+        yield ordered
+
+
+def _source_rows(
+    known: dict[str, SourceInfo], feeds: dict[str, dict[str, JSON]], used: set[str]
+) -> list[Row]:
+    """feeds.yaml's sources, the feed records' and the hosts documents are listed under."""
+    found = []
+    for slug in sorted(set(known) | set(feeds) | used):
+        record = feeds.get(slug, {})
+        source = known.get(slug)
+        name = source.name if source else record.get("name")
+        url = source.url if source else record.get("url")
+        if source is not None:
+            kind = source.kind
+        elif record:
+            kind = "homepage" if record.get("kind") == "homepage" else "feed"
+        else:
+            kind = "host"
+        found.append(
+            rows.source_row(
+                slug,
+                name=name if isinstance(name, str) else None,
+                url=url if isinstance(url, str) else None,
+                kind=kind,
+                active=record.get("active") if record else (True if source else None),
+            )
+        )
+    return found

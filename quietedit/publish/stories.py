@@ -1,0 +1,321 @@
+"""Story pages: one page per story several outlets told, listing each one's version and edits.
+
+The grouping is :func:`quietedit.analysis.stories.group_stories`; this module feeds it and
+keeps its inputs and results between builds in ``<out>/.quietedit-cache/stories.sqlite``:
+
+``sketches``
+    per document its source, first sight and sketch (made once, from its first revision:
+    revisions are never rewritten, so a sketch never goes stale), and the story its pages
+    were last rendered to link to;
+``chunks``
+    per month the stories whose earliest article was first seen in it, with the key of
+    their inputs: every article first seen from ``STORY_WINDOW`` before the month to
+    ``STORY_WINDOW`` after it. A month is grouped again only when one of those changed, so
+    an hourly build groups the current month (and the one before near its end), not the
+    year.
+
+An article both a month's late story and the next month's stories claim stays in the
+earlier one. Stories get a page, ``stories/<id>/``, only when they have articles from at
+least two sources and at least one edit among them (the others would cost the site pages
+that show nothing changed); each article with pages in such a story links to it. The
+database is a cache: absent, damaged or of another version, it is rebuilt from the
+documents.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import logging
+import os
+import sqlite3
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+
+from quietedit.analysis.stories import (
+    POSTINGS_MAX,
+    SKETCH_SIZE,
+    SKETCH_WORDS,
+    STORY_SIMILARITY,
+    STORY_WINDOW,
+    Story,
+    StoryArticle,
+    group_stories,
+)
+from quietedit.errors import QuieteditError
+from quietedit.model import parse_timestamp
+from quietedit.publish.buildcache import BuildState, DocumentEntry
+from quietedit.publish.listing import DocumentSummary, EditRef
+from quietedit.publish.render import output_file
+from quietedit.publish.sitewide import SiteWide
+
+if TYPE_CHECKING:  # documents.py links its pages to the stories: imported at run time there
+    from quietedit.publish.documents import DocumentPages
+
+logger = logging.getLogger(__name__)
+
+STORIES_FILE: Final = "stories.sqlite"
+_VERSION: Final = 2
+_PARAMETERS: Final = f"{_VERSION}:{SKETCH_SIZE}:{SKETCH_WORDS}:{STORY_SIMILARITY}:{POSTINGS_MAX}"
+_TABLES: Final = (
+    "CREATE TABLE sketches (id TEXT PRIMARY KEY, source TEXT NOT NULL, first_seen TEXT NOT "
+    "NULL, sketch BLOB NOT NULL, story TEXT NOT NULL) STRICT",
+    "CREATE TABLE chunks (month TEXT PRIMARY KEY, key TEXT NOT NULL, stories TEXT NOT NULL) STRICT",
+    "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT",
+)
+
+
+@dataclass(slots=True)
+class Sketched:
+    """One document as the grouping needs it, and the story its pages link to."""
+
+    source: str
+    first_seen: str
+    sketch: tuple[int, ...]
+    story: str = ""
+
+
+@dataclass(slots=True)
+class StoryState:
+    """The cache's stories file, loaded whole (a year: about 365,000 rows of 200 bytes)."""
+
+    documents: dict[str, Sketched] = field(default_factory=dict)
+    chunks: dict[str, tuple[str, list[list[str]]]] = field(default_factory=dict)
+    loaded: dict[str, tuple[str, str, bytes, str]] | None = None
+    """The rows as read, so that a save writes only the ones that changed."""
+
+    @classmethod
+    def load(cls, cache_root: Path) -> StoryState:
+        """The state the previous build saved; empty when there is none or it is unusable."""
+        path = cache_root / STORIES_FILE
+        if not path.is_file():
+            return cls()
+        try:
+            with contextlib.closing(sqlite3.connect(path)) as db:
+                found = db.execute("SELECT value FROM meta WHERE key = 'parameters'").fetchone()
+                if found is None or found[0] != _PARAMETERS:
+                    return cls()
+                read: dict[str, tuple[str, str, bytes, str]] = {}
+                state = cls(loaded=read)
+                for doc, source, first_seen, sketch, story in db.execute(
+                    "SELECT id, source, first_seen, sketch, story FROM sketches"
+                ):
+                    state.documents[doc] = Sketched(source, first_seen, _unpack(sketch), story)
+                    read[doc] = (source, first_seen, sketch, story)
+                for month, key, stories in db.execute("SELECT month, key, stories FROM chunks"):
+                    state.chunks[month] = (key, json.loads(stories))
+                return state
+        except (sqlite3.Error, ValueError, TypeError) as exc:
+            logger.info("stories cache unusable (%s): grouping again", exc)
+            return cls()
+
+    def save(self, cache_root: Path) -> None:
+        """Write the rows that changed since :meth:`load` in one transaction (a killed
+        build keeps the previous state); a state not loaded is written whole under a
+        temporary name, then renamed."""
+        cache_root.mkdir(parents=True, exist_ok=True)
+        path = cache_root / STORIES_FILE
+        rows = {
+            doc: (d.source, d.first_seen, _pack(d.sketch), d.story)
+            for doc, d in self.documents.items()
+        }
+        if self.loaded is not None and path.is_file():
+            target = path
+            changed = [(doc, *row) for doc, row in rows.items() if self.loaded.get(doc) != row]
+            gone = [(doc,) for doc in self.loaded if doc not in rows]
+        else:
+            target = path.with_suffix(".tmp")
+            target.unlink(missing_ok=True)
+            changed, gone = [(doc, *row) for doc, row in sorted(rows.items())], []
+        with contextlib.closing(sqlite3.connect(target)) as db:
+            if target != path:
+                for statement in _TABLES:
+                    db.execute(statement)
+                db.execute("INSERT INTO meta VALUES ('parameters', ?)", (_PARAMETERS,))
+            db.executemany("DELETE FROM sketches WHERE id = ?", gone)
+            db.executemany("INSERT OR REPLACE INTO sketches VALUES (?, ?, ?, ?, ?)", changed)
+            db.execute("DELETE FROM chunks")
+            db.executemany(
+                "INSERT INTO chunks VALUES (?, ?, ?)",
+                ((m, key, json.dumps(s)) for m, (key, s) in sorted(self.chunks.items())),
+            )
+            db.commit()
+        if target != path:
+            target.replace(path)
+        self.loaded = rows
+
+
+def _pack(sketch: tuple[int, ...]) -> bytes:
+    return b"".join(value.to_bytes(4, "big") for value in sketch)
+
+
+def _unpack(data: bytes) -> tuple[int, ...]:
+    if not isinstance(data, bytes) or len(data) % 4:
+        raise ValueError("sketch of the wrong length")
+    return tuple(int.from_bytes(data[i : i + 4], "big") for i in range(0, len(data), 4))
+
+
+def group_by_month(state: StoryState) -> tuple[Story, ...]:
+    """The stories of every document in ``state``, grouped month by month (module
+    docstring); updates ``state.chunks``. Deterministic in the documents alone."""
+    articles = sorted(
+        (
+            StoryArticle(doc, d.source, parse_timestamp(d.first_seen), d.sketch)
+            for doc, d in state.documents.items()
+            if d.sketch
+        ),
+        key=lambda a: (a.first_seen, a.document),
+    )
+    times = [a.first_seen for a in articles]
+    months = sorted({f"{a.first_seen:%Y-%m}" for a in articles})
+    chunks: dict[str, tuple[str, list[list[str]]]] = {}
+    stories: list[Story] = []
+    claimed: set[str] = set()
+    by_id = {a.document: a for a in articles}
+    for month in months:
+        start = datetime.strptime(month, "%Y-%m").replace(tzinfo=UTC)
+        end = (start + timedelta(days=32)).replace(day=1)
+        inputs = articles[
+            bisect_left(times, start - STORY_WINDOW) : bisect_left(times, end + STORY_WINDOW)
+        ]
+        key = _chunk_key(inputs)
+        cached = state.chunks.get(month)
+        if cached is not None and cached[0] == key:
+            groups = cached[1]
+        else:
+            found = group_stories(inputs)
+            groups = [list(s.documents) for s in found if start <= by_id[s.id].first_seen < end]
+        chunks[month] = (key, groups)
+        for documents in groups:
+            kept = tuple(d for d in documents if d not in claimed and d in by_id)
+            sources = tuple(sorted({by_id[d].source for d in kept}))
+            if len(sources) >= 2:
+                claimed.update(kept)
+                stories.append(Story(id=kept[0], documents=kept, sources=sources))
+    state.chunks = chunks
+    return tuple(sorted(stories, key=lambda story: story.id))
+
+
+def _chunk_key(articles: Iterable[StoryArticle]) -> str:
+    digest = hashlib.sha256(_PARAMETERS.encode())
+    for a in articles:
+        digest.update(f"{a.document}\0{a.source}\0{a.first_seen.isoformat()}\0".encode())
+        digest.update(b"".join(v.to_bytes(4, "big") for v in a.sketch))
+    return digest.hexdigest()
+
+
+def shown_stories(stories: Iterable[Story], edits: Mapping[str, int]) -> tuple[Story, ...]:
+    """The stories that get a page: at least one edit among their articles (``edits``:
+    each document's number of edits)."""
+    return tuple(s for s in stories if any(edits.get(d, 0) for d in s.documents))
+
+
+def story_path(story: str) -> str:
+    """The folder of a story's page: ``stories/<id>/`` (the id is a document id)."""
+    return f"stories/{story}/"
+
+
+@dataclass(frozen=True, slots=True)
+class StoryVersion:
+    """One outlet's article in a story page."""
+
+    title: str
+    source: str  # the source's name
+    first_seen: str
+    url: str | None
+    page: str | None  # its article page, when it has one
+    edits: tuple[EditRef, ...]
+
+
+def story_versions(
+    story: Story,
+    summaries: Mapping[str, DocumentSummary],
+    edits: Mapping[str, tuple[EditRef, ...]],
+    *,
+    names: Mapping[str, str],
+    pages: Iterable[str],
+) -> list[StoryVersion]:
+    """The versions a story page lists, in order of first sight; ``pages`` the documents
+    with article pages, ``names`` the sources' names by slug."""
+    with_pages = set(pages)
+    return [
+        StoryVersion(
+            title=summaries[doc].title,
+            source=names.get(summaries[doc].source, summaries[doc].source),
+            first_seen=summaries[doc].first_seen,
+            url=summaries[doc].url,
+            page=f"articles/{doc}/" if doc in with_pages else None,
+            edits=tuple(sorted(edits.get(doc, ()), key=lambda ref: ref.number)),
+        )
+        for doc in story.documents
+        if doc in summaries
+    ]
+
+
+def group_stories_of(
+    pages: DocumentPages,
+    kept: Mapping[str, int],
+    todo: Mapping[str, str],
+    story_state: StoryState,
+    failures: dict[str, str],
+) -> tuple[Story, ...]:
+    """The stories that get a page, before any page is rendered: the documents the build
+    keeps (``kept``: each one's count of revisions, as the build cache has it) and those it
+    renders (``todo``). A document never sketched (new, or from before the stories file)
+    is read for its first revision; one gone is dropped."""
+    alive = set(kept) | set(todo)
+    for doc in sorted(set(story_state.documents) - alive):
+        del story_state.documents[doc]
+    edits = {doc: revisions - 1 for doc, revisions in kept.items()}
+    for doc in sorted(alive):
+        known = story_state.documents.get(doc)
+        if known is not None:  # a sketch never changes: only the count of edits may
+            if doc not in edits:
+                edits[doc] = max(pages.revision_count(doc) - 1, 0)
+            continue
+        try:
+            source, first_seen, sketch, edits[doc] = pages.story_input(doc)
+        except QuieteditError as exc:
+            failures.setdefault(doc, f"{doc}: {exc}")
+            continue
+        story_state.documents[doc] = Sketched(source, first_seen, sketch)
+    return shown_stories(group_by_month(story_state), edits)
+
+
+def write_story_pages(
+    site: SiteWide,
+    pages: DocumentPages,
+    entry_of: Callable[[str], DocumentEntry | None],
+    shown: tuple[Story, ...],
+    *,
+    trusted: BuildState,
+) -> None:
+    """Write a page per story shown; one whose inputs are unchanged is kept as it is.
+    ``entry_of`` gives a document's entry as this build leaves it (``None`` when it has
+    none): only the documents of the stories shown are asked for."""
+    for story in shown:
+        entries = {d: e for d in story.documents if (e := entry_of(d)) is not None}
+        summaries = {doc: entry.summary for doc, entry in entries.items()}
+        refs = {doc: entry.refs for doc, entry in entries.items()}
+        with_pages = {doc for doc, entry in entries.items() if entry.files}
+        names = {
+            s: pages.source(s).name
+            for s in sorted({summaries[d].source for d in story.documents if d in summaries})
+        }
+        versions = story_versions(story, summaries, refs, names=names, pages=with_pages)
+        path = story_path(story.id)
+        target = output_file(path)
+        key = hashlib.sha256(f"{site.fingerprint}\0{versions!r}".encode()).hexdigest()
+        before = trusted.site.get(target)
+        if before is not None and before[1] == key and os.path.isfile(site.writer.target(target)):
+            site.writer.claim(target, before[0])
+        else:
+            site.writer.write(
+                target, site.renderer.render("story.html", versions=versions, page_path=path)
+            )
+        site.new_keys[target] = key

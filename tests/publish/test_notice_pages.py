@@ -1,0 +1,62 @@
+"""The site tells a technical notice (only a date moved) from a proper one (a note), on
+the article's page (which holds its edits), the listings and in the feeds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from quietedit.article.identity import document_id
+from quietedit.model import Publisher
+from quietedit.publish import BuildOptions, build_site
+from tests.publish.conftest import BASE_URL, SOURCES, STORIES, Story, write_archive
+
+BODY = (
+    "The harbour authority said on Monday that the ferry to the islands would resume in May.",
+    "The service was suspended in October after a fire in the engine room.",
+)
+TECHNICAL = Story(
+    "https://news.example.org/world/2026/11/28/ferry-resumes",
+    ("courier-world",),
+    (
+        ("Ferry to resume in May", BODY, Publisher(date_modified="2026-11-28T08:00:00Z")),
+        (
+            "Ferry to resume in May",
+            (BODY[0].replace("Monday", "Tuesday"), BODY[1]),
+            Publisher(date_modified="2026-11-28T11:00:00Z"),
+        ),
+    ),
+)
+PROPER = Story(
+    "https://www.example.net/politics/harbour-budget",
+    ("daily-politics",),
+    (
+        ("Harbour budget approved", BODY, Publisher()),
+        (
+            "Harbour budget approved",
+            (*BODY, "This story has been updated with additional reporting."),
+            Publisher(),
+        ),
+    ),
+)
+
+
+def test_a_technical_and_a_proper_notice_are_told_apart(tmp_path: Path) -> None:
+    data, out = tmp_path / "data", tmp_path / "site"
+    write_archive(data, (*STORIES, TECHNICAL, PROPER))
+    build_site(BuildOptions(data=data, out=out, base_url=BASE_URL, sources=SOURCES, search=False))
+    technical, proper = (document_id(s.url) for s in (TECHNICAL, PROPER))
+
+    # each edit sits in its article page's timeline
+    page = (out / f"articles/{technical}/index.html").read_text(encoding="utf-8")
+    assert ">technical notice</span>" in page and ">noted</span>" not in page
+    assert "Why “technical notice”: the publisher's signals" in page
+    page = (out / f"articles/{proper}/index.html").read_text(encoding="utf-8")
+    assert ">noted</span>" in page and "technical notice" not in page
+    home = (out / "index.html").read_text(encoding="utf-8")
+    assert ">technical notice</span>" in home and ">noted</span>" in home
+
+    feed = (out / "feed.xml").read_text(encoding="utf-8")
+    assert "a technical notice (only a date or an “Updated” line changed)" in feed
+    assert "noted by the publisher (a correction, update or editor&#39;s note)" in feed
+    api = (out / f"api/documents/{proper}.json").read_text(encoding="utf-8")
+    assert '"notice":"proper"' in api

@@ -1,0 +1,126 @@
+"""The weekly database export, ``.github/workflows/export.yml``, and its upload script
+``.github/scripts/publish-database.sh``, run for real against the stand-in ``gh``
+(tests/fake_gh.py): each week's database goes to a release of its own, marked latest, and
+nothing a release holds is replaced."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from tests.fake_gh import Releases
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = ROOT / ".github" / "scripts" / "publish-database.sh"
+FAKE_GH = Path(__file__).resolve().parent / "fake_gh.py"
+
+needs_jq = pytest.mark.skipif(
+    shutil.which("jq") is None, reason="the stand-in gh runs jq for --jq, as gh does inside"
+)
+
+
+@pytest.fixture
+def gh(tmp_path: Path) -> Releases:
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    wrapper = bin_dir / "gh"
+    wrapper.write_text(f'#!/bin/sh\nexec "{sys.executable}" "{FAKE_GH}" "$@"\n', encoding="utf-8")
+    wrapper.chmod(0o755)
+    return Releases(tmp_path / "gh-home")
+
+
+def export_dir(tmp_path: Path, database: bytes = b"SQLite format 3\0") -> Path:
+    folder = tmp_path / "export"
+    folder.mkdir(exist_ok=True)
+    (folder / "quietedit.db.gz").write_bytes(database)
+    (folder / "quietedit.metadata.json").write_text('{"title": "quietedit archive"}\n')
+    return folder
+
+
+def publish(
+    gh: Releases, folder: Path, day: str, *, limit: int = 2**31
+) -> subprocess.CompletedProcess[str]:
+    env = {
+        **os.environ,
+        "DATABASE_ASSET_LIMIT": str(limit),
+        "PATH": f"{gh.home.parent / 'bin'}{os.pathsep}{os.environ['PATH']}",
+        "FAKE_GH_HOME": str(gh.home),
+        "GH_REPO": "quietedit/quietedit",
+    }
+    return subprocess.run(
+        [str(SCRIPT), str(folder), day], capture_output=True, text=True, env=env, check=False
+    )
+
+
+@needs_jq
+def test_each_export_goes_to_a_release_of_its_own_marked_latest(
+    gh: Releases, tmp_path: Path
+) -> None:
+    done = publish(gh, export_dir(tmp_path), "2026-11-30")
+    assert done.returncode == 0, done.stderr
+    release = gh.release("database-2026-11-30")
+    assert release["latest"] is True
+    assert sorted(release["assets"]) == ["quietedit.db.gz", "quietedit.metadata.json"]
+    assert gh.asset_bytes("database-2026-11-30", "quietedit.db.gz") == b"SQLite format 3\0"
+    later = publish(gh, export_dir(tmp_path, b"next week"), "2026-12-07")
+    assert later.returncode == 0, later.stderr
+    assert gh.tags() == ["database-2026-11-30", "database-2026-12-07"]
+    assert gh.asset_bytes("database-2026-11-30", "quietedit.db.gz") == b"SQLite format 3\0"
+
+
+@needs_jq
+def test_a_rerun_replaces_only_an_upload_that_was_cut_off(gh: Releases, tmp_path: Path) -> None:
+    gh.create("database-2026-11-30", latest=True)
+    gh.add_asset("database-2026-11-30", "quietedit.db.gz", b"SQLite fo", state_name="starter")
+    gh.add_asset("database-2026-11-30", "quietedit.metadata.json", b"{}\n")
+    done = publish(gh, export_dir(tmp_path), "2026-11-30")
+    assert done.returncode == 0, done.stderr
+    assert "already holds quietedit.metadata.json" in done.stdout
+    assert gh.asset_bytes("database-2026-11-30", "quietedit.db.gz") == b"SQLite format 3\0"
+    assert gh.asset_bytes("database-2026-11-30", "quietedit.metadata.json") == b"{}\n"
+
+
+def test_a_missing_file_or_a_bad_day_stops_before_any_call(gh: Releases, tmp_path: Path) -> None:
+    folder = export_dir(tmp_path)
+    assert publish(gh, folder, "30 November").returncode == 2
+    (folder / "quietedit.metadata.json").unlink()
+    done = publish(gh, folder, "2026-11-30")
+    assert done.returncode == 2 and "run quietedit export sqlite first" in done.stderr
+    assert gh.calls() == []
+
+
+def test_a_database_over_github_s_asset_limit_is_refused_before_any_call(
+    gh: Releases, tmp_path: Path
+) -> None:
+    done = publish(gh, export_dir(tmp_path, b"x" * 100), "2026-11-30", limit=100)
+    assert done.returncode == 1
+    assert "quietedit.db.gz is 100 bytes, over GitHub's limit of 100" in done.stderr
+    assert gh.calls() == []
+
+
+def test_the_weekly_workflow_exports_the_whole_archive_and_attaches_it() -> None:
+    workflow: dict[Any, Any] = yaml.safe_load(
+        (ROOT / ".github" / "workflows" / "export.yml").read_text(encoding="utf-8")
+    )
+    assert workflow["permissions"] == {}
+    assert workflow[True]["schedule"]  # "on:" reads as True in YAML 1.1
+    job = workflow["jobs"]["export"]
+    assert job["permissions"] == {"contents": "write"}
+    steps = job["steps"]
+    checkout = steps[0]
+    assert checkout["uses"].startswith("actions/checkout@")
+    assert checkout["with"]["persist-credentials"] is False
+    assert "sparse-checkout" not in checkout["with"]  # the export reads every document
+    scripts = [step.get("run", "") for step in steps]
+    export = next(i for i, s in enumerate(scripts) if "quietedit export sqlite" in s)
+    upload = next(i for i, s in enumerate(scripts) if "publish-database.sh" in s)
+    assert export < upload
+    assert "gzip -9 --no-name export/quietedit.db" in scripts[export]
+    assert "quietedit export sqlite export/quietedit.db " in scripts[export]  # metadata beside
