@@ -44,7 +44,7 @@ import time
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
-from quietedit.archive.layout import Layout, index_shard, partition_of, revision_name
+from quietedit.archive.layout import Layout, index_shard, partition_of
 from quietedit.archive.records import dump_json, new_revision, revision_to_record
 from quietedit.article.identity import document_id
 from quietedit.errors import UnchangedContentError
@@ -194,7 +194,7 @@ def generate(
                 previous = new_revision(doc, observation, previous=previous)
             except UnchangedContentError:  # an edit that changed nothing: skip it
                 continue
-            path = folder / "revisions" / revision_name(doc, previous.number)
+            path = layout.revision_file(doc, partition_of(start), previous.number)
             path.write_bytes(dump_json(revision_to_record(previous)))
     layout.index_dir.mkdir(parents=True, exist_ok=True)
     for shard, entries in index.items():

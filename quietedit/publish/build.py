@@ -27,7 +27,9 @@ stale is read again, which fetches its folder (``Archive``).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
+import json
 import logging
 import os
 import shutil
@@ -43,14 +45,19 @@ from quietedit.errors import PublishError, QuieteditError
 from quietedit.publish import folding, homepages, search, sitewide
 from quietedit.publish.batches import Chunk, forks, render_documents
 from quietedit.publish.buildcache import (
+    STATE_FILE,
     BuildState,
+    CacheDamagedError,
     DocumentEntry,
     code_fingerprint,
     document_key,
 )
+from quietedit.publish.catalog import Catalog
+from quietedit.publish.catalog import not_folded as catalog_not_folded
 from quietedit.publish.changes import ANALYSIS_VERSION
 from quietedit.publish.documents import DocumentPages, document_folders, unconfigured_source
-from quietedit.publish.pages import Source
+from quietedit.publish.listing import EditRef
+from quietedit.publish.pages import Edit, Source
 from quietedit.publish.paths import CACHE_DIR, SiteWriter
 from quietedit.publish.render import Renderer, SiteURLs, template_dirs
 from quietedit.publish.stories import (
@@ -109,8 +116,16 @@ def build_site(
     One document that cannot be read or rendered is reported in ``failures`` and left out;
     the rest of the site is built. Template and output-path problems abort the build.
     """
-    with contextlib.ExitStack() as on_exit:
-        return _build(options, progress, on_exit)
+    try:
+        with contextlib.ExitStack() as on_exit:
+            return _build(options, progress, on_exit)
+    except CacheDamagedError as exc:
+        # found only once used (values are checked as they are read): nothing of the
+        # cache can be trusted, so the build starts again without it
+        logger.warning("%s; building in full", exc)
+        (options.out / CACHE_DIR / STATE_FILE).unlink(missing_ok=True)
+        with contextlib.ExitStack() as on_exit:
+            return _build(dataclasses.replace(options, full=True), progress, on_exit)
 
 
 def _build(
@@ -129,6 +144,10 @@ def _build(
     fingerprint = _fingerprint(renderer, options, archive)
     cache_root = options.out / CACHE_DIR
     previous = BuildState.load(cache_root)
+    on_exit.callback(previous.close)
+    # an hourly build: the cache was made by this code for this site, so each document's
+    # row is read only where the archive holds the document (or its pages are missing)
+    hourly = previous.loaded and not options.full and previous.fingerprint == fingerprint
     # --full trusts nothing recorded: every page is rendered and compared with the bytes on
     # disk; the previous state still says which files are stale
     trusted = BuildState() if options.full else previous
@@ -146,18 +165,41 @@ def _build(
     # the months the previous build folded: its documents are rendered (and searched)
     # as then; the choice is made again below, once every document's size is known
     pages.folded = trusted.folded
-    state = BuildState(loaded=True)
+    state: dict[str, DocumentEntry] = {}  # the documents read or rendered by this build
     failures: dict[str, str] = {}
     todo: dict[str, str] = {}  # document to render → its stamp
     on_disk = _article_folders(options.out)
     found = archive.document_stamps()  # of the documents on disk
+    present = sorted(set(archive.partitions()))
     outside = archive.outside_checkout()
-    _keep_absent(previous, found, outside, on_disk, fingerprint=fingerprint, state=state, todo=todo)
+    if hourly:
+        places = ", ".join("?" * len(present))
+        cached = previous.select(f"WHERE partition IN ({places})", tuple(present))
+        elsewhere = sorted(set(found) - set(cached))  # not where the cache had them
+        for start in range(0, len(elsewhere), 500):
+            part = elsewhere[start : start + 500]
+            cached.update(
+                previous.select(f"WHERE id IN ({', '.join('?' * len(part))})", tuple(part))
+            )
+        # missing from what is checked out: deleted; a document the checkout leaves out (a
+        # sparse checkout of the documents still observed) keeps its row and pages
+        gone = {
+            doc
+            for doc, entry in cached.items()
+            if doc not in found and not outside(entry.partition, doc)
+        }
+        _missing_pages(previous, found, outside, on_disk, todo)
+    else:
+        cached = {} if options.full else previous.documents
+        _keep_absent(
+            previous, found, outside, on_disk, fingerprint=fingerprint, state=state, todo=todo
+        )
+        gone = set()
     for doc, doc_stamp in found.items():
         if not is_document_id(doc):
             failures[doc] = f"{doc}: not a document id (expected <host>-<16 hex digits>)"
             continue
-        entry = trusted.documents.get(doc)
+        entry = cached.get(doc)
         if entry is None:
             todo[doc] = doc_stamp  # rendered in any case: its worker takes its content key
             continue
@@ -169,19 +211,38 @@ def _build(
         if entry.key == document_key(fingerprint, content) and (
             doc in on_disk or not _has_pages(entry, pages.folded)
         ):
-            state.documents[doc] = entry.restamped(doc_stamp)
+            state[doc] = entry.restamped(doc_stamp)
         else:
             todo[doc] = doc_stamp
     # stories first: an article page links to its story's page, so an article that joins
     # or leaves a story with a page is rendered again
-    shown = group_stories_of(pages, state, todo, story_state, failures)
+    kept = {doc: (entry.stamp, entry.revisions) for doc, entry in state.items()}
+    if hourly:  # and the documents of the cache this build does not read, less those gone
+        for doc, doc_stamp, revisions in previous.query(_KEPT):
+            if doc not in found and doc not in gone and doc not in todo:
+                kept[str(doc)] = (str(doc_stamp), int(revisions))
+    shown = group_stories_of(
+        pages, {doc: revisions for doc, (_, revisions) in kept.items()}, todo, story_state, failures
+    )
     links = {doc: story.id for story in shown for doc in story.documents}
     for doc, sketched in story_state.documents.items():
-        if links.get(doc, "") != sketched.story and doc in state.documents and doc not in todo:
-            todo[doc] = state.documents.pop(doc).stamp
+        if links.get(doc, "") != sketched.story and doc in kept and doc not in todo:
+            state.pop(doc, None)
+            todo[doc] = kept[doc][0]
     pages.stories = links
     rebuild = options.full or not previous.loaded
-    shards = _shards(pages, state, todo, failures)
+    if hourly:
+        # the documents with pages as the cache has them, less those gone, and those the
+        # archive holds as they are now
+        where, params = catalog_not_folded(pages.folded)
+        query = f"SELECT id, source, partition FROM documents WHERE published = 1 AND {where}"  # noqa: S608
+        base = {d: (src, p) for d, src, p in previous.query(query, params) if d not in gone}
+    else:
+        base = {d: (e.source, e.partition) for d, e in state.items() if _has_pages(e, pages.folded)}
+    base.update(
+        (d, (e.source, e.partition)) for d, e in state.items() if _has_pages(e, pages.folded)
+    )
+    shards = _shards(pages, base, todo, failures)
     indexing = None
     if options.search and search.search_available():
         indexing = search.SearchIndexing(writer, shards, changed=set(todo), rebuild=rebuild)
@@ -197,7 +258,7 @@ def _build(
     order = {doc: n for n, shard in enumerate(shards) for doc in shard.documents}
     ids = sorted(todo, key=lambda d: (order.get(d, len(shards)), d))
     items: dict[tuple[str, int], str] = {}
-    done, total, rendered = len(state.documents), len(state.documents) + len(ids), 0
+    rendered = 0
 
     def merge(chunk: Chunk) -> None:
         for path, digest in chunk.claimed.items():
@@ -207,7 +268,7 @@ def _build(
         failures.update(chunk.failures)
         for doc, result in chunk.results.items():
             key = document_key(fingerprint, result.content)
-            state.documents[doc] = DocumentEntry.of(
+            state[doc] = DocumentEntry.of(
                 stamps[doc], result.content, key, result.files, summary=result.summary,
                 edits=result.edits, refs=result.refs, size=result.size,
             )  # fmt: skip
@@ -218,6 +279,7 @@ def _build(
             )
 
     stamps = dict(todo)  # of the documents rendered
+    done, total = len(state), len(state) + len(ids)
     for chunk in render_documents(pages, ids, writer=writer, workers=options.workers):
         merge(chunk)
         if indexing is not None:
@@ -228,87 +290,155 @@ def _build(
         rendered += len(chunk.results)
         if progress is not None:
             progress(done, total)
-    folded = _fold(state, options.max_bytes)
+    # every worker forked: the cache is opened for this build's writes
+    gone |= {doc for doc in failures if doc not in state and is_document_id(doc)}
+    if not hourly and previous.loaded:  # a whole write: what it leaves out is gone
+        gone |= {doc for doc in previous.documents if doc not in state and is_document_id(doc)}
+    # the partitions of the documents gone, asked before the cache is written
+    gone_partitions = {e.partition for d, e in cached.items() if d in gone}
+    if hourly and gone:
+        found_gone = previous.query(_PARTITIONS_OF, (json.dumps(sorted(gone)),))
+        gone_partitions |= {str(p) for (p,) in found_gone}
+    catalog = Catalog.begin(cache_root, previous, whole=not hourly)
+    on_exit.callback(catalog.abort)  # a no-op once finished
+    if catalog.fresh and hourly:  # the cache could not be written in place: whole, then
+        catalog.write({d: e for d, e in previous.documents.items() if d not in gone})
+    catalog.write(state)
+    catalog.delete(gone)
+    folded = _fold(catalog, options.max_bytes)
     if folded != pages.folded:
         # the fold moved (a month more, or fewer after max_bytes grew): documents of the
         # months folded now lose their pages, those of months no longer folded get theirs
         logger.info("site: months folded: %s", ", ".join(sorted(folded)) or "none")
         pages.folded = folded
-        reopened = [
-            doc
-            for doc, entry in state.documents.items()
-            if entry.summary.published and entry.summary.month not in folded and not entry.files
-        ]
-        for doc, entry in list(state.documents.items()):
-            if entry.summary.month in folded and entry.files:
-                paths = document_folders(doc)
-                for path in [p for p in writer.claimed if p.startswith(paths)]:
-                    del writer.claimed[path]
-                writer.remove_unclaimed(paths)
-                state.documents[doc] = entry.unlisted()
-        stamps.update((doc, state.documents[doc].stamp) for doc in reopened)
+        losing, reopened = catalog.refolded(folded)
+        for doc, entry in losing.items():
+            paths = document_folders(doc)
+            for path in [p for p in writer.claimed if p.startswith(paths)]:
+                del writer.claimed[path]
+            writer.remove_unclaimed(paths)
+            state[doc] = entry.unlisted()
+        stamps.update((doc, catalog.entry(doc).stamp) for doc in reopened)
         if indexing is not None:  # planned with the old fold: planned again, after
-            indexing.abort()  # rendering (no thread may run when the workers fork)
-        for chunk in render_documents(pages, reopened, writer=writer, workers=options.workers):
+            indexing.abort()
+        # in this process: the cache is open for writing, which a fork must not copy
+        for chunk in render_documents(pages, reopened, writer=writer, workers=1):
             merge(chunk)
-            for doc in chunk.failures:  # left out, as a failing document always is
-                state.documents.pop(doc, None)
             rendered += len(chunk.results)
+        catalog.write({d: e for d, e in state.items() if d in losing or d in stamps})
+        catalog.delete(doc for doc in reopened if doc in failures)
+        gone |= {doc for doc in reopened if doc in failures}
         if indexing is not None:
             indexing = search.SearchIndexing(
                 writer,
-                _shards(pages, state, {}, failures),
+                _shards(pages, catalog.shard_sources(folded), {}, failures),
                 changed=set(todo) | set(reopened),
                 rebuild=rebuild,
             )
             indexing.start()
-    state.folded = folded
-    for doc in sorted(set(previous.documents) - set(state.documents)):
-        if is_document_id(doc):  # a document gone from the archive, or failing now
-            writer.remove_unclaimed(document_folders(doc))
+    for doc in sorted(gone):  # a document gone from the archive, or failing now
+        writer.remove_unclaimed(document_folders(doc))
+    edits, months = catalog.edit_refs()
+    read: dict[str, DocumentEntry] = {}  # documents whose edits are shown again, unchanged
+
+    def edit_of(ref: EditRef) -> Edit:
+        entry = state.get(ref.document) or read.get(ref.document)
+        if entry is None:
+            entry = read[ref.document] = catalog.entry(ref.document)
+        return entry.edit(ref.number)
+
     site = sitewide.SiteWide(
         renderer=renderer,
         writer=writer,
         archive=archive,
         fingerprint=fingerprint,
         keys={p: e[1] for p, e in trusted.site.items()},
-        edit_of=lambda ref: state.documents[ref.document].edit(ref.number),
-        doc_keys={doc: entry.key for doc, entry in state.documents.items()},
+        edit_of=edit_of,
         items=items,
     )
-    entries = [state.documents[doc] for doc in sorted(state.documents)]
+    # the partitions whose documents changed (rendered, gone): the others' API day files
+    # stay as they are; every one when nothing recorded can be trusted or the fold moved
+    changed: set[str] | None = None
+    if not rebuild and folded == trusted.folded:
+        changed = {state[doc].partition for doc in stamps if doc in state}
+        changed |= gone_partitions
     site_failures = site.write_all(
-        [e.summary for e in entries],
-        [ref for e in entries for ref in e.refs],
-        sources=dict(sorted({**pages.sources, **_sources_of(pages, entries)}.items())),
+        catalog,
+        edits,
+        months,
+        sources=dict(sorted({**pages.sources, **_sources_of(pages, catalog)}.items())),
         indexing=indexing,
         folded=folded,
         data_url=options.data_url,
+        changed=changed,
     )
-    with_pages = {doc for doc, entry in state.documents.items() if entry.files}
-    write_story_pages(site, pages, state, shown, with_pages, trusted=trusted)
+
+    def entry_of(doc: str) -> DocumentEntry | None:
+        entry = state.get(doc) or read.get(doc)
+        if entry is None:
+            try:
+                entry = read[doc] = catalog.entry(doc)
+            except KeyError:  # gone, or failing now
+                return None
+        return entry
+
+    write_story_pages(site, pages, entry_of, shown, trusted=trusted)
     # the homepages' headline pages, from their feed records (a few files, read each build)
     homepages.write_homepages(site, archive, dict(sorted(pages.sources.items())))
     document_files = {p for p in writer.claimed if p.startswith(("articles/", "api/documents/"))}
-    state.site = {
+    new_site = {
         path: (digest, site.new_keys.get(path, ""))
         for path, digest in writer.claimed.items()
         if path not in document_files
     }
-    stale = {p: "" for p in previous.site if p not in state.site and p not in document_files}
+    stale = {p: "" for p in previous.site if p not in new_site and p not in document_files}
     removed = writer.removed + writer.remove_stale(stale)
-    state.save(cache_root, previous=previous)
+    documents, _, files = catalog.totals()
+    alive = catalog.ids() if not hourly else None
+    catalog.finish(
+        site=new_site, previous_site=previous.site, folded=folded, fingerprint=fingerprint
+    )
     story_state.save(cache_root)
-    _prune_diffs(cache_root, set(state.documents))
+    _prune_diffs(cache_root, alive, gone)
     return BuildReport(
-        documents=len(state.documents),
+        documents=documents,
         rendered=rendered,
-        edits=sum(len(e.refs) for e in entries),
-        files=len(state.site) + sum(e.files for e in entries),
+        edits=len(edits),
+        files=len(new_site) + files,
         written=tuple(writer.written),
         removed=tuple(removed),
         failures=tuple(failures[doc] for doc in sorted(failures)) + tuple(site_failures),
     )
+
+
+_KEPT: Final = "SELECT id, stamp, revisions FROM documents"
+"""Every document of the previous build's cache, with its stamp and count of revisions."""
+_PARTITIONS_OF: Final = (
+    "SELECT DISTINCT partition FROM documents WHERE id IN (SELECT value FROM json_each(?))"
+)
+"""The partitions of the documents of a JSON list of ids (in the previous build's cache)."""
+
+
+def _missing_pages(
+    previous: BuildState,
+    found: dict[str, str],
+    outside: Callable[[str, str], bool],
+    on_disk: set[str],
+    todo: dict[str, str],
+) -> None:
+    """The documents the checkout leaves out (``outside``: their partition is not on disk,
+    or a sparse checkout of the documents still observed does not hold their folder) whose
+    pages are not in the site folder either (a cache restored without the site, as in
+    CI): read again (``todo``), which brings their folder into a sparse git checkout
+    (``Archive``'s on-demand fetch). The others stay as the previous build left them,
+    unread."""
+    where, params = catalog_not_folded(previous.folded)
+    query = f"SELECT id, stamp, partition FROM documents WHERE published = 1 AND {where}"  # noqa: S608
+    for doc, stamp, partition in previous.query(query, params):
+        if doc in on_disk or doc in found or not partition:
+            continue
+        if outside(str(partition), str(doc)):
+            todo[str(doc)] = str(stamp)
 
 
 def _keep_absent(
@@ -318,30 +448,33 @@ def _keep_absent(
     on_disk: set[str],
     *,
     fingerprint: str,
-    state: BuildState,
+    state: dict[str, DocumentEntry],
     todo: dict[str, str],
 ) -> None:
     """The documents the checkout leaves out (``outside``: their partition is not on disk,
     or a sparse checkout of the documents still observed, as an hourly job clones it, does
-    not hold their folder): kept as the previous build left them when their pages are in
-    the site folder and were made by this code and these templates; else read again
+    not hold their folder), for a build that cannot trust the cache's keys (a full build,
+    another fingerprint): kept as the previous build left them when their pages are in the
+    site folder and were made by this code and these templates; else read again
     (``todo``), which brings their folder into a sparse git checkout (``Archive``'s
     on-demand fetch) or, outside git, fails them with a reported error. A document missing
     from what is checked out was deleted: its pages go."""
+    if not previous.loaded:
+        return
     for doc, entry in previous.documents.items():
-        partition = entry.summary.partition
+        partition = entry.partition
         if doc in stamps or not partition or not outside(partition, doc):
             continue
         current = entry.key == document_key(fingerprint, entry.content)
         if current and (doc in on_disk or not _has_pages(entry, previous.folded)):
-            state.documents[doc] = entry
+            state[doc] = entry
         else:
             todo[doc] = entry.stamp
 
 
 def _has_pages(entry: DocumentEntry, folded: frozenset[str]) -> bool:
     """Whether the document has pages on a site that folded ``folded``."""
-    return entry.summary.published and entry.summary.month not in folded
+    return entry.published and entry.month not in folded
 
 
 def _article_folders(out: Path) -> set[str]:
@@ -356,45 +489,44 @@ def _article_folders(out: Path) -> set[str]:
 
 def _shards(
     pages: DocumentPages,
-    state: BuildState,
+    sources: dict[str, tuple[str, str]],
     todo: dict[str, str],
     failures: dict[str, str],
 ) -> list[search.Shard]:
-    """The search shards of every document with pages: cached ones by their summary, the
-    others by their record and file names (read here once; a record that cannot be read
-    fails later)."""
-    sources = {
-        doc: (entry.source, entry.summary.partition)
-        for doc, entry in state.documents.items()
-        if entry.summary.published and entry.summary.month not in pages.folded
-    }
+    """The search shards of every document with pages: ``sources`` (id → source and
+    partition) and the documents to render, by their record and file names (read here
+    once; a record that cannot be read fails later)."""
+    sources = dict(sources)
     for doc in todo:
         try:
             source, partition, published = pages.plan_of_document(doc)
         except Exception as exc:  # noqa: BLE001 - reported when the document is rendered
             logger.debug("%s: source unknown before rendering: %s", doc, exc)
+            sources.pop(doc, None)
             continue
         if published and partition[:7].replace("/", "-") not in pages.folded:
             sources[doc] = (source, partition)
+        else:
+            sources.pop(doc, None)
     return search.plan_shards({d: s for d, s in sources.items() if d not in failures})
 
 
-def _fold(state: BuildState, max_bytes: int) -> frozenset[str]:
+def _fold(catalog: Catalog, max_bytes: int) -> frozenset[str]:
     """The months to fold so that the site stays within ``max_bytes`` (``folding``)."""
-    sizes = folding.month_sizes(
-        (e.summary, folding.document_size(e.summary, e.refs, e.size))
-        for e in state.documents.values()
-    )
-    return folding.months_to_fold(sizes, max_bytes=max_bytes)
+    return folding.months_to_fold(catalog.month_sizes(), max_bytes=max_bytes)
 
 
-def _sources_of(pages: DocumentPages, entries: list[DocumentEntry]) -> dict[str, Source]:
-    return {slug: pages.source(slug) for slug in sorted({e.summary.source for e in entries})}
+def _sources_of(pages: DocumentPages, catalog: Catalog) -> dict[str, Source]:
+    return {slug: pages.source(slug) for slug in catalog.sources()}
 
 
-def _prune_diffs(cache_root: Path, alive: set[str]) -> None:
+def _prune_diffs(cache_root: Path, alive: set[str] | None, gone: set[str]) -> None:
+    """Drop the computed comparisons of documents gone (of every document not ``alive``,
+    when given: a full build looks at each file)."""
     folder = cache_root / "diffs"
-    if folder.is_dir():
+    for doc in gone:
+        (folder / f"{doc}.json").unlink(missing_ok=True)
+    if alive is not None and folder.is_dir():
         for path in folder.glob("*.json"):
             if path.stem not in alive:
                 path.unlink()

@@ -7,32 +7,44 @@ serve`` leave it out):
     an SQLite database (the standard library's ``sqlite3``; portable across Python
     versions and machines, and readable with any SQLite tool). Table ``site``: per
     site-wide file the SHA-256 of its bytes and the key of its inputs. Table ``meta``:
-    the months the site folded (``folded``, a JSON list). Table
-    ``documents``: per document its *stamp* (``Archive.document_stamps``: a cheap
-    "unchanged" test), its *content key* (``Archive.content_key``), its *key* (the content
-    key with the build's fingerprint), how many files it has and their bytes (whether
-    folded away or not), its summary and partition, one
-    :class:`~quietedit.publish.listing.EditRef` per edit (JSON) and the edits' rows (JSON,
-    parsed only for the edits a build renders again), and a CRC-32 of all of it.
+    the months the site folded (``folded``, a JSON list) and the fingerprint of the build
+    that wrote it (``fingerprint``: code, templates, base URL, sources). Table
+    ``documents`` (indexed by partition): per document its *stamp*
+    (``Archive.document_stamps``: a cheap "unchanged" test), its *content key*
+    (``Archive.content_key``), its *key* (the content key with the build's fingerprint),
+    how many files it has and their bytes (whether folded away or not), its summary and
+    partition, one :class:`~quietedit.publish.listing.EditRef` per edit (JSON), whether it
+    has pages and its estimated bytes with pages and folded (``folding``), a CRC-32 of
+    all of that, and apart, the edits' rows (JSON) with a CRC-32 of their own.
 ``diffs/<id>.json``
     the document's computed comparisons, keyed by both revisions' hashes and the
     analysis version, so each diff is computed once.
 
-The database is private to the build. A build that loaded it writes only the rows that
-changed, in one transaction; one that did not (a full build, a damaged cache) writes it
-whole under a temporary name and then renames it. Either way a build killed half-way
-leaves the previous one. It
-is checked before it is used: a cache that is absent, not an SQLite file, damaged (SQLite's
-own structure, or a document's CRC-32), of another application or schema
-(``application_id``, ``user_version``), or of an unexpected shape counts as absent, and
-the build is then a full one (every page rendered and compared with the bytes on disk).
-The checksum is against damage, not forgery: the cache is as trusted as the site folder
-that holds it. Site rows carry no checksum: a damaged digest only makes a file be
-compared with the disk, a damaged key a page be rendered again.
+The database is private to the build. :class:`BuildState` is what a build reads of it
+before rendering; :mod:`~quietedit.publish.catalog` writes it (in place, in one
+transaction, or whole under a temporary name then renamed) and queries it for the
+site-wide pages. Either way a build killed half-way leaves the previous one. It is checked
+before it is used: a cache that is absent, not an SQLite file, damaged (SQLite's own
+structure, or a document's CRC-32), of another application or schema (``application_id``,
+``user_version``), or of an unexpected shape counts as absent, and the build is then a
+full one (every page rendered and compared with the bytes on disk). The checksum is
+against damage, not forgery: the cache is as trusted as the site folder that holds it.
+Site rows carry no checksum: a damaged digest only makes a file be compared with the
+disk, a damaged key a page be rendered again.
 
 The stamp only says when to recompute the content key; the content key is what decides.
-Full :class:`~quietedit.publish.pages.Edit` values are made from the rows only for the
-edits a build renders again (listing pages and feeds that changed).
+
+A build reads what the hour changed, not what a year holds. When the cache was written
+by a build of the same fingerprint (so every row's key is current), it reads the rows of
+the partitions on disk (the hourly job's sparse checkout holds the documents still
+observed; a document of such a partition that the checkout leaves out keeps its row as it
+is, one missing from a folder it holds was deleted) and, of the others, only which
+documents have pages (to render again those whose pages are missing); a row is read as
+a plain tuple, its checksum checked, and its summary and edit references made from it
+when asked for. The edits' rows, the bulk of the file, are read only for the edits a
+build renders again (listing pages and feeds that changed), one document at a time, each
+checked against its own checksum. A damaged value found that
+late raises :class:`CacheDamagedError`, and the build starts again as a full one.
 """
 
 from __future__ import annotations
@@ -41,19 +53,21 @@ import contextlib
 import hashlib
 import json
 import logging
-import os
 import sqlite3
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
+from quietedit.errors import QuieteditError
+from quietedit.publish import folding
 from quietedit.publish.listing import DocumentSummary, EditRef
 from quietedit.publish.pages import Edit
 
 logger = logging.getLogger(__name__)
 
-CACHE_SCHEMA: Final = 6
+CACHE_SCHEMA: Final = 8
 """``PRAGMA user_version`` of the database: bumped with any change to its tables."""
 STATE_FILE: Final = "state.sqlite"
 APPLICATION_ID: Final = 0x71656263  # "qebc": says the file is a quietedit build cache
@@ -67,16 +81,28 @@ _TABLES: Final = (
     " title TEXT NOT NULL, source TEXT NOT NULL, revisions INTEGER NOT NULL,"
     " first_seen TEXT NOT NULL, last_seen TEXT NOT NULL, events TEXT NOT NULL,"
     " refs TEXT NOT NULL, rows TEXT NOT NULL, partition TEXT NOT NULL, size INTEGER NOT NULL,"
-    " crc32 INTEGER NOT NULL) STRICT",
+    " published INTEGER NOT NULL, open_size INTEGER NOT NULL, folded_size INTEGER NOT NULL,"
+    " crc32 INTEGER NOT NULL, rows_crc32 INTEGER NOT NULL) STRICT",
+    "CREATE INDEX documents_partition ON documents (partition)",
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT, WITHOUT ROWID",
 )
-_COLUMNS: Final = (
+COLUMNS: Final = (
     "id, stamp, content, key, files, url, title, source, revisions, first_seen, last_seen,"
-    " events, refs, rows, partition, size"
+    " events, refs, partition, size, published, open_size, folded_size"
 )
+"""The columns of a document's :data:`Row`: all but the edits' rows and the checksums."""
 
-Row = tuple[str, str, str, str, int, str | None, str, str, int, str, str, str, str, str, str, int]
-"""One document's row in the ``documents`` table, without its checksum."""
+Row = tuple[
+    str, str, str, str, int, str | None, str, str, int, str, str, str, str, str, int, int, int, int
+]
+"""One document's row in the ``documents`` table, without its edits' rows and checksums.
+The last three are derived, for the queries of :mod:`~quietedit.publish.catalog`: whether
+it has pages (0 or 1) and its estimated bytes with pages and folded (``folding``)."""
+
+
+class CacheDamagedError(QuieteditError):
+    """A value of the build cache failed its check after the build had started using the
+    cache: the build starts again as a full one."""
 
 
 def _dump(value: object) -> str:
@@ -91,20 +117,23 @@ def _crc(row: Row) -> int:
 
 @dataclass(slots=True)
 class DocumentEntry:
-    """One document as a build left it: keys, summary and edit references at once, the
-    full edits (:attr:`edits`) only when asked for."""
+    """One document as a build left it: keys at once; summary and edit references made
+    from its cached row when first asked for; the full edits (:attr:`edits`) only then,
+    read from the cache by ``loader`` for a cached document."""
 
     stamp: str
     content: str
     key: str
     files: int  # files it has on the site (none when it is folded away or unpublished)
-    summary: DocumentSummary
-    refs: tuple[EditRef, ...]  # one per edit, in the document's order
+    cached_summary: DocumentSummary | None = None
+    cached_refs: tuple[EditRef, ...] | None = None  # one per edit, in the document's order
     rows: str | None = None  # the edits' rows as the cache holds them (JSON)
     parsed: list[Edit] | None = None
     row: Row | None = None  # what it was read from, written back as it was
     size: int = 0  # bytes of its files, whether written or folded away
     crc: int | None = None  # the checksum ``row`` was read with
+    loader: Callable[[str], str] | None = None  # the edits' rows of a cached document
+    restamp: bool = False  # read from the cache, then given a new stamp (and checksum)
 
     @classmethod
     def of(
@@ -114,16 +143,88 @@ class DocumentEntry:
         """The entry of a document this build rendered."""
         return cls(stamp, content, key, files, summary, refs, parsed=edits, size=size)
 
+    # what a build asks of every document, read from the row without parsing it (the
+    # row: id, stamp, content, key, files, url, title, source 7, revisions 8, first_seen
+    # 9, last_seen 10, events 11, refs 12, partition 13, size 14)
+    @property
+    def id(self) -> str:
+        return self.row[0] if self.row is not None else self.summary.id
+
     @property
     def source(self) -> str:
-        return self.summary.source
+        return self.row[7] if self.row is not None else self.summary.source
+
+    @property
+    def partition(self) -> str:
+        return self.row[13] if self.row is not None else self.summary.partition
+
+    @property
+    def month(self) -> str:
+        """As :attr:`DocumentSummary.month`."""
+        return self.partition[:7].replace("/", "-")
+
+    @property
+    def published(self) -> bool:
+        """As :attr:`DocumentSummary.published`."""
+        if self.row is None:
+            return self.summary.published
+        return self.row[8] > 1 or self.row[11] != "{}"
+
+    @property
+    def revisions(self) -> int:
+        return self.row[8] if self.row is not None else self.summary.revisions
+
+    @property
+    def first_seen(self) -> str:
+        return self.row[9] if self.row is not None else self.summary.first_seen
+
+    @property
+    def last_seen(self) -> str:
+        return self.row[10] if self.row is not None else self.summary.last_seen
+
+    @property
+    def has_edits(self) -> bool:
+        return self.row[12] != "[]" if self.row is not None else bool(self.refs)
+
+    @property
+    def has_events(self) -> bool:
+        return self.row[11] != "{}" if self.row is not None else bool(self.summary.events)
+
+    @property
+    def summary(self) -> DocumentSummary:
+        """What site-wide pages show of it (made from the row on first use)."""
+        if self.cached_summary is None:
+            self._parse()
+        assert self.cached_summary is not None  # noqa: S101 - made by _parse
+        return self.cached_summary
+
+    @property
+    def refs(self) -> tuple[EditRef, ...]:
+        """One reference per edit (made from the row on first use)."""
+        if self.cached_refs is None:
+            self._parse()
+        assert self.cached_refs is not None  # noqa: S101 - made by _parse
+        return self.cached_refs
+
+    def _parse(self) -> None:
+        assert self.row is not None  # noqa: S101 - an entry has a row or its parts
+        try:
+            self.cached_summary, self.cached_refs = _parse_row(self.row)
+        except (TypeError, ValueError) as exc:
+            raise CacheDamagedError(f"build cache: document {self.row[0]!r}: {exc}") from exc
 
     @property
     def edits(self) -> list[Edit]:
         """The document's edits (made from the cached rows on first use)."""
         if self.parsed is None:
-            rows = json.loads(self.rows) if self.rows is not None else []
-            self.parsed = [Edit.from_row(row) for row in rows]
+            rows = self.rows
+            if rows is None and self.loader is not None:
+                rows = self.rows = self.loader(self.id)
+            try:
+                found = json.loads(rows) if rows is not None else []
+                self.parsed = [Edit.from_row(row) for row in found]
+            except (TypeError, ValueError, KeyError, IndexError) as exc:
+                raise CacheDamagedError(f"build cache: edits unreadable: {exc}") from exc
         return self.parsed
 
     def edit(self, number: int) -> Edit:
@@ -138,49 +239,84 @@ class DocumentEntry:
         recorded, so that the next build need not hash its content again."""
         if stamp == self.stamp:
             return self
+        if self.row is not None:  # only its stamp (and checksum) to be written again
+            row: Row = (self.row[0], stamp, *self.row[2:])
+            return DocumentEntry(
+                stamp, self.content, self.key, self.files, self.cached_summary,
+                self.cached_refs, self.rows, self.parsed, row=row, size=self.size,
+                crc=_crc(row), loader=self.loader, restamp=True,
+            )  # fmt: skip
         return DocumentEntry(
             stamp, self.content, self.key, self.files, self.summary, self.refs, self.rows,
-            self.parsed, size=self.size,
+            self.parsed, size=self.size, loader=self.loader,
         )  # fmt: skip
 
     def unlisted(self) -> DocumentEntry:
         """The entry of a document whose pages this build folded away (no files)."""
         return DocumentEntry(
             self.stamp, self.content, self.key, 0, self.summary, self.refs, self.rows,
-            self.parsed, size=self.size,
+            self.parsed, size=self.size, loader=self.loader,
         )  # fmt: skip
 
+    def edits_row(self) -> str:
+        """The edits' rows as the cache holds them (JSON)."""
+        if self.rows is None and self.parsed is None and self.loader is not None:
+            self.rows = self.loader(self.id)
+        return self.rows if self.rows is not None else _dump([e.to_row() for e in self.edits])
+
     def to_row(self, doc: str) -> Row:
-        """Its row in the ``documents`` table (without the checksum)."""
+        """Its row in the ``documents`` table (without the edits' rows and checksums)."""
         if self.row is not None:
             return self.row
         s = self.summary
-        rows = self.rows if self.rows is not None else _dump([e.to_row() for e in self.edits])
         refs = _dump([list(ref) for ref in self.refs])
+        open_size, folded_size = folding.document_size(s.published, self.refs, self.size)
         return (
             doc, self.stamp, self.content, self.key, self.files, s.url, s.title, s.source,
             s.revisions, s.first_seen, s.last_seen, _dump(dict(sorted(s.events.items()))),
-            refs, rows, s.partition, self.size,
+            refs, s.partition, self.size, int(s.published), open_size, folded_size,
         )  # fmt: skip
 
+    def checksum(self, doc: str) -> int:
+        """The checksum of :meth:`to_row` (the one it was read with, when unchanged)."""
+        row = self.to_row(doc)
+        return self.crc if row is self.row and self.crc is not None else _crc(row)
+
     @classmethod
-    def from_row(cls, row: Row) -> tuple[str, DocumentEntry]:
-        """Read :meth:`to_row`'s output; ``ValueError`` when it is not one."""
-        doc, stamp, content, key, files, url, title, source, revisions = row[:9]
-        first_seen, last_seen, events, refs, rows, partition, size = row[9:]
-        counts = {} if events == "{}" else json.loads(events)  # most documents have none
-        if not isinstance(counts, dict) or not all(type(v) is int for v in counts.values()):
-            raise ValueError("document entry: event counts of the wrong shape")
-        summary = DocumentSummary(
-            doc, url, title, source, revisions, first_seen, last_seen, counts, partition
-        )
-        found = [] if refs == "[]" else json.loads(refs)  # most documents were never edited
-        if not isinstance(found, list):
-            raise ValueError("document entry: edit references are not a list")
-        edit_refs = tuple([_ref(r, doc) for r in found])
-        if len({r.number for r in edit_refs}) != len(edit_refs):
-            raise ValueError("document entry: two edits of one number")
-        return doc, cls(stamp, content, key, files, summary, edit_refs, rows, row=row, size=size)
+    def from_row(
+        cls, row: Row, crc: int | None = None, loader: Callable[[str], str] | None = None
+    ) -> tuple[str, DocumentEntry]:
+        """Read :meth:`to_row`'s output (its summary and references when asked for);
+        ``crc``: the checksum it was stored with (``ValueError`` when it differs)."""
+        if crc is not None and _crc(row) != crc:
+            raise ValueError(f"document {row[0]!r}: checksum differs (damaged)")
+        doc, stamp, content, key, files = row[:5]
+        return doc, cls(stamp, content, key, files, row=row, size=row[14], crc=crc, loader=loader)
+
+
+def _parse_row(row: Row) -> tuple[DocumentSummary, tuple[EditRef, ...]]:
+    """The summary and edit references of a cached row; ``ValueError`` when it holds none."""
+    doc, url, title, source, revisions = row[0], row[5], row[6], row[7], row[8]
+    first_seen, last_seen, events, refs, partition = row[9:14]
+    counts = {} if events == "{}" else json.loads(events)  # most documents have none
+    if not isinstance(counts, dict) or not all(type(v) is int for v in counts.values()):
+        raise ValueError("document entry: event counts of the wrong shape")
+    summary = DocumentSummary(
+        doc, url, title, source, revisions, first_seen, last_seen, counts, partition
+    )
+    return summary, tuple(edit_refs(doc, refs))
+
+
+def edit_refs(doc: str, text: str) -> list[EditRef]:
+    """The edit references of ``doc`` from their JSON in the cache (``ValueError`` when
+    they are not of its shape or name another document)."""
+    found = [] if text == "[]" else json.loads(text)  # most documents were never edited
+    if not isinstance(found, list):
+        raise ValueError("document entry: edit references are not a list")
+    refs = [_ref(r, doc) for r in found]
+    if len({r.number for r in refs}) != len(refs):
+        raise ValueError("document entry: two edits of one number")
+    return refs
 
 
 def _ref(value: object, doc: str) -> EditRef:
@@ -192,14 +328,57 @@ def _ref(value: object, doc: str) -> EditRef:
     return EditRef._make(value)
 
 
+class _RowsReader:
+    """The edits' rows of cached documents, read one document at a time (the connection is
+    opened on the first call, after any render worker has been forked)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.db: sqlite3.Connection | None = None
+        # once the build writes the database, it is read through the writing connection
+        # (another one could find it locked, and must not see it half written)
+        self.via: Callable[[str], str] | None = None
+
+    def __call__(self, doc: str) -> str:
+        if self.via is not None:
+            return self.via(doc)
+        try:
+            if self.db is None:
+                self.db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
+            # every row fetched, so that no read lock outlives the statement
+            found = next(
+                iter(
+                    self.db.execute(
+                        "SELECT rows, rows_crc32 FROM documents WHERE id = ?", (doc,)
+                    ).fetchall()
+                ),
+                None,
+            )
+        except sqlite3.Error as exc:
+            raise CacheDamagedError(f"build cache {self.path}: {exc}") from exc
+        if found is None or zlib.crc32(str(found[0]).encode()) != found[1]:
+            raise CacheDamagedError(f"build cache: edits of {doc!r} missing or damaged")
+        return str(found[0])
+
+    def close(self) -> None:
+        if self.db is not None:
+            self.db.close()
+            self.db = None
+
+
 @dataclass(slots=True)
 class BuildState:
-    """The cache's ``state.sqlite``: documents by id and site-wide files by output path."""
+    """What ``state.sqlite`` says of the previous build: site-wide files by output path,
+    the months folded, the build's fingerprint; its documents are read when asked for
+    (:meth:`select`), or all of them (:attr:`documents`)."""
 
-    documents: dict[str, DocumentEntry] = field(default_factory=dict)
     site: dict[str, tuple[str, str]] = field(default_factory=dict)  # path → (digest, key)
     loaded: bool = False  # False: there was no usable cache
     folded: frozenset[str] = frozenset()  # months ("2026-09") folded into archive pages
+    fingerprint: str = ""  # of the build that wrote it (``build._fingerprint``)
+    path: Path | None = None
+    reader: _RowsReader | None = None
+    every: dict[str, DocumentEntry] | None = None
 
     @classmethod
     def load(cls, cache_root: Path) -> BuildState:
@@ -217,13 +396,13 @@ class BuildState:
             return cls()
         try:
             with contextlib.closing(connection):
-                return cls._read(connection)
+                return cls._read(connection, path)
         except (sqlite3.Error, TypeError, ValueError) as exc:
             logger.warning("build cache %s not usable (%s); building in full", path, exc)
             return cls()
 
     @classmethod
-    def _read(cls, db: sqlite3.Connection) -> BuildState:
+    def _read(cls, db: sqlite3.Connection, path: Path) -> BuildState:
         (application,) = db.execute("PRAGMA application_id").fetchone()
         (schema,) = db.execute("PRAGMA user_version").fetchone()
         if application != APPLICATION_ID or schema != CACHE_SCHEMA:
@@ -231,117 +410,87 @@ class BuildState:
                 f"application {application:#x} schema {schema}, "
                 f"not a quietedit build cache of schema {CACHE_SCHEMA}"
             )
+        db.execute("SELECT id, rows_crc32 FROM documents LIMIT 1").fetchall()  # its shape
         site = {p: (d, k) for p, d, k in db.execute("SELECT path, digest, key FROM site")}
-        documents = {}
-        for *fields, crc in db.execute(f"SELECT {_COLUMNS}, crc32 FROM documents"):  # noqa: S608
-            row: Row = tuple(fields)
-            if _crc(row) != crc:
-                raise ValueError(f"document {row[0]!r}: checksum differs (damaged)")
-            doc, entry = DocumentEntry.from_row(row)
-            entry.crc = crc
-            documents[doc] = entry
         meta = dict(db.execute("SELECT key, value FROM meta"))
         months = json.loads(meta.get("folded", "[]"))
         if not isinstance(months, list) or not all(isinstance(m, str) for m in months):
             raise ValueError("meta: folded months are not a list of names")
-        return cls(documents, site, loaded=True, folded=frozenset(months))
+        return cls(
+            site, loaded=True, folded=frozenset(months), fingerprint=meta.get("fingerprint", ""),
+            path=path.resolve(), reader=_RowsReader(path),
+        )  # fmt: skip
 
-    def save(self, cache_root: Path, *, previous: BuildState | None = None) -> None:
-        """Write ``state.sqlite``. When ``previous`` is the state this build loaded from it,
-        only what changed since is written, in one transaction (an hour's build changes a
-        few rows of a year's cache); otherwise the file is written whole under a temporary
-        name, then renamed over the old one. Either way a build killed while saving leaves
-        the previous state (SQLite rolls back a transaction cut short). Files of older
-        schemas and those a killed build left are dropped."""
-        cache_root.mkdir(parents=True, exist_ok=True)
-        path = cache_root / STATE_FILE
-        if previous is not None and previous.loaded and path.is_file():
+    def select(self, where: str = "", params: tuple[object, ...] = ()) -> dict[str, DocumentEntry]:
+        """The documents whose rows match the SQL condition ``where``, each checked against
+        its checksum (``CacheDamagedError`` when one fails)."""
+        found = self.query(f"SELECT {COLUMNS}, crc32 FROM documents {where}", params)  # noqa: S608
+        out = {}
+        for *fields, crc in found:
             try:
-                self._update(path, previous)
-            except sqlite3.Error as exc:
-                logger.warning("build cache %s: %s; writing it whole", path, exc)
-            else:
-                _drop_leftovers(cache_root)
-                return
-        tmp = cache_root / f"{STATE_FILE}.{os.getpid()}.tmp"
-        tmp.unlink(missing_ok=True)
-        with contextlib.closing(sqlite3.connect(tmp)) as db:
-            # a fresh file renamed into place when complete: no journal needed
-            db.execute("PRAGMA journal_mode = OFF")
-            db.execute("PRAGMA synchronous = OFF")
-            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            db.execute(f"PRAGMA user_version = {CACHE_SCHEMA}")
-            for table in _TABLES:
-                db.execute(table)
-            db.executemany(
-                "INSERT INTO site VALUES (?, ?, ?)",
-                [(p, d, k) for p, (d, k) in sorted(self.site.items())],
-            )
-            db.executemany(_INSERT_DOCUMENT, self._rows(sorted(self.documents)))
-            db.execute("INSERT INTO meta VALUES ('folded', ?)", (_dump(sorted(self.folded)),))
-            db.commit()
-        # a journal beside the old file belongs to it: beside the new one it would be
-        # "rolled back" into it
-        for suffix in _JOURNALS:
-            path.with_name(path.name + suffix).unlink(missing_ok=True)
-        tmp.replace(path)
-        _drop_leftovers(cache_root)
-
-    def _update(self, path: Path, previous: BuildState) -> None:
-        """Bring the database ``previous`` was loaded from to this state: rows of documents
-        gone deleted, rows of documents new or changed written, the same for site files."""
-        with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as db:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                (application,) = db.execute("PRAGMA application_id").fetchone()
-                (schema,) = db.execute("PRAGMA user_version").fetchone()
-                if application != APPLICATION_ID or schema != CACHE_SCHEMA:
-                    raise sqlite3.DatabaseError("not the cache this build loaded")
-                before = previous.documents
-                gone = [(doc,) for doc in before if doc not in self.documents]
-                db.executemany("DELETE FROM documents WHERE id = ?", gone)
-                changed = [
-                    doc
-                    for doc, entry in self.documents.items()
-                    if entry.row is None or doc not in before or before[doc].row is not entry.row
-                ]
-                db.executemany(_REPLACE_DOCUMENT, self._rows(sorted(changed)))
-                old = previous.site
-                db.executemany(
-                    "DELETE FROM site WHERE path = ?", [(p,) for p in old if p not in self.site]
-                )
-                db.executemany(
-                    "INSERT OR REPLACE INTO site VALUES (?, ?, ?)",
-                    [(p, d, k) for p, (d, k) in sorted(self.site.items()) if old.get(p) != (d, k)],
-                )
-                db.execute(
-                    "INSERT OR REPLACE INTO meta VALUES ('folded', ?)",
-                    (_dump(sorted(self.folded)),),
-                )
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-
-    def _rows(self, ids: list[str]) -> list[tuple[object, ...]]:
-        """The ``documents`` rows of ``ids``, each with its checksum (the one it was read
-        with when its row is unchanged)."""
-        out: list[tuple[object, ...]] = []
-        for doc in ids:
-            entry = self.documents[doc]
-            row = entry.to_row(doc)
-            crc = entry.crc if entry.row is row and entry.crc is not None else _crc(row)
-            out.append((*row, crc))
+                doc, entry = DocumentEntry.from_row(tuple(fields), crc, self.reader)
+            except ValueError as exc:
+                raise CacheDamagedError(f"build cache: {exc}") from exc
+            out[doc] = entry
         return out
 
+    def query(self, sql: str, params: tuple[object, ...] = ()) -> list[Any]:
+        """The rows of a read-only SQL query of the cache (none without one)."""
+        if self.path is None:
+            return []
+        try:
+            with contextlib.closing(
+                sqlite3.connect(f"{self.path.as_uri()}?mode=ro", uri=True)
+            ) as db:
+                return db.execute(sql, params).fetchall()
+        except sqlite3.Error as exc:
+            raise CacheDamagedError(f"build cache {self.path}: {exc}") from exc
 
-_JOURNALS: Final = ("-journal", "-wal", "-shm")
-_PLACES: Final = ", ".join("?" * 17)  # the 16 columns of a row and its checksum
-_INSERT_DOCUMENT: Final = f"INSERT INTO documents VALUES ({_PLACES})"  # noqa: S608
-_REPLACE_DOCUMENT: Final = f"INSERT OR REPLACE INTO documents VALUES ({_PLACES})"  # noqa: S608
+    @property
+    def documents(self) -> dict[str, DocumentEntry]:
+        """Every document's entry (read on first use: a full build keeps the documents of
+        partitions not on disk, and a changed fingerprint checks each one's key)."""
+        if self.every is None:
+            self.every = self.select()
+        return self.every
+
+    def close(self) -> None:
+        """Close the connection that reads cached edits (if one was opened)."""
+        if self.reader is not None:
+            self.reader.close()
 
 
-def _drop_leftovers(cache_root: Path) -> None:
+JOURNALS: Final = ("-journal", "-wal", "-shm")
+_PLACES: Final = ", ".join("?" * 21)  # the 19 columns of a row and the 2 checksums
+REPLACE_DOCUMENT: Final = f"INSERT OR REPLACE INTO documents VALUES ({_PLACES})"  # noqa: S608
+
+
+def stored_row(doc: str, entry: DocumentEntry) -> tuple[object, ...]:
+    """``doc``'s row as stored: its :data:`Row` with the edits' rows put in their column,
+    and both checksums."""
+    row = entry.to_row(doc)
+    crc = entry.checksum(doc)
+    edits = entry.edits_row()
+    return (*row[:13], edits, *row[13:], crc, zlib.crc32(edits.encode()))
+
+
+def create_tables(db: sqlite3.Connection) -> None:
+    """Make an empty cache database of this schema."""
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    db.execute(f"PRAGMA user_version = {CACHE_SCHEMA}")
+    for table in _TABLES:
+        db.execute(table)
+
+
+def check_schema(db: sqlite3.Connection) -> None:
+    """``sqlite3.DatabaseError`` unless ``db`` is a build cache of this schema."""
+    (application,) = db.execute("PRAGMA application_id").fetchone()
+    (schema,) = db.execute("PRAGMA user_version").fetchone()
+    if application != APPLICATION_ID or schema != CACHE_SCHEMA:
+        raise sqlite3.DatabaseError("not the build cache this build loaded")
+
+
+def drop_leftovers(cache_root: Path) -> None:
     for name in _OLD_FILES:
         (cache_root / name).unlink(missing_ok=True)
     for left in cache_root.glob(f"{STATE_FILE}.*.tmp"):  # of builds killed while saving

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from quietedit.publish.listing import DocumentSummary, EditRef
+from quietedit.publish.listing import EditRef
 
 LISTING_BYTES_PER_EDIT: Final = 800
 """An edit's list item on one listing page (measured: 500 to 750 bytes with its excerpt)
@@ -42,10 +42,11 @@ class MonthSize:
     folded: int = 0
 
 
-def document_size(summary: DocumentSummary, refs: Iterable[EditRef], size: int) -> tuple[int, int]:
+def document_size(published: bool, refs: Iterable[EditRef], size: int) -> tuple[int, int]:
     """The estimated bytes a document adds to the site with its pages and folded:
-    ``size`` is what its own files measure."""
-    if not summary.published:
+    ``size`` is what its own files measure; ``published``: whether it has pages
+    (:attr:`~quietedit.publish.listing.DocumentSummary.published`)."""
+    if not published:
         return INDEX_BYTES_PER_DOCUMENT, 0
     listings = sum(2 + len(ref.kinds) for ref in refs)
     open_ = size + LISTING_BYTES_PER_EDIT * listings + SEARCH_BYTES_PER_PAGE
@@ -53,13 +54,14 @@ def document_size(summary: DocumentSummary, refs: Iterable[EditRef], size: int) 
 
 
 def month_sizes(
-    documents: Iterable[tuple[DocumentSummary, tuple[int, int]]],
+    documents: Iterable[tuple[str, tuple[int, int]]],
 ) -> dict[str, MonthSize]:
-    """Each month's :class:`MonthSize` from its documents' ``(open, folded)`` sizes."""
+    """Each month's :class:`MonthSize` from its documents' months (``2026-09``) and
+    ``(open, folded)`` sizes."""
     totals: dict[str, tuple[int, int]] = {}
-    for summary, (open_, folded) in documents:
-        before = totals.get(summary.month, (0, 0))
-        totals[summary.month] = (before[0] + open_, before[1] + folded)
+    for month, (open_, folded) in documents:
+        before = totals.get(month, (0, 0))
+        totals[month] = (before[0] + open_, before[1] + folded)
     return {month: MonthSize(*totals[month]) for month in sorted(totals)}
 
 

@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from markupsafe import Markup
 
@@ -75,6 +75,18 @@ def _paginate(
     # the archive pages (numbered, append-stable, for ever): one line an edit; the newest
     # page of each listing shows them in full, with the changed words
     return [p if p.number is None else dataclasses.replace(p, compact=True) for p in pages]
+
+
+class SiteData(Protocol):
+    """What the site-wide pages ask of every document, answered by the build cache's
+    database (``catalog.Catalog``) without reading each document's row in Python."""
+
+    def totals(self) -> tuple[int, int, int]: ...
+    def source_totals(self) -> dict[str, tuple[int, int, dict[str, int]]]: ...
+    def days(self) -> list[tuple[str, int, int]]: ...
+    def day_documents(self, partition: str) -> list[DocumentSummary]: ...
+    def month_documents(self, month: str) -> list[DocumentSummary]: ...
+    def articles(self, folded: frozenset[str]) -> list[tuple[str, str]]: ...
 
 
 def kind_slug(kind: str) -> str:
@@ -149,6 +161,16 @@ class SiteWide:
             context["groups"] = self.groups(listing)
         self.writer.write(target, self.renderer.render(template, page_path=path, **context))
 
+    def _reused(self, target: str) -> bool:
+        """Keep ``target`` as the previous build made it, with its key, when it is still
+        there (for a page whose inputs are known not to have changed); claims it if so."""
+        key, digest = self.keys.get(target), self.writer.known.get(target)
+        if key and digest and os.path.isfile(os.path.join(self.writer.root, target)):
+            self.new_keys[target] = key
+            self.writer.claim(target, digest)
+            return True
+        return False
+
     def _kept(self, targets: tuple[str, ...], inputs: str) -> bool:
         """Whether ``targets`` (made together from ``inputs``) can stay as they are: the
         same inputs as last time and every file still there. Claims them if so."""
@@ -169,22 +191,27 @@ class SiteWide:
 
     def write_all(
         self,
-        documents: list[DocumentSummary],
+        documents: SiteData,
         edits: list[EditRef],
+        months: dict[str, str],
         *,
         sources: dict[str, Source],
         indexing: SearchIndexing | None,
         folded: frozenset[str] = frozenset(),
         data_url: str | None = None,
+        changed: set[str] | None = None,
     ) -> list[str]:
         """Write the site-wide pages, and the search index that ``indexing`` has been
         making; returns failures that did not stop the build. The edits of documents of
         the ``folded`` months are left out of listings, feeds and sitemaps (statistics
         count them) and each such month gets its archive page, linking to ``data_url``
-        (where the archive folder can be browsed) when given."""
+        (where the archive folder can be browsed) when given. ``months``: the month of
+        each edited document. ``changed``: the partitions whose documents changed since
+        the previous build (``None``: any may have); the API day files of the others are
+        kept as they are."""
         failures: list[str] = []
         all_edits = ordered(edits)
-        month_of = {d.id: d.month for d in documents}
+        month_of = months
         hidden: Callable[[EditRef], bool] | None = None
         shown = all_edits
         if folded:
@@ -212,18 +239,18 @@ class SiteWide:
                 listing=listing,
                 **nav,
             )
-        docs_by_source: dict[str, list[DocumentSummary]] = {}
-        for doc in documents:
-            docs_by_source.setdefault(doc.source, []).append(doc)
+        totals = documents.source_totals()
         healths = []
         for source in source_list:
             items = source_edits.get(source.slug, [])
             feed = [e for e in items if hidden is None or not hidden(e)]
-            health = source_health(
-                source,
-                docs_by_source.get(source.slug, []),
-                len(items),
-                self._feed_state(source.slug),
+            count, revisions, events = totals.get(source.slug, (0, 0, {}))
+            # the figures the cache sums, the rest (its feed's state) as source_health has it
+            health = dataclasses.replace(
+                source_health(source, [], len(items), self._feed_state(source.slug)),
+                documents=count,
+                revisions=revisions,
+                events=events,
             )
             healths.append(health)
             for listing in _paginate(
@@ -268,10 +295,9 @@ class SiteWide:
         self._feeds(FeedSpec("feed", "quietedit: recent edits", ""), shown)
         self.page("compare/", "compare.html", **nav)
         self.page("404.html", "404.html", **nav)
-        self._api(documents, sources, source_edits, folded)
+        self._api(documents, sources, source_edits, folded, changed)
         self._folded(documents, folded, data_url, nav)
-        open_docs = [d for d in documents if d.published and d.month not in folded]
-        self._sitemap(open_docs, shown, source_list, kinds, folded)
+        self._sitemap(documents.articles(folded), shown, source_list, kinds, folded)
         self.writer.write("robots.txt", self.renderer.render("robots.txt", page_path="robots.txt"))
         for path, data in self.renderer.static_files().items():
             self.writer.write(path, data)
@@ -309,10 +335,13 @@ class SiteWide:
             logger.warning("source %s: feed state unreadable: %s", slug, exc)
             return None
 
-    def _stats(
-        self, edits: list[EditRef], documents: list[DocumentSummary], sources: list[Source]
-    ) -> None:
-        stats = compute_stats(edits, documents)
+    def _stats(self, edits: list[EditRef], documents: SiteData, sources: list[Source]) -> None:
+        count, revisions, _ = documents.totals()
+        stats = dataclasses.replace(
+            compute_stats(edits, []),  # the documents' figures summed by the cache
+            documents=count,
+            revisions=revisions,
+        )
         names = {s.slug: s.name for s in sources}
         series = [(names.get(slug, slug), counts) for slug, counts in stats.per_day.items()]
         per_day = charts.stacked_columns(
@@ -346,29 +375,29 @@ class SiteWide:
 
     def _api(
         self,
-        documents: list[DocumentSummary],
+        documents: SiteData,
         sources: dict[str, Source],
         source_edits: dict[str, list[EditRef]],
         folded: frozenset[str],
+        changed: set[str] | None,
     ) -> None:
         """``api/index.json``, a file per day of documents first seen (except in folded
-        months: the archive holds them) and ``api/sources.json``."""
-        by_day: dict[str, list[DocumentSummary]] = {}
-        for doc in documents:
-            by_day.setdefault(doc.partition, []).append(doc)
+        months: the archive holds them; and kept as it is when none of its documents
+        changed) and ``api/sources.json``."""
         days: list[tuple[str, int, int]] = []
         months: dict[str, tuple[int, int]] = {}
-        for partition, docs in sorted(by_day.items()):
-            published = sum(d.published for d in docs)
-            month = docs[0].month
+        for partition, count, published in documents.days():
+            month = partition[:7].replace("/", "-")
             if month in folded:
-                count, shown = months.get(month, (0, 0))
-                months[month] = (count + len(docs), shown + published)
+                before, shown = months.get(month, (0, 0))
+                months[month] = (before + count, shown + published)
                 continue
             day = partition.replace("/", "-")
-            days.append((day, len(docs), published))
+            days.append((day, count, published))
             path = api.day_path(day)
-            docs.sort(key=attrgetter("id"))
+            if changed is not None and partition not in changed and self._reused(path):
+                continue
+            docs = documents.day_documents(partition)
             entries: list[JSON] = [api.index_entry(d) for d in docs if d.published]
             hidden = [d.id for d in docs if not d.published]
             # what the entries show, not the documents' keys: a document checked again
@@ -380,9 +409,8 @@ class SiteWide:
             for month, (count, shown) in sorted(months.items())
         ]
         self.writer.write("api/index.json", api.dump(api.index_file(days, folded_months)))
-        doc_counts: dict[str, int] = {}
-        for doc in documents:
-            doc_counts[doc.source] = doc_counts.get(doc.source, 0) + 1
+        totals = documents.source_totals()
+        doc_counts = {slug: count for slug, (count, _, _) in totals.items()}
         edit_counts = {slug: len(items) for slug, items in source_edits.items()}
         self.writer.write(
             "api/sources.json",
@@ -393,7 +421,7 @@ class SiteWide:
 
     def _folded(
         self,
-        documents: list[DocumentSummary],
+        documents: SiteData,
         folded: frozenset[str],
         data_url: str | None,
         nav: dict[str, Any],
@@ -402,12 +430,9 @@ class SiteWide:
         their data) and ``archive/``, the list of those months; none while none is."""
         if not folded:
             return
-        by_month: dict[str, list[DocumentSummary]] = {m: [] for m in sorted(folded)}
-        for doc in documents:
-            if doc.month in folded and doc.published:
-                by_month[doc.month].append(doc)
         months = []
-        for month, docs in by_month.items():
+        for month in sorted(folded):
+            docs = documents.month_documents(month)
             docs.sort(key=attrgetter("first_seen", "id"))
             path = f"{FOLDED_ROOT}/{month.replace('-', '/')}/"
             rows = [
@@ -424,16 +449,18 @@ class SiteWide:
 
     def _sitemap(
         self,
-        documents: list[DocumentSummary],
+        documents: list[tuple[str, str]],
         edits: list[EditRef],
         sources: list[Source],
         kinds: list[tuple[str, str, int]],
         folded: frozenset[str],
     ) -> None:
-        """``sitemap.xml``: an index of ``sitemaps/pages.xml`` and chunks of articles and
-        diffs in the order they appeared, so a new edit changes only the newest chunk
-        (``documents`` and ``edits``: those with pages)."""
-        newest = max((d.last_seen for d in documents), default=None)
+        """``sitemap.xml``: an index of ``sitemaps/pages.xml`` and chunks of articles in
+        the order they appeared, so a new article changes only the newest chunk
+        (``documents``: the id and last seen time of each with pages, in the order they
+        were first seen; ``edits``: those with pages, whose own addresses redirect to
+        their article's page and are not listed)."""
+        newest = max((last_seen for _, last_seen in documents), default=None)
         pages: list[tuple[str, str | None]] = [
             ("", newest),
             ("stats/", newest),
@@ -443,10 +470,7 @@ class SiteWide:
         pages += [(f"sources/{s.slug}/", None) for s in sources]
         pages += [(f"kinds/{slug}/", None) for _, slug, _ in kinds]
         pages += [(f"{FOLDED_ROOT}/{m.replace('-', '/')}/", None) for m in sorted(folded)]
-        articles = [
-            (f"articles/{d.id}/", d.last_seen)
-            for d in sorted(documents, key=attrgetter("first_seen", "id"))
-        ]
+        articles = [(f"articles/{doc}/", last_seen) for doc, last_seen in documents]
         # an edit's own address (``articles/<id>/diff/<n>/``) redirects to the article
         # page, so it is not listed
         files = ["sitemaps/pages.xml"]

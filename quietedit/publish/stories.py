@@ -31,7 +31,7 @@ import logging
 import os
 import sqlite3
 from bisect import bisect_left
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -49,7 +49,7 @@ from quietedit.analysis.stories import (
 )
 from quietedit.errors import QuieteditError
 from quietedit.model import parse_timestamp
-from quietedit.publish.buildcache import BuildState
+from quietedit.publish.buildcache import BuildState, DocumentEntry
 from quietedit.publish.listing import DocumentSummary, EditRef
 from quietedit.publish.render import output_file
 from quietedit.publish.sitewide import SiteWide
@@ -259,18 +259,19 @@ def story_versions(
 
 def group_stories_of(
     pages: DocumentPages,
-    state: BuildState,
+    kept: Mapping[str, int],
     todo: Mapping[str, str],
     story_state: StoryState,
     failures: dict[str, str],
 ) -> tuple[Story, ...]:
     """The stories that get a page, before any page is rendered: the documents the build
-    keeps (``state``) and those it renders (``todo``). A document never sketched (new, or
-    from before the stories file) is read for its first revision; one gone is dropped."""
-    alive = set(state.documents) | set(todo)
+    keeps (``kept``: each one's count of revisions, as the build cache has it) and those it
+    renders (``todo``). A document never sketched (new, or from before the stories file)
+    is read for its first revision; one gone is dropped."""
+    alive = set(kept) | set(todo)
     for doc in sorted(set(story_state.documents) - alive):
         del story_state.documents[doc]
-    edits = {doc: entry.summary.revisions - 1 for doc, entry in state.documents.items()}
+    edits = {doc: revisions - 1 for doc, revisions in kept.items()}
     for doc in sorted(alive):
         known = story_state.documents.get(doc)
         if known is not None:  # a sketch never changes: only the count of edits may
@@ -289,16 +290,19 @@ def group_stories_of(
 def write_story_pages(
     site: SiteWide,
     pages: DocumentPages,
-    state: BuildState,
+    entry_of: Callable[[str], DocumentEntry | None],
     shown: tuple[Story, ...],
-    with_pages: set[str],
     *,
     trusted: BuildState,
 ) -> None:
-    """Write a page per story shown; one whose inputs are unchanged is kept as it is."""
-    summaries = {doc: entry.summary for doc, entry in state.documents.items()}
-    refs = {doc: entry.refs for doc, entry in state.documents.items()}
+    """Write a page per story shown; one whose inputs are unchanged is kept as it is.
+    ``entry_of`` gives a document's entry as this build leaves it (``None`` when it has
+    none): only the documents of the stories shown are asked for."""
     for story in shown:
+        entries = {d: e for d in story.documents if (e := entry_of(d)) is not None}
+        summaries = {doc: entry.summary for doc, entry in entries.items()}
+        refs = {doc: entry.refs for doc, entry in entries.items()}
+        with_pages = {doc for doc, entry in entries.items() if entry.files}
         names = {
             s: pages.source(s).name
             for s in sorted({summaries[d].source for d in story.documents if d in summaries})

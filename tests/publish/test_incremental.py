@@ -24,6 +24,7 @@ from quietedit.errors import UnsafeOutputPathError
 from quietedit.model import Article, Block
 from quietedit.publish import BuildOptions, BuildReport, build_site, buildcache
 from quietedit.publish.buildcache import STATE_FILE
+from quietedit.publish.catalog import Catalog
 from quietedit.publish.pages import Edit
 from quietedit.publish.paths import CACHE_DIR, SiteWriter
 from quietedit.publish.search import search_available
@@ -139,7 +140,6 @@ def test_a_damaged_or_foreign_cache_falls_back_to_a_full_build(data: Path, tmp_p
         ("empty", b""),
         ("cut short", good[: len(good) // 2]),
         ("a title changed", altered("UPDATE documents SET title = 'Forged' WHERE files > 0;")),
-        ("an edit row changed", altered("UPDATE documents SET rows = '[]';")),
         ("another schema", altered("PRAGMA user_version = 3;")),
         ("another application", altered("PRAGMA application_id = 1;")),
         ("no documents table", altered("DROP TABLE documents;")),
@@ -153,6 +153,26 @@ def test_a_damaged_or_foreign_cache_falls_back_to_a_full_build(data: Path, tmp_p
     assert build(data, out).rendered == 0
 
 
+def test_damaged_edit_rows_found_when_read_give_a_full_build(data: Path, tmp_path: Path) -> None:
+    """The edits' rows are read only for the edits a build shows again: damage there is
+    found then, half-way through a build, which starts again in full."""
+    out = tmp_path / "site"
+    first = build(data, out)
+    state = out / CACHE_DIR / STATE_FILE
+    with contextlib.closing(sqlite3.connect(state)) as db:
+        db.execute("UPDATE documents SET rows = '[]'")  # their checksums not updated
+        db.commit()
+    assert build(data, out).rendered == 0  # nothing shown again: nothing read
+    front = out / "index.html"
+    good = front.read_bytes()
+    front.unlink()  # the front page is rendered again, with the edits of every document
+    report = build(data, out)
+    assert report.rendered == first.rendered == report.documents
+    assert report.failures == () and report.written == ("index.html",)
+    assert front.read_bytes() == good
+    assert build(data, out).rendered == 0  # the cache written whole again, and trusted
+
+
 def test_an_edit_reference_of_another_document_is_not_trusted(data: Path, tmp_path: Path) -> None:
     out = tmp_path / "site"
     first = build(data, out)
@@ -163,7 +183,7 @@ def test_an_edit_reference_of_another_document_is_not_trusted(data: Path, tmp_pa
         forged[0][3] = other
         db.execute("UPDATE documents SET refs = ? WHERE id = ?", (json.dumps(forged), doc))
         # the checksum made to match: only the shape check can refuse it
-        query = f"SELECT {buildcache._COLUMNS} FROM documents WHERE id = ?"  # noqa: S608
+        query = f"SELECT {buildcache.COLUMNS} FROM documents WHERE id = ?"  # noqa: S608
         row = db.execute(query, (doc,))
         crc = buildcache._crc(row.fetchone())
         db.execute("UPDATE documents SET crc32 = ? WHERE id = ?", (crc, doc))
@@ -358,20 +378,21 @@ def test_an_hourly_build_updates_the_cache_in_place_to_what_a_whole_write_holds(
     add_revision(archive, bridge_document(archive), "Engineers will inspect the riverbed.")
     build(data, out)
     assert state.stat().st_ino == inode  # the rows that changed, written in place
-    updated = buildcache.BuildState.load(out / CACHE_DIR)
-    whole = tmp_path / "whole"
-    updated.save(whole)  # written whole, from nothing
-    again = buildcache.BuildState.load(whole)
-    assert updated.loaded and again.loaded and updated.folded == again.folded
-    assert updated.site == again.site
-    assert {d: e.to_row(d) for d, e in updated.documents.items()} == {
-        d: e.to_row(d) for d, e in again.documents.items()
-    }
     fresh = tmp_path / "fresh"
-    build(data, fresh)
-    rows = buildcache.BuildState.load(fresh / CACHE_DIR).documents
-    assert {d: e.summary for d, e in rows.items()} == {
-        d: e.summary for d, e in updated.documents.items()
+    build(data, fresh)  # the same archive, its cache written whole
+
+    def dump(root: Path) -> list[list[tuple[object, ...]]]:
+        with contextlib.closing(sqlite3.connect(root / CACHE_DIR / STATE_FILE)) as db:
+            return [
+                db.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall()  # noqa: S608
+                for table in ("documents", "site", "meta")
+            ]
+
+    assert dump(out) == dump(fresh)
+    updated = buildcache.BuildState.load(out / CACHE_DIR)
+    assert updated.loaded and updated.documents
+    assert {d: e.summary for d, e in updated.documents.items()} == {
+        d: e.summary for d, e in buildcache.BuildState.load(fresh / CACHE_DIR).documents.items()
     }
 
 
@@ -398,3 +419,27 @@ def test_a_build_killed_while_saving_the_cache_leaves_the_previous_state(
     assert report.rendered == 0 and report.written == ()  # the state before, rolled back
     assert first.documents == report.documents
     assert not (out / CACHE_DIR / f"{STATE_FILE}-journal").exists()
+
+
+def test_cached_edits_are_read_through_the_connection_that_writes_the_cache(
+    data: Path, tmp_path: Path
+) -> None:
+    """Once a build writes the cache, another connection may find it locked (the writer's
+    page cache spilled to the file): the edits of cached documents are read through the
+    writer, and never fail the build over to a full one."""
+    out = tmp_path / "site"
+    build(data, out)
+    previous = buildcache.BuildState.load(out / CACHE_DIR)
+    edited = previous.select("WHERE refs != '[]'")
+    catalog = Catalog.begin(out / CACHE_DIR, previous, whole=False)
+    try:
+        catalog.db.execute("PRAGMA cache_size = 1")  # changed pages go to the file at once
+        rows = [(f"x/{n}", "0" * 500, "") for n in range(2000)]
+        catalog.db.executemany("INSERT INTO site VALUES (?, ?, ?)", rows)
+        with pytest.raises(buildcache.CacheDamagedError, match="locked"):
+            previous.query("SELECT COUNT(*) FROM documents")  # another connection: locked
+        assert all(entry.edits for entry in edited.values())  # read through the writer
+    finally:
+        catalog.abort()
+    previous.close()
+    assert build(data, out).rendered == 0  # the cache as it was

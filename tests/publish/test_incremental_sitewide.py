@@ -191,3 +191,21 @@ def test_moved_folder_times_alone_render_nothing_and_are_recorded(
     # the new stamp is kept, so the next build does not hash the document again
     stamp = Archive(data).document_stamps()[bridge]
     assert BuildState.load(out / CACHE_DIR).documents[bridge].stamp == stamp
+
+
+def test_a_restamped_document_keeps_its_edits_in_the_cache_and_on_its_listings(
+    data: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "site"
+    build(data, out)
+    bridge = doc_of(STORIES[0].url)
+    before = BuildState.load(out / CACHE_DIR).documents[bridge].edits
+    assert before
+    os.utime(Archive(data).revisions_dir(bridge), ns=(1_000_000_000, 1_000_000_000))
+    build(data, out)  # its row written again, under the new stamp, with its edits
+    assert BuildState.load(out / CACHE_DIR).documents[bridge].edits == before
+    front = out / "index.html"
+    good = front.read_bytes()
+    front.unlink()  # rendered again, from the edits the cache holds
+    report = build(data, out)
+    assert report.written == ("index.html",) and front.read_bytes() == good

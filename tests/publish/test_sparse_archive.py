@@ -6,12 +6,18 @@ the previous build made; the site is the same as a build of the whole archive.
 
 from __future__ import annotations
 
+import contextlib
 import shutil
+import sqlite3
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
+
 from quietedit.archive.store import Archive
 from quietedit.model import Article, Block, Publisher
+from quietedit.publish.buildcache import STATE_FILE, BuildState
+from quietedit.publish.paths import CACHE_DIR
 from quietedit.revisions import Observation
 from tests.conftest import git
 from tests.publish.test_folding import NOVEMBER, data, september  # noqa: F401 - the fixture
@@ -90,6 +96,28 @@ def test_folded_months_that_come_back_are_read_again(data: Path, tmp_path: Path)
     assert sum((out / "articles" / d).is_dir() for d in september(data)) == 3
 
 
+def sparse_clone(root: Path, tmp_path: Path, out: Path) -> tuple[str, str]:
+    """Make the archive a sparse git checkout of some documents of a September partition,
+    as the hourly clone is: one document with pages left out of it, another (with pages)
+    deleted from a folder it holds; returns the two."""
+    archive = Archive(root)
+    left_out, deleted = [d for d in september(root) if (out / "articles" / d).is_dir()][:2]
+    home = archive.partition(left_out) or ""
+    # its partition's checks file: on disk in the clone, as cone mode brings it along
+    archive.checks.put(home, left_out, {"schedule": {"failures": 0}}, writer="")
+    git(tmp_path, "init", "-q", "-b", "main")
+    git(tmp_path, "add", "data")
+    git(tmp_path, "commit", "-qm", "archive")
+    cone = ["data/index", "data/documents/2026/11", f"data/documents/{home}/another-story"]
+    cone += [f"data/documents/{archive.partition(d)}/{d}" for d in september(root)]
+    cone.remove(f"data/documents/{home}/{left_out}")
+    git(tmp_path, "sparse-checkout", "set", "--cone", *cone)
+    assert (root / "documents" / home / "checks.json").is_file()
+    assert not (root / "documents" / home / left_out).exists()
+    shutil.rmtree(root / "documents" / (archive.partition(deleted) or "") / deleted)
+    return left_out, deleted
+
+
 def test_in_a_sparse_git_checkout_a_document_left_out_keeps_its_pages_a_deleted_one_not(
     data: Path,  # noqa: F811
     tmp_path: Path,
@@ -98,21 +126,7 @@ def test_in_a_sparse_git_checkout_a_document_left_out_keeps_its_pages_a_deleted_
     a document missing from a folder the checkout holds was deleted, and its pages go."""
     out = tmp_path / "site"
     build(data, out)
-    archive = Archive(data)
-    left_out, deleted = [d for d in september(data) if (out / "articles" / d).is_dir()][:2]
-    home = archive.partition(left_out) or ""
-    # its partition's checks file: on disk in the clone, as cone mode brings it along
-    archive.checks.put(home, left_out, {"schedule": {"failures": 0}}, writer="")
-    git(tmp_path, "init", "-q", "-b", "main")
-    git(tmp_path, "add", "data")
-    git(tmp_path, "commit", "-qm", "archive")
-    cone = ["data/index", "data/documents/2026/11", f"data/documents/{home}/another-story"]
-    cone += [f"data/documents/{archive.partition(d)}/{d}" for d in september(data)]
-    cone.remove(f"data/documents/{home}/{left_out}")
-    git(tmp_path, "sparse-checkout", "set", "--cone", *cone)
-    assert (data / "documents" / home / "checks.json").is_file()
-    assert not (data / "documents" / home / left_out).exists()
-    shutil.rmtree(data / "documents" / (archive.partition(deleted) or "") / deleted)
+    left_out, deleted = sparse_clone(data, tmp_path, out)
 
     report = build(data, out)
 
@@ -120,3 +134,41 @@ def test_in_a_sparse_git_checkout_a_document_left_out_keeps_its_pages_a_deleted_
     assert not (out / "articles" / deleted).exists()
     assert any(path.startswith(f"articles/{deleted}/") for path in report.removed)
     assert report.failures == ()
+
+
+def cached_rows(out: Path) -> dict[str, tuple[object, ...]]:
+    """Each document's row in the build cache, as stored."""
+    with contextlib.closing(sqlite3.connect(out / CACHE_DIR / STATE_FILE)) as db:
+        return {row[0]: row for row in db.execute("SELECT * FROM documents")}
+
+
+def test_an_hourly_build_keeps_the_row_of_a_document_left_out_and_drops_a_deleted_one(
+    data: Path,  # noqa: F811
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An hourly build (same code, site and sources) reads the cache's rows of the
+    partitions on disk only: one of those partitions' documents the checkout leaves out is
+    not taken for deleted; its row and pages stay as they were, twice over."""
+    out = tmp_path / "site"
+    build(data, out)
+    left_out, deleted = sparse_clone(data, tmp_path, out)
+    before = cached_rows(out)
+    page = (out / "articles" / left_out / "index.html").read_bytes()
+
+    def read_whole(self: BuildState) -> None:
+        raise AssertionError("an hourly build read the whole cache")
+
+    monkeypatch.setattr(BuildState, "documents", property(read_whole))
+    for _ in range(2):
+        report = build(data, out)
+        assert report.failures == ()
+        assert report.documents == len(before) - 1
+        assert not any(path.startswith(f"articles/{left_out}/") for path in report.written)
+        after = cached_rows(out)
+        assert after[left_out] == before[left_out]
+        assert deleted not in after
+        assert (out / "articles" / left_out / "index.html").read_bytes() == page
+        assert not (out / "articles" / deleted).exists()
+    home = (out / "index.html").read_text(encoding="utf-8")
+    assert deleted not in home

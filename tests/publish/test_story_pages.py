@@ -103,3 +103,28 @@ def test_the_stories_cache_is_rewritten_only_where_it_changed_and_a_bad_one_is_r
     assert rebuilt.failures == ()
     assert (out / f"stories/{a}/index.html").read_bytes() == first
     assert StoryState.load(cache).documents.keys() == state.documents.keys()
+
+
+def test_an_hourly_build_keeps_the_story_of_documents_not_checked_out(tmp_path: Path) -> None:
+    """The hourly build reads only the documents on disk: a story of documents whose
+    partitions are not checked out keeps its page and its articles' links to it."""
+    data = tmp_path / "data"
+    archive = Archive(data)
+    a = store(archive, "a", OUTLET_A, hours=0, edits=1)
+    b = store(archive, "b", OUTLET_B, hours=1.5)
+    out = tmp_path / "site"
+    build(data, out)
+    page = (out / f"stories/{a}/index.html").read_bytes()
+    for n, doc in enumerate((a, b)):
+        folder = archive.document_dir(doc).parent  # its partition's folder
+        if folder.is_dir():
+            folder.rename(tmp_path / f"away-{n}")
+    assert not archive.document_dir(a).parent.is_dir()
+
+    report = build(data, out)
+
+    assert report.failures == () and report.rendered == 0
+    assert not [p for p in report.removed if p.startswith(("stories/", "articles/"))]
+    assert (out / f"stories/{a}/index.html").read_bytes() == page
+    article = (out / f"articles/{a}/index.html").read_text(encoding="utf-8")
+    assert f'href="/stories/{a}/"' in article

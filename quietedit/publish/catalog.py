@@ -1,0 +1,299 @@
+"""The build cache as a build writes and queries it: every document's row, up to date.
+
+An hourly build reads and renders the documents that changed, not the year behind them:
+what the site-wide pages need of every document (how many there are per source and per
+day, the months' sizes, the articles of a sitemap, every edit's reference) is asked of
+the cache database (``buildcache``) once this build's rows are in it, so that SQLite,
+not Python, walks the year's rows. :meth:`Catalog.begin` opens the database for writing
+once every render worker has been forked:
+
+- after a build that left a cache, in place, in one transaction: the rows of documents
+  this build rendered (or restamped) are written, those of documents gone deleted, the
+  rest left as they are;
+- otherwise (a full build, no usable cache) a fresh file under a temporary name, with
+  every document's row, renamed over the old one by :meth:`Catalog.finish`.
+
+Either way a build that fails or is killed before :meth:`Catalog.finish` leaves the
+previous cache (the transaction rolls back; the temporary file is dropped).
+
+Rows read whole are checked against their checksum (``CacheDamagedError`` otherwise: the
+build starts again in full); sums and counts trust SQLite's own structure checks, and the
+edit references every listing needs are checked for their shape and document alone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import sqlite3
+import zlib
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+
+from quietedit.publish import folding
+from quietedit.publish.buildcache import (
+    COLUMNS,
+    JOURNALS,
+    REPLACE_DOCUMENT,
+    STATE_FILE,
+    BuildState,
+    CacheDamagedError,
+    DocumentEntry,
+    check_schema,
+    create_tables,
+    drop_leftovers,
+    edit_refs,
+    stored_row,
+)
+from quietedit.publish.listing import DocumentSummary, EditRef
+
+logger = logging.getLogger(__name__)
+
+_MONTH = "replace(substr(partition, 1, 7), '/', '-')"
+"""SQL for a document's month, ``2026-09``, from its partition ``2026/09/30``."""
+
+
+def not_folded(folded: frozenset[str]) -> tuple[str, tuple[str, ...]]:
+    """An SQL condition (and its parameters) for documents outside the ``folded`` months."""
+    if not folded:
+        return "1", ()
+    return f"{_MONTH} NOT IN ({', '.join('?' * len(folded))})", tuple(sorted(folded))
+
+
+class Catalog:
+    """The cache database opened for writing by one build (see the module docstring)."""
+
+    def __init__(self, db: sqlite3.Connection, path: Path, tmp: Path | None) -> None:
+        self.db = db
+        self.path = path
+        self.tmp = tmp  # the fresh file written whole, renamed over ``path`` at the end
+        self.refs: tuple[list[EditRef], dict[str, str]] | None = None
+
+    @property
+    def fresh(self) -> bool:
+        """Whether this is a new file, holding only the rows written to it."""
+        return self.tmp is not None
+
+    @classmethod
+    def begin(cls, cache_root: Path, previous: BuildState, *, whole: bool) -> Catalog:
+        """Open the cache for this build's writes: in place, unless ``whole`` or the
+        previous cache cannot be written (then a fresh file)."""
+        cache_root.mkdir(parents=True, exist_ok=True)
+        path = cache_root / STATE_FILE
+        if not whole and previous.loaded and path.is_file():
+            db = sqlite3.connect(path, isolation_level=None)
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                check_schema(db)
+            except sqlite3.Error as exc:
+                db.close()
+                logger.warning("build cache %s: %s; writing it whole", path, exc)
+            else:
+                if previous.reader is not None:
+                    previous.reader.via = cls(db, path, None).rows
+                return cls(db, path, None)
+        tmp = cache_root / f"{STATE_FILE}.{os.getpid()}.tmp"
+        tmp.unlink(missing_ok=True)
+        db = sqlite3.connect(tmp, isolation_level=None)
+        # a fresh file renamed into place when complete: no journal needed
+        db.execute("PRAGMA journal_mode = OFF")
+        db.execute("PRAGMA synchronous = OFF")
+        create_tables(db)
+        db.execute("BEGIN")
+        return cls(db, path, tmp)
+
+    # -- writes
+
+    def write(self, entries: dict[str, DocumentEntry]) -> None:
+        """Store the rows of ``entries`` (by id); in place, only those not read unchanged
+        from this very cache."""
+        rows = [
+            stored_row(doc, entry)
+            for doc, entry in sorted(entries.items())
+            if self.fresh or entry.row is None
+        ]
+        self.db.executemany(REPLACE_DOCUMENT, rows)
+        if not self.fresh:  # a new stamp alone: the row stays, its stamp and checksum move
+            self.db.executemany(
+                "UPDATE documents SET stamp = ?, crc32 = ? WHERE id = ?",
+                [(e.stamp, e.crc, doc) for doc, e in sorted(entries.items()) if e.restamp],
+            )
+        self.refs = None
+
+    def delete(self, ids: Iterable[str]) -> None:
+        self.db.executemany("DELETE FROM documents WHERE id = ?", [(d,) for d in sorted(ids)])
+        self.refs = None
+
+    def finish(
+        self,
+        *,
+        site: dict[str, tuple[str, str]],
+        previous_site: dict[str, tuple[str, str]],
+        folded: frozenset[str],
+        fingerprint: str,
+    ) -> None:
+        """Write the site-wide files' rows and the meta data, and make it all the cache."""
+        db = self.db
+        old = {} if self.fresh else previous_site
+        db.executemany("DELETE FROM site WHERE path = ?", [(p,) for p in old if p not in site])
+        db.executemany(
+            "INSERT OR REPLACE INTO site VALUES (?, ?, ?)",
+            [(p, d, k) for p, (d, k) in sorted(site.items()) if old.get(p) != (d, k)],
+        )
+        meta = {"folded": json.dumps(sorted(folded)), "fingerprint": fingerprint}
+        db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", sorted(meta.items()))
+        db.execute("COMMIT")
+        db.close()
+        if self.tmp is not None:
+            # a journal beside the old file belongs to it: beside the new one it would be
+            # "rolled back" into it
+            for suffix in JOURNALS:
+                self.path.with_name(self.path.name + suffix).unlink(missing_ok=True)
+            self.tmp.replace(self.path)
+        drop_leftovers(self.path.parent)
+
+    def abort(self) -> None:
+        """Leave the previous cache as it was (a build that failed)."""
+        with contextlib.suppress(sqlite3.Error):
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            self.db.close()
+        if self.tmp is not None:
+            self.tmp.unlink(missing_ok=True)
+
+    # -- reads
+
+    def _select(self, where: str, params: tuple[object, ...] = ()) -> dict[str, DocumentEntry]:
+        query = f"SELECT {COLUMNS}, crc32 FROM documents {where}"  # noqa: S608 - our own text
+        out = {}
+        for *fields, crc in self.db.execute(query, params).fetchall():
+            try:
+                doc, entry = DocumentEntry.from_row(tuple(fields), crc, self.rows)
+            except ValueError as exc:
+                raise CacheDamagedError(f"build cache: {exc}") from exc
+            out[doc] = entry
+        return out
+
+    def rows(self, doc: str) -> str:
+        """The edits' rows of ``doc`` (checked against their checksum)."""
+        found = self.db.execute(
+            "SELECT rows, rows_crc32 FROM documents WHERE id = ?", (doc,)
+        ).fetchone()
+        if found is None or zlib.crc32(str(found[0]).encode()) != found[1]:
+            raise CacheDamagedError(f"build cache: edits of {doc!r} missing or damaged")
+        return str(found[0])
+
+    def entry(self, doc: str) -> DocumentEntry:
+        """``doc``'s entry (``KeyError`` when it has none)."""
+        return self._select("WHERE id = ?", (doc,))[doc]
+
+    def ids(self) -> set[str]:
+        return {doc for (doc,) in self.db.execute("SELECT id FROM documents")}
+
+    def totals(self) -> tuple[int, int, int]:
+        """Documents, their revisions and their files on the site."""
+        count, revisions, files = self.db.execute(
+            "SELECT COUNT(*), TOTAL(revisions), TOTAL(files) FROM documents"
+        ).fetchone()
+        return int(count), int(revisions), int(files)
+
+    def sources(self) -> list[str]:
+        """The source slugs of every document."""
+        query = "SELECT DISTINCT source FROM documents ORDER BY source"
+        return [slug for (slug,) in self.db.execute(query)]
+
+    def source_totals(self) -> dict[str, tuple[int, int, dict[str, int]]]:
+        """Per source slug: documents, revisions and event counts."""
+        events: dict[str, Counter[str]] = {}
+        query = "SELECT source, events FROM documents WHERE events != '{}' ORDER BY id"
+        for slug, text in self.db.execute(query):
+            counts = json.loads(text)
+            if not isinstance(counts, dict):
+                raise CacheDamagedError("build cache: event counts of the wrong shape")
+            events.setdefault(slug, Counter()).update(counts)
+        query = "SELECT source, COUNT(*), TOTAL(revisions) FROM documents GROUP BY source"
+        return {
+            slug: (count, int(revisions), dict(sorted(events.get(slug, Counter()).items())))
+            for slug, count, revisions in self.db.execute(query)
+        }
+
+    def days(self) -> list[tuple[str, int, int]]:
+        """Per partition (``2026/09/30``, in order): documents and those with pages."""
+        query = (
+            "SELECT partition, COUNT(*), TOTAL(published) FROM documents"
+            " GROUP BY partition ORDER BY partition"
+        )
+        return [(p, count, int(shown)) for p, count, shown in self.db.execute(query)]
+
+    def day_documents(self, partition: str) -> list[DocumentSummary]:
+        """The summaries of the documents first seen in ``partition``, by id."""
+        found = self._select("WHERE partition = ? ORDER BY id", (partition,))
+        return [entry.summary for entry in found.values()]
+
+    def month_documents(self, month: str) -> list[DocumentSummary]:
+        """The summaries of the documents with pages of ``month`` (``2026-09``), by id."""
+        found = self._select(f"WHERE published = 1 AND {_MONTH} = ? ORDER BY id", (month,))
+        return [entry.summary for entry in found.values()]
+
+    def articles(self, folded: frozenset[str]) -> list[tuple[str, str]]:
+        """``(id, last_seen)`` of the documents with pages outside ``folded`` months, in
+        the order they were first seen."""
+        where, params = not_folded(folded)
+        query = (
+            f"SELECT id, last_seen FROM documents WHERE published = 1 AND {where}"  # noqa: S608
+            " ORDER BY first_seen, id"
+        )
+        return self.db.execute(query, params).fetchall()
+
+    def shard_sources(self, folded: frozenset[str]) -> dict[str, tuple[str, str]]:
+        """id → (source, partition) of the documents with pages outside ``folded`` months."""
+        return shard_sources(self.db, folded)
+
+    def edit_refs(self) -> tuple[list[EditRef], dict[str, str]]:
+        """Every edit's reference (by document id), and each edited document's month."""
+        if self.refs is None:
+            refs: list[EditRef] = []
+            months: dict[str, str] = {}
+            query = f"SELECT id, {_MONTH}, refs FROM documents WHERE refs != '[]' ORDER BY id"  # noqa: S608
+            for doc, month, text in self.db.execute(query):
+                try:
+                    refs += edit_refs(doc, text)
+                except (TypeError, ValueError) as exc:
+                    raise CacheDamagedError(f"build cache: document {doc!r}: {exc}") from exc
+                months[doc] = month
+            self.refs = refs, months
+        return self.refs
+
+    def month_sizes(self) -> dict[str, folding.MonthSize]:
+        """Each month's estimated bytes with pages and folded (``folding``)."""
+        query = (
+            f"SELECT {_MONTH}, TOTAL(open_size), TOTAL(folded_size) FROM documents"  # noqa: S608
+            " GROUP BY 1 ORDER BY 1"
+        )
+        return {m: folding.MonthSize(int(o), int(f)) for m, o, f in self.db.execute(query)}
+
+    def refolded(self, folded: frozenset[str]) -> tuple[dict[str, DocumentEntry], list[str]]:
+        """For a fold that moved to ``folded``: the entries of documents with files in a
+        folded month (to lose them), and the documents with pages but no files outside
+        them (to be rendered again)."""
+        where, params = not_folded(folded)
+        losing = {
+            doc: entry
+            for doc, entry in self._select("WHERE files > 0").items()
+            if entry.month in folded
+        }
+        query = (
+            f"SELECT id FROM documents WHERE published = 1 AND files = 0 AND {where}"  # noqa: S608
+            " ORDER BY id"
+        )
+        return losing, [doc for (doc,) in self.db.execute(query, params)]
+
+
+def shard_sources(db: sqlite3.Connection, folded: frozenset[str]) -> dict[str, tuple[str, str]]:
+    """id → (source, partition) of the documents with pages outside ``folded`` months."""
+    where, params = not_folded(folded)
+    query = f"SELECT id, source, partition FROM documents WHERE published = 1 AND {where}"  # noqa: S608
+    return {doc: (source, partition) for doc, source, partition in db.execute(query, params)}
