@@ -66,6 +66,22 @@ def checkout_cone(root: Path) -> Cone | None:
     return Cone(frozenset(top / folder for folder in folders))
 
 
+def check_out_everything(root: Path) -> bool:
+    """Make the sparse checkout holding the archive ``root`` a full one (git fetches what
+    a blob-less clone lacks), for a build that has nothing recorded of the documents left
+    out; whether it was sparse. ``ArchiveError`` when git refuses."""
+    top = _find_sparse_top(root.resolve())
+    if top is None:
+        return False
+    with _LOCK, _locked(top):
+        logger.warning("checking out the whole archive: the build has no record of the rest")
+        done = _git(top, "sparse-checkout", "disable")
+    if done is None or done.returncode != 0:
+        reason = done.stderr.strip() if done is not None else "git is missing"
+        raise ArchiveError(root, f"git sparse-checkout disable failed: {reason}")
+    return True
+
+
 def fetch_folder(root: Path, folder: Path) -> bool:
     """Add ``folder`` (a document folder below the archive ``root``) to the sparse checkout
     that ``root`` is in, if it is one and ``folder`` is missing; whether it was added.

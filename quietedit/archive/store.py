@@ -118,7 +118,8 @@ class Archive:
         """A test of whether a document missing from disk, given as ``(partition, id)``,
         is left out by the checkout (its partition is not on disk, or a sparse git checkout
         does not hold its folder) rather than deleted (its folder missing from what is
-        checked out). Reads the sparse checkout's list once: the test is for one pass."""
+        checked out, or the index, which every checkout holds, no longer naming it there).
+        Reads the sparse checkout's list once: the test is for one pass."""
         cone = sparse.checkout_cone(self.root)
         resolved = Layout(self.root.resolve())
         partitions: dict[str, bool] = {}
@@ -128,6 +129,11 @@ class Archive:
                 folder = resolved.document_dir(document, partition)
             except UnsafePathError:
                 return True  # no such folder can exist: never taken for a deletion
+            try:
+                if self.partition(document) != partition:
+                    return False  # removed from the index: deleted, not left out
+            except ArchiveError:
+                return True  # an unreadable index deletes nothing
             if partition not in partitions:
                 partitions[partition] = folder.parent.is_dir()
             return not partitions[partition] or (cone is not None and not cone.holds(folder))

@@ -92,13 +92,20 @@ def _poll(
             ).failed(now, backoff=settings.backoff)
         if job.status == "success":
             url = snapshot_url(settings.base_url, job.timestamp, job.original_url or capture.url)
-            archive.append_event(
-                capture.document,
-                "archived",
-                observed_at=now,
-                revision=capture.revision,
-                detail={"snapshot": url, "timestamp": job.timestamp, "url": capture.url},
-            )
+            try:
+                archive.append_event(
+                    capture.document,
+                    "archived",
+                    observed_at=now,
+                    revision=capture.revision,
+                    detail={"snapshot": url, "timestamp": job.timestamp, "url": capture.url},
+                )
+            except ArchiveError as exc:  # the document left the index, or cannot be fetched
+                report.problems.append(
+                    f"{capture.document} revision {capture.revision}: copy {url} not recorded: "
+                    f"{exc}"
+                )
+                continue  # dropped: the run's own revisions must still be committed
             report.archived.append(url)
         elif job.status == "error" or expired(capture, now):
             why = job.message if job.status == "error" else "still pending after a day"

@@ -326,11 +326,14 @@ def _post_to(
         if budget <= 0:
             report.waiting += 1
             continue
-        token = entry.token if entry is not None else _token(post.key, network, now)
+        token = entry.token if entry is not None else _token(post, network)
         attempts = entry.attempts if entry is not None else 0
+        # an intent sent again keeps the time it was first sent: Mastodon keeps its
+        # Idempotency-Key for an hour from then, not from the retry
+        sent_at = parse_timestamp(entry.at) if entry is not None and entry.status == INTENT else now
         budget -= 1
         for attempt in range(2):  # once more after a rate limit waited out
-            save(post.key, intent(token, now=now, attempts=attempts))
+            save(post.key, intent(token, now=sent_at, attempts=attempts))
             try:
                 sent = account.send(
                     post, token=token, thread=ledger.thread(post.document, network), now=now
@@ -366,9 +369,14 @@ def _post_to(
     return ledger
 
 
-def _token(key: str, network: str, now: datetime) -> str:
-    """The key of every attempt of a post: Mastodon's Idempotency-Key, Bluesky's record key."""
-    return idempotency_key(key, network) if network == "mastodon" else record_key(key, at=now)
+def _token(post: Post, network: str) -> str:
+    """The key of every attempt of a post: Mastodon's Idempotency-Key, Bluesky's record key.
+    Both follow from the edit alone (the record key's time is the edit's), so that a run
+    whose ledger lacks an earlier run's post (a rerun of an old commit) makes the same key,
+    which the server refuses instead of posting twice."""
+    if network == "mastodon":
+        return idempotency_key(post.key, network)
+    return record_key(post.key, at=parse_timestamp(post.observed_at))
 
 
 def _posted(entry: Entry, sent: Sent, now: datetime) -> Entry:

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
+from quietedit.archive import sparse
 from quietedit.archive.store import Archive
 from quietedit.article.identity import is_document_id
 from quietedit.config.settings import SiteSettings
@@ -169,6 +170,10 @@ def _build(
     failures: dict[str, str] = {}
     todo: dict[str, str] = {}  # document to render → its stamp
     on_disk = _article_folders(options.out)
+    if not previous.loaded:
+        # nothing recorded of the documents a sparse checkout leaves out (a lost or damaged
+        # cache): without them the site would shrink, and stay shrunk; read them all
+        sparse.check_out_everything(options.data)
     found = archive.document_stamps()  # of the documents on disk
     present = sorted(set(archive.partitions()))
     outside = archive.outside_checkout()

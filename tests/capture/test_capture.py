@@ -185,3 +185,29 @@ def test_without_keys_or_when_disabled_nothing_is_asked(
     result = CliRunner().invoke(cli, ["capture", "--data", str(tmp_path / "data")], env={})
     assert result.exit_code == 0 and "enabled is false" in result.stderr
     assert spn.requests == []
+
+
+def test_a_copy_that_cannot_be_recorded_is_reported_and_the_run_succeeds(
+    tmp_path: Path, spn: FakeSavePageNow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the document left the index, or its folder cannot be fetched into a sparse checkout:
+    # the run's own revisions must still be verified and committed after this step
+    from quietedit.errors import ArchiveError
+
+    archive = Archive(tmp_path / "data")
+    doc = seed_story(archive, revisions=2)
+    run(tmp_path, spn, "2026-11-30T07:30:00Z")
+    edit_story(archive, doc, 2)
+    run(tmp_path, spn, "2026-11-30T08:10:00Z")
+
+    def refuse(self: Archive, document: str, *args: object, **kwargs: object) -> None:
+        raise ArchiveError(tmp_path / "data", f"{document} is not in the index")
+
+    monkeypatch.setattr(Archive, "append_event", refuse)
+    code, out, err = run(tmp_path, spn, "2026-11-30T09:10:00Z")
+    assert code == 0 and out.strip() == ""
+    assert f"{doc} revision 3: copy " in err and "not recorded" in err and "not in the index" in err
+    monkeypatch.undo()
+    assert archive.events(doc) == []
+    run(tmp_path, spn, "2026-11-30T10:10:00Z")  # dropped, not polled for ever
+    assert [r[0] for r in spn.requests] == ["POST", "GET"]

@@ -324,3 +324,45 @@ def test_a_refused_token_stops_that_network_and_keeps_its_posts_for_later(
     assert "the access token was refused (401)" in report.failures[0]
     assert all(ledger(site[0]).entry(k, "mastodon") is None for k in ORDER)
     assert report.waiting == 4
+
+
+def test_a_mastodon_intent_sent_again_keeps_the_time_it_was_first_sent(
+    site: tuple[Path, Path], mastodon: FakeMastodon
+) -> None:
+    # sent at 17:20 with no answer; sent again at 18:00, again with no answer: the server
+    # keeps the key for an hour from 17:20, so at 18:30 it is not sent a third time
+    data, _ = site
+    key = f"{BRIDGE}/2"
+    first = Entry(INTENT, "2026-11-28T17:20:00Z", idempotency_key(key, "mastodon"), 1)
+    Archive(data).write_state(
+        LEDGER_NAME, Ledger({}).with_entry(key, "mastodon", first).to_record()
+    )
+    mastodon.fail_next(500)
+
+    run(site, mastodon_account(mastodon), kinds=("facts",), max_posts=1)
+    entry = ledger(data).entry(key, "mastodon")
+    assert len(statuses(mastodon)) == 1
+    assert entry is not None and (entry.status, entry.at, entry.attempts) == (
+        INTENT,
+        "2026-11-28T17:20:00Z",
+        2,
+    )
+    later = Clock(NOW + timedelta(minutes=30))
+    run(site, mastodon_account(mastodon), clock=later, kinds=("facts",), max_posts=1)
+    assert len(statuses(mastodon)) == 1
+    entry = ledger(data).entry(key, "mastodon")
+    assert entry is not None and entry.status == UNKNOWN
+
+
+def test_a_bluesky_record_key_follows_from_the_edit_alone(
+    site: tuple[Path, Path], bluesky: FakeBluesky
+) -> None:
+    # a rerun of an older commit, whose ledger lacks this run's posts, asks for the same
+    # record keys: the server refuses a second record under a key it holds
+    data, _ = site
+    run(site, bluesky_account(bluesky), kinds=("facts",), max_posts=1)
+    keys = [r.body["rkey"] for r in bluesky.requests if r.path.endswith("createRecord")]
+    Archive(data).write_state(LEDGER_NAME, Ledger({}).to_record())
+    run(site, bluesky_account(bluesky), clock=Clock(NOW + timedelta(hours=1)), max_posts=1)
+    again = [r.body["rkey"] for r in bluesky.requests if r.path.endswith("createRecord")]
+    assert len(keys) == 1 and again == keys * 2

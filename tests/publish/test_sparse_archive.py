@@ -7,6 +7,7 @@ the previous build made; the site is the same as a build of the whole archive.
 from __future__ import annotations
 
 import contextlib
+import json
 import shutil
 import sqlite3
 from datetime import timedelta
@@ -172,3 +173,44 @@ def test_an_hourly_build_keeps_the_row_of_a_document_left_out_and_drops_a_delete
         assert not (out / "articles" / deleted).exists()
     home = (out / "index.html").read_text(encoding="utf-8")
     assert deleted not in home
+
+
+def test_a_document_deleted_with_its_index_entry_loses_its_pages_outside_the_checkout_too(
+    data: Path,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """A document removed from the archive (its folder and its index entry) that the
+    checkout leaves out is deleted, not left out: the index, which every checkout holds,
+    no longer names it."""
+    out = tmp_path / "site"
+    build(data, out)
+    left_out, _ = sparse_clone(data, tmp_path, out)
+    shard = data / "index" / f"{left_out[-16:-14]}.json"
+    record = json.loads(shard.read_text(encoding="utf-8"))
+    del record["documents"][left_out]
+    shard.write_text(json.dumps(record), encoding="utf-8")
+
+    report = build(data, out)
+
+    assert not (out / "articles" / left_out).exists()
+    assert left_out not in (out / "index.html").read_text(encoding="utf-8")
+    assert report.failures == ()
+
+
+def test_a_damaged_cache_in_a_sparse_checkout_checks_out_everything_and_builds_it_all(
+    data: Path,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """Nothing recorded of the documents the checkout leaves out: the build checks the
+    whole archive out rather than publish a site without them."""
+    out = tmp_path / "site"
+    whole = build(data, out).documents
+    left_out, _ = sparse_clone(data, tmp_path, out)
+    (out / CACHE_DIR / STATE_FILE).write_bytes(b"garbage")
+
+    report = build(data, out)
+
+    assert (data / "documents" / (Archive(data).partition(left_out) or "") / left_out).is_dir()
+    assert report.documents == whole - 1  # all but the one deleted from the checkout
+    assert (out / "articles" / left_out / "index.html").is_file()
+    assert report.failures == ()
