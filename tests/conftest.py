@@ -8,9 +8,11 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from quietedit.archive.store import Archive
 from quietedit.article.identity import document_id
+from quietedit.cli import cli
 from quietedit.model import Article, Block, Publisher
 from quietedit.revisions import EvidenceRef, Observation
 
@@ -114,3 +116,37 @@ def repo(tmp_path: Path) -> Path:
     """A fresh git repository with an archive at ``data/``."""
     git(tmp_path, "init", "-q", "-b", "main")
     return tmp_path
+
+
+def clone_observed(bare: Path, target: Path, *, now: str) -> Path:
+    """The hourly job's clone: the newest commit, no blobs but those checked out, the
+    folders every run reads, then what ``sparse-paths`` prints."""
+    subprocess.run(
+        [
+            "git",
+            "clone",
+            "-q",
+            "--filter=blob:none",
+            "--depth=1",
+            "--sparse",
+            bare.as_uri(),
+            target,
+        ],
+        check=True,
+        capture_output=True,
+    )
+    git(target, "sparse-checkout", "set", "--cone", "--sparse-index", "data/feeds", "data/state")
+    git(target, "sparse-checkout", "add", "data/index")
+    paths = CliRunner().invoke(
+        cli, ["sparse-paths", "--data", str(target / "data"), f"--now={now}"]
+    )
+    assert paths.exit_code == 0, paths.output
+    subprocess.run(
+        ["git", "sparse-checkout", "add", "--stdin"],
+        cwd=target,
+        input=paths.output,
+        text=True,
+        check=True,
+        capture_output=True,
+    )
+    return target

@@ -29,7 +29,7 @@ from quietedit.decide.partitions import Observed
 from quietedit.decide.shard import WHOLE
 from quietedit.ingest.partitions import load_active, save_active
 from quietedit.model import JSON, parse_timestamp
-from tests.conftest import git, observation
+from tests.conftest import clone_observed, git, observation
 
 DAY = "2026/10/02"
 URLS = {
@@ -69,40 +69,6 @@ def seed_origin(tmp_path: Path) -> tuple[Path, Path]:
     git(work, "commit", "-qm", "The archive so far")
     git(work, "push", "-q", str(bare), "main")
     return work, bare
-
-
-def clone_observed(bare: Path, target: Path) -> Path:
-    """The hourly job's clone: the newest commit, no blobs but those checked out, the
-    folders every run reads, then what ``sparse-paths`` prints."""
-    subprocess.run(
-        [
-            "git",
-            "clone",
-            "-q",
-            "--filter=blob:none",
-            "--depth=1",
-            "--sparse",
-            bare.as_uri(),
-            target,
-        ],
-        check=True,
-        capture_output=True,
-    )
-    git(target, "sparse-checkout", "set", "--cone", "--sparse-index", "data/feeds", "data/state")
-    git(target, "sparse-checkout", "add", "data/index")
-    paths = CliRunner().invoke(
-        cli, ["sparse-paths", "--data", str(target / "data"), f"--now={NOW}"]
-    )
-    assert paths.exit_code == 0, paths.output
-    subprocess.run(
-        ["git", "sparse-checkout", "add", "--stdin"],
-        cwd=target,
-        input=paths.output,
-        text=True,
-        check=True,
-        capture_output=True,
-    )
-    return target
 
 
 def folder(clone: Path, doc: str) -> Path:
@@ -145,7 +111,7 @@ def test_the_clone_holds_the_documents_still_observed_and_their_partitions_check
     tmp_path: Path,
 ) -> None:
     _, bare = seed_origin(tmp_path)
-    clone = clone_observed(bare, tmp_path / "clone")
+    clone = clone_observed(bare, tmp_path / "clone", now=NOW)
 
     assert (folder(clone, KEPT) / "document.json").is_file()
     assert not folder(clone, OLD).exists() and not folder(clone, OTHER).exists()
@@ -157,7 +123,7 @@ def test_the_clone_holds_the_documents_still_observed_and_their_partitions_check
 
 def test_an_old_article_coming_back_is_fetched_alone_not_its_partition(tmp_path: Path) -> None:
     _, bare = seed_origin(tmp_path)
-    clone = clone_observed(bare, tmp_path / "clone")
+    clone = clone_observed(bare, tmp_path / "clone", now=NOW)
     archive = Archive(clone / "data")
 
     revisions = archive.revisions(OLD)  # a feed lists it again: the run reads it
@@ -172,7 +138,7 @@ def test_a_check_in_a_partition_checked_out_in_part_keeps_every_other_entry_and_
     tmp_path: Path,
 ) -> None:
     work, bare = seed_origin(tmp_path)
-    clone = clone_observed(bare, tmp_path / "clone")
+    clone = clone_observed(bare, tmp_path / "clone", now=NOW)
     before = git(clone, "rev-parse", "HEAD").strip()
     archive = Archive(clone / "data")
     archive.checks.batched = True  # as a run does: written at its end
@@ -207,7 +173,7 @@ def test_a_check_in_a_partition_checked_out_in_part_keeps_every_other_entry_and_
 
 def test_verify_since_reports_an_entry_for_a_document_that_is_nowhere(tmp_path: Path) -> None:
     _, bare = seed_origin(tmp_path)
-    clone = clone_observed(bare, tmp_path / "clone")
+    clone = clone_observed(bare, tmp_path / "clone", now=NOW)
     before = git(clone, "rev-parse", "HEAD").strip()
     path = clone / "data" / "documents" / DAY / "checks.json"
     record = json.loads(path.read_text())
@@ -226,7 +192,7 @@ def test_a_process_killed_while_it_fetches_a_document_leaves_a_clone_the_next_on
     tmp_path: Path,
 ) -> None:
     _, bare = seed_origin(tmp_path)
-    clone = clone_observed(bare, tmp_path / "clone")
+    clone = clone_observed(bare, tmp_path / "clone", now=NOW)
     # the origin answers a fetch only after a while: the reader is killed in between
     hook, marker = tmp_path / "slow-pack.sh", tmp_path / "fetching"
     hook.write_text(f'#!/bin/sh\ntouch "{marker}"\nsleep 30\nexec "$@"\n', encoding="utf-8")

@@ -25,7 +25,7 @@ from quietedit.archive.verify import verify_archive
 from quietedit.cli import cli
 from quietedit.config import load_config
 from quietedit.ingest.run import run_ingest
-from tests.conftest import git
+from tests.conftest import clone_observed, git
 from tests.ingest.test_run import T0, Newsroom, config_file, doc_of, newsroom  # noqa: F401
 
 PUSH = Path(__file__).parents[2] / ".github" / "scripts" / "push-data.sh"
@@ -35,37 +35,6 @@ IDENTITY = {
     "GIT_COMMITTER_NAME": "Tests",
     "GIT_COMMITTER_EMAIL": "tests@example.org",
 }
-
-
-def clone_observed(bare: Path, target: Path, *, now: str) -> None:
-    subprocess.run(
-        [
-            "git",
-            "clone",
-            "-q",
-            "--filter=blob:none",
-            "--depth=1",
-            "--sparse",
-            bare.as_uri(),
-            target,
-        ],
-        check=True,
-        capture_output=True,
-    )
-    git(target, "sparse-checkout", "set", "--cone", "--sparse-index", "data/feeds", "data/state")
-    git(target, "sparse-checkout", "add", "data/index")
-    paths = CliRunner().invoke(
-        cli, ["sparse-paths", "--data", str(target / "data"), f"--now={now}"]
-    )
-    assert paths.exit_code == 0, paths.output
-    subprocess.run(
-        ["git", "sparse-checkout", "add", "--stdin"],
-        cwd=target,
-        input=paths.output,
-        text=True,
-        check=True,
-        capture_output=True,
-    )
 
 
 def build(config: Path, data: Path, out: Path) -> tuple[int, str]:
