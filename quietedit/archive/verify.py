@@ -119,6 +119,7 @@ class _Checker:
         self.index: dict[str, str] = {}
         self.checks: list[tuple[Path, str, str]] = []  # (checks file, partition, id named)
         self.legacy: set[str] = set()
+        self.legacy_state: list[Path] = []  # schema-1 feed and state files
         self.references: list[tuple[str, EvidenceRef | str]] = []
 
     def report(self, path: Path, message: str) -> None:
@@ -127,18 +128,18 @@ class _Checker:
     def run(self) -> None:
         for path in self._files():
             self._check_file(path)
-        if self.legacy:
+        if self.legacy or self.legacy_state:
             # everything else follows from the migration: one problem says what to do
             started = bool(self.documents) or (self.root / INDEX_DIR).is_dir()
             message = UNFINISHED_MIGRATION if started else SCHEMA_1_ARCHIVE
             count = len(self.legacy)
-            self.problems = [
-                Problem(
-                    str(self.root / DOCUMENTS_DIR),
-                    f"{message} ({count} document folder{'s' if count != 1 else ''} "
-                    "in the schema-1 layout documents/<id>/)",
-                )
-            ]
+            if count:
+                plural = "s" if count != 1 else ""
+                what = f"{count} document folder{plural} in the schema-1 layout documents/<id>/"
+            else:  # a migration stopped while it rewrote the feed and state files
+                count = len(self.legacy_state)
+                what = f"{count} feed or state file{'s' if count != 1 else ''} still schema 1"
+            self.problems = [Problem(str(self.root / DOCUMENTS_DIR), f"{message} ({what})")]
             return
         for (partition, name), document in sorted(self.documents.items()):
             self._check_document(partition, name, document)
@@ -245,6 +246,9 @@ class _Checker:
 
     def _check_state(self, path: Path, *, kind: str, key: str, expected: str) -> None:
         record = self._load(path)
+        if isinstance(record, dict) and record.get("schema") == 1 and record.get("type") == kind:
+            self.legacy_state.append(path)  # left for quietedit migrate to rewrite
+            return
         if record is not None:
             for message in state_problems(record, kind=kind, key=key, expected=expected):
                 self.report(path, message)

@@ -261,6 +261,18 @@ def test_what_an_interrupted_migration_left_says_to_rerun_it(tmp_path: Path) -> 
     ]
 
 
+def test_a_migration_stopped_while_it_rewrote_the_state_files_says_to_rerun_it(
+    tmp_path: Path,
+) -> None:
+    root = tmp_path / "data"
+    write_story(root)  # every document moved; the feed and state files not yet rewritten
+    write_legacy_state(root)
+    assert messages(root) == [
+        f"{root / 'documents'}: unfinished migration: rerun quietedit migrate "
+        "(2 feed or state files still schema 1)"
+    ]
+
+
 def test_index_files_of_ingest_shards_count_and_must_agree(tmp_path: Path) -> None:
     root = tmp_path / "data"
     doc = write_story(root)
