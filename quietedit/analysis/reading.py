@@ -251,8 +251,7 @@ class _Reader:
         placed_gone = [f for f in gone if f.name and f.end <= self.old.kicker]
         placed_came = [f for f in came if f.name and f.end <= self.new.kicker]
         if not (placed_gone and placed_came):  # a place added to a kicker or cut labels
-            gone = [f for f in gone if f not in placed_gone]
-            came = [f for f in came if f not in placed_came]
+            gone, came = self._kicker_places(gone, came, placed_gone, placed_came, hunk)
         changed = self._fact_pairs(gone, came, hunk)
         if changed and self._short_sentence(hunk):
             changed = ()  # a sentence of its own, too short for a passage: a rewording
@@ -291,6 +290,45 @@ class _Reader:
         if not fact.name:
             return False
         return not (self._topic_kept and located(side.read, fact.start))
+
+    def _kicker_places(
+        self,
+        gone: list[Fact],
+        came: list[Fact],
+        placed_gone: list[Fact],
+        placed_came: list[Fact],
+        hunk: Hunk,
+    ) -> tuple[list[Fact], list[Fact]]:
+        """The facts of a change without the places added to a kicker or cut from it (they
+        label the story), but for a place a kept topic is located in that a word the place
+        list lacks replaced, there in the same phrase ("E6 [-bei Stenungsund-]{+in
+        Schweden+}:", "Schule in [-Brandenburg-]{+Burg+}:"): then both are places."""
+        old_words = self._located_words(self.old, hunk.old_at, hunk.old_at + len(hunk.removed))
+        new_words = self._located_words(self.new, hunk.new_at, hunk.new_at + len(hunk.added))
+        kept_gone = [f for f in placed_gone if new_words and self._locates(f, self.old)]
+        kept_came = [f for f in placed_came if old_words and self._locates(f, self.new)]
+        gone = [f for f in gone if f not in placed_gone or f in kept_gone]
+        came = [f for f in came if f not in placed_came or f in kept_came]
+        if kept_gone:
+            came += [_place(w) for w in new_words if all(f.start != w.start for f in came)]
+        if kept_came:
+            gone += [_place(w) for w in old_words if all(f.start != w.start for f in gone)]
+        return sorted(gone, key=_at), sorted(came, key=_at)
+
+    def _locates(self, fact: Fact, side: _Side) -> bool:
+        return self._topic_kept and located(side.read, fact.start)
+
+    def _located_words(self, side: _Side, start: int, end: int) -> list[Word]:
+        """The capitalised words from ``start`` to ``end`` in a kept topic's kicker that a
+        preposition locates the story in."""
+        if not self._topic_kept:
+            return []
+        end = min(end, side.kicker)
+        return [
+            w
+            for w in side.read
+            if start <= w.start and w.end <= end and w.capitalised and located(side.read, w.start)
+        ]
 
     @cached_property
     def _topic_kept(self) -> bool:
@@ -478,6 +516,14 @@ class _Reader:
             else:
                 settled.append(reading)
         return settled
+
+
+def _place(word: Word) -> Fact:
+    return Fact(word.text, word.start, word.end, True, (word,))
+
+
+def _at(fact: Fact) -> int:
+    return fact.start
 
 
 def _inside(facts: list[Fact], span: Span) -> list[Fact]:
