@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from quietedit.analysis.align import ADDED, KEPT, MERGED, MOVED, REMOVED, SPLIT
 from quietedit.analysis.diff import RevisionDiff
 from quietedit.analysis.notes import is_credit_line, note_kind
-from quietedit.analysis.reading import CREDIT, NOTE, PairReading, read_pair
+from quietedit.analysis.reading import CREDIT, NOTE, PairReading, read_pair, settle_moves
 from quietedit.analysis.words import diff_words
 from quietedit.model import Article
 
@@ -117,10 +117,22 @@ def build_view(
         title = read_pair(
             "title", [diff.title.words], old.title, new.title, names=names, title=True
         )
+    # a fact moved between the headline and the text, or named elsewhere all along
+    settled = settle_moves(
+        [*([title] if title else []), *pairs], lambda: _whole(old), lambda: _whole(new)
+    )
+    if title is not None:
+        title, *pairs = settled
+    else:
+        pairs = settled
     return View(
         old, new, diff, names, title, tuple(pairs), tuple(added), tuple(removed),
         tuple(notes), tuple(credits), claimed,
     )  # fmt: skip
+
+
+def _whole(article: Article) -> str:
+    return "\n".join([article.title, *(b.text for b in article.blocks)])
 
 
 def place(op: str, old: tuple[int, ...], new: tuple[int, ...]) -> str:
