@@ -3,14 +3,18 @@ continents and seas (pure data).
 
 German capitalises every noun, so a single capitalised word there is not known to be a
 name (``facts.py`` counts runs of two and acronyms). These are the single-word names news
-uses most: where a story happens is a fact. A place missing here only makes the facts
-rule see less, never more. Compounds with a compass point ("Südfrankreich",
-"Nordirak") count as their place (:func:`is_german_place`).
+uses most: where a story happens is a fact. Beside them, one-word names of the world's
+cities, US states and countries that are not also German words (``gazetteer.py``, from
+GeoNames). A place missing here only makes the facts rule see less, never more.
+Compounds with a compass point ("Südfrankreich", "Nordirak") count as their place
+(:func:`is_german_place`).
 """
 
 from __future__ import annotations
 
 from typing import Final
+
+from quietedit.analysis.gazetteer import WORLD_PLACES
 
 _NAMES: Final = """
     Afghanistan Ägypten Albanien Algerien Angola Argentinien Armenien Aserbaidschan
@@ -48,7 +52,7 @@ _NAMES: Final = """
     Afrika Amerika Antarktis Arktis Asien Europa Ozeanien Atlantik Pazifik Mittelmeer
     Ostsee Nordsee Gazastreifen Westjordanland Krim Donbass Cherson Charkiw Odessa
     """
-GERMAN_PLACES: Final = frozenset(_NAMES.split())
+GERMAN_PLACES: Final = frozenset(_NAMES.split()) | WORLD_PLACES
 _COMPASS: Final = ("Süd", "Nord", "Ost", "West", "Zentral")
 
 
