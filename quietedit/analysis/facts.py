@@ -231,6 +231,22 @@ DATE_WORDS: Final = frozenset(
 )
 _CAPITALISED_DATE_WORDS: Final = frozenset({"May", "March"})
 """Months that are also common words ("it may rain", "they march"): dates only when capitalised."""
+_WEEKDAYS: Final = ("montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag")
+_DAY_PARTS: Final = ("morgen", "vormittag", "mittag", "nachmittag", "abend", "nacht")
+"""A German weekday with the part of the day run together ("Dienstagabend") is a date."""
+
+
+def is_date_word(lowered: str) -> bool:
+    """A date word of :data:`DATE_WORDS`, or a weekday and a part of the day in one word."""
+    if lowered in DATE_WORDS:
+        return True
+    return (
+        lowered.startswith(_WEEKDAYS)
+        and lowered.endswith(_DAY_PARTS)
+        and any(lowered == day + part for day in _WEEKDAYS for part in _DAY_PARTS)
+    )
+
+
 _SENTENCE_END: Final = frozenset({".", "!", "?", ":", "…"})
 _OPENERS: Final = frozenset("\"\u201c\u201e\u00ab\u2018'([\u201a\u2039-\u2014\u2013")
 CONNECTORS: Final = frozenset(
@@ -360,7 +376,7 @@ def located_facts(
         if (
             _DIGIT.search(text_)
             or (lowered in NUMBER_WORDS and (names or lowered not in ENGLISH_ONLY))
-            or lowered in DATE_WORDS
+            or is_date_word(lowered)
             or text_ in _CAPITALISED_DATE_WORDS
         ):
             found.append(Fact(text_, word.start, word.end, False))

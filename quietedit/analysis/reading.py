@@ -38,10 +38,10 @@ from functools import cached_property
 from typing import Final
 
 from quietedit.analysis.facts import (
-    DATE_WORDS,
     NUMBER_WORDS,
     Fact,
     Word,
+    is_date_word,
     is_spelling_fix,
     located_facts,
     words,
@@ -560,7 +560,8 @@ def _is_name(fact: str) -> bool:
     return (
         fact[:1].isupper()
         and not any(c.isdigit() for c in fact)
-        and (fact.casefold() not in DATE_WORDS and fact.casefold() not in NUMBER_WORDS)
+        and not is_date_word(fact.casefold())
+        and fact.casefold() not in NUMBER_WORDS
     )
 
 
