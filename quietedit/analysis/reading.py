@@ -54,7 +54,7 @@ from quietedit.analysis.lexicon import (
     quotation_spans,
 )
 from quietedit.analysis.names import beside_kept, name_forms, renamed, still_there, texts
-from quietedit.analysis.notes import is_credit_line, note_kind
+from quietedit.analysis.notes import headline_credit, is_credit_line, note_kind
 from quietedit.analysis.phrases import (
     PASSAGE_WORDS,
     clause_replaced,
@@ -249,6 +249,13 @@ class _Reader:
         whole_new = (_trimmed(new_span, self.new_text),)
         if nature in TYPO_NATURES:
             return Reading(hunk, nature, frozenset({TYPO}), (), whole_old, whole_new)
+        if self.title and not (removed and added):
+            # the author named at the end of a headline: a credit, not a name of the story
+            text, at = (self.new_text, hunk.new_at) if added else (self.old_text, hunk.old_at)
+            if not text[at + len(added or removed) :].strip() and headline_credit(
+                text[:at], added or removed
+            ):
+                return Reading(hunk, nature, frozenset({CREDIT}), (), whole_old, whole_new)
         if not removed and not self.title:
             if is_credit_line(added):
                 return Reading(hunk, nature, frozenset({CREDIT}), (), (), whole_new)

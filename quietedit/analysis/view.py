@@ -117,6 +117,11 @@ def build_view(
         title = read_pair(
             "title", [diff.title.words], old.title, new.title, names=names, title=True
         )
+        credits += [
+            Credit("title", r.hunk.removed.strip(), r.hunk.added.strip())
+            for r in title.readings
+            if CREDIT in r.verdicts
+        ]
     # a fact moved between the headline and the text, or named elsewhere all along
     settled = settle_moves(
         [*([title] if title else []), *pairs], lambda: _whole(old), lambda: _whole(new)
