@@ -32,16 +32,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import cached_property
 from typing import Final
 
 from quietedit.analysis.facts import (
-    NUMBER_WORDS,
     Fact,
     Word,
-    is_date_word,
     is_spelling_fix,
     located_facts,
     words,
@@ -53,6 +50,7 @@ from quietedit.analysis.lexicon import (
     hunk_nature,
     quotation_spans,
 )
+from quietedit.analysis.moves import moved_facts
 from quietedit.analysis.names import beside_kept, name_forms, renamed, still_there, texts
 from quietedit.analysis.notes import headline_credit, is_credit_line, note_kind
 from quietedit.analysis.phrases import (
@@ -70,6 +68,20 @@ from quietedit.analysis.phrases import (
     without_facts,
     word_count,
 )
+from quietedit.analysis.verdicts import (
+    ADDED,
+    CREDIT,
+    FACT,
+    NOTE,
+    QUOTED,
+    REMOVED,
+    STYLE,
+    TYPO,
+    PairReading,
+    Reading,
+    Span,
+    stripped,
+)
 from quietedit.analysis.words import (
     Hunk,
     Segment,
@@ -86,59 +98,10 @@ SENTENCE_KEPT: Final = 0.4
 """Share of its other words a sentence must keep for a number or date that changed in a
 longer rewording of it to count as a changed fact."""
 
-TYPO: Final = "typo"
-STYLE: Final = "style"
-FACT: Final = "facts"
-ADDED: Final = "added"
-REMOVED: Final = "removed"
-QUOTED: Final = "quoted"
-NOTE: Final = "note"
-CREDIT: Final = "credit"
-
 PUNCTUATION_REACH: Final = 2
 """Kept words at most between a punctuation change and a rewording for the punctuation to
 be part of the rewording."""
 _WORDS: Final = re.compile(r"\w+")
-
-
-@dataclass(frozen=True, slots=True)
-class Span:
-    start: int
-    end: int
-
-
-@dataclass(frozen=True, slots=True)
-class Reading:
-    """One change and what it is: ``verdicts`` (a set of the constants above), the facts
-    that changed as ``(old, new)`` pairs ("" for none), and the spans that decided it in
-    the pair's old and new text."""
-
-    hunk: Hunk
-    nature: str
-    verdicts: frozenset[str]
-    facts: tuple[tuple[str, str], ...] = ()
-    old_marks: tuple[Span, ...] = ()
-    new_marks: tuple[Span, ...] = ()
-
-    @property
-    def old_span(self) -> Span:
-        """Where the removed words stand in the old text (white space left out)."""
-        return _stripped(self.hunk.old_at, self.hunk.removed)
-
-    @property
-    def new_span(self) -> Span:
-        """Where the added words stand in the new text (white space left out)."""
-        return _stripped(self.hunk.new_at, self.hunk.added)
-
-
-@dataclass(frozen=True, slots=True)
-class PairReading:
-    """Old and new text of one place (``where``) and each of its changes, read."""
-
-    where: str
-    old_text: str
-    new_text: str
-    readings: tuple[Reading, ...]
 
 
 def read_pair(
@@ -508,81 +471,6 @@ class _Reader:
         return word_count(gap) <= PUNCTUATION_REACH
 
 
-def moved_facts(readings: list[Reading]) -> list[Reading]:
-    """Facts that left one change and came in another of the same pair, or of the same
-    article (:func:`settle_moves`), moved."""
-    gone = Counter(a.casefold() for r in readings for a, b in r.facts if a and not b)
-    came = Counter(b.casefold() for r in readings for a, b in r.facts if b and not a)
-    moved = gone & came
-    if not moved:
-        return readings
-    gone_left, came_left = moved.copy(), moved.copy()
-    settled = []
-    for reading in readings:
-        kept = []
-        for a, b in reading.facts:
-            if a and not b and gone_left[a.casefold()] > 0:
-                gone_left[a.casefold()] -= 1
-            elif b and not a and came_left[b.casefold()] > 0:
-                came_left[b.casefold()] -= 1
-            else:
-                kept.append((a, b))
-        if reading.facts and not kept:
-            verdicts = (reading.verdicts - {FACT}) or frozenset({STYLE})
-            settled.append(Reading(reading.hunk, reading.nature, verdicts))
-        else:
-            settled.append(reading)
-    return settled
-
-
-def settle_moves(
-    pairs: Sequence[PairReading], old_text: Callable[[], str], new_text: Callable[[], str]
-) -> list[PairReading]:
-    """The pairs of one article without the facts that left one place and came in another
-    (the headline and the text), and without a name added to the text that the old
-    revision named elsewhere already, or cut from it where the new one still names it
-    ("Die Schülerin [-Armita Garawand-]" under a headline that names her): no fact
-    changed.
-    ``old_text`` and ``new_text`` give each revision's whole text, read only if needed."""
-    readings = moved_facts([r for pair in pairs for r in pair.readings])
-    if any(_one_sided_names(r) for r in readings):
-        old_words = {w.text.casefold() for w in words(old_text())}
-        new_words = {w.text.casefold() for w in words(new_text())}
-        titles = {id(r) for p in pairs if p.where == "title" for r in p.readings}
-        readings = [
-            r if id(r) in titles else _named_elsewhere(r, old_words, new_words) for r in readings
-        ]
-    settled = iter(readings)
-    return [
-        PairReading(p.where, p.old_text, p.new_text, tuple(next(settled) for _ in p.readings))
-        for p in pairs
-    ]
-
-
-def _one_sided_names(reading: Reading) -> bool:
-    return bool(reading.facts) and all(not (a and b) and _is_name(a or b) for a, b in reading.facts)
-
-
-def _is_name(fact: str) -> bool:
-    return (
-        fact[:1].isupper()
-        and not any(c.isdigit() for c in fact)
-        and not is_date_word(fact.casefold())
-        and fact.casefold() not in NUMBER_WORDS
-    )
-
-
-def _named_elsewhere(reading: Reading, old_words: set[str], new_words: set[str]) -> Reading:
-    if not _one_sided_names(reading):
-        return reading
-    if all(
-        (b.casefold() in old_words) if b else (a.casefold() in new_words) for a, b in reading.facts
-    ):
-        verdicts = (reading.verdicts - {FACT}) or frozenset({STYLE})
-        return Reading(reading.hunk, reading.nature, verdicts)
-    return reading
-
-
 def _place(word: Word) -> Fact:
     return Fact(word.text, word.start, word.end, True, (word,))
 
@@ -606,9 +494,4 @@ def _within(span: Span, spans: list[tuple[int, int]]) -> bool:
 
 def _trimmed(span: Span, text: str) -> Span:
     """The span without the white space at its ends."""
-    return _stripped(span.start, text[span.start : span.end])
-
-
-def _stripped(at: int, text: str) -> Span:
-    start = at + len(text) - len(text.lstrip())
-    return Span(start, max(start, at + len(text.rstrip())))
+    return stripped(span.start, text[span.start : span.end])

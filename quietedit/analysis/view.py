@@ -13,8 +13,10 @@ from dataclasses import dataclass
 
 from quietedit.analysis.align import ADDED, KEPT, MERGED, MOVED, REMOVED, SPLIT
 from quietedit.analysis.diff import RevisionDiff
+from quietedit.analysis.moves import settle_moves
 from quietedit.analysis.notes import is_credit_line, note_kind
-from quietedit.analysis.reading import CREDIT, NOTE, PairReading, read_pair, settle_moves
+from quietedit.analysis.reading import read_pair
+from quietedit.analysis.verdicts import CREDIT, NOTE, PairReading
 from quietedit.analysis.words import diff_words
 from quietedit.model import Article
 
