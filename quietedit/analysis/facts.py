@@ -236,15 +236,12 @@ _DAY_PARTS: Final = ("morgen", "vormittag", "mittag", "nachmittag", "abend", "na
 """A German weekday with the part of the day run together ("Dienstagabend") is a date."""
 
 
+_DATES: Final = DATE_WORDS | {day + part for day in _WEEKDAYS for part in _DAY_PARTS}
+
+
 def is_date_word(lowered: str) -> bool:
     """A date word of :data:`DATE_WORDS`, or a weekday and a part of the day in one word."""
-    if lowered in DATE_WORDS:
-        return True
-    return (
-        lowered.startswith(_WEEKDAYS)
-        and lowered.endswith(_DAY_PARTS)
-        and any(lowered == day + part for day in _WEEKDAYS for part in _DAY_PARTS)
-    )
+    return lowered in _DATES
 
 
 _SENTENCE_END: Final = frozenset({".", "!", "?", ":", "…"})

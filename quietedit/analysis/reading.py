@@ -228,7 +228,8 @@ class _Reader:
         came = [f for f in _inside(self.new.facts, new_span) if not self._label(f, self.new)]
         placed_gone = [f for f in gone if f.name and f.end <= self.old.kicker]
         placed_came = [f for f in came if f.name and f.end <= self.new.kicker]
-        if not (placed_gone and placed_came):  # a place added to a kicker or cut labels
+        if (placed_gone or placed_came) and not (placed_gone and placed_came):
+            # a place added to a kicker or cut labels the story
             gone, came = self._kicker_places(gone, came, placed_gone, placed_came, hunk)
         changed = self._fact_pairs(gone, came, hunk)
         if changed and self._short_sentence(hunk):
