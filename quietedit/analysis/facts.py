@@ -132,6 +132,16 @@ NUMBER_WORDS: Final = frozenset(
         "moitié",
     ]
 )
+_ORDINAL_STEMS: Final = (
+    "zweit", "dritt", "viert", "fünft", "sechst", "siebt", "neunt", "zehnt", "elft",
+    "zwölft", "zwanzigst", "hundertst", "tausendst",
+)  # fmt: skip
+_ORDINALS: Final = frozenset(
+    stem + ending for stem in _ORDINAL_STEMS for ending in ("e", "en", "er", "es", "em")
+)
+"""German ordinals in every inflection ("viertes Leck", "im sechsten Versuch"): a number.
+"erste" is left out (it ranks more than it counts: "die ersten Neuheiten"), and "achte"
+(also a verb form: "sie achte darauf")."""
 ENGLISH_ONLY: Final = frozenset({"half"})
 """Number words that are common words in German ("er half": he helped): numbers only in
 text that is not German (``names=True``)."""
@@ -373,6 +383,7 @@ def located_facts(
         if (
             _DIGIT.search(text_)
             or (lowered in NUMBER_WORDS and (names or lowered not in ENGLISH_ONLY))
+            or (not names and lowered in _ORDINALS)
             or is_date_word(lowered)
             or text_ in _CAPITALISED_DATE_WORDS
         ):

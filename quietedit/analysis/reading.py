@@ -180,6 +180,14 @@ class _Side:
         return {texts(f.group) for f in self.facts if f.name}
 
     @cached_property
+    def numbers(self) -> set[str]:
+        return {fact_key(f) for f in self.facts if not f.name}
+
+    def has(self, key: str) -> bool:
+        """The side has a number compared by ``key`` (:func:`fact_key`)."""
+        return key in self.numbers
+
+    @cached_property
     def quotes(self) -> list[tuple[int, int]]:
         return quotation_spans(self.text)
 
@@ -363,6 +371,12 @@ class _Reader:
         # together with the next word by the page is still there
         still_gone = [f for f in still_gone if not still_there(f, self.new.words, self.new.names_)]
         still_came = [f for f in still_came if not still_there(f, self.old.words, self.old.names_)]
+        # a number cut from one place while the other side has it elsewhere, and none came
+        # in its stead, moved ("[-F-16-Kampfjets für die-] Ukraine: … {+von F-16+}")
+        if not any(not f.name for f in still_came):
+            still_gone = [f for f in still_gone if f.name or not self.new.has(fact_key(f))]
+        if not any(not f.name for f in still_gone):
+            still_came = [f for f in still_came if f.name or not self.old.has(fact_key(f))]
         for fact in list(still_gone):
             fix = next(
                 (

@@ -1,8 +1,9 @@
-"""The name rules of a changed fact in German teasers: a kicker's place replaced by one the
-place list lacks, places of the world that are not German words, a name that moved
-between the headline and the text or that the article names elsewhere, a person's name
-for an adjective and a noun, a weekday with its part of the day, and a columnist named at
-the end of a headline (each with a text of our own, in the way of a news site's teasers)."""
+"""The name and number rules of a changed fact in German teasers: a kicker's place
+replaced by one the place list lacks, places of the world that are not German words, a
+name that moved between the headline and the text or that the article names elsewhere, a
+person's name for an adjective and a noun, a weekday with its part of the day, a
+columnist named at the end of a headline, ordinals, and a number that moved (each with a
+text of our own, in the way of a news site's teasers)."""
 
 from __future__ import annotations
 
@@ -132,3 +133,26 @@ def test_a_speaker_named_at_the_end_of_a_headline_is_still_a_fact() -> None:
     new = teaser("Haushalt: Kritik an Sparplänen - Rede")
     result = classify(old, new)
     assert "byline" not in result.kinds
+
+
+# -- numbers -------------------------------------------------------------------------------
+
+
+def test_a_german_ordinal_is_a_number_but_first_ranks_rather_than_counts() -> None:
+    assert fact_tokens("Die Küstenwache meldet ein viertes Leck.", names=False) == ["viertes"]
+    assert fact_tokens("Die ersten Neuheiten der Messe.", names=False) == []
+    old = teaser("Pipeline: Küstenwache meldet weiteres Leck")
+    new = teaser("Pipeline: Küstenwache meldet viertes Leck")
+    assert facts_evidence(classify(old, new)) == ("title: added viertes",)
+
+
+def test_a_number_cut_from_a_kicker_that_the_headline_still_gives_moved() -> None:
+    old = teaser("A-400-Transporter für Kenia: Bund sagt Lieferung zu")
+    new = teaser("Kenia: Bund verpflichtet sich zur Lieferung von A-400 an Nairobi")
+    assert "facts" not in classify(old, new).kinds
+
+
+def test_a_number_cut_from_a_kicker_that_is_nowhere_else_is_a_fact() -> None:
+    old = teaser("Handball-WM 2027: Deutschland besiegt Kenia")
+    new = teaser("Handball-WM: Deutschland besiegt Kenia")
+    assert "facts" in classify(old, new).kinds
