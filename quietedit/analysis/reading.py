@@ -37,8 +37,10 @@ from functools import cached_property
 from typing import Final
 
 from quietedit.analysis.facts import (
+    NUMBER_WORDS,
     Fact,
     Word,
+    is_date_word,
     is_spelling_fix,
     located_facts,
     words,
@@ -98,6 +100,8 @@ SENTENCE_KEPT: Final = 0.4
 """Share of its other words a sentence must keep for a number or date that changed in a
 longer rewording of it to count as a changed fact."""
 
+_CLAUSE_MARKS: Final = frozenset(",;\u2013\u2014-")
+"""What sets a clause of its own apart in a headline: a comma or a dash."""
 PUNCTUATION_REACH: Final = 2
 """Kept words at most between a punctuation change and a rewording for the punctuation to
 be part of the rewording."""
@@ -240,8 +244,11 @@ class _Reader:
             # a place added to a kicker or cut labels the story
             gone, came = self._kicker_places(gone, came, placed_gone, placed_came, hunk)
         changed = self._fact_pairs(gone, came, hunk)
-        if changed and self._short_sentence(hunk):
-            changed = ()  # a sentence of its own, too short for a passage: a rewording
+        if changed and (
+            self._short_sentence(hunk)
+            or (self.title and _names_only(changed) and self._headline_clause(hunk))
+        ):
+            changed = ()  # a sentence or clause of its own, too short for a passage
         removed_words, added_words = word_count(removed), word_count(added)
         if renamed(gone, came):
             # one name written in another form is a rewording, however many words it has
@@ -436,6 +443,21 @@ class _Reader:
             return whole_sentence(self.new_text, hunk.new_at, hunk.added)
         return whole_sentence(self.old_text, hunk.old_at, hunk.removed)
 
+    def _headline_clause(self, hunk: Hunk) -> bool:
+        """The change puts a clause of its own into a headline or cuts one, set apart by a
+        comma or a dash up to the headline's end or a colon ("… an Viktoria Köln{+, auch VfL
+        Bochum raus+}", "[-, und Peking teilt aus-]:"): a statement of its own, not a name
+        given to one that stays."""
+        if hunk.removed and hunk.added:
+            return False
+        text, at, change = (
+            (self.new_text, hunk.new_at, hunk.added)
+            if hunk.added
+            else (self.old_text, hunk.old_at, hunk.removed)
+        )
+        after = text[at + len(change) :].lstrip()
+        return change.lstrip()[:1] in _CLAUSE_MARKS and (not after or after[0] in ":?!.")
+
     def _one_phrase(self, hunk: Hunk) -> bool:
         """The two sides of the change say one thing two ways, so a fact that differs
         between them changed: short, or keeping half their other words."""
@@ -484,6 +506,16 @@ class _Reader:
         first, second = sorted((one, other), key=lambda r: r.hunk.new_at)
         gap = self.new_text[first.hunk.new_at + len(first.hunk.added) : second.hunk.new_at]
         return word_count(gap) <= PUNCTUATION_REACH
+
+
+def _names_only(changed: tuple[tuple[str, str], ...]) -> bool:
+    """The changed facts are names: no number, no date."""
+    return not any(
+        any(c.isdigit() for c in fact) or is_date_word(fact) or fact in NUMBER_WORDS
+        for pair in changed
+        for fact in (pair[0].casefold(), pair[1].casefold())
+        if fact
+    )
 
 
 def _place(word: Word) -> Fact:

@@ -156,3 +156,15 @@ def test_a_number_cut_from_a_kicker_that_is_nowhere_else_is_a_fact() -> None:
     old = teaser("Handball-WM 2027: Deutschland besiegt Kenia")
     new = teaser("Handball-WM: Deutschland besiegt Kenia")
     assert "facts" in classify(old, new).kinds
+
+
+def test_a_clause_of_its_own_put_into_a_headline_names_no_fact_of_the_statement() -> None:
+    old = teaser("Pokal: Werder scheitert an Viktoria Köln")
+    new = teaser("Pokal: Werder scheitert an Viktoria Köln, auch VfL Bochum raus")
+    assert "facts" not in classify(old, new).kinds
+
+
+def test_a_toll_put_into_a_headline_after_a_comma_is_still_a_fact() -> None:
+    old = teaser("Erdbeben: Häuser in Küstenstadt eingestürzt")
+    new = teaser("Erdbeben: Häuser in Küstenstadt eingestürzt, mindestens 20 Tote")
+    assert "facts" in classify(old, new).kinds
