@@ -66,3 +66,30 @@ def is_german_place(word: str) -> bool:
             rest = word[len(point)].upper() + word[len(point) + 1 :]
             return rest in GERMAN_PLACES
     return False
+
+
+_CAPITALS: Final = """
+    Kiew:Ukraine Moskau:Russland Peking:China Washington:USA Berlin:Deutschland
+    Paris:Frankreich London:Großbritannien Teheran:Iran Jerusalem:Israel Ankara:Türkei
+    Warschau:Polen Rom:Italien Madrid:Spanien Wien:Österreich Bern:Schweiz Tokio:Japan
+    Seoul:Südkorea Pjöngjang:Nordkorea Minsk:Belarus Minsk:Weißrussland Kabul:Afghanistan
+    Damaskus:Syrien Bagdad:Irak Kairo:Ägypten Riad:Saudi-Arabien Doha:Katar Beirut:Libanon
+    Taipeh:Taiwan Budapest:Ungarn Prag:Tschechien Athen:Griechenland Lissabon:Portugal
+    Brüssel:Belgien Amsterdam:Niederlande Stockholm:Schweden Oslo:Norwegen
+    Kopenhagen:Dänemark Helsinki:Finnland Belgrad:Serbien Tiflis:Georgien Baku:Aserbaidschan
+    """
+CAPITAL_OF: Final = dict(pair.split(":") for pair in _CAPITALS.split())
+"""A country's capital, which news uses for its government ("Kiew" for "die Ukraine")."""
+_COUNTRY_CAPITALS: Final = frozenset((c, k) for c, k in CAPITAL_OF.items()) | frozenset(
+    (k, c) for c, k in CAPITAL_OF.items()
+)
+
+
+def capital_for_country(one: str, other: str) -> bool:
+    """One of two places is the capital of the other (either way round, genitive or not):
+    the capital standing for the country."""
+    return (one, other) in _COUNTRY_CAPITALS or ((_base(one), _base(other)) in _COUNTRY_CAPITALS)
+
+
+def _base(word: str) -> str:
+    return word[:-1] if word.endswith("s") and word[:-1] in GERMAN_PLACES else word

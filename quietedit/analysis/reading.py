@@ -70,6 +70,7 @@ from quietedit.analysis.phrases import (
     without_facts,
     word_count,
 )
+from quietedit.analysis.places import capital_for_country
 from quietedit.analysis.verdicts import (
     ADDED,
     CREDIT,
@@ -406,6 +407,7 @@ class _Reader:
             german=not self.names,
         )
         german = not self.names
+        still_gone, still_came = self._capitals(still_gone, still_came)
         still_gone = [f for f in still_gone if not beside_kept(f, self.new.words, german=german)]
         still_came = [f for f in still_came if not beside_kept(f, self.old.words, german=german)]
         if not still_gone and not still_came:
@@ -442,6 +444,26 @@ class _Reader:
         if hunk.added:
             return whole_sentence(self.new_text, hunk.new_at, hunk.added)
         return whole_sentence(self.old_text, hunk.old_at, hunk.removed)
+
+    def _capitals(self, gone: list[Fact], came: list[Fact]) -> tuple[list[Fact], list[Fact]]:
+        """Without a country and its capital that stands for it where neither is where
+        something happens ("[-die Ukraine-]{+Kiew+} erhält Panzer"), a rewording; "in
+        [-der Ukraine-]{+Kiew+}" is a place changed."""
+        for old in [f for f in gone if f.name and not located(self.old.read, f.start)]:
+            new = next(
+                (
+                    f
+                    for f in came
+                    if f.name
+                    and capital_for_country(old.text, f.text)
+                    and not located(self.new.read, f.start)
+                ),
+                None,
+            )
+            if new is not None:
+                gone = [f for f in gone if f is not old]
+                came = [f for f in came if f is not new]
+        return gone, came
 
     def _headline_clause(self, hunk: Hunk) -> bool:
         """The change puts a clause of its own into a headline or cuts one, set apart by a

@@ -168,3 +168,12 @@ def test_a_toll_put_into_a_headline_after_a_comma_is_still_a_fact() -> None:
     old = teaser("Erdbeben: Häuser in Küstenstadt eingestürzt")
     new = teaser("Erdbeben: Häuser in Küstenstadt eingestürzt, mindestens 20 Tote")
     assert "facts" in classify(old, new).kinds
+
+
+def test_a_capital_standing_for_its_country_is_style_but_a_place_of_events_a_fact() -> None:
+    old = teaser("Waffen", "Dutzende Panzer hat die Ukraine aus dem Westen erhalten.")
+    new = teaser("Waffen", "Dutzende Panzer hat Kiew aus dem Westen erhalten.")
+    assert "facts" not in classify(old, new).kinds
+    old = teaser("Waffen", "Die Panzer sollen in der Ukraine eintreffen.")
+    new = teaser("Waffen", "Die Panzer sollen in Kiew eintreffen.")
+    assert facts_evidence(classify(old, new)) == ("block 1: Ukraine → Kiew",)
