@@ -38,14 +38,6 @@ from quietedit.analysis.findings import Finding, Sentence, Significance, finding
 from quietedit.analysis.lexicon import SPELLING, quotations
 from quietedit.analysis.notes import CORRECTION, UPDATE, note_kind
 from quietedit.analysis.phrases import word_count
-from quietedit.analysis.reading import (
-    ADDED,
-    FACT,
-    STYLE,
-    TYPO,
-    PairReading,
-    Reading,
-)
 from quietedit.analysis.repair import repair_article, summarise
 from quietedit.analysis.signals import (
     ExternalSignals,
@@ -57,6 +49,14 @@ from quietedit.analysis.signals import (
     publisher_signals,
 )
 from quietedit.analysis.tickers import ticker_claims
+from quietedit.analysis.verdicts import (
+    ADDED,
+    FACT,
+    STYLE,
+    TYPO,
+    PairReading,
+    Reading,
+)
 from quietedit.analysis.view import View, build_view
 from quietedit.analysis.words import count_words
 from quietedit.article.fingerprint import fold_text

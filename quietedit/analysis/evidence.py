@@ -14,8 +14,8 @@ from typing import Final
 
 from quietedit.analysis.findings import Sentence, sentence_at
 from quietedit.analysis.notes import note_opening
-from quietedit.analysis.reading import PairReading, Reading, Span
 from quietedit.analysis.repair import Repair
+from quietedit.analysis.verdicts import PairReading, Reading, Span
 from quietedit.analysis.words import diff_words
 from quietedit.article.fingerprint import fold_text
 from quietedit.model import Article

@@ -132,6 +132,16 @@ NUMBER_WORDS: Final = frozenset(
         "moitié",
     ]
 )
+_ORDINAL_STEMS: Final = (
+    "zweit", "dritt", "viert", "fünft", "sechst", "siebt", "neunt", "zehnt", "elft",
+    "zwölft", "zwanzigst", "hundertst", "tausendst",
+)  # fmt: skip
+_ORDINALS: Final = frozenset(
+    stem + ending for stem in _ORDINAL_STEMS for ending in ("e", "en", "er", "es", "em")
+)
+"""German ordinals in every inflection ("viertes Leck", "im sechsten Versuch"): a number.
+"erste" is left out (it ranks more than it counts: "die ersten Neuheiten"), and "achte"
+(also a verb form: "sie achte darauf")."""
 ENGLISH_ONLY: Final = frozenset({"half"})
 """Number words that are common words in German ("er half": he helped): numbers only in
 text that is not German (``names=True``)."""
@@ -231,6 +241,19 @@ DATE_WORDS: Final = frozenset(
 )
 _CAPITALISED_DATE_WORDS: Final = frozenset({"May", "March"})
 """Months that are also common words ("it may rain", "they march"): dates only when capitalised."""
+_WEEKDAYS: Final = ("montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag")
+_DAY_PARTS: Final = ("morgen", "vormittag", "mittag", "nachmittag", "abend", "nacht")
+"""A German weekday with the part of the day run together ("Dienstagabend") is a date."""
+
+
+_DATES: Final = DATE_WORDS | {day + part for day in _WEEKDAYS for part in _DAY_PARTS}
+
+
+def is_date_word(lowered: str) -> bool:
+    """A date word of :data:`DATE_WORDS`, or a weekday and a part of the day in one word."""
+    return lowered in _DATES
+
+
 _SENTENCE_END: Final = frozenset({".", "!", "?", ":", "…"})
 _OPENERS: Final = frozenset("\"\u201c\u201e\u00ab\u2018'([\u201a\u2039-\u2014\u2013")
 CONNECTORS: Final = frozenset(
@@ -360,7 +383,8 @@ def located_facts(
         if (
             _DIGIT.search(text_)
             or (lowered in NUMBER_WORDS and (names or lowered not in ENGLISH_ONLY))
-            or lowered in DATE_WORDS
+            or (not names and lowered in _ORDINALS)
+            or is_date_word(lowered)
             or text_ in _CAPITALISED_DATE_WORDS
         ):
             found.append(Fact(text_, word.start, word.end, False))

@@ -15,6 +15,7 @@ import re
 from typing import Final
 
 from quietedit.analysis.facts import CONNECTORS, Fact, Word
+from quietedit.analysis.places import is_german_place
 from quietedit.analysis.words import tokenize
 
 MIN_PREFIX: Final = 3
@@ -156,9 +157,9 @@ def name_forms(
         gone_names, came_names = [], []  # "Borussia Dortmund" → "BVB": the club's short form
     if not came_names and not added:  # shortened: the rest of the name goes on
         gone_names = [f for f in gone_names if not _reaches_out(f, old)]
-    if not came_names and gone_names and _description(added, german=german):
+    if not came_names and gone_names and _describes(gone_names, added, german=german):
         gone_names = []
-    if not gone_names and came_names and _description(removed, german=german):
+    if not gone_names and came_names and _describes(came_names, removed, german=german):
         came_names = []  # the person the description meant, now named
     if not gone_names and not removed:  # expanded: the name was there, now in full
         came_names = [f for f in came_names if not _reaches_out(f, new)]
@@ -234,6 +235,30 @@ def texts(group: tuple[Word, ...]) -> tuple[str, ...]:
 def _reaches_out(fact: Fact, span: tuple[int, int]) -> bool:
     """The fact's name group has words outside the change: the name goes on there."""
     return any(w.end <= span[0] or w.start >= span[1] for w in fact.group)
+
+
+def _describes(named: list[Fact], text: str, *, german: bool) -> bool:
+    """``text`` describes the person ``named`` names: a description opening with an
+    article, or, in German, for a person's name (two words or more of one run, no place,
+    no acronym), an inflected adjective and a noun ("von [-Samira Sabsian-]{+ehemaliger
+    Kinderbraut+}")."""
+    if _description(text, german=german):
+        return True
+    if not german or len({f.group for f in named}) != 1 or len(named[0].group) < 2:
+        return False
+    if any(is_german_place(f.text) or f.text.isupper() for f in named):
+        return False
+    found = [w.strip() for w in tokenize(text) if any(c.isalnum() for c in w)]
+    return (
+        1 < len(found) <= DESCRIPTION_WORDS
+        and found[0].islower()
+        and found[0].endswith(_ADJECTIVE_ENDINGS)
+        and all(w[0].isupper() and _common(w, german=True) for w in found[1:])
+    )
+
+
+_ADJECTIVE_ENDINGS: Final = ("e", "er", "en", "em", "es")
+"""The endings of a German adjective before its noun ("ehemaliger", "neuen")."""
 
 
 def _description(text: str, *, german: bool = False) -> bool:

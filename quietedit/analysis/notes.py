@@ -214,3 +214,18 @@ def is_credit_line(text: str) -> bool:
     report", "Reporting by Ana Ruiz; Editing by Tom Weber", "Mitarbeit: Lena Vogt")."""
     folded = fold_text(text).lstrip(_LEADING)
     return 0 < len(folded) <= CREDIT_MAX and _CREDIT.search(folded) is not None
+
+
+_AUTHOR: Final = r"[A-ZÀ-ÖØ-Þ][\w'\u2019.-]+"
+_AUTHORS: Final = rf"{_AUTHOR}(?:\s+{_AUTHOR}){{0,3}}"
+_HEADLINE_CREDIT: Final = re.compile(
+    r"(?:Kolumne|Kommentar|Gastbeitrag|Essay|Analyse|Podcast|Column|Opinion|Chronique)"
+    rf"[\s,]*(?:von|by|par|de)\s+{_AUTHORS}(?:\s+(?:und|and|et)\s+{_AUTHORS})?\s*$"
+)
+"""The author named at the end of a headline, after what the piece is."""
+
+
+def headline_credit(before: str, words: str) -> bool:
+    """``words``, following ``before`` at the end of a headline, name its author: "… -
+    Kolumne {+von Nikolaus Blome+}", "… | Column by Ana Ruiz"."""
+    return bool(words.strip()) and _HEADLINE_CREDIT.search(fold_text(before + words)) is not None

@@ -3,14 +3,18 @@ continents and seas (pure data).
 
 German capitalises every noun, so a single capitalised word there is not known to be a
 name (``facts.py`` counts runs of two and acronyms). These are the single-word names news
-uses most: where a story happens is a fact. A place missing here only makes the facts
-rule see less, never more. Compounds with a compass point ("Südfrankreich",
-"Nordirak") count as their place (:func:`is_german_place`).
+uses most: where a story happens is a fact. Beside them, one-word names of the world's
+cities, US states and countries that are not also German words (``gazetteer.py``, from
+GeoNames). A place missing here only makes the facts rule see less, never more.
+Compounds with a compass point ("Südfrankreich", "Nordirak") count as their place
+(:func:`is_german_place`).
 """
 
 from __future__ import annotations
 
 from typing import Final
+
+from quietedit.analysis.gazetteer import WORLD_PLACES
 
 _NAMES: Final = """
     Afghanistan Ägypten Albanien Algerien Angola Argentinien Armenien Aserbaidschan
@@ -48,7 +52,7 @@ _NAMES: Final = """
     Afrika Amerika Antarktis Arktis Asien Europa Ozeanien Atlantik Pazifik Mittelmeer
     Ostsee Nordsee Gazastreifen Westjordanland Krim Donbass Cherson Charkiw Odessa
     """
-GERMAN_PLACES: Final = frozenset(_NAMES.split())
+GERMAN_PLACES: Final = frozenset(_NAMES.split()) | WORLD_PLACES
 _COMPASS: Final = ("Süd", "Nord", "Ost", "West", "Zentral")
 
 
@@ -62,3 +66,30 @@ def is_german_place(word: str) -> bool:
             rest = word[len(point)].upper() + word[len(point) + 1 :]
             return rest in GERMAN_PLACES
     return False
+
+
+_CAPITALS: Final = """
+    Kiew:Ukraine Moskau:Russland Peking:China Washington:USA Berlin:Deutschland
+    Paris:Frankreich London:Großbritannien Teheran:Iran Jerusalem:Israel Ankara:Türkei
+    Warschau:Polen Rom:Italien Madrid:Spanien Wien:Österreich Bern:Schweiz Tokio:Japan
+    Seoul:Südkorea Pjöngjang:Nordkorea Minsk:Belarus Minsk:Weißrussland Kabul:Afghanistan
+    Damaskus:Syrien Bagdad:Irak Kairo:Ägypten Riad:Saudi-Arabien Doha:Katar Beirut:Libanon
+    Taipeh:Taiwan Budapest:Ungarn Prag:Tschechien Athen:Griechenland Lissabon:Portugal
+    Brüssel:Belgien Amsterdam:Niederlande Stockholm:Schweden Oslo:Norwegen
+    Kopenhagen:Dänemark Helsinki:Finnland Belgrad:Serbien Tiflis:Georgien Baku:Aserbaidschan
+    """
+CAPITAL_OF: Final = dict(pair.split(":") for pair in _CAPITALS.split())
+"""A country's capital, which news uses for its government ("Kiew" for "die Ukraine")."""
+_COUNTRY_CAPITALS: Final = frozenset((c, k) for c, k in CAPITAL_OF.items()) | frozenset(
+    (k, c) for c, k in CAPITAL_OF.items()
+)
+
+
+def capital_for_country(one: str, other: str) -> bool:
+    """One of two places is the capital of the other (either way round, genitive or not):
+    the capital standing for the country."""
+    return (one, other) in _COUNTRY_CAPITALS or ((_base(one), _base(other)) in _COUNTRY_CAPITALS)
+
+
+def _base(word: str) -> str:
+    return word[:-1] if word.endswith("s") and word[:-1] in GERMAN_PLACES else word

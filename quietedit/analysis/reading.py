@@ -33,11 +33,18 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Final
 
-from quietedit.analysis.facts import Fact, Word, is_spelling_fix, located_facts, words
+from quietedit.analysis.facts import (
+    NUMBER_WORDS,
+    Fact,
+    Word,
+    is_date_word,
+    is_spelling_fix,
+    located_facts,
+    words,
+)
 from quietedit.analysis.lexicon import (
     FACTS,
     PUNCTUATION,
@@ -45,8 +52,9 @@ from quietedit.analysis.lexicon import (
     hunk_nature,
     quotation_spans,
 )
+from quietedit.analysis.moves import moved_facts
 from quietedit.analysis.names import beside_kept, name_forms, renamed, still_there, texts
-from quietedit.analysis.notes import is_credit_line, note_kind
+from quietedit.analysis.notes import headline_credit, is_credit_line, note_kind
 from quietedit.analysis.phrases import (
     PASSAGE_WORDS,
     clause_replaced,
@@ -61,6 +69,21 @@ from quietedit.analysis.phrases import (
     whole_sentence,
     without_facts,
     word_count,
+)
+from quietedit.analysis.places import capital_for_country
+from quietedit.analysis.verdicts import (
+    ADDED,
+    CREDIT,
+    FACT,
+    NOTE,
+    QUOTED,
+    REMOVED,
+    STYLE,
+    TYPO,
+    PairReading,
+    Reading,
+    Span,
+    stripped,
 )
 from quietedit.analysis.words import (
     Hunk,
@@ -78,59 +101,12 @@ SENTENCE_KEPT: Final = 0.4
 """Share of its other words a sentence must keep for a number or date that changed in a
 longer rewording of it to count as a changed fact."""
 
-TYPO: Final = "typo"
-STYLE: Final = "style"
-FACT: Final = "facts"
-ADDED: Final = "added"
-REMOVED: Final = "removed"
-QUOTED: Final = "quoted"
-NOTE: Final = "note"
-CREDIT: Final = "credit"
-
+_CLAUSE_MARKS: Final = frozenset(",;\u2013\u2014-")
+"""What sets a clause of its own apart in a headline: a comma or a dash."""
 PUNCTUATION_REACH: Final = 2
 """Kept words at most between a punctuation change and a rewording for the punctuation to
 be part of the rewording."""
 _WORDS: Final = re.compile(r"\w+")
-
-
-@dataclass(frozen=True, slots=True)
-class Span:
-    start: int
-    end: int
-
-
-@dataclass(frozen=True, slots=True)
-class Reading:
-    """One change and what it is: ``verdicts`` (a set of the constants above), the facts
-    that changed as ``(old, new)`` pairs ("" for none), and the spans that decided it in
-    the pair's old and new text."""
-
-    hunk: Hunk
-    nature: str
-    verdicts: frozenset[str]
-    facts: tuple[tuple[str, str], ...] = ()
-    old_marks: tuple[Span, ...] = ()
-    new_marks: tuple[Span, ...] = ()
-
-    @property
-    def old_span(self) -> Span:
-        """Where the removed words stand in the old text (white space left out)."""
-        return _stripped(self.hunk.old_at, self.hunk.removed)
-
-    @property
-    def new_span(self) -> Span:
-        """Where the added words stand in the new text (white space left out)."""
-        return _stripped(self.hunk.new_at, self.hunk.added)
-
-
-@dataclass(frozen=True, slots=True)
-class PairReading:
-    """Old and new text of one place (``where``) and each of its changes, read."""
-
-    where: str
-    old_text: str
-    new_text: str
-    readings: tuple[Reading, ...]
 
 
 def read_pair(
@@ -209,6 +185,14 @@ class _Side:
         return {texts(f.group) for f in self.facts if f.name}
 
     @cached_property
+    def numbers(self) -> set[str]:
+        return {fact_key(f) for f in self.facts if not f.name}
+
+    def has(self, key: str) -> bool:
+        """The side has a number compared by ``key`` (:func:`fact_key`)."""
+        return key in self.numbers
+
+    @cached_property
     def quotes(self) -> list[tuple[int, int]]:
         return quotation_spans(self.text)
 
@@ -241,6 +225,13 @@ class _Reader:
         whole_new = (_trimmed(new_span, self.new_text),)
         if nature in TYPO_NATURES:
             return Reading(hunk, nature, frozenset({TYPO}), (), whole_old, whole_new)
+        if self.title and not (removed and added):
+            # the author named at the end of a headline: a credit, not a name of the story
+            text, at = (self.new_text, hunk.new_at) if added else (self.old_text, hunk.old_at)
+            if not text[at + len(added or removed) :].strip() and headline_credit(
+                text[:at], added or removed
+            ):
+                return Reading(hunk, nature, frozenset({CREDIT}), (), whole_old, whole_new)
         if not removed and not self.title:
             if is_credit_line(added):
                 return Reading(hunk, nature, frozenset({CREDIT}), (), (), whole_new)
@@ -250,12 +241,15 @@ class _Reader:
         came = [f for f in _inside(self.new.facts, new_span) if not self._label(f, self.new)]
         placed_gone = [f for f in gone if f.name and f.end <= self.old.kicker]
         placed_came = [f for f in came if f.name and f.end <= self.new.kicker]
-        if not (placed_gone and placed_came):  # a place added to a kicker or cut labels
-            gone = [f for f in gone if f not in placed_gone]
-            came = [f for f in came if f not in placed_came]
+        if (placed_gone or placed_came) and not (placed_gone and placed_came):
+            # a place added to a kicker or cut labels the story
+            gone, came = self._kicker_places(gone, came, placed_gone, placed_came, hunk)
         changed = self._fact_pairs(gone, came, hunk)
-        if changed and self._short_sentence(hunk):
-            changed = ()  # a sentence of its own, too short for a passage: a rewording
+        if changed and (
+            self._short_sentence(hunk)
+            or (self.title and _names_only(changed) and self._headline_clause(hunk))
+        ):
+            changed = ()  # a sentence or clause of its own, too short for a passage
         removed_words, added_words = word_count(removed), word_count(added)
         if renamed(gone, came):
             # one name written in another form is a rewording, however many words it has
@@ -291,6 +285,45 @@ class _Reader:
         if not fact.name:
             return False
         return not (self._topic_kept and located(side.read, fact.start))
+
+    def _kicker_places(
+        self,
+        gone: list[Fact],
+        came: list[Fact],
+        placed_gone: list[Fact],
+        placed_came: list[Fact],
+        hunk: Hunk,
+    ) -> tuple[list[Fact], list[Fact]]:
+        """The facts of a change without the places added to a kicker or cut from it (they
+        label the story), but for a place a kept topic is located in that a word the place
+        list lacks replaced, there in the same phrase ("E6 [-bei Stenungsund-]{+in
+        Schweden+}:", "Schule in [-Brandenburg-]{+Burg+}:"): then both are places."""
+        old_words = self._located_words(self.old, hunk.old_at, hunk.old_at + len(hunk.removed))
+        new_words = self._located_words(self.new, hunk.new_at, hunk.new_at + len(hunk.added))
+        kept_gone = [f for f in placed_gone if new_words and self._locates(f, self.old)]
+        kept_came = [f for f in placed_came if old_words and self._locates(f, self.new)]
+        gone = [f for f in gone if f not in placed_gone or f in kept_gone]
+        came = [f for f in came if f not in placed_came or f in kept_came]
+        if kept_gone:
+            came += [_place(w) for w in new_words if all(f.start != w.start for f in came)]
+        if kept_came:
+            gone += [_place(w) for w in old_words if all(f.start != w.start for f in gone)]
+        return sorted(gone, key=_at), sorted(came, key=_at)
+
+    def _locates(self, fact: Fact, side: _Side) -> bool:
+        return self._topic_kept and located(side.read, fact.start)
+
+    def _located_words(self, side: _Side, start: int, end: int) -> list[Word]:
+        """The capitalised words from ``start`` to ``end`` in a kept topic's kicker that a
+        preposition locates the story in."""
+        if not self._topic_kept:
+            return []
+        end = min(end, side.kicker)
+        return [
+            w
+            for w in side.read
+            if start <= w.start and w.end <= end and w.capitalised and located(side.read, w.start)
+        ]
 
     @cached_property
     def _topic_kept(self) -> bool:
@@ -346,6 +379,12 @@ class _Reader:
         # together with the next word by the page is still there
         still_gone = [f for f in still_gone if not still_there(f, self.new.words, self.new.names_)]
         still_came = [f for f in still_came if not still_there(f, self.old.words, self.old.names_)]
+        # a number cut from one place while the other side has it elsewhere, and none came
+        # in its stead, moved ("[-F-16-Kampfjets für die-] Ukraine: … {+von F-16+}")
+        if not any(not f.name for f in still_came):
+            still_gone = [f for f in still_gone if f.name or not self.new.has(fact_key(f))]
+        if not any(not f.name for f in still_gone):
+            still_came = [f for f in still_came if f.name or not self.old.has(fact_key(f))]
         for fact in list(still_gone):
             fix = next(
                 (
@@ -368,6 +407,7 @@ class _Reader:
             german=not self.names,
         )
         german = not self.names
+        still_gone, still_came = self._capitals(still_gone, still_came)
         still_gone = [f for f in still_gone if not beside_kept(f, self.new.words, german=german)]
         still_came = [f for f in still_came if not beside_kept(f, self.old.words, german=german)]
         if not still_gone and not still_came:
@@ -405,6 +445,41 @@ class _Reader:
             return whole_sentence(self.new_text, hunk.new_at, hunk.added)
         return whole_sentence(self.old_text, hunk.old_at, hunk.removed)
 
+    def _capitals(self, gone: list[Fact], came: list[Fact]) -> tuple[list[Fact], list[Fact]]:
+        """Without a country and its capital that stands for it where neither is where
+        something happens ("[-die Ukraine-]{+Kiew+} erhält Panzer"), a rewording; "in
+        [-der Ukraine-]{+Kiew+}" is a place changed."""
+        for old in [f for f in gone if f.name and not located(self.old.read, f.start)]:
+            new = next(
+                (
+                    f
+                    for f in came
+                    if f.name
+                    and capital_for_country(old.text, f.text)
+                    and not located(self.new.read, f.start)
+                ),
+                None,
+            )
+            if new is not None:
+                gone = [f for f in gone if f is not old]
+                came = [f for f in came if f is not new]
+        return gone, came
+
+    def _headline_clause(self, hunk: Hunk) -> bool:
+        """The change puts a clause of its own into a headline or cuts one, set apart by a
+        comma or a dash up to the headline's end or a colon ("… an Viktoria Köln{+, auch VfL
+        Bochum raus+}", "[-, und Peking teilt aus-]:"): a statement of its own, not a name
+        given to one that stays."""
+        if hunk.removed and hunk.added:
+            return False
+        text, at, change = (
+            (self.new_text, hunk.new_at, hunk.added)
+            if hunk.added
+            else (self.old_text, hunk.old_at, hunk.removed)
+        )
+        after = text[at + len(change) :].lstrip()
+        return change.lstrip()[:1] in _CLAUSE_MARKS and (not after or after[0] in ":?!.")
+
     def _one_phrase(self, hunk: Hunk) -> bool:
         """The two sides of the change say one thing two ways, so a fact that differs
         between them changed: short, or keeping half their other words."""
@@ -429,7 +504,7 @@ class _Reader:
     def settle(self, readings: list[Reading]) -> list[Reading]:
         """Facts that left one change and came in another of the same pair moved, and
         punctuation changed next to a rewording is part of it."""
-        return self._punctuation_with_rewording(self._moved_facts(readings))
+        return self._punctuation_with_rewording(moved_facts(readings))
 
     def _punctuation_with_rewording(self, readings: list[Reading]) -> list[Reading]:
         """A comma dropped a word or two from a reworded phrase ("The company's chief
@@ -454,30 +529,23 @@ class _Reader:
         gap = self.new_text[first.hunk.new_at + len(first.hunk.added) : second.hunk.new_at]
         return word_count(gap) <= PUNCTUATION_REACH
 
-    def _moved_facts(self, readings: list[Reading]) -> list[Reading]:
-        """Facts that left one change and came in another of the same pair moved."""
-        gone = Counter(a.casefold() for r in readings for a, b in r.facts if a and not b)
-        came = Counter(b.casefold() for r in readings for a, b in r.facts if b and not a)
-        moved = gone & came
-        if not moved:
-            return readings
-        gone_left, came_left = moved.copy(), moved.copy()
-        settled = []
-        for reading in readings:
-            kept = []
-            for a, b in reading.facts:
-                if a and not b and gone_left[a.casefold()] > 0:
-                    gone_left[a.casefold()] -= 1
-                elif b and not a and came_left[b.casefold()] > 0:
-                    came_left[b.casefold()] -= 1
-                else:
-                    kept.append((a, b))
-            if reading.facts and not kept:
-                verdicts = (reading.verdicts - {FACT}) or frozenset({STYLE})
-                settled.append(Reading(reading.hunk, reading.nature, verdicts))
-            else:
-                settled.append(reading)
-        return settled
+
+def _names_only(changed: tuple[tuple[str, str], ...]) -> bool:
+    """The changed facts are names: no number, no date."""
+    return not any(
+        any(c.isdigit() for c in fact) or is_date_word(fact) or fact in NUMBER_WORDS
+        for pair in changed
+        for fact in (pair[0].casefold(), pair[1].casefold())
+        if fact
+    )
+
+
+def _place(word: Word) -> Fact:
+    return Fact(word.text, word.start, word.end, True, (word,))
+
+
+def _at(fact: Fact) -> int:
+    return fact.start
 
 
 def _inside(facts: list[Fact], span: Span) -> list[Fact]:
@@ -495,9 +563,4 @@ def _within(span: Span, spans: list[tuple[int, int]]) -> bool:
 
 def _trimmed(span: Span, text: str) -> Span:
     """The span without the white space at its ends."""
-    return _stripped(span.start, text[span.start : span.end])
-
-
-def _stripped(at: int, text: str) -> Span:
-    start = at + len(text) - len(text.lstrip())
-    return Span(start, max(start, at + len(text.rstrip())))
+    return stripped(span.start, text[span.start : span.end])

