@@ -1,8 +1,8 @@
 """The hourly job's clone, for real: cloned from a local bare origin by update.yml's own
 clone step (the newest commit, no tree but those of the folders a run reads, a sparse
-index), then the workflow's other steps run in it: the documents still observed are added, a push race is
-lost, rebased and won, and the build's widening brings back all of data/ — without ever
-downloading the archive's history."""
+index), then the workflow's other steps run in it: the documents still observed are
+added, a push race is lost, rebased and won, and the build's widening brings back all of
+data/ — without ever downloading the archive's history."""
 
 from __future__ import annotations
 
