@@ -156,7 +156,18 @@ def _locked(top: Path) -> Iterator[Path | None]:
 def _add(top: Path, git_dir: Path | None, relative: str) -> subprocess.CompletedProcess[str] | None:
     """``git sparse-checkout add`` of ``relative``, its process id in the marker file while
     it runs (the caller holds the lock)."""
-    command = ["git", "-c", "core.quotepath=off", "sparse-checkout", "add", "--", relative]
+    # --skip-checks: git 2.39 checks a path given as an argument against a full index,
+    # which expands a sparse one and, in a clone without trees, fetches every folder's
+    command = [
+        "git",
+        "-c",
+        "core.quotepath=off",
+        "sparse-checkout",
+        "add",
+        "--skip-checks",
+        "--",
+        relative,
+    ]
     try:
         process = subprocess.Popen(  # noqa: S603 - fixed git arguments, no shell
             command,
