@@ -4,19 +4,23 @@ The hourly job clones with ``--filter=tree:0``: the newest commit and no tree at
 to itself, git fetches a tree it lacks with ``--filter=blob:none``, which brings every tree
 below it, so the first folder it opens under ``data/documents`` downloads the listings of
 the whole archive. :func:`fetch_trees` instead walks down from the commit's tree to the
-folders a run checks out, a level at a time, one request per level:
+folders a run checks out, a level at a time, a request or two per level:
 
-- each folder on the way (``data``, ``data/documents``, a year, a month, a partition) comes
-  with ``--filter=tree:2``: its own listing, the files directly in it (a partition's
-  checks file, which cone mode checks out) and the listing of each folder in it, but
-  nothing deeper. A sparse index keeps a folder outside the checkout as one entry, the id
-  of its tree; git reads that tree itself (to prime its cache of trees) but nothing below;
+- each folder on the way (``data``, ``data/documents``, a year, a month, a partition), and
+  each folder beside one of them, comes alone (``--filter=tree:0``: its own listing,
+  nothing below). A sparse index keeps a folder outside the checkout as one entry, the
+  id of its tree; git reads that tree itself (to prime its cache of trees) but nothing
+  below it;
 - each folder checked out comes whole, without file contents (``--filter=blob:none``);
-  git fetches those, all at once, when it checks the files out.
+  git fetches those, all at once, when it checks the files out. A folder whose own
+  listing is already here (an earlier walk passed by it) is read, and what is missing
+  below it asked for: git never asks a server for an object it has.
+
+No deeper ``tree:<depth>`` filter is used: GitHub's servers allow ``tree:0``, not deeper.
 
 So what a clone downloads follows the folders a run reads, not the archive's age. Every
-request names objects by id (``git fetch origin <tree id>…``, which protocol v2 allows, and
-GitHub serves) and sends no "have" lines (as git's own lazy fetch does), so the server
+request names objects by id (``git fetch origin <tree id>…``, which protocol v2 allows)
+and sends no "have" lines (as git's own lazy fetch does), so the server
 sends what was asked even though the commit that holds it is already here.
 
 When a request fails (a server that refuses objects by id, say), nothing is lost: the
@@ -161,7 +165,7 @@ def _list_trees(top: Path, trees: Iterable[str]) -> dict[str, list[tuple[str, st
 
 def _folders(body: bytes) -> list[tuple[str, str]]:
     """The (name, tree id) of each folder in a raw tree object: entries of ``<mode> <name>
-    NUL <20-byte id>``, a folder's mode being ``40000``."""
+    NUL <20-byte id>`` (SHA-1 repositories, as GitHub's are), a folder's mode ``40000``."""
     found, at = [], 0
     while at < len(body):
         space = body.index(b" ", at)
