@@ -221,3 +221,24 @@ def test_a_server_that_refuses_leaves_git_to_fetch_the_trees_itself(
     git(clone, "sparse-checkout", "add", "--skip-checks", doc("2026/11/28", 0), env=env)
     assert (clone / doc("2026/11/28", 0) / "document.json").exists()
     assert fetch_all_trees(tmp_path) == fetch_trees(tmp_path, ["data"])  # no clone: nothing
+
+
+def test_sparse_paths_all_fetches_every_listing_before_the_checkout_widens(
+    tmp_path: Path, origin: Path, env: dict[str, str]
+) -> None:
+    from click.testing import CliRunner
+
+    from quietedit.cli import cli
+
+    clone = treeless_clone(origin, tmp_path / "clone", env)
+    trees = set(git(origin, "rev-list", "--objects", "--filter=blob:none", "main", env=env).split())
+    assert missing(clone, env) & trees  # the documents' listings are not here yet
+
+    done = CliRunner().invoke(
+        cli, ["sparse-paths", "--data", str(clone / "data"), "--all", "--fetch-trees"]
+    )
+
+    assert done.exit_code == 0, done.output
+    assert done.stdout == "data\n"
+    assert not missing(clone, env) & trees  # every listing came, no file content yet
+    assert missing(clone, env)
