@@ -1,14 +1,15 @@
-"""The hourly job's clone, for real: cloned from a local bare origin the way
-actions/checkout does it with update.yml's settings (shallow, blob-less, sparse), then the
-workflow's own steps run in it: the documents still observed are added, a push race is
-lost, rebased and won, and the build's widening brings back all of data/ — without ever
-downloading the archive's history."""
+"""The hourly job's clone, for real: cloned from a local bare origin by update.yml's own
+clone step (the newest commit, no tree but those of the folders a run reads, a sparse
+index), then the workflow's other steps run in it: the documents still observed are
+added, a push race is lost, rebased and won, and the build's widening brings back all of
+data/ — without ever downloading the archive's history."""
 
 from __future__ import annotations
 
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -83,6 +84,18 @@ def checkout(origin: str, repo: Path, settings: dict[str, Any], *, env: dict[str
     git(repo, "checkout", "-q", "--force", "-B", "main", "refs/remotes/origin/main", env=env)
 
 
+def clone(origin: str, repo: Path, workflow: str, job: str, *, env: dict[str, str]) -> None:
+    """The workflow's own clone step, run in an empty folder as on a fresh runner."""
+    repo.mkdir()
+    sha = git(repo.parent, "ls-remote", origin, "refs/heads/main", env=env).split()[0]
+    found = step(workflow, job, "Clone the newest commit and the folders every run reads")
+    done = run_step(
+        repo, found, env=env, ORIGIN=origin, SERVER="file://", TOKEN="", SHA=sha, BRANCH="main"
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "::warning::" not in done.stdout
+
+
 def write(repo: Path, path: str, text: str) -> None:
     target = repo / path
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -96,8 +109,19 @@ def env(tmp_path: Path) -> dict[str, str]:
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     quietedit = bin_dir / "quietedit"
+    # with --fetch-trees, the real tree fetch (-P: not the stand-in package of the clone)
+    fetch = (
+        f"{sys.executable} -P -c 'import sys, pathlib; from quietedit.archive.gittrees "
+        "import fetch_trees; sys.exit(fetch_trees(pathlib.Path.cwd(), sys.stdin.read()"
+        ".split()).failed)'"
+    )
     quietedit.write_text(
-        f'#!/bin/sh\n[ "$1" = sparse-paths ] && printf "{ACTIVE_PATHS}"\n', encoding="utf-8"
+        "#!/bin/sh\n"
+        'case "$*" in *--all*) paths="data\\n" ;; sparse-paths*) paths="'
+        f'{ACTIVE_PATHS.replace(chr(10), chr(92) + "n")}" ;; *) exit 0 ;; esac\n'
+        f'case "$*" in *--fetch-trees*) printf "$paths" | {fetch} || exit 1 ;; esac\n'
+        'printf "$paths"\n',
+        encoding="utf-8",
     )
     quietedit.chmod(0o755)
     return {
@@ -160,17 +184,15 @@ def missing_objects(repo: Path, env: dict[str, str]) -> set[str]:
 def test_the_hourly_clone_loses_a_push_race_rebases_and_pushes_without_the_archive(
     tmp_path: Path, origin: str, env: dict[str, str]
 ) -> None:
-    settings = steps("update.yml", "ingest-and-build")[0]["with"]
-    assert steps("update.yml", "ingest-and-build")[0]["uses"].startswith("actions/checkout@")
     partitions = step("update.yml", "ingest-and-build", "Check out the documents still observed")
     push = step(
         "update.yml", "ingest-and-build", "Commit and push data (rebase and retry on a push race)"
     )
     widen = step("update.yml", "ingest-and-build", "Check out all of data/ for a full build")
     first, second = tmp_path / "first", tmp_path / "second"
-    for clone in (first, second):
-        checkout(origin, clone, settings, env=env)
-        added = run_step(clone, partitions, env=env)
+    for repo in (first, second):
+        clone(origin, repo, "update.yml", "ingest-and-build", env=env)
+        added = run_step(repo, partitions, env=env)
         assert added.returncode == 0, added.stderr
 
     # what a run reads is there; the retired partition, the tests and the history are not
@@ -180,6 +202,12 @@ def test_the_hourly_clone_loses_a_push_race_rebases_and_pushes_without_the_archi
     # of a partition, the document still observed and the checks file, not its neighbour
     assert (first / CHECKS).exists() and not (first / SIBLING).exists()
     assert git(first, "rev-parse", "--is-shallow-repository", env=env) == "true"
+    # nor the folder listings (trees) of the retired month: only its own listing came
+    bare = Path(origin.removeprefix("file://"))
+    month = git(bare, "rev-parse", "main:data/documents/2026/01", env=env)
+    retired = git(bare, "rev-parse", "main:data/documents/2026/01/05", env=env)
+    absent = missing_objects(first, env)
+    assert retired in absent and month not in absent
     old_blob = git(first, "rev-parse", f"HEAD:{OLD}", env=env)
     assert old_blob in missing_objects(first, env)
     # a sparse index: the folders left out are one entry each, not every path below them
@@ -224,22 +252,29 @@ def test_the_hourly_clone_loses_a_push_race_rebases_and_pushes_without_the_archi
     assert not (first / "tests").exists()
 
 
+def test_both_ingest_workflows_clone_alike() -> None:
+    name = "Clone the newest commit and the folders every run reads"
+    hourly = step("update.yml", "ingest-and-build", name)
+    sharded = step("update-sharded.yml", "ingest", name)
+    assert hourly == sharded
+    assert "--filter=tree:0" in hourly["run"] and "--sparse-index" in hourly["run"]
+
+
 def test_a_push_that_keeps_losing_fails_loudly_after_five_attempts(
     tmp_path: Path, origin: str, env: dict[str, str]
 ) -> None:
-    settings = steps("update.yml", "ingest-and-build")[0]["with"]
     push = step(
         "update.yml", "ingest-and-build", "Commit and push data (rebase and retry on a push race)"
     )
-    clone = tmp_path / "clone"
-    checkout(origin, clone, settings, env=env)
-    write(clone, "data/state/partitions.json", '{"active": []}\n')
+    repo = tmp_path / "clone"
+    clone(origin, repo, "update.yml", "ingest-and-build", env=env)
+    write(repo, "data/state/partitions.json", '{"active": []}\n')
     # a remote that refuses every push, as a protected branch would
     hook = Path(origin.removeprefix("file://")) / "hooks" / "pre-receive"
     hook.write_text("#!/bin/sh\necho 'refused' >&2\nexit 1\n", encoding="utf-8")
     hook.chmod(0o755)
 
-    done = run_step(clone, push, env=env, RUN_ID="7", BRANCH="main")
+    done = run_step(repo, push, env=env, RUN_ID="7", BRANCH="main")
 
     assert done.returncode == 1
     assert done.stdout.count("push rejected") == 4

@@ -107,11 +107,14 @@ def test_the_ingest_jobs_clone_little(name: str, job: str) -> None:
     every run reads, plus the documents still observed: not the archive's history."""
     document = workflow(name)
     steps = document["jobs"][job]["steps"]
-    checkout = steps[step_index(steps, uses="actions/checkout")]["with"]
-    assert checkout["fetch-depth"] == 1
-    assert checkout["filter"] == "blob:none"
-    assert checkout.get("sparse-checkout-cone-mode", True) is True
-    cone = checkout["sparse-checkout"].split()
+    clone = steps[step_index(steps, runs="--filter=tree:0")]
+    assert clone["name"] == "Clone the newest commit and the folders every run reads"
+    assert not [s for s in steps if s.get("uses", "").startswith("actions/checkout")]
+    script = clone["run"]
+    assert "--depth=1" in script and "--sparse-index" in script
+    cone = script.split("git sparse-checkout set --cone --sparse-index", 1)[1]
+    cone = cone.split("\n\n", 1)[0].replace("\\", " ").split("\n", 2)
+    cone = " ".join(cone[:2]).split()
     assert {"data/state", "data/feeds", "data/index", "quietedit", "templates"} <= set(cone)
     assert not [path for path in cone if path in ("data", "data/documents")]
     # the scripts the job runs are checked out
@@ -119,7 +122,9 @@ def test_the_ingest_jobs_clone_little(name: str, job: str) -> None:
         r"\.github/scripts/[\w.-]+", "\n".join(s.get("run", "") for s in steps)
     ):
         assert any(script.startswith(f"{path}/") for path in cone), script
-    partitions = step_index(steps, runs="quietedit sparse-paths | git sparse-checkout add --stdin")
+    partitions = step_index(
+        steps, runs="quietedit sparse-paths --fetch-trees | git sparse-checkout add --stdin"
+    )
     assert step_index(steps, runs="pip install") < partitions < step_index(steps, runs="ingest")
     # bash -o pipefail: a failing `quietedit sparse-paths` fails its step
     assert document["defaults"]["run"]["shell"] == "bash"
@@ -130,12 +135,14 @@ def test_the_hourly_build_starts_from_the_previous_site_and_widens_only_without_
     site (evicted, or a full rebuild asked for) reads every document: all of data/ then."""
     steps = workflow("update.yml")["jobs"]["ingest-and-build"]["steps"]
     restore = step_index(steps, uses="actions/cache/restore", path="_site")
-    widen = step_index(steps, runs="git sparse-checkout add data")
+    widen = step_index(steps, runs="sparse-paths --all --fetch-trees")
     build = step_index(steps, runs="quietedit build")
     save = step_index(steps, uses="actions/cache/save", path="_site")
     push = step_index(steps, runs=".github/scripts/push-data.sh")
     assert push < restore < widen < build < save
-    assert steps[widen]["run"].strip() == "git sparse-checkout add data"
+    assert steps[widen]["run"].strip() == (
+        "quietedit sparse-paths --all --fetch-trees | git sparse-checkout add --stdin"
+    )
     condition = steps[widen]["if"]
     assert f"steps.{steps[restore]['id']}.outputs.cache-matched-key == ''" in condition
     assert "inputs.full_rebuild" in condition
@@ -152,7 +159,7 @@ def test_evidence_is_uploaded_after_the_push_and_what_is_left_carried_to_the_nex
     assert definition["permissions"] == {"contents": "write"}
     assert definition["env"]["QUIETEDIT_PATHS_EVIDENCE"] == "evidence"  # the folder carried
 
-    checkout = step_index(steps, uses="actions/checkout")
+    checkout = step_index(steps, runs="--filter=tree:0")
     restore = step_index(steps, uses="actions/cache/restore", path="evidence")
     ingest = step_index(steps, runs="quietedit ingest")
     push = step_index(steps, runs=".github/scripts/push-data.sh")

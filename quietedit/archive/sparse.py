@@ -7,7 +7,8 @@ in each folder above it, so every partition one of its documents is checked out 
 checks files on disk (:mod:`quietedit.archive.partition_checks` then keeps the entries of
 the documents left out). When another document comes back — an old article reappearing
 in a feed — the index names its partition and :func:`fetch_folder` adds its folder alone to
-the sparse checkout; in a blob-less clone git then fetches its files. Outside git, or in a
+the sparse checkout; in a clone without trees it first fetches the trees on its way
+(:mod:`quietedit.archive.gittrees`), and git then fetches its files. Outside git, or in a
 full checkout, there is nothing to fetch and nothing is run.
 
 :func:`checkout_cone` tells a document the checkout leaves out from one deleted from it:
@@ -29,6 +30,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Final
 
+from quietedit.archive.gittrees import fetch_all_trees, fetch_trees
 from quietedit.errors import ArchiveError
 
 logger = logging.getLogger(__name__)
@@ -75,6 +77,7 @@ def check_out_everything(root: Path) -> bool:
         return False
     with _LOCK, _locked(top):
         logger.warning("checking out the whole archive: the build has no record of the rest")
+        fetch_all_trees(top)  # in one request per level, not one per folder
         done = _git(top, "sparse-checkout", "disable")
     if done is None or done.returncode != 0:
         reason = done.stderr.strip() if done is not None else "git is missing"
@@ -104,6 +107,7 @@ def fetch_folder(root: Path, folder: Path) -> bool:
         if folder.is_dir():  # another thread or process fetched it meanwhile
             return False
         logger.info("fetching %s into the sparse checkout", relative)
+        fetch_trees(top, [relative])  # its own trees, not its partition's every folder
         reason = "git is missing"
         for attempt in range(_ATTEMPTS):
             if git_dir is not None:
@@ -152,7 +156,18 @@ def _locked(top: Path) -> Iterator[Path | None]:
 def _add(top: Path, git_dir: Path | None, relative: str) -> subprocess.CompletedProcess[str] | None:
     """``git sparse-checkout add`` of ``relative``, its process id in the marker file while
     it runs (the caller holds the lock)."""
-    command = ["git", "-c", "core.quotepath=off", "sparse-checkout", "add", "--", relative]
+    # --skip-checks: git 2.39 checks a path given as an argument against a full index,
+    # which expands a sparse one and, in a clone without trees, fetches every folder's
+    command = [
+        "git",
+        "-c",
+        "core.quotepath=off",
+        "sparse-checkout",
+        "add",
+        "--skip-checks",
+        "--",
+        relative,
+    ]
     try:
         process = subprocess.Popen(  # noqa: S603 - fixed git arguments, no shell
             command,

@@ -161,7 +161,24 @@ def show_config(config_path: Path | None) -> None:
 @CONFIG_OPTION
 @DATA_OPTION
 @now_option("The run's time, for today's and yesterday's partitions (default: the clock)")
-def sparse_paths(config_path: Path | None, data_dir: Path | None, now_text: str | None) -> None:
+@click.option(
+    "--all",
+    "everything",
+    is_flag=True,
+    help="Print the archive folder alone: a checkout of all of it (a full build).",
+)
+@click.option(
+    "--fetch-trees",
+    is_flag=True,
+    help="First fetch the folder listings (git trees) those folders need, in a partial clone.",
+)
+def sparse_paths(
+    config_path: Path | None,
+    data_dir: Path | None,
+    now_text: str | None,
+    everything: bool,
+    fetch_trees: bool,
+) -> None:
     """Print the archive folders an hourly run needs, for a sparse git checkout.
 
     One path a line, relative to the top of the git work tree holding the archive (or as
@@ -171,9 +188,15 @@ def sparse_paths(config_path: Path | None, data_dir: Path | None, now_text: str 
     any run has saved its list. Feed them to `git sparse-checkout add --stdin` (cone mode).
 
     \b
+    With --fetch-trees, in a clone made without trees (--filter=tree:0), it first fetches
+    the trees on the way to each folder and those below it, a level at a time, so that
+    git does not fetch them itself (which brings the trees of the whole archive).
+
+    \b
     Example:
-        quietedit sparse-paths | git sparse-checkout add --stdin
+        quietedit sparse-paths --fetch-trees | git sparse-checkout add --stdin
     """
+    from quietedit.archive.gittrees import fetch_trees as fetch_listings
     from quietedit.archive.store import Archive
     from quietedit.cli.ingest import parse_now
     from quietedit.ingest.partitions import checkout_list
@@ -181,9 +204,11 @@ def sparse_paths(config_path: Path | None, data_dir: Path | None, now_text: str 
     root = data_dir if data_dir is not None else load_config(config_path).settings.paths.data
     now = parse_now(now_text) if now_text else datetime.now(UTC)
     archive = Archive(root)
-    chosen = checkout_list(archive, now=now)
+    chosen = None if everything else checkout_list(archive, now=now)
     folders = [archive.layout.root / name for name in ("feeds", "state", "index")]
-    if chosen is None:
+    if everything:
+        folders = [archive.layout.root]
+    elif chosen is None:
         folders.append(archive.layout.documents_dir)
     else:
         folders.extend(
@@ -197,8 +222,13 @@ def sparse_paths(config_path: Path | None, data_dir: Path | None, now_text: str 
     top = _relative(archive.layout.root, _work_tree_top(root))
     prefix = "" if top == "." else f"{top}/"
     # below the archive's own path, resolved once: a line per document still observed
-    below = (folder.relative_to(archive.layout.root).as_posix() for folder in folders)
-    click.echo("".join(f"{prefix}{path}\n" for path in below), nl=False)
+    below = [folder.relative_to(archive.layout.root).as_posix() for folder in folders]
+    lines = [f"{prefix}{path}".removesuffix("/.") for path in below]
+    work_tree = _work_tree_top(root)
+    if fetch_trees and work_tree is not None:
+        made = fetch_listings(work_tree, lines)
+        logger.info("fetched %d folder listings in %d requests", made.trees, made.requests)
+    click.echo("".join(f"{line}\n" for line in lines), nl=False)
 
 
 def _work_tree_top(root: Path) -> Path | None:
