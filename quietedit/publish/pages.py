@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final, NotRequired, TypeAlias, TypedDict, cast
 
+from quietedit.analysis.signals import UNCHECKED, is_plain
 from quietedit.article.languages import dateparser_languages
 from quietedit.article.pagedates import parse_page_date
 from quietedit.article.wording import LANGUAGES
@@ -139,6 +140,11 @@ class Verdict:
     silent: bool | None
     label: str
     evidence: tuple[str, ...] = ()
+    """One line per signal with something to tell (seen, or a value that did not change)."""
+    nothing: str = ""
+    """The signals of which neither revision had anything, in one sentence."""
+    unchecked: tuple[str, ...] = ()
+    """What the signals not checked look at."""
 
 
 class SignalJSON(TypedDict):
@@ -185,14 +191,19 @@ def classification_json(classification: dict[str, JSON]) -> ClassificationJSON:
 def verdict_of(classification: dict[str, JSON]) -> Verdict:
     """The verdict and, as evidence, each publisher signal with what was seen."""
     shape = classification_json(classification)
-    evidence = tuple(_signal_line(s) for s in shape["signals"])
+    # the signals that say only "nothing there" or "not checked" are told in a few words
+    plain = [s for s in shape["signals"] if is_plain(s["name"], s["seen"], s["evidence"])]
+    evidence = tuple(_signal_line(s) for s in shape["signals"] if s not in plain)
+    nothing = "; ".join(clean_text(s["evidence"]) for s in plain if s["seen"] is False)
+    unchecked = tuple(clean_text(UNCHECKED[s["name"]]) for s in plain if s["seen"] is None)
+    nothing = nothing[:1].upper() + nothing[1:]
     if shape["silent"]:
-        return Verdict(True, "silent", evidence)
+        return Verdict(True, "silent", evidence, nothing, unchecked)
     # the badge's words: a technical notice (only a date moved) or a note
     label = {"technical": "technical notice", "proper": "noted"}.get(
         shape.get("notice", ""), "acknowledged"
     )
-    return Verdict(False, label, evidence)
+    return Verdict(False, label, evidence, nothing, unchecked)
 
 
 def _signal_line(signal: SignalJSON) -> str:
@@ -256,6 +267,11 @@ SENTENCE_CONTEXT: Final = 5
 changed paragraph just above, so a finding needs only where its words stand."""
 
 
+MARKED_WORDS: Final = 8
+"""Words kept of a marked run longer than twice that: a sentence added or removed whole is
+marked whole, and the changed paragraph above shows all of it."""
+
+
 def _sentence_view(sentence: SentenceJSON) -> SentenceView:
     old = trimmed(marked_pieces(sentence["old"], sentence["old_marks"]))
     new = trimmed(marked_pieces(sentence["new"], sentence["new_marks"]))
@@ -271,8 +287,20 @@ def trimmed(pieces: tuple[Piece, ...], *, words: int = SENTENCE_CONTEXT) -> tupl
     out: list[Piece] = []
     last = len(pieces) - 1
     for n, (text, marked) in enumerate(pieces):
-        out.append((text if marked else cut_run(text, n=n, last=last, words=words), marked))
+        out.append(
+            (_cut_marked(text) if marked else cut_run(text, n=n, last=last, words=words), marked)
+        )
     return tuple(out)
+
+
+def _cut_marked(text: str) -> str:
+    """A marked run of more than twice :data:`MARKED_WORDS` words cut to its start."""
+    parts = text.split()
+    if len(parts) <= 2 * MARKED_WORDS:
+        return text
+    lead = " " if text[:1].isspace() else ""
+    trail = " " if text[-1:].isspace() else ""
+    return lead + " ".join(parts[:MARKED_WORDS]) + " …" + trail
 
 
 def _head_words(text: str, words: int) -> str:
