@@ -137,9 +137,7 @@ def excerpt(text: str, size: int = _NOTE_EXCERPT) -> str:
 
 def _date_modified(old: str | None, new: str | None) -> Signal:
     if not new:
-        detail = (
-            f"dateModified removed (was {old})" if old else NOTHING_SEEN[DATE_MODIFIED]
-        )
+        detail = f"dateModified removed (was {old})" if old else NOTHING_SEEN[DATE_MODIFIED]
         return Signal(DATE_MODIFIED, False, detail)
     if not old:
         return Signal(DATE_MODIFIED, True, f"dateModified appeared: {new}")
