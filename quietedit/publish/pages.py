@@ -242,13 +242,15 @@ class FindingView:
 
 def findings_of(classification: dict[str, JSON]) -> tuple[FindingView, ...]:
     """Each finding of the classification, its sentences ready to mark; a sentence that
-    an earlier finding shows already, with the same words marked, is not repeated."""
+    an earlier finding shows already, with the same words marked, is not repeated, and
+    one that tells nothing the finding's evidence and the changed paragraphs do not is
+    left out (:func:`_tells_more`)."""
     findings = classification_json(classification)["findings"]
     shown: set[SentenceView] = set()
     views: list[FindingView] = []
     for kind, finding in sorted(findings.items()):
         # a sentence that decided two kinds with the same words is shown at the first
-        sentences = [_sentence_view(sentence) for sentence in finding.get("sentences", [])]
+        sentences = [_sentence_view(s) for s in finding.get("sentences", []) if _tells_more(s)]
         fresh = tuple(s for s in sentences if s not in shown)
         shown.update(fresh)
         views.append(
@@ -270,6 +272,26 @@ changed paragraph just above, so a finding needs only where its words stand."""
 MARKED_WORDS: Final = 8
 """Words kept of a marked run longer than twice that: a sentence added or removed whole is
 marked whole, and the changed paragraph above shows all of it."""
+
+
+def _tells_more(sentence: SentenceJSON) -> bool:
+    """Whether a finding's sentence shows words that decided it in their context: not when
+    no word is marked (the evidence line says where, and quotes it), nor when it is on one
+    side only and marked whole (a sentence added or removed whole, which the changed
+    paragraph shows above and the evidence line quotes)."""
+    sides = [
+        (text, marks)
+        for text, marks in (
+            (sentence["old"], sentence["old_marks"]),
+            (sentence["new"], sentence["new_marks"]),
+        )
+        if text.strip()
+    ]
+    pieces = [marked_pieces(text, marks) for text, marks in sides]
+    if not any(marked for side in pieces for _, marked in side):
+        return False
+    whole = len(pieces) == 1 and all(marked for _, marked in pieces[0])
+    return not whole
 
 
 def _sentence_view(sentence: SentenceJSON) -> SentenceView:

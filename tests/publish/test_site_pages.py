@@ -154,7 +154,10 @@ def test_an_edit_shows_the_sentences_and_words_that_decided_each_kind(built_site
     findings = page(built_site, f"articles/{bridge}").css_first("#r3 details.findings")
     kinds = [dt.text().split()[0] for dt in findings.css("dt")]
     assert kinds == ["added", "correction", "headline", "moved", "style"]
-    headline = findings.css("dd.sentence")[2]  # before and after on one line
+    sentences = findings.css("dd.sentence")
+    # the paragraph added whole is shown above, and quoted by its evidence: not again
+    assert not any("full budget" in dd.text() for dd in sentences)
+    headline = sentences[1]  # before and after on one line
     assert headline.text() == (
         "title: before: Council approves Elm river bridge · after: Elm river bridge "
         "approved despite cost doubts"
@@ -163,7 +166,7 @@ def test_an_edit_shows_the_sentences_and_words_that_decided_each_kind(built_site
         "Council approves",
         "approved despite cost doubts",
     ]
-    note = findings.css("dd.sentence")[1]
+    note = sentences[0]
     assert "before:" not in note.text()
     assert note.css_first("mark").text() == "Correction:"
 
