@@ -48,12 +48,12 @@ def test_a_technical_and_a_proper_notice_are_told_apart(tmp_path: Path) -> None:
 
     # each edit sits in its article page's timeline
     page = (out / f"articles/{technical}/index.html").read_text(encoding="utf-8")
-    assert ">technical notice</span>" in page and ">noted</span>" not in page
+    assert ">technical notice</b>" in page and ">noted</b>" not in page
     assert "Why “technical notice”: the publisher's signals" in page
     page = (out / f"articles/{proper}/index.html").read_text(encoding="utf-8")
-    assert ">noted</span>" in page and "technical notice" not in page
+    assert ">noted</b>" in page and "technical notice" not in page
     home = (out / "index.html").read_text(encoding="utf-8")
-    assert ">technical notice</span>" in home and ">noted</span>" in home
+    assert ">technical notice</b>" in home and ">noted</b>" in home
 
     feed = (out / "feed.xml").read_text(encoding="utf-8")
     assert "a technical notice (only a date or an “Updated” line changed)" in feed

@@ -90,7 +90,7 @@ def test_home_lists_each_edit_with_its_verdict_kinds_and_excerpt(built_site: Pat
     assert len(items) == 4
     bridge = next(i for i in items if "Council approves Elm river bridge" in i.text())
     assert bridge.css_first(".verdict-silent") is not None
-    assert {b.text() for b in bridge.css(".badge.kind")} >= {"facts"}
+    assert {b.text() for b in bridge.css(".kind")} >= {"facts"}
     assert bridge.css_first(".excerpt del").text(deep=True) == "48 "
     assert "84" in bridge.css_first(".excerpt ins").text()
     acknowledged = next(i for i in items if "despite cost doubts" in i.text())
@@ -204,7 +204,7 @@ def test_markdown_pages_are_rendered(built_site: Path) -> None:
 def test_kind_filter_pages_list_only_that_kind(built_site: Path) -> None:
     tree = page(built_site, "kinds/headline")
     items = tree.css("li.edit")
-    assert items and all("headline" in {b.text() for b in i.css(".badge.kind")} for i in items)
+    assert items and all("headline" in {b.text() for b in i.css(".kind")} for i in items)
 
 
 def test_search_and_compare_pages_degrade_without_javascript(built_site: Path) -> None:
