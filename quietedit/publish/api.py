@@ -70,11 +70,15 @@ def day_path(day: str) -> str:
 def lean_diff(diff: dict[str, JSON]) -> dict[str, JSON]:
     """The Diff JSON without what the revisions' block lists already say: ``words`` and
     ``text`` dropped from the title and the block entries, and the ``kept`` entries left
-    out (the blocks no entry names are kept, paired in order)."""
+    out (the blocks no entry names are kept, paired in order); its ``summary`` without the
+    counts that are 0, a false ``title_changed`` and empty ``cutoffs``."""
     out: dict[str, JSON] = dict(diff)
     title = diff.get("title")
     if isinstance(title, dict):
         out["title"] = {k: v for k, v in title.items() if k not in _COPIED}
+    summary = diff.get("summary")
+    if isinstance(summary, dict):  # most counts of an edit are 0
+        out["summary"] = {k: v for k, v in summary.items() if v not in (0, False, [])}
     blocks = diff.get("blocks")
     if isinstance(blocks, list):
         out["blocks"] = [
