@@ -303,6 +303,9 @@ class DocumentPages:
                     "findings": findings_of(classification),
                 }
             )
+        # the signals with nothing to tell, when every edit has the same: told once
+        plain = {(i["verdict"].nothing, i["verdict"].unchecked) for i in timeline[1:]}
+        shared = plain.pop() if len(timeline) > 2 and len(plain) == 1 else None
         written: dict[str, int] = {}
 
         writer = self.writer
@@ -325,6 +328,7 @@ class DocumentPages:
                 publisher=publisher,
                 first_publisher=revisions[0].article.publisher,
                 timeline=timeline,
+                shared_signals=shared,
                 headlines=headline_history(revisions),
                 events=[
                     (

@@ -60,3 +60,28 @@ def test_a_technical_and_a_proper_notice_are_told_apart(tmp_path: Path) -> None:
     assert "noted by the publisher (a correction, update or editor&#39;s note)" in feed
     api = (out / f"api/documents/{proper}.json").read_text(encoding="utf-8")
     assert '"notice":"proper"' in api
+
+
+QUIET = Story(
+    "https://news.example.org/world/2026/11/28/ferry-quietly",
+    ("courier-world",),
+    (
+        ("Ferry to resume", BODY, Publisher()),
+        ("Ferry to resume", (BODY[0].replace("Monday", "Tuesday"), BODY[1]), Publisher()),
+        ("Ferry to resume", (BODY[0].replace("Monday", "Wednesday"), BODY[1]), Publisher()),
+    ),
+)
+
+
+def test_signals_the_same_for_every_edit_are_told_once(tmp_path: Path) -> None:
+    data, out = tmp_path / "data", tmp_path / "site"
+    write_archive(data, (*STORIES, QUIET))
+    build_site(BuildOptions(data=data, out=out, base_url=BASE_URL, sources=SOURCES, search=False))
+    page = (out / f"articles/{document_id(QUIET.url)}/index.html").read_text(encoding="utf-8")
+    # two silent edits with no signal at all: once on the page, not under each edit
+    assert page.count("No dateModified in either revision") == 1
+    assert "The publisher's signals, the same for each edit" in page
+    assert page.count(">silent edit</b>") == 2 and "Why “silent”" not in page
+    # an article with a single edit keeps it under the edit
+    single = (out / f"articles/{document_id(STORIES[1].url)}/index.html").read_text("utf-8")
+    assert "the same for each edit" not in single and "Why “" in single
