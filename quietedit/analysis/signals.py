@@ -44,6 +44,20 @@ update or editor's note a reader can read)."""
 
 _NOTE_EXCERPT: Final = 120
 
+NOTHING_SEEN: Final = {
+    DATE_MODIFIED: "no dateModified in either revision",
+    UPDATED_LINE: "no “Updated” line",
+    NOTE: "no correction, update or editor's note added",
+}
+"""A signal's evidence when there was nothing of it in either revision: it says no more
+than its name and ``seen`` False, so a page can say it in a short list."""
+
+UNCHECKED: Final = {
+    SITEMAP_LASTMOD: "the sitemap's <lastmod>",
+    FEED_UPDATED: "the feed entry's updated date",
+}
+"""What the feed stage's signals look at; one not checked says ``<what> was not checked``."""
+
 
 @dataclass(frozen=True, slots=True)
 class ExternalSignals:
@@ -87,8 +101,8 @@ def publisher_signals(
         _date_modified(old.publisher.date_modified, new.publisher.date_modified),
         _updated_line(old.publisher.updated_line, new.publisher.updated_line),
         _note(old.publisher.notes, new.publisher.notes, list(added_text)),
-        _external(SITEMAP_LASTMOD, facts.sitemap_lastmod_changed, "the sitemap's <lastmod>"),
-        _external(FEED_UPDATED, facts.feed_updated_changed, "the feed entry's updated date"),
+        _external(SITEMAP_LASTMOD, facts.sitemap_lastmod_changed),
+        _external(FEED_UPDATED, facts.feed_updated_changed),
     )
 
 
@@ -123,9 +137,7 @@ def excerpt(text: str, size: int = _NOTE_EXCERPT) -> str:
 
 def _date_modified(old: str | None, new: str | None) -> Signal:
     if not new:
-        detail = (
-            f"dateModified removed (was {old})" if old else "no dateModified in either revision"
-        )
+        detail = f"dateModified removed (was {old})" if old else NOTHING_SEEN[DATE_MODIFIED]
         return Signal(DATE_MODIFIED, False, detail)
     if not old:
         return Signal(DATE_MODIFIED, True, f"dateModified appeared: {new}")
@@ -145,7 +157,7 @@ def _instant(text: str) -> datetime | str:
 
 def _updated_line(old: str | None, new: str | None) -> Signal:
     if not new:
-        detail = f"“Updated” line removed (was “{old}”)" if old else "no “Updated” line"
+        detail = f"“Updated” line removed (was “{old}”)" if old else NOTHING_SEEN[UPDATED_LINE]
         return Signal(UPDATED_LINE, False, detail)
     if not old:
         return Signal(UPDATED_LINE, True, f"“{excerpt(new)}” appeared")
@@ -161,10 +173,19 @@ def _note(old: tuple[str, ...], new: tuple[str, ...], added_text: list[str]) -> 
     in_text = [text for text in added_text if note_kind(text) is not None]
     if in_text:
         return Signal(NOTE, True, f"note added in the text: “{excerpt(fold_text(in_text[0]))}”")
-    return Signal(NOTE, False, "no correction, update or editor's note added")
+    return Signal(NOTE, False, NOTHING_SEEN[NOTE])
 
 
-def _external(name: str, changed: bool | None, what: str) -> Signal:
+def _external(name: str, changed: bool | None) -> Signal:
+    what = UNCHECKED[name]
     if changed is None:
         return Signal(name, None, f"{what} was not checked")
     return Signal(name, changed, f"{what} {'changed' if changed else 'did not change'}")
+
+
+def is_plain(name: str, seen: bool | None, evidence: str) -> bool:
+    """Whether a signal's evidence says no more than its name and ``seen``: nothing of it
+    in either revision (:data:`NOTHING_SEEN`), or not checked (:data:`UNCHECKED`)."""
+    if seen is False:
+        return NOTHING_SEEN.get(name) == evidence
+    return seen is None and name in UNCHECKED and evidence == f"{UNCHECKED[name]} was not checked"

@@ -20,7 +20,8 @@ document's folder there), and the site does not copy the whole article. A revisi
 carries ``url`` only when the page was read at another address than the document's, and
 ``title`` and ``publisher`` only when they differ from the revision before. A
 classification is the analysis's ``to_dict()`` form without the findings' ``sentences``
-(the edit's page shows them).
+(the edit's page shows them) and the ``evidence`` of a signal that says only "nothing
+there" or "not checked".
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import json
 from typing import Final
 
 from quietedit.analysis.provenance import block_provenance
+from quietedit.analysis.signals import is_plain
 from quietedit.model import JSON, format_timestamp
 from quietedit.publish.changes import Comparison
 from quietedit.publish.listing import DocumentSummary
@@ -68,11 +70,15 @@ def day_path(day: str) -> str:
 def lean_diff(diff: dict[str, JSON]) -> dict[str, JSON]:
     """The Diff JSON without what the revisions' block lists already say: ``words`` and
     ``text`` dropped from the title and the block entries, and the ``kept`` entries left
-    out (the blocks no entry names are kept, paired in order)."""
+    out (the blocks no entry names are kept, paired in order); its ``summary`` without the
+    counts that are 0, a false ``title_changed`` and empty ``cutoffs``."""
     out: dict[str, JSON] = dict(diff)
     title = diff.get("title")
     if isinstance(title, dict):
         out["title"] = {k: v for k, v in title.items() if k not in _COPIED}
+    summary = diff.get("summary")
+    if isinstance(summary, dict):  # most counts of an edit are 0
+        out["summary"] = {k: v for k, v in summary.items() if v not in (0, False, [])}
     blocks = diff.get("blocks")
     if isinstance(blocks, list):
         out["blocks"] = [
@@ -85,17 +91,33 @@ def lean_diff(diff: dict[str, JSON]) -> dict[str, JSON]:
 
 def lean_classification(classification: dict[str, JSON]) -> dict[str, JSON]:
     """The Classification JSON without the findings' ``sentences`` (whole sentences, the
-    text the document's ``blocks`` and the edit's page carry)."""
+    text the document's ``blocks`` and the edit's page carry), and without the ``evidence``
+    of a signal that says no more than its ``seen`` (nothing in either revision, or not
+    checked: :func:`~quietedit.analysis.signals.is_plain`)."""
+    out = dict(classification)
     findings = classification.get("findings")
-    if not isinstance(findings, dict):
-        return classification
-    lean = {
-        kind: {k: v for k, v in finding.items() if k != "sentences"}
-        if isinstance(finding, dict)
-        else finding
-        for kind, finding in findings.items()
-    }
-    return {**classification, "findings": lean}
+    if isinstance(findings, dict):
+        out["findings"] = {
+            kind: {k: v for k, v in finding.items() if k != "sentences"}
+            if isinstance(finding, dict)
+            else finding
+            for kind, finding in findings.items()
+        }
+    signals = classification.get("signals")
+    if isinstance(signals, list):
+        out["signals"] = [_lean_signal(s) if isinstance(s, dict) else s for s in signals]
+    return out
+
+
+def _lean_signal(signal: dict[str, JSON]) -> dict[str, JSON]:
+    name, seen, evidence = signal.get("name"), signal.get("seen"), signal.get("evidence")
+    plain = (
+        isinstance(name, str)
+        and isinstance(evidence, str)
+        and (seen is None or isinstance(seen, bool))
+        and is_plain(name, seen, evidence)
+    )
+    return {k: v for k, v in signal.items() if k != "evidence"} if plain else signal
 
 
 def _touched(listed: list[tuple[int, ...]], diffs: list[dict[str, JSON]]) -> set[int]:

@@ -290,6 +290,7 @@ class DocumentPages:
         source = self.source(summary.source)
         base = f"articles/{doc}/"
         timeline = [{"revision": revisions[0], "observed": observed(revisions[0]), "edit": None}]
+        verdicts = [verdict_of(c.classification) for c in comparisons]
         for index, new in enumerate(revisions[1:]):
             classification = comparisons[index].classification
             timeline.append(
@@ -299,10 +300,13 @@ class DocumentPages:
                     "edit": edits[index],
                     "inline": collapsed(rows[index]),
                     "title_segments": title_segments(comparisons[index].diff),
-                    "verdict": verdict_of(classification),
+                    "verdict": verdicts[index],
                     "findings": findings_of(classification),
                 }
             )
+        # the signals with nothing to tell, when every edit has the same: told once
+        plain = {(v.nothing, v.unchecked) for v in verdicts}
+        shared = plain.pop() if len(verdicts) > 1 and len(plain) == 1 else None
         written: dict[str, int] = {}
 
         writer = self.writer
@@ -325,6 +329,7 @@ class DocumentPages:
                 publisher=publisher,
                 first_publisher=revisions[0].article.publisher,
                 timeline=timeline,
+                shared_signals=shared,
                 headlines=headline_history(revisions),
                 events=[
                     (

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final, NotRequired, TypeAlias, TypedDict, cast
 
+from quietedit.analysis.signals import UNCHECKED, is_plain
 from quietedit.article.languages import dateparser_languages
 from quietedit.article.pagedates import parse_page_date
 from quietedit.article.wording import LANGUAGES
@@ -139,6 +140,11 @@ class Verdict:
     silent: bool | None
     label: str
     evidence: tuple[str, ...] = ()
+    """One line per signal with something to tell (seen, or a value that did not change)."""
+    nothing: str = ""
+    """The signals of which neither revision had anything, in one sentence."""
+    unchecked: tuple[str, ...] = ()
+    """What the signals not checked look at."""
 
 
 class SignalJSON(TypedDict):
@@ -185,14 +191,19 @@ def classification_json(classification: dict[str, JSON]) -> ClassificationJSON:
 def verdict_of(classification: dict[str, JSON]) -> Verdict:
     """The verdict and, as evidence, each publisher signal with what was seen."""
     shape = classification_json(classification)
-    evidence = tuple(_signal_line(s) for s in shape["signals"])
+    # the signals that say only "nothing there" or "not checked" are told in a few words
+    plain = [s for s in shape["signals"] if is_plain(s["name"], s["seen"], s["evidence"])]
+    evidence = tuple(_signal_line(s) for s in shape["signals"] if s not in plain)
+    nothing = "; ".join(clean_text(s["evidence"]) for s in plain if s["seen"] is False)
+    unchecked = tuple(clean_text(UNCHECKED[s["name"]]) for s in plain if s["seen"] is None)
+    nothing = nothing[:1].upper() + nothing[1:]
     if shape["silent"]:
-        return Verdict(True, "silent", evidence)
+        return Verdict(True, "silent", evidence, nothing, unchecked)
     # the badge's words: a technical notice (only a date moved) or a note
     label = {"technical": "technical notice", "proper": "noted"}.get(
         shape.get("notice", ""), "acknowledged"
     )
-    return Verdict(False, label, evidence)
+    return Verdict(False, label, evidence, nothing, unchecked)
 
 
 def _signal_line(signal: SignalJSON) -> str:
@@ -231,13 +242,15 @@ class FindingView:
 
 def findings_of(classification: dict[str, JSON]) -> tuple[FindingView, ...]:
     """Each finding of the classification, its sentences ready to mark; a sentence that
-    an earlier finding shows already, with the same words marked, is not repeated."""
+    an earlier finding shows already, with the same words marked, is not repeated, and
+    one that tells nothing the finding's evidence and the changed paragraphs do not is
+    left out (:func:`_tells_more`)."""
     findings = classification_json(classification)["findings"]
     shown: set[SentenceView] = set()
     views: list[FindingView] = []
     for kind, finding in sorted(findings.items()):
         # a sentence that decided two kinds with the same words is shown at the first
-        sentences = [_sentence_view(sentence) for sentence in finding.get("sentences", [])]
+        sentences = [_sentence_view(s) for s in finding.get("sentences", []) if _tells_more(s)]
         fresh = tuple(s for s in sentences if s not in shown)
         shown.update(fresh)
         views.append(
@@ -256,6 +269,31 @@ SENTENCE_CONTEXT: Final = 5
 changed paragraph just above, so a finding needs only where its words stand."""
 
 
+MARKED_WORDS: Final = 8
+"""Words kept of a marked run longer than twice that: a sentence added or removed whole is
+marked whole, and the changed paragraph above shows all of it."""
+
+
+def _tells_more(sentence: SentenceJSON) -> bool:
+    """Whether a finding's sentence shows words that decided it in their context: not when
+    no word is marked (the evidence line says where, and quotes it), nor when it is on one
+    side only and marked whole (a sentence added or removed whole, which the changed
+    paragraph shows above and the evidence line quotes)."""
+    sides = [
+        (text, marks)
+        for text, marks in (
+            (sentence["old"], sentence["old_marks"]),
+            (sentence["new"], sentence["new_marks"]),
+        )
+        if text.strip()
+    ]
+    pieces = [marked_pieces(text, marks) for text, marks in sides]
+    if not any(marked for side in pieces for _, marked in side):
+        return False
+    whole = len(pieces) == 1 and all(marked for _, marked in pieces[0])
+    return not whole
+
+
 def _sentence_view(sentence: SentenceJSON) -> SentenceView:
     old = trimmed(marked_pieces(sentence["old"], sentence["old_marks"]))
     new = trimmed(marked_pieces(sentence["new"], sentence["new_marks"]))
@@ -271,8 +309,20 @@ def trimmed(pieces: tuple[Piece, ...], *, words: int = SENTENCE_CONTEXT) -> tupl
     out: list[Piece] = []
     last = len(pieces) - 1
     for n, (text, marked) in enumerate(pieces):
-        out.append((text if marked else cut_run(text, n=n, last=last, words=words), marked))
+        out.append(
+            (_cut_marked(text) if marked else cut_run(text, n=n, last=last, words=words), marked)
+        )
     return tuple(out)
+
+
+def _cut_marked(text: str) -> str:
+    """A marked run of more than twice :data:`MARKED_WORDS` words cut to its start."""
+    parts = text.split()
+    if len(parts) <= 2 * MARKED_WORDS:
+        return text
+    lead = " " if text[:1].isspace() else ""
+    trail = " " if text[-1:].isspace() else ""
+    return lead + " ".join(parts[:MARKED_WORDS]) + " …" + trail
 
 
 def _head_words(text: str, words: int) -> str:

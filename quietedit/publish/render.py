@@ -146,32 +146,48 @@ def human_day(value: str) -> str:
         return value
 
 
-_MARKS: Final = {
+_MARKS: Final = {"-": ("<del>", "</del>"), "+": ("<ins>", "</ins>")}
+"""On the site's pages: the stylesheet gives ``<del>``/``<ins>`` their hidden labels."""
+_LABELLED_MARKS: Final = {
     "-": ('<del><span class="vh">[removed: </span>', '<span class="vh">]</span></del>'),
     "+": ('<ins><span class="vh">[added: </span>', '<span class="vh">]</span></ins>'),
 }
+"""In feeds, which a reader shows without the site's stylesheet: the labels as text."""
 _BREAK: Final = (
     '<span class="para-break" title="paragraph break"><span aria-hidden="true"> ¶ </span>'
     '<span class="vh">[paragraph break]</span></span>'
 )
 
 
-def segments_html(segments: tuple[tuple[str, str], ...], side: str = "both") -> Markup:
-    """A word diff as markup: ``<del>``/``<ins>`` with visually hidden labels, text escaped.
+def segments_html(
+    segments: tuple[tuple[str, str], ...], side: str = "both", *, labelled: bool = False
+) -> Markup:
+    """A word diff as markup: ``<del>``/``<ins>``, text escaped; ``labelled``, with the
+    "[added: …]" labels as visually hidden text (a page's stylesheet adds them otherwise).
 
     ``side`` "old" leaves out additions, "new" removals (the two columns of a side-by-side
     view). Python rather than a template macro: diff pages call it for every block.
     """
+    marks = _LABELLED_MARKS if labelled else _MARKS
     parts: list[str] = []
     for op, text in segments:
         if op == "=":
             parts.append(str(escape(text)))
-        elif op in _MARKS and side != ("new" if op == "-" else "old"):
-            opening, closing = _MARKS[op]
+        elif op in marks and side != ("new" if op == "-" else "old"):
+            opening, closing = marks[op]
             parts.append(opening + str(escape(text)) + closing)
         elif op == "|":
             parts.append(_BREAK)
     return Markup("".join(parts))  # noqa: S704 - every text part is escaped above
+
+
+@jinja2.pass_context
+def template_segments(
+    context: jinja2.runtime.Context, segments: tuple[tuple[str, str], ...], side: str = "both"
+) -> Markup:
+    """:func:`segments_html` for templates: labelled in the feeds' templates (``feeds/``)."""
+    labelled = (context.name or "").startswith("feeds/")
+    return segments_html(segments, side, labelled=labelled)
 
 
 def text_attributes(language: str | None) -> Markup:
@@ -213,7 +229,7 @@ class Renderer:
             # a constant without a double quote: written as it is, not entity-escaped
             csp=Markup(CONTENT_SECURITY_POLICY),  # noqa: S704
             version=__version__,
-            segments=segments_html,
+            segments=template_segments,
             text_attrs=text_attributes,
         )
         self.env.filters.update(

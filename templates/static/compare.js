@@ -40,17 +40,10 @@
 
   function words(text) { return text.match(/\S+\s*/g) || []; }
 
-  function marked(tag, label, text) {
+  // the stylesheet gives <ins> and <del> the labels a screen reader says ("[added: …]")
+  function marked(tag, text) {
     var el = document.createElement(tag);
-    var hidden = document.createElement("span");
-    hidden.className = "vh";
-    hidden.textContent = "[" + label + ": ";
-    el.appendChild(hidden);
-    el.appendChild(document.createTextNode(text));
-    var close = document.createElement("span");
-    close.className = "vh";
-    close.textContent = "]";
-    el.appendChild(close);
+    el.textContent = text;
     return el;
   }
 
@@ -58,14 +51,14 @@
     var a = words(oldText), b = words(newText);
     var ops = lcs(a.map(function (w) { return w.trim(); }), b.map(function (w) { return w.trim(); }));
     if (!ops) {
-      target.appendChild(marked("del", "removed", oldText));
-      target.appendChild(marked("ins", "added", newText));
+      target.appendChild(marked("del", oldText));
+      target.appendChild(marked("ins", newText));
       return;
     }
     ops.forEach(function (op) {
       if (op[0] === "=") { target.appendChild(document.createTextNode(b[op[2]])); }
-      else if (op[0] === "-") { target.appendChild(marked("del", "removed", a[op[1]])); }
-      else { target.appendChild(marked("ins", "added", b[op[2]])); }
+      else if (op[0] === "-") { target.appendChild(marked("del", a[op[1]])); }
+      else { target.appendChild(marked("ins", b[op[2]])); }
     });
   }
 
@@ -159,9 +152,9 @@
       } else if (op[0] === "=") {
         row("kept", "").textContent = text(b.blocks[op[2]]);
       } else if (op[0] === "-") {
-        row("removed", "removed").appendChild(marked("del", "removed", shown(a.blocks[op[1]])));
+        row("removed", "removed").appendChild(marked("del", shown(a.blocks[op[1]])));
       } else {
-        row("added", "added").appendChild(marked("ins", "added", shown(b.blocks[op[2]])));
+        row("added", "added").appendChild(marked("ins", shown(b.blocks[op[2]])));
       }
     }
     flush();

@@ -75,6 +75,12 @@ def test_a_document_file_carries_the_text_of_what_changed_and_edits_as_block_ope
     first = diffs[0]
     assert first["diff"]["schema"] == 1 and "facts" in first["classification"]["kinds"]
     assert all("sentences" not in f for f in first["classification"]["findings"].values())
+    # a signal's evidence only where it says more than seen: not "no … in either revision"
+    signals = {s["name"]: s for s in first["classification"]["signals"]}
+    assert signals["note"] == {"name": "note", "seen": False}
+    assert signals["feed-updated"] == {"name": "feed-updated", "seen": None}
+    summary = first["diff"]["summary"]  # without the counts that are 0
+    assert summary["changed"] >= 1 and 0 not in summary.values() and "split" not in summary
     changed = next(b for b in first["diff"]["blocks"] if b["op"] == "changed")
     assert "words" not in changed and "text" not in first["diff"]["title"]
     # the operation's positions point at the texts that changed

@@ -42,6 +42,8 @@ def test_main_feed_has_one_entry_per_edit_newest_first_with_archive_dates(built_
     assert bridge.link == bridge.id.removesuffix("diff/3/") + "#r3"
     assert "headline" in bridge.title and "1 paragraph added" in bridge.content[0].value
     assert "<ins>" in bridge.content[0].value
+    # a feed reader has no stylesheet to label the changes: the labels are text
+    assert "[added: " in bridge.content[0].value
 
 
 def test_every_atom_feed_meets_rfc_4287(built_site: Path) -> None:

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from quietedit.archive.records import new_revision
-from quietedit.model import Article, Block
+from quietedit.model import Article, Block, Publisher
 from quietedit.publish.changes import compare_revisions
 from quietedit.publish.diffview import (
     CONTEXT_WORDS,
@@ -29,6 +29,7 @@ from quietedit.publish.pages import (
     make_edit,
     marked_pieces,
     trimmed,
+    verdict_of,
 )
 from quietedit.publish.render import clock, minute
 from quietedit.publish.text import clean_text, host_slug, safe_http_url
@@ -280,6 +281,41 @@ def test_events_are_described_in_words_with_their_evidence() -> None:
     assert event_line(gone) == "The article was taken down (HTTP 410)."
     anomaly = Event(DOC, 3, "anomaly", T0, detail={"reason": "consent wall"})
     assert event_line(anomaly).endswith("revision: consent wall.")
+
+
+def test_signals_with_nothing_to_tell_are_said_in_one_sentence() -> None:
+    old = revision("Mayor quits", "The mayor quit on Monday.")
+    new = revision("Mayor quits", "The mayor quit on Tuesday.", previous=old)
+    verdict = verdict_of(compare_revisions(old, new).classification)
+    assert verdict.silent is True and verdict.evidence == ()
+    assert verdict.nothing == (
+        "No dateModified in either revision; no “Updated” line; "
+        "no correction, update or editor's note added"
+    )
+    assert verdict.unchecked == ("the sitemap's <lastmod>", "the feed entry's updated date")
+
+    # a signal with something to tell keeps its own line
+    def dated(text: str, modified: str, previous: Revision | None = None) -> Revision:
+        article = Article("Mayor quits", (Block(text),), Publisher(date_modified=modified))
+        at = T0 + timedelta(hours=0 if previous is None else 1)
+        observed = Observation("https://news.example.org/a", at, article, "tests/1")
+        return new_revision(DOC, observed, previous=previous)
+
+    first = dated("The mayor quit on Monday.", "2026-11-28T09:00:00Z")
+    second = dated("The mayor quit on Tuesday.", "2026-11-28T10:00:00Z", first)
+    verdict = verdict_of(compare_revisions(first, second).classification)
+    assert verdict.silent is False
+    assert verdict.evidence == (
+        "date-modified: seen — dateModified changed: 2026-11-28T09:00:00Z → 2026-11-28T10:00:00Z",
+    )
+    assert verdict.nothing == "No “Updated” line; no correction, update or editor's note added"
+
+
+def test_a_sentence_marked_whole_keeps_its_start() -> None:
+    added = " ".join(f"w{n}" for n in range(30))
+    assert trimmed(((added, True),)) == (("w0 w1 w2 w3 w4 w5 w6 w7 …", True),)
+    short = " ".join(f"w{n}" for n in range(16))
+    assert trimmed(((short, True),)) == ((short, True),)
 
 
 def test_marks_cut_a_sentence_into_pieces_that_join_back_to_it() -> None:
