@@ -1,0 +1,123 @@
+"""The filtered feeds: each the edits of one kind of interest, for the whole site and per
+source, chosen from the edit references the site-wide pass already holds.
+
+Under ``feeds/`` (the whole site) and ``sources/<slug>/feeds/`` (one source):
+
+``silent.xml``
+    the edits judged silent (no sign from the publisher);
+``headlines.xml``
+    the edits that changed the headline (each entry says the old and the new one);
+``significant.xml``
+    the edits of significance *substantive*;
+``kinds/<kind>.xml``
+    one per kind of the vocabulary, where it has edits;
+``watch/<term-slug>.xml``
+    the edits that added or removed a watched term (``settings.watch``, and a feed's own
+    ``watch:`` for its source), the term marked in each entry.
+
+The site-wide silent, headlines, significant and watch feeds always exist (a reader can
+subscribe before the first edit); a kind's feed and a source's feeds exist where they
+have entries. Each is Atom only, with the entries of ``feed.xml`` (the same 50 newest),
+and is rendered again only when its newest entries changed (``SiteWide._feeds``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Final
+
+from quietedit.analysis.watch import term_slug
+from quietedit.publish.atom import FeedSpec
+from quietedit.publish.listing import EditRef
+from quietedit.publish.pages import significance_rank
+
+SIGNIFICANT: Final = significance_rank("substantive")
+"""The lowest significance of ``significant.xml``."""
+FOLDER: Final = "feeds"
+
+
+@dataclass(frozen=True, slots=True)
+class FeedSet:
+    """The filtered feeds of one listing (the site, or a source), each with its entries;
+    ``links``: (title, path) of each, for the ``<link rel="alternate">`` of its pages."""
+
+    feeds: tuple[tuple[FeedSpec, list[EditRef]], ...]
+
+    def links(self, *, kinds: bool = False) -> list[tuple[str, str]]:
+        """The feeds' titles and paths (without the kinds' unless ``kinds``: a kind's feed
+        is linked from that kind's page)."""
+        return [
+            (spec.title, f"{spec.path}.xml")
+            for spec, _ in self.feeds
+            if kinds or f"/{FOLDER}/kinds/" not in f"/{spec.path}"
+        ]
+
+    def kind_links(self, slug: str) -> list[tuple[str, str]]:
+        """The title and path of the feed of the kind ``slug``, if it has one."""
+        path = f"{FOLDER}/kinds/{slug}"
+        return [(spec.title, f"{path}.xml") for spec, _ in self.feeds if spec.path == path]
+
+
+def watched(*lists: Iterable[str]) -> dict[str, str]:
+    """Slug → term of the terms of ``lists``, a slug's first term kept."""
+    terms: dict[str, str] = {}
+    for items in lists:
+        for term in items:
+            terms.setdefault(term_slug(term), term)
+    return terms
+
+
+def feed_set(
+    base: str,
+    name: str,
+    edits: list[EditRef],
+    *,
+    kinds: Iterable[tuple[str, str]],
+    terms: Mapping[str, str],
+    always: bool = False,
+) -> FeedSet:
+    """The filtered feeds of ``edits`` under ``base`` ("" or ``sources/<slug>/``), titled
+    after ``name``; ``kinds``: (kind, slug) of the vocabulary's kinds with edits anywhere;
+    ``terms``: slug → term watched here; ``always``: make the silent, headlines,
+    significant and watch feeds even when empty (the site's), else only with entries."""
+    folder = f"{base}{FOLDER}"
+    page = base
+    chosen: list[tuple[FeedSpec, list[EditRef]]] = []
+
+    def add(path: str, title: str, keep: Callable[[EditRef], bool], *, fixed: bool) -> None:
+        entries = [e for e in edits if keep(e)]
+        if entries or (fixed and always):
+            spec = FeedSpec(f"{folder}/{path}", f"{name}: {title}", page, rss=False)
+            chosen.append((spec, entries))
+
+    add("silent", "silent edits", lambda e: e.silent is True, fixed=True)
+    add("headlines", "headline changes", lambda e: e.headline, fixed=True)
+    add(
+        "significant",
+        "substantive edits",
+        lambda e: not e.event and e.rank >= SIGNIFICANT,
+        fixed=True,
+    )
+    for kind, slug in kinds:
+        add(f"kinds/{slug}", f"edits of kind “{kind}”", _of_kind(kind), fixed=False)
+    for slug, term in sorted(terms.items()):
+        chosen.append(
+            (
+                FeedSpec(
+                    f"{folder}/watch/{slug}",
+                    f"{name}: edits adding or removing “{term}”",
+                    page,
+                    rss=False,
+                    term=slug,
+                ),
+                [e for e in edits if slug in e.watched],
+            )
+        )
+        if not always and not chosen[-1][1]:
+            chosen.pop()
+    return FeedSet(tuple(chosen))
+
+
+def _of_kind(kind: str) -> Callable[[EditRef], bool]:
+    return lambda e: kind in e.kinds
