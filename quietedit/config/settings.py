@@ -130,7 +130,13 @@ def _spec(key: str, rule: _Rule) -> SettingSpec:
             return format_duration(bound)
         return format_size(int(bound)) if rule.kind == "size" else f"{bound:g}"
 
-    words = {"bool": "true or false", "text": "non-empty, one line", "path": "non-empty"}
+    words = {
+        "bool": "true or false",
+        "text": "non-empty, one line",
+        "path": "non-empty",
+        "terms": "at most 100 words or phrases of at most 100 characters, each with a letter "
+        "or digit; `*` only at a term's end; no two with one slug",
+    }
     parts = [words[rule.kind]] if rule.kind in words else []
     if rule.choices:
         parts.append("some of " + ", ".join(rule.choices))

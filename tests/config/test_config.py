@@ -45,6 +45,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 DEFAULTS: dict[str, object] = {
     "allow_private_addresses": False,
     "user_agent": f"quietedit/{__version__} (+https://github.com/quietedit/quietedit)",
+    "watch": [],
     "recheck": {
         "age_factor": 0.25,
         "min_interval": 600.0,
