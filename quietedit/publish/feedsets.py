@@ -23,7 +23,7 @@ and is rendered again only when its newest entries changed (``SiteWide._feeds``)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -82,42 +82,46 @@ def feed_set(
     ``terms``: slug → term watched here; ``always``: make the silent, headlines,
     significant and watch feeds even when empty (the site's), else only with entries."""
     folder = f"{base}{FOLDER}"
-    page = base
-    chosen: list[tuple[FeedSpec, list[EditRef]]] = []
-
-    def add(path: str, title: str, keep: Callable[[EditRef], bool], *, fixed: bool) -> None:
-        entries = [e for e in edits if keep(e)]
-        if entries or (fixed and always):
-            spec = FeedSpec(f"{folder}/{path}", f"{name}: {title}", page, rss=False)
-            chosen.append((spec, entries))
-
-    add("silent", "silent edits", lambda e: e.silent is True, fixed=True)
-    add("headlines", "headline changes", lambda e: e.headline, fixed=True)
-    add(
-        "significant",
-        "substantive edits",
-        lambda e: not e.event and e.rank >= SIGNIFICANT,
-        fixed=True,
-    )
-    for kind, slug in kinds:
-        add(f"kinds/{slug}", f"edits of kind “{kind}”", _of_kind(kind), fixed=False)
-    for slug, term in sorted(terms.items()):
-        chosen.append(
-            (
-                FeedSpec(
-                    f"{folder}/watch/{slug}",
-                    f"{name}: edits adding or removing “{term}”",
-                    page,
-                    rss=False,
-                    term=slug,
-                ),
-                [e for e in edits if slug in e.watched],
-            )
+    silent: list[EditRef] = []
+    headlines: list[EditRef] = []
+    significant: list[EditRef] = []
+    of_kind: dict[str, list[EditRef]] = {kind: [] for kind, _ in kinds}
+    of_term: dict[str, list[EditRef]] = {slug: [] for slug in terms}
+    for edit in edits:  # one pass: an hourly build goes through every edit of the site
+        if edit.event:  # a takedown or a flip-flop: in feed.xml only
+            continue
+        if edit.silent is True:
+            silent.append(edit)
+        if edit.headline:
+            headlines.append(edit)
+        if edit.rank >= SIGNIFICANT:
+            significant.append(edit)
+        for kind in edit.kinds:
+            if kind in of_kind:
+                of_kind[kind].append(edit)
+        for slug in edit.watched:
+            if slug in of_term:
+                of_term[slug].append(edit)
+    chosen = [
+        (FeedSpec(f"{folder}/{path}", f"{name}: {title}", base, rss=False), entries)
+        for path, title, entries in (
+            ("silent", "silent edits", silent),
+            ("headlines", "headline changes", headlines),
+            ("significant", "substantive edits", significant),
         )
-        if not always and not chosen[-1][1]:
-            chosen.pop()
+        if entries or always
+    ]
+    chosen += [
+        (FeedSpec(f"{folder}/kinds/{slug}", f"{name}: edits of kind “{kind}”", base, rss=False),
+         of_kind[kind])
+        for kind, slug in kinds
+        if of_kind[kind]
+    ]  # fmt: skip
+    chosen += [
+        (FeedSpec(f"{folder}/watch/{slug}", f"{name}: edits adding or removing “{term}”", base,
+                  rss=False, term=slug),
+         of_term[slug])
+        for slug, term in sorted(terms.items())
+        if of_term[slug] or always
+    ]  # fmt: skip
     return FeedSet(tuple(chosen))
-
-
-def _of_kind(kind: str) -> Callable[[EditRef], bool]:
-    return lambda e: kind in e.kinds
