@@ -75,11 +75,13 @@ class FeedSpec:
     rss: bool = True
     compact: bool = False  # entries without their HTML content (the summary and link only)
     term: str = ""  # a watched term's slug: each entry shows where it was added or removed
+    entries: int = FEED_ENTRIES  # the newest this many edits
 
 
 def render_feed(renderer: Renderer, spec: FeedSpec, edits: list[Edit]) -> dict[str, str]:
     """``{output path: text}`` of the Atom feed (and the RSS twin when ``spec.rss``)."""
-    entries = [replace(e, url=iri_reference(e.url)) if e.url else e for e in newest_first(edits)]
+    newest = newest_first(edits, limit=spec.entries)
+    entries = [replace(e, url=iri_reference(e.url)) if e.url else e for e in newest]
     updated = entries[0].observed_at if entries else EPOCH
     context = {
         "feed": spec,

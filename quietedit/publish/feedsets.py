@@ -17,8 +17,9 @@ Under ``feeds/`` (the whole site) and ``sources/<slug>/feeds/`` (one source):
 
 The site-wide silent, headlines, significant and watch feeds always exist (a reader can
 subscribe before the first edit); a kind's feed and a source's feeds exist where they
-have entries. Each is Atom only, with the entries of ``feed.xml`` (the same 50 newest),
-and is rendered again only when its newest entries changed (``SiteWide._feeds``).
+have entries. Each is Atom only, its :data:`ENTRIES` newest entries as ``feed.xml``'s
+without their HTML content (a watched term's: the words around it), and is rendered again
+only when its newest entries changed (``SiteWide._feeds``).
 """
 
 from __future__ import annotations
@@ -34,6 +35,10 @@ from quietedit.publish.pages import significance_rank
 
 SIGNIFICANT: Final = significance_rank("substantive")
 """The lowest significance of ``significant.xml``."""
+ENTRIES: Final = 20
+"""Entries per filtered feed: each holds a fraction of the site's edits, so 20 reach back
+further than ``feed.xml``'s 50 (a reader polling daily misses none at 1,000 articles a
+day), and the feeds of a site with many sources and kinds stay small."""
 FOLDER: Final = "feeds"
 
 
@@ -103,7 +108,7 @@ def feed_set(
             if slug in of_term:
                 of_term[slug].append(edit)
     chosen = [
-        (FeedSpec(f"{folder}/{path}", f"{name}: {title}", base, rss=False), entries)
+        (_spec(f"{folder}/{path}", f"{name}: {title}", base), entries)
         for path, title, entries in (
             ("silent", "silent edits", silent),
             ("headlines", "headline changes", headlines),
@@ -112,16 +117,23 @@ def feed_set(
         if entries or always
     ]
     chosen += [
-        (FeedSpec(f"{folder}/kinds/{slug}", f"{name}: edits of kind “{kind}”", base, rss=False),
+        (_spec(f"{folder}/kinds/{slug}", f"{name}: edits of kind “{kind}”", base),
          of_kind[kind])
         for kind, slug in kinds
         if of_kind[kind]
     ]  # fmt: skip
     chosen += [
-        (FeedSpec(f"{folder}/watch/{slug}", f"{name}: edits adding or removing “{term}”", base,
-                  rss=False, term=slug),
+        (_spec(f"{folder}/watch/{slug}", f"{name}: edits adding or removing “{term}”", base,
+               term=slug),
          of_term[slug])
         for slug, term in sorted(terms.items())
         if of_term[slug] or always
     ]  # fmt: skip
     return FeedSet(tuple(chosen))
+
+
+def _spec(path: str, title: str, page: str, *, term: str = "") -> FeedSpec:
+    """A filtered feed: Atom only, the newest :data:`ENTRIES`, each entry its title, summary
+    and links (a headline change's summary says the old and the new headline) and, in a
+    watched term's feed, the words around the term with the term marked."""
+    return FeedSpec(path, title, page, rss=False, compact=True, term=term, entries=ENTRIES)

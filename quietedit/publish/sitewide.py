@@ -29,7 +29,7 @@ from quietedit.errors import QuieteditError
 from quietedit.model import JSON
 from quietedit.publish import api, charts
 from quietedit.publish import listing as listings
-from quietedit.publish.atom import FEED_ENTRIES, FeedSpec, render_feed
+from quietedit.publish.atom import FeedSpec, render_feed
 from quietedit.publish.feedsets import feed_set, watched
 from quietedit.publish.listing import (
     DocumentSummary,
@@ -335,7 +335,7 @@ class SiteWide:
     def _feeds(self, spec: FeedSpec, edits: list[EditRef]) -> None:
         """A feed pair, rendered only when its spec or its newest edits changed."""
         # the feed's entries (atom.newest_first's choice), without a full edit each
-        newest = heapq.nlargest(FEED_ENTRIES, edits, key=_BY_TIME)
+        newest = heapq.nlargest(spec.entries, edits, key=_BY_TIME)
         entries = " ".join(e.digest for e in newest)
         targets = (f"{spec.path}.xml", f"{spec.path}.rss") if spec.rss else (f"{spec.path}.xml",)
         if self._kept(targets, f"feed\0{spec!r}\0{entries}"):
