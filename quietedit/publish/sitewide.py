@@ -234,7 +234,7 @@ class SiteWide:
             "kinds": [(kind, slug) for kind, slug, _ in kinds],
             "names": self.names,
         }
-        kind_slugs = nav["kinds"]
+        kind_slugs = nav["kinds"]  # (kind, slug)
         # the site's filtered feeds: of the terms watched everywhere and each source's own
         terms = watched(self.watch, *(s.watch for s in source_list))
         site_feeds = feed_set("", "quietedit", shown, kinds=kind_slugs, terms=terms, always=True)
@@ -427,9 +427,7 @@ class SiteWide:
         self.writer.write("api/index.json", api.dump(api.index_file(days, folded_months)))
         totals = documents.source_totals()
         doc_counts = {slug: count for slug, (count, _, _) in totals.items()}
-        edit_counts = {
-            slug: sum(not e.event for e in items) for slug, items in source_edits.items()
-        }
+        edit_counts = {s: sum(not e.event for e in edits) for s, edits in source_edits.items()}
         self.writer.write(
             "api/sources.json",
             api.dump(
