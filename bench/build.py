@@ -332,14 +332,19 @@ def edited_documents(data: Path) -> int:
     return sum(len(os.listdir(folder)) > 1 for folder in data.glob("documents/*/*/*/*/revisions"))
 
 
-def child(data: Path, out: Path, *, full: bool, search: bool) -> None:
+def child(data: Path, out: Path, *, full: bool, search: bool, watch: tuple[str, ...] = ()) -> None:
     """Run one build in this process and print its figures as JSON."""
     from quietedit.publish import BuildOptions, build_site
 
     started = time.perf_counter()
     report = build_site(
         BuildOptions(
-            data=data, out=out, full=full, search=search, base_url="https://bench.example/site/"
+            data=data,
+            out=out,
+            full=full,
+            search=search,
+            base_url="https://bench.example/site/",
+            watch=watch,
         )
     )
     seconds = time.perf_counter() - started
@@ -364,8 +369,11 @@ def child(data: Path, out: Path, *, full: bool, search: bool) -> None:
     )
 
 
-def run_child(data: Path, out: Path, *, full: bool, search: bool) -> dict[str, float]:
+def run_child(
+    data: Path, out: Path, *, full: bool, search: bool, watch: tuple[str, ...] = ()
+) -> dict[str, float]:
     args = [sys.executable, __file__, "--child", "--data", str(data), "--out", str(out)]
+    args += ["--watch", ",".join(watch)] if watch else []
     args += ["--full"] if full else []
     args += [] if search else ["--no-search"]
     done = subprocess.run(args, capture_output=True, text=True, check=True)
@@ -410,6 +418,11 @@ def main() -> None:
     )
     parser.add_argument("--no-search", action="store_true")
     parser.add_argument(
+        "--watch",
+        default="",
+        help="comma-separated watched terms (settings.watch), e.g. budget,Prosecutors",
+    )
+    parser.add_argument(
         "--runs", type=int, default=3, help="incremental builds after one new revision each"
     )
     parser.add_argument("--keep", type=Path, help="keep the archive and site in this folder")
@@ -418,8 +431,9 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--full", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    watch = tuple(t.strip() for t in args.watch.split(",") if t.strip())
     if args.child:
-        child(args.data, args.out, full=args.full, search=not args.no_search)
+        child(args.data, args.out, full=args.full, search=not args.no_search, watch=watch)
         return
     work = args.keep or Path(tempfile.mkdtemp(prefix="quietedit-bench-"))
     data, out = work / "data", work / "site"
@@ -433,16 +447,16 @@ def main() -> None:
                 f"in {time.perf_counter() - started:.1f} s"
             )
         search = not args.no_search
-        full = run_child(data, out, full=True, search=search)
+        full = run_child(data, out, full=True, search=search, watch=watch)
         show("full build       ", full)
         show_size(out, edited=edited_documents(data))
-        show("no-change rebuild", run_child(data, out, full=False, search=search))
+        show("no-change rebuild", run_child(data, out, full=False, search=search, watch=watch))
         hidden = hide_old_partitions(data, work / "hidden", days=args.sparse_days)
         if hidden:
             print(f"sparse checkout: {hidden} partitions older than {args.sparse_days} days hidden")
         for run in range(1, args.runs + 1):
             touched = append_hour(data, run=run)
-            figures = run_child(data, out, full=False, search=search)
+            figures = run_child(data, out, full=False, search=search, watch=watch)
             show(f"one hour's edits, run {run} ({touched} documents)", figures)
         restore_partitions(data, work / "hidden")
         if args.cache_only:
@@ -452,7 +466,7 @@ def main() -> None:
             append_hour(data, run=args.runs + 1)
             show(
                 "one hour's edits onto the cache alone",
-                run_child(data, out, full=False, search=search),
+                run_child(data, out, full=False, search=search, watch=watch),
             )
     finally:
         if args.keep is None:

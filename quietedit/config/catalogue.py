@@ -24,13 +24,16 @@ from quietedit.config.values import (
     describe_type,
     join_path,
     parse_bool,
+    parse_terms,
     parse_text,
     show_value,
 )
 
 SLUG_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]{0,62}")
 MAX_NAME_LENGTH = 200
-FEED_KEYS = ("url", "name", "slug", "headers", "enabled", "render", "kind", "include", "exclude")
+FEED_KEYS = (
+    "url", "name", "slug", "headers", "enabled", "render", "kind", "include", "exclude", "watch",
+)  # fmt: skip
 
 RENDERERS: Final = ("chromium",)
 """What ``render:`` may name: browsers article pages can be rendered in."""
@@ -60,6 +63,7 @@ class FeedConfig:
     kind: str = "feed"
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
+    watch: tuple[str, ...] = ()  # terms watched in this feed's articles (settings.watch: all)
 
     @property
     def links(self) -> UrlFilter:
@@ -156,6 +160,7 @@ def _parse_feed(entry: object, path: str, scope: _Scope) -> _Draft:
     kind = _feed_kind(entry, path, report)
     include = _feed_patterns(entry, "include", path, report)
     exclude = _feed_patterns(entry, "exclude", path, report)
+    watch = _feed_watch(entry, path, report)
     slug, origin = _feed_slug(entry, path, name=name, url=url, report=report)
     feed = None
     if (url and name and slug and headers is not None and enabled is not None) and len(
@@ -170,6 +175,7 @@ def _parse_feed(entry: object, path: str, scope: _Scope) -> _Draft:
             kind=kind or "feed",
             include=include,
             exclude=exclude,
+            watch=watch,
             render=render,
         )
     return _Draft(path, url, slug, origin, feed)
@@ -313,6 +319,18 @@ def _feed_patterns(
         if pattern not in patterns:
             patterns.append(pattern)
     return tuple(patterns)
+
+
+def _feed_watch(entry: Mapping[Any, Any], path: str, report: ProblemReport) -> tuple[str, ...]:
+    """The feed's watched terms (``settings.watch``'s rules), none when absent."""
+    value = entry.get("watch")
+    if value is None:
+        return ()
+    try:
+        return parse_terms(value)
+    except InvalidValueError as exc:
+        report.add(f"{path}.watch", f"{show_value(value)} {exc}")
+        return ()
 
 
 def _feed_slug(

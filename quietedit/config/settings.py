@@ -26,6 +26,7 @@ from quietedit.config.values import (
     parse_int,
     parse_number,
     parse_size,
+    parse_terms,
     parse_text,
     parse_words,
     show_value,
@@ -44,6 +45,7 @@ PARSERS: Final[dict[str, Callable[[object], object]]] = {
     "size": parse_size,
     "path": lambda value: Path(parse_text(value)),
     "words": parse_words,
+    "terms": parse_terms,
 }
 
 
@@ -128,7 +130,13 @@ def _spec(key: str, rule: _Rule) -> SettingSpec:
             return format_duration(bound)
         return format_size(int(bound)) if rule.kind == "size" else f"{bound:g}"
 
-    words = {"bool": "true or false", "text": "non-empty, one line", "path": "non-empty"}
+    words = {
+        "bool": "true or false",
+        "text": "non-empty, one line",
+        "path": "non-empty",
+        "terms": "at most 100 words or phrases of at most 100 characters, each with a letter "
+        "or digit; `*` only at a term's end; no two with one slug",
+    }
     parts = [words[rule.kind]] if rule.kind in words else []
     if rule.choices:
         parts.append("some of " + ", ".join(rule.choices))
@@ -564,6 +572,15 @@ class Settings:
         f"quietedit/{__version__} (+https://github.com/quietedit/quietedit)",
         "The User-Agent of every request; say who you are so publishers can reach you.",
         why="names the tool and where to read about it",
+    )
+    watch: tuple[str, ...] = setting(
+        "terms",
+        "[]",
+        "Terms watched in every source's articles: each gets a feed, `feeds/watch/<slug>.xml` "
+        "(and one per source), of the edits that added or removed it, matched as whole words "
+        "regardless of case; a term ending in `*` matches words that begin with it. A feed's "
+        "own `watch:` in feeds.yaml adds terms for that feed alone.",
+        why="none: which names and words matter is the reader's choice",
     )
     recheck: RecheckSettings = field(default_factory=RecheckSettings)
     run: RunSettings = field(default_factory=RunSettings)

@@ -27,6 +27,8 @@ from datetime import date
 from decimal import Decimal, localcontext
 from typing import Any
 
+from quietedit.analysis.watch import normal, term_problem, term_slug
+
 # Longer than ten years is a slipped unit, not a wish; the cap also keeps every later
 # datetime/timedelta sum far from overflowing.
 MAX_DURATION_SECONDS = 10 * 365 * 86_400
@@ -276,6 +278,48 @@ def parse_words(value: object) -> tuple[str, ...]:
         if word not in words:
             words.append(word)
     return tuple(words)
+
+
+MAX_TERMS = 100
+"""Watched terms in one list at most: each has a feed per source it applies to."""
+
+
+def parse_terms(value: object) -> tuple[str, ...]:
+    """Watched terms (``quietedit.analysis.watch``) from a YAML list of texts or one text of
+    comma-separated terms (the form a variable takes): each a word or phrase, optionally
+    ending in ``*``, at most ``MAX_TERM_LENGTH`` characters; order kept, repeats dropped;
+    two different terms with the same feed address (slug) are an error."""
+    if isinstance(value, str):
+        # "[]" is the empty list written as a variable's text
+        items: list[object] = [t for t in value.split(",") if t.strip() not in ("", "[]")]
+    elif isinstance(value, list):
+        items = list(value)
+    else:
+        raise _wrong_type(value, "a list of terms", "write a list such as [Merz, 'Klima*']")
+    if len(items) > MAX_TERMS:
+        raise InvalidValueError(f"has {len(items)} terms; watch at most {MAX_TERMS}")
+    terms: list[str] = []
+    slugs: dict[str, str] = {}
+    for item in items:
+        if not isinstance(item, str):
+            raise InvalidValueError(
+                f"holds {show_value(item)}, which is not text; write a list such as "
+                "[Merz, 'Klima*']"
+            )
+        term = normal(item)
+        problem = term_problem(term)
+        if problem:
+            raise InvalidValueError(f"holds {show_value(item)}, which {problem}")
+        slug = term_slug(term)
+        if slug in slugs and slugs[slug].casefold() != term.casefold():
+            raise InvalidValueError(
+                f"holds {show_value(slugs[slug])} and {show_value(term)}, which share the "
+                f"feed address watch/{slug}.xml; keep one of them"
+            )
+        if slug not in slugs:
+            slugs[slug] = term
+            terms.append(term)
+    return tuple(terms)
 
 
 def format_duration(seconds: float) -> str:

@@ -179,6 +179,7 @@ def plan_posts(options: PostOptions, *, now: datetime) -> list[Post]:
         # one has no pages to link
         if entry.files and entry.summary.last_seen >= oldest
         for edit in entry.edits
+        if not edit.event  # a takedown or flip-flop listed among the edits is not one
     ]
     base = options.base_url if options.base_url.endswith("/") else options.base_url + "/"
     posts = []

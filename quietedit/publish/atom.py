@@ -44,12 +44,18 @@ def iri_reference(url: str) -> str:
 
 
 def diff_path(edit: Edit) -> str:
-    """The edit's own address, its entry's id: it redirects to :func:`edit_path`."""
+    """The edit's own address, its entry's id: it redirects to :func:`edit_path` (an
+    event's entry: its place among the article page's events)."""
+    if edit.event:
+        return edit_path(edit)
     return f"articles/{edit.document}/diff/{edit.number}/"
 
 
 def edit_path(edit: Edit) -> str:
-    """Where the edit is shown: under its revision in the article page's timeline."""
+    """Where the edit is shown: under its revision in the article page's timeline (an
+    event listed among the edits: in the page's events, ``#e<n>``)."""
+    if edit.event:
+        return f"articles/{edit.document}/#e{-edit.number}"
     return f"articles/{edit.document}/#r{edit.number}"
 
 
@@ -68,11 +74,14 @@ class FeedSpec:
     page: str  # the HTML page the feed mirrors
     rss: bool = True
     compact: bool = False  # entries without their HTML content (the summary and link only)
+    term: str = ""  # a watched term's slug: each entry shows where it was added or removed
+    entries: int = FEED_ENTRIES  # the newest this many edits
 
 
 def render_feed(renderer: Renderer, spec: FeedSpec, edits: list[Edit]) -> dict[str, str]:
     """``{output path: text}`` of the Atom feed (and the RSS twin when ``spec.rss``)."""
-    entries = [replace(e, url=iri_reference(e.url)) if e.url else e for e in newest_first(edits)]
+    newest = newest_first(edits, limit=spec.entries)
+    entries = [replace(e, url=iri_reference(e.url)) if e.url else e for e in newest]
     updated = entries[0].observed_at if entries else EPOCH
     context = {
         "feed": spec,

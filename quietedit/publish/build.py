@@ -93,6 +93,7 @@ class BuildOptions:
     max_bytes: int = DEFAULT_MAX_BYTES
     data_url: str | None = None  # where the archive folder can be browsed, ending in "/"
     reextracted: bool = False  # show the text as re-extracted (derived records), not as observed
+    watch: tuple[str, ...] = ()  # terms watched in every source (settings.watch)
     workers: int = field(default_factory=lambda: min(os.cpu_count() or 1, MAX_WORKERS))
 
 
@@ -161,6 +162,7 @@ def _build(
         cache_root,
         full=options.full,
         reextracted=options.reextracted,
+        watch=options.watch,
     )
     story_state = StoryState() if options.full else StoryState.load(cache_root)
     # the months the previous build folded: its documents are rendered (and searched)
@@ -360,6 +362,7 @@ def _build(
         keys={p: e[1] for p, e in trusted.site.items()},
         edit_of=edit_of,
         items=items,
+        watch=options.watch,
     )
     # the partitions whose documents changed (rendered, gone): the others' API day files
     # stay as they are; every one when nothing recorded can be trusted or the fold moved
@@ -408,7 +411,7 @@ def _build(
     return BuildReport(
         documents=documents,
         rendered=rendered,
-        edits=len(edits),
+        edits=sum(not e.event for e in edits),  # not the events listed among them
         files=len(new_site) + files,
         written=tuple(writer.written),
         removed=tuple(removed),
@@ -542,8 +545,8 @@ def _prune_diffs(cache_root: Path, alive: set[str] | None, gone: set[str]) -> No
 
 def _fingerprint(renderer: Renderer, options: BuildOptions, archive: Archive) -> str:
     """What every page depends on: the code, the templates, the base URL, the sources
-    (from feeds.yaml, and the names the archive's feed states give the others) and which
-    text is shown."""
+    (from feeds.yaml, with their watched terms, and the names the archive's feed states
+    give the others), which text is shown and the terms watched everywhere."""
     digest = hashlib.sha256()
     for part in (
         __version__,
@@ -555,6 +558,7 @@ def _fingerprint(renderer: Renderer, options: BuildOptions, archive: Archive) ->
         repr(sorted(options.sources, key=lambda s: s.slug)),
         repr([unconfigured_source(archive, slug) for slug in archive.feed_slugs()]),
         *(["text re-extracted"] if options.reextracted else []),  # every page says which
+        repr(options.watch),  # which edits an entry of a watched term's feed stands for
     ):
         digest.update(part.encode() + b"\0")
     return digest.hexdigest()

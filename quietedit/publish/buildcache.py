@@ -67,7 +67,7 @@ from quietedit.publish.pages import Edit
 
 logger = logging.getLogger(__name__)
 
-CACHE_SCHEMA: Final = 8
+CACHE_SCHEMA: Final = 9
 """``PRAGMA user_version`` of the database: bumped with any change to its tables."""
 STATE_FILE: Final = "state.sqlite"
 APPLICATION_ID: Final = 0x71656263  # "qebc": says the file is a quietedit build cache
@@ -325,6 +325,7 @@ def _ref(value: object, doc: str) -> EditRef:
     if not isinstance(value, list) or len(value) != len(EditRef._fields) or value[3] != doc:
         raise ValueError("edit reference: wrong shape, or of another document")
     value[6] = tuple(value[6])
+    value[11] = tuple(value[11])
     return EditRef._make(value)
 
 

@@ -42,6 +42,7 @@ from quietedit.publish.pages import (
     Edit,
     Source,
     clean_text,
+    event_entry,
     event_line,
     findings_of,
     headline_history,
@@ -92,8 +93,10 @@ class DocumentPages:
         *,
         full: bool,
         reextracted: bool = False,
+        watch: tuple[str, ...] = (),
     ) -> None:
         self.archive = archive
+        self.watch = watch  # terms watched in every source (settings.watch)
         self.reextracted = reextracted  # show the derived readings' text (quietedit reextract)
         self.renderer = renderer
         self.sources = sources
@@ -184,6 +187,7 @@ class DocumentPages:
                 comparison = compare_revisions(old, new, live=pair)
             comparisons.append(comparison)
             stored[pk] = comparison.to_record()
+        terms = self.terms(source)
         rows = [
             diff_rows(c.diff, old, new)
             for old, new, c in zip(revisions[:-1], revisions[1:], comparisons, strict=True)
@@ -198,6 +202,7 @@ class DocumentPages:
                 url=url,
                 source=source,
                 rows=r,
+                watch=terms,
             )
             for old, new, c, r in zip(revisions[:-1], revisions[1:], comparisons, rows, strict=True)
         ]
@@ -227,6 +232,9 @@ class DocumentPages:
             )
         writer.remove_unclaimed(existing)
         names = {source: self.source(source).name}
+        # the takedowns and flip-flops are listed among the edits, as entries of their own
+        listed = [event_entry(doc, e, revisions, url=url, source=source) for e in events]
+        edits = edits + [e for e in listed if e is not None]
         items = {
             e.number: self.renderer.render("_edit_item.html", edit=e, names=names) for e in edits
         }
@@ -252,6 +260,12 @@ class DocumentPages:
         tmp = path.with_suffix(".tmp")
         tmp.write_text(json.dumps(comparisons, separators=(",", ":")), "utf-8")
         tmp.replace(path)
+
+    def terms(self, slug: str) -> tuple[str, ...]:
+        """The terms watched in the articles of the source ``slug``: every source's, then
+        its own (a term of both once)."""
+        own = self.source(slug).watch
+        return self.watch + tuple(t for t in own if t not in self.watch) if own else self.watch
 
     def source(self, slug: str) -> Source:
         """The source named ``slug``: from feeds.yaml, else from its feed state, else bare."""

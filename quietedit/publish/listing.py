@@ -60,6 +60,11 @@ class EditRef(NamedTuple):
     delay: int  # index into DELAY_BUCKETS; -1 when the article gives no publication date
     silent: bool | None
     digest: str  # of every field of the Edit: what its list item and feed entry show
+    # for the filtered feeds: whether it changed the headline; the slugs of the watched
+    # terms it added or removed; "" or the event it stands for ("gone", "flip-flop")
+    headline: bool = False
+    watched: tuple[str, ...] = ()
+    event: str = ""
 
     @classmethod
     def of(cls, edit: Edit) -> EditRef:
@@ -76,6 +81,9 @@ class EditRef(NamedTuple):
             delay_bucket(edit.published, edit.observed_at),
             edit.silent,
             hashlib.blake2b(text.encode(), digest_size=12).hexdigest(),
+            edit.headline,
+            tuple(w[0] for w in edit.watched),
+            edit.event,
         )
 
 
@@ -182,12 +190,13 @@ def paginate(
     ``folded`` (the archive of folded months) instead.
     """
     total = len(edits)
+    count = sum(not e.event for e in edits)  # the edits, not the events listed among them
     shown = edits if hidden is None else [e for e in edits if not hidden(e)]
     gone = len(shown) < total
     pages: list[ListingPage] = []
     if total <= size:
         older = folded if gone else None
-        return [ListingPage(base, heading, tuple(shown), total, older=older)]
+        return [ListingPage(base, heading, tuple(shown), count, older=older)]
     oldest_first = sorted(edits, key=BY_TIME)
     chunks = [oldest_first[i : i + size] for i in range(0, total, size)]
     kept: list[tuple[int, list[EditRef]]] = []
@@ -201,7 +210,7 @@ def paginate(
         newest = max(shown[size:], key=BY_TIME)
         place = bisect.bisect_left(oldest_first, BY_TIME(newest), key=BY_TIME)
         front_older = _join(base, f"edits/{place // size + 1}")
-    pages.append(ListingPage(base, heading, tuple(shown[:size]), total, older=front_older))
+    pages.append(ListingPage(base, heading, tuple(shown[:size]), count, older=front_older))
     for n, (number, items) in enumerate(kept):
         older = _join(base, f"edits/{numbers[n - 1]}") if n else None
         if n == 0 and number > 1 and gone:

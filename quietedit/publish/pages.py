@@ -12,11 +12,13 @@ holds can become markup or a script URL.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Final, NotRequired, TypeAlias, TypedDict, cast
 
 from quietedit.analysis.signals import UNCHECKED, is_plain
+from quietedit.analysis.watch import term_changes
 from quietedit.article.languages import dateparser_languages
 from quietedit.article.pagedates import parse_page_date
 from quietedit.article.wording import LANGUAGES
@@ -61,6 +63,7 @@ class Source:
     slug: str
     name: str
     url: str | None = None
+    watch: tuple[str, ...] = ()  # terms watched in its articles (feeds.yaml's ``watch:``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +86,16 @@ class Edit:
     summary: str
     published: str | None  # the publisher's datePublished, normalised, if readable
     notice: str = ""  # "none", "technical" (only a date moved), "proper" (a note); "" unknown
+    # the watched terms it added or removed: (slug, "added"/"removed", before, term, after)
+    watched: tuple[tuple[str, str, str, str, str], ...] = ()
+    # "" for an edit; "gone" or "flip-flop" for an event shown among the edits, whose
+    # ``number`` is then the event's number negated (so it never meets an edit's)
+    event: str = ""
+
+    @property
+    def headline(self) -> bool:
+        """Whether the edit changed the headline."""
+        return not self.event and self.title != self.old_title
 
     @property
     def day(self) -> str:
@@ -97,6 +110,7 @@ class Edit:
         row: list[JSON] = [getattr(self, name) for name in _EDIT_FIELDS]
         row[_EDIT_FIELDS.index("kinds")] = list(self.kinds)
         row[_EDIT_FIELDS.index("excerpt")] = [list(s) for s in self.excerpt]
+        row[_EDIT_FIELDS.index("watched")] = [list(w) for w in self.watched]
         return row
 
     @classmethod
@@ -105,11 +119,16 @@ class Edit:
         if not isinstance(row, list) or len(row) != len(_EDIT_FIELDS):
             raise ValueError("edit row: wrong length")
         doc, number, observed_at, previous_at, title, old_title, url, source = row[:8]
-        kinds, significance, rank, silent, excerpt, summary, published, notice = row[8:]
+        kinds, significance, rank, silent, excerpt, summary, published, notice = row[8:16]
+        watched, event = row[16:]
         if not isinstance(number, int) or not isinstance(rank, int):
             raise ValueError("edit row: number and rank must be integers")
         if not isinstance(kinds, list) or not isinstance(excerpt, list):
             raise ValueError("edit row: kinds and excerpt must be lists")
+        if not isinstance(watched, list) or not all(
+            isinstance(w, list) and len(w) == 5 for w in watched
+        ):
+            raise ValueError("edit row: watched terms must be a list of 5-item lists")
         return cls(
             str(doc),
             number,
@@ -127,6 +146,12 @@ class Edit:
             str(summary),
             published if isinstance(published, str) else None,
             str(notice),
+            tuple(
+                (str(w[0]), str(w[1]), str(w[2]), str(w[3]), str(w[4]))
+                for w in watched
+                if isinstance(w, list)
+            ),
+            str(event),
         )
 
 
@@ -374,9 +399,10 @@ def make_edit(
     url: str | None,
     source: str,
     rows: tuple[DiffRow, ...] | None = None,
+    watch: Sequence[str] = (),
 ) -> Edit:
     """The :class:`Edit` summary of the pair ``old`` → ``new`` (``rows``: its diff rows,
-    when the caller has them already)."""
+    when the caller has them already; ``watch``: the terms watched in its source)."""
     rows = diff_rows(diff, old, new) if rows is None else rows
     shape = classification_json(classification)
     published = parse_publisher_date(
@@ -400,6 +426,53 @@ def make_edit(
         summary=summary_text(diff),
         published=format_timestamp(published) if published else None,
         notice=shape.get("notice", ""),
+        watched=tuple(
+            (c.slug, c.change, clean_text(c.before), clean_text(c.match), clean_text(c.after))
+            for c in term_changes(watch, _texts(old), _texts(new))
+        )
+        if watch
+        else (),
+    )
+
+
+def _texts(revision: Revision) -> list[str]:
+    return [revision.article.title, *(block.text for block in revision.article.blocks)]
+
+
+LISTED_EVENTS: Final = {"gone": 3, "flip-flop": 1}
+"""The events shown among the edits (listings, feeds), with the rank they take there: a
+takedown leads its day like a substantive edit; a flip-flop ranks as a minor one."""
+
+
+def event_entry(
+    document: str, event: Event, revisions: list[Revision], *, url: str | None, source: str
+) -> Edit | None:
+    """The entry of a ``gone`` or ``flip-flop`` event among the edits (``None`` for the
+    other kinds): under the headline of the revision it names (else the newest), its
+    number the event's negated, its summary what it means in words."""
+    rank = LISTED_EVENTS.get(event.kind)
+    if rank is None or not revisions:
+        return None
+    named = [r for r in revisions if r.number == event.revision]
+    title = clean_text((named or revisions)[-1].article.title)
+    when = format_timestamp(event.observed_at)
+    return Edit(
+        document=document,
+        number=-event.number,
+        observed_at=when,
+        previous_at=when,
+        title=title,
+        old_title=title,
+        url=url,
+        source=source,
+        kinds=(),
+        significance="",
+        rank=rank,
+        silent=None,
+        excerpt=(),
+        summary=event_line(event),
+        published=None,
+        event=event.kind,
     )
 
 

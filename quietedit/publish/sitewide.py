@@ -29,7 +29,8 @@ from quietedit.errors import QuieteditError
 from quietedit.model import JSON
 from quietedit.publish import api, charts
 from quietedit.publish import listing as listings
-from quietedit.publish.atom import FEED_ENTRIES, FeedSpec, render_feed
+from quietedit.publish.atom import FeedSpec, render_feed
+from quietedit.publish.feedsets import feed_set, watched
 from quietedit.publish.listing import (
     DocumentSummary,
     EditRef,
@@ -109,6 +110,7 @@ class SiteWide:
     names: dict[str, str] = field(default_factory=dict)
     doc_keys: dict[str, str] = field(default_factory=dict)  # document → its input key (API)
     reprs: dict[int, tuple[object, str]] = field(default_factory=dict)
+    watch: tuple[str, ...] = ()  # terms watched in every source (settings.watch)
 
     def _key_text(self, context: dict[str, Any]) -> str:
         """The page's inputs as text for its key. A listing stands for its edits by their
@@ -232,11 +234,16 @@ class SiteWide:
             "kinds": [(kind, slug) for kind, slug, _ in kinds],
             "names": self.names,
         }
+        kind_slugs = nav["kinds"]  # (kind, slug)
+        # the site's filtered feeds: of the terms watched everywhere and each source's own
+        terms = watched(self.watch, *(s.watch for s in source_list))
+        site_feeds = feed_set("", "quietedit", shown, kinds=kind_slugs, terms=terms, always=True)
         for listing in _paginate(all_edits, base="", heading="Recent edits", hidden=hidden):
             self.page(
                 listing.path + ("/" if listing.path else ""),
                 "listing.html",
                 listing=listing,
+                alternates=site_feeds.links() if listing.number is None else [],
                 **nav,
             )
         totals = documents.source_totals()
@@ -253,6 +260,9 @@ class SiteWide:
                 events=events,
             )
             healths.append(health)
+            own = watched(self.watch, source.watch)
+            base = f"sources/{source.slug}/"
+            source_feeds = feed_set(base, source.name, feed, kinds=kind_slugs, terms=own)
             for listing in _paginate(
                 items, base=f"sources/{source.slug}", heading=source.name, hidden=hidden
             ):
@@ -265,6 +275,7 @@ class SiteWide:
                     health=health if listing.number is None else None,
                     source=source,
                     has_feed=bool(feed),
+                    alternates=source_feeds.links(kinds=True) if listing.number is None else [],
                     **nav,
                 )
             spec = FeedSpec(
@@ -272,6 +283,8 @@ class SiteWide:
             )
             if feed:  # a feed only where it has entries
                 self._feeds(spec, feed)
+            for filtered, entries in source_feeds.feeds:
+                self._feeds(filtered, entries)
         self.page("sources/", "sources.html", healths=healths, **nav)
         for kind, slug, _ in kinds:
             for listing in _paginate(
@@ -284,15 +297,18 @@ class SiteWide:
                     listing.path + "/",
                     "listing.html",
                     listing=listing,
+                    alternates=site_feeds.kind_links(slug) if listing.number is None else [],
                     **nav,
                 )
         self.page("kinds/", "kinds.html", **{**nav, "kinds": kinds})
-        self._stats(all_edits, documents, source_list)
+        self._stats([e for e in all_edits if not e.event], documents, source_list)
         for name in self.renderer.markdown_names():
             if re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
                 title, body = self.renderer.markdown_page(name)
                 self.page(f"{name}/", "markdown.html", title=title, body=body, **nav)
         self._feeds(FeedSpec("feed", "quietedit: recent edits", ""), shown)
+        for filtered, entries in site_feeds.feeds:
+            self._feeds(filtered, entries)
         self.page("compare/", "compare.html", **nav)
         self.page("404.html", "404.html", **nav)
         self._api(documents, sources, source_edits, folded, changed)
@@ -319,7 +335,7 @@ class SiteWide:
     def _feeds(self, spec: FeedSpec, edits: list[EditRef]) -> None:
         """A feed pair, rendered only when its spec or its newest edits changed."""
         # the feed's entries (atom.newest_first's choice), without a full edit each
-        newest = heapq.nlargest(FEED_ENTRIES, edits, key=_BY_TIME)
+        newest = heapq.nlargest(spec.entries, edits, key=_BY_TIME)
         entries = " ".join(e.digest for e in newest)
         targets = (f"{spec.path}.xml", f"{spec.path}.rss") if spec.rss else (f"{spec.path}.xml",)
         if self._kept(targets, f"feed\0{spec!r}\0{entries}"):
@@ -411,7 +427,7 @@ class SiteWide:
         self.writer.write("api/index.json", api.dump(api.index_file(days, folded_months)))
         totals = documents.source_totals()
         doc_counts = {slug: count for slug, (count, _, _) in totals.items()}
-        edit_counts = {slug: len(items) for slug, items in source_edits.items()}
+        edit_counts = {s: sum(not e.event for e in edits) for s, edits in source_edits.items()}
         self.writer.write(
             "api/sources.json",
             api.dump(

@@ -250,7 +250,9 @@ def story_versions(
             first_seen=summaries[doc].first_seen,
             url=summaries[doc].url,
             page=f"articles/{doc}/" if doc in with_pages else None,
-            edits=tuple(sorted(edits.get(doc, ()), key=lambda ref: ref.number)),
+            edits=tuple(
+                sorted((r for r in edits.get(doc, ()) if not r.event), key=lambda r: r.number)
+            ),
         )
         for doc in story.documents
         if doc in summaries

@@ -45,6 +45,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 DEFAULTS: dict[str, object] = {
     "allow_private_addresses": False,
     "user_agent": f"quietedit/{__version__} (+https://github.com/quietedit/quietedit)",
+    "watch": [],
     "recheck": {
         "age_factor": 0.25,
         "min_interval": 600.0,
@@ -94,6 +95,7 @@ DEFAULTS: dict[str, object] = {
 ENV_SAMPLES: dict[str, tuple[str, object]] = {
     "allow_private_addresses": ("Yes", True),
     "user_agent": ("newsdesk-bot/2.0 (+mailto:desk@example.org)", None),
+    "watch": ("Merz, Klima*,", ["Merz", "Klima*"]),
     "recheck.age_factor": ("0.5", 0.5),
     "recheck.min_interval": ("5m", 300.0),
     "recheck.max_interval": ("1d", 86_400.0),

@@ -616,6 +616,8 @@ def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
             sources=SOURCES,
             search=False,
             workers=1,
+            # watched terms the hostile text holds: their feeds quote it, marked
+            watch=("alert", "mayor", "🦆"),
         )
     )
     assert not report.failures, report.failures
@@ -624,8 +626,24 @@ def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_every_atom_feed_of_a_hostile_archive_is_valid_rfc_4287(hostile_site: Path) -> None:
     feeds = atom_feed_files(hostile_site)
-    # main and 3 per-source (2 configured + 1 by host): articles have no feed of their own
-    assert len(feeds) == 1 + 3, feeds
+    names = {path.relative_to(hostile_site).as_posix() for path in feeds}
+    # main and 3 per-source (2 configured + 1 by host), and the filtered feeds of the site
+    # and of each source: articles have no feed of their own
+    assert {
+        "feed.xml",
+        "feeds/silent.xml",
+        "feeds/headlines.xml",
+        "feeds/significant.xml",
+        "feeds/kinds/headline.xml",
+        "feeds/watch/alert.xml",
+        "feeds/watch/mayor.xml",
+        "sources/courier-world/feed.xml",
+        "sources/courier-world/feeds/headlines.xml",
+        "sources/blog-example-com/feeds/watch/alert.xml",
+    } <= names, names
+    assert all(n == "feed.xml" or n.startswith(("feeds/", "sources/")) for n in names), names
+    assert len([n for n in names if n.endswith("/feed.xml")]) == 3
+    assert (hostile_site / "feeds/watch/alert.xml").read_text().count("<entry>") >= 1
     for path in feeds:
         data = path.read_bytes()
         assert atom_problems(data) == (), (path, _rules(atom_problems(data)))

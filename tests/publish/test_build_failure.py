@@ -3,19 +3,17 @@ work folder behind (``quietedit serve`` goes on rebuilding in the same process).
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
 import threading
-import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from quietedit.archive import sparse
 from quietedit.errors import PublishError, QuieteditError
 from quietedit.model import Publisher
-from quietedit.publish import BuildOptions, build_site, search
+from quietedit.publish import BuildOptions, batches, build_site, search
 from quietedit.publish.batches import PARALLEL_THRESHOLD
 from quietedit.publish.paths import CACHE_DIR
 from tests.publish.conftest import BASE_URL, SOURCES, STORIES, Story, write_archive
@@ -61,11 +59,18 @@ def test_a_failed_build_stops_pagefind_and_removes_its_work(tmp_path: Path) -> N
 def test_a_render_worker_killed_mid_build_fails_the_build_instead_of_hanging(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # enough documents to render in forked workers; the watcher kills the first worker it
-    # sees, as the out-of-memory killer would. The build asks git whether the archive is a
-    # sparse checkout; not here, so that its only children are the workers (a git child is
-    # a fork of this process too until it runs git)
-    monkeypatch.setattr(sparse, "checkout_cone", lambda root: None)
+    # enough documents to render in forked workers; the first chunk a worker takes kills
+    # its own process with SIGKILL, as the out-of-memory killer would (the workers are
+    # forked copies of this process, so they inherit the patched function)
+    parent = os.getpid()
+    render_chunk = batches.render_chunk
+
+    def killed_in_a_worker(*args: Any, **kwargs: Any) -> Any:
+        if os.getpid() != parent:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return render_chunk(*args, **kwargs)
+
+    monkeypatch.setattr(batches, "render_chunk", killed_in_a_worker)
     stories = tuple(
         Story(
             f"https://news.example.org/local/2026/11/28/story-{n}",
@@ -77,29 +82,11 @@ def test_a_render_worker_killed_mid_build_fails_the_build_instead_of_hanging(
     data = tmp_path / "data"
     write_archive(data, (*STORIES, *stories))  # its events name the first stories
     before = set(child_processes())
-    stop = threading.Event()
-    killed: list[int] = []
-
-    def kill_first_worker() -> None:
-        while not stop.is_set() and not killed:
-            for pid in set(child_processes()) - before:
-                with contextlib.suppress(OSError):
-                    os.kill(pid, signal.SIGKILL)
-                    killed.append(pid)
-                    break
-            time.sleep(0.005)
-
-    watcher = threading.Thread(target=kill_first_worker, daemon=True)
-    watcher.start()
-    try:
-        with pytest.raises(PublishError, match="render worker died"):
-            build_site(
-                BuildOptions(
-                    data=data, out=tmp_path / "site", base_url=BASE_URL, sources=SOURCES,
-                    search=False, workers=2,
-                )
-            )  # fmt: skip
-    finally:
-        stop.set()
-        watcher.join()
-    assert killed
+    with pytest.raises(PublishError, match="render worker died"):
+        build_site(
+            BuildOptions(
+                data=data, out=tmp_path / "site", base_url=BASE_URL, sources=SOURCES,
+                search=False, workers=2,
+            )
+        )  # fmt: skip
+    assert set(child_processes()) <= before  # no worker left behind

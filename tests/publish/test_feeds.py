@@ -31,8 +31,11 @@ def test_feedparser_reads_every_feed_cleanly(built_site: Path) -> None:
 def test_main_feed_has_one_entry_per_edit_newest_first_with_archive_dates(built_site: Path) -> None:
     parsed = feedparser.parse((built_site / "feed.xml").read_bytes())
     assert parsed.version == "atom10"
+    # four edits, and the mayor's article taken down (an entry of its own)
     entries = parsed.entries
-    assert len(entries) == 4
+    assert len(entries) == 4 + 1
+    gone = [e for e in entries if "#e" in e.id]
+    assert [e.title.split(":")[0] for e in gone] == ["Taken down"]
     updated = [entry.updated for entry in entries]
     assert updated == sorted(updated, reverse=True)
     assert parsed.feed.updated == updated[0]  # the newest edit's time, not the build's
