@@ -337,9 +337,7 @@ def _build(
         )
         pages.share_since = share_since
         for doc in redo:
-            paths = document_folders(doc)
-            for path in [p for p in writer.claimed if p.startswith(paths)]:
-                del writer.claimed[path]
+            writer.unclaim(document_folders(doc))
             stamps.setdefault(doc, catalog.entry(doc).stamp)
         for chunk in render_documents(pages, redo, writer=writer, workers=1):
             merge(chunk)
