@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Final
 
 from PIL import Image, ImageDraw, ImageFont
+from PIL import __version__ as PILLOW_VERSION
 
 from quietedit.model import format_timestamp, parse_timestamp
 from quietedit.publish.diffview import Segment
@@ -120,9 +121,10 @@ def card_of(edit: Edit, *, outlet: str, site: str) -> ShareCard:
 
 
 def card_key(card: ShareCard) -> str:
-    """A hash of everything the image of ``card`` depends on (and the drawing's version)."""
-    parts = [SHARE_VERSION, card.outlet, card.headline, card.old_headline, card.verdict]
-    parts += [card.observed, card.site, ",".join(card.kinds)]
+    """A hash of everything the image of ``card`` depends on: the card, the drawing's
+    version and Pillow's (whose wheel brings the FreeType and zlib that make the bytes)."""
+    parts = [SHARE_VERSION, PILLOW_VERSION, card.outlet, card.headline, card.old_headline]
+    parts += [card.verdict, card.observed, card.site, ",".join(card.kinds)]
     parts += [op + text for op, text in card.excerpt]
     return hashlib.sha256("\0".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
 
