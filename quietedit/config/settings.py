@@ -423,12 +423,14 @@ class SiteSettings:
     )
     share_days: int = setting(
         "integer",
-        "14",
+        "7",
         "Edits observed within this many days of the archive's newest observation get a "
         "share image (a 1200x630 PNG, the `og:image` of their link cards); older edits' "
         "images are removed, and their pages name no image. 0: no share images.",
         why="a link is shared in its first days; an image per edit for a whole year "
-        "(about 13 KB each) would take most of the site's size budget",
+        "(about 13 KB each) would take most of the site's size budget; and an edited article "
+        "is observed 14 days after its last change (observation_window), so an image "
+        "dropped after 7 days belongs to an article the hourly checkout still holds",
         minimum=0,
     )
 

@@ -71,7 +71,7 @@ DEFAULTS: dict[str, object] = {
     },
     # relative to the base
     "paths": {"data": "data", "evidence": "evidence", "site": "site", "templates": "templates"},
-    "site": {"max_bytes": 900_000_000, "reextracted": False, "share_days": 14},
+    "site": {"max_bytes": 900_000_000, "reextracted": False, "share_days": 7},
     "post": {
         "kinds": ["headline", "lede", "facts", "quote", "removed", "correction"],
         "significance": ["moderate", "substantive"],

@@ -157,7 +157,7 @@ def test_the_built_share_images_are_posted_with_their_pages_alt_text(
     data, out = site
     build_site(
         BuildOptions(data=data, out=out, base_url=BASE_URL, sources=SOURCES, search=False)
-    )  # with share images: every edit of the fixture is within 14 days of the newest
+    )  # with share images: every edit of the fixture is within 7 days of the newest
 
     run(site, mastodon_account(mastodon))
 

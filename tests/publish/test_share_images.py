@@ -96,7 +96,7 @@ def test_every_recent_edit_gets_a_decodable_small_1200x630_palette_png(
     out = tmp_path / "site"
     build(data, out)
     found = images(out)
-    assert len(found) == 4  # one per edit: all within the 14 days of the newest observation
+    assert len(found) == 4  # one per edit: all within the 7 days of the newest observation
     for path in found:
         raw = (out / path).read_bytes()
         assert len(raw) < 20_000
