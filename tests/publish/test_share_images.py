@@ -29,7 +29,7 @@ from quietedit.publish.share import (
     share_cutoff,
 )
 from quietedit.revisions import Observation
-from tests.publish.conftest import BASE_URL, SOURCES, STORIES, T0, write_archive
+from tests.publish.conftest import BASE_URL, HOSTILE_TITLE, SOURCES, STORIES, T0, write_archive
 
 
 def build(data: Path, out: Path, **kwargs: Any) -> BuildReport:
@@ -248,3 +248,16 @@ def test_the_bundled_fonts_are_small_and_licensed() -> None:
     assert sum(f.stat().st_size for f in fonts) < 200_000
     licence = (FONTS / "LICENSE").read_text("utf-8")
     assert "Bitstream" in licence and "DejaVu" in licence
+
+
+def test_a_hostile_headline_is_escaped_in_the_card_tags(data: Path, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build(data, out)
+    mayor = next(out.glob("articles/blog-example-com-*/diff/2/index.html"))
+    raw = mayor.read_text("utf-8")
+    assert "<script>" not in raw and "<img" not in raw
+    tags = card_tags(mayor)
+    assert tags["og:title"] == HOSTILE_TITLE
+    assert f"“{HOSTILE_TITLE}”" in tags["og:image:alt"]
+    with Image.open(mayor.parent / "share.png") as image:
+        assert image.size == (WIDTH, HEIGHT)
