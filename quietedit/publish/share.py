@@ -147,12 +147,14 @@ def alt_text(card: ShareCard) -> str:
 
 
 def share_cutoff(newest: str, days: int) -> str | None:
-    """The earliest observation time an edit may have to get an image: ``days`` before
-    ``newest`` (the archive's newest observation, RFC 3339); ``None`` for no images at all
-    (``days`` is 0, or nothing was observed)."""
+    """The earliest observation time an edit may have to get an image: the start (UTC) of
+    the day ``days`` before the day of ``newest`` (the archive's newest observation, RFC
+    3339); ``None`` for no images at all (``days`` is 0, or nothing was observed). Whole
+    days: the window moves once a day, so one hourly build a day makes its pages again."""
     if days <= 0 or not newest:
         return None
-    return format_timestamp(parse_timestamp(newest) - timedelta(days=days))
+    day = parse_timestamp(newest).replace(hour=0, minute=0, second=0, microsecond=0)
+    return format_timestamp(day - timedelta(days=days))
 
 
 def is_shared(observed_at: str, cutoff: str | None) -> bool:
