@@ -278,6 +278,9 @@ def site_bytes(out: Path) -> dict[str, int]:
             path = os.path.join(current, name)
             relative = os.path.relpath(path, out).replace(os.sep, "/")
             group = next((g for prefix, g in SITE_GROUPS if relative.startswith(prefix)), None)
+            if name == "share.png":  # an edit's share image (settings.site.share_days)
+                group = "share images"
+                sizes["share image count"] = sizes.get("share image count", 0) + 1
             if group is None:
                 feed = relative.endswith((".xml", ".rss"))
                 group = "feeds" if feed else "listings and other pages"
@@ -291,6 +294,7 @@ def show_size(out: Path, *, edited: int) -> None:
     """Print the figure "site bytes per edited document", and its parts."""
     sizes = site_bytes(out)
     total = sizes.pop("total", 0)
+    images = sizes.pop("share image count", 0)
     parts = ", ".join(
         f"{name} {size / max(edited, 1) / 1000:.1f}" for name, size in sorted(sizes.items())
     )
@@ -298,6 +302,11 @@ def show_size(out: Path, *, edited: int) -> None:
         f"site: {total / 1e6:.1f} MB; site bytes per edited document: "
         f"{total / max(edited, 1) / 1000:.1f} KB ({edited} edited documents; KB each: {parts})"
     )
+    if images:
+        print(
+            f"share images: {images}, {sizes['share images'] / images / 1000:.1f} KB each "
+            f"({sizes['share images'] / 1e6:.1f} MB)"
+        )
 
 
 def hide_old_partitions(data: Path, side: Path, *, days: int | None) -> int:

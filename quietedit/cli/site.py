@@ -169,6 +169,7 @@ def build_once(
         max_bytes=config.settings.site.max_bytes,
         data_url=data_url if data_url is None or data_url.endswith("/") else data_url + "/",
         reextracted=config.settings.site.reextracted if reextracted is None else reextracted,
+        share_days=config.settings.site.share_days,
     )
     if workers is not None:
         options = dataclasses.replace(options, workers=workers)

@@ -429,6 +429,18 @@ class SiteSettings:
         "(`quietedit reextract`) instead of as first observed; the pages say which.",
         why="the text as first observed is what the archive attests; a re-reading is derived",
     )
+    share_days: int = setting(
+        "integer",
+        "7",
+        "Edits observed within this many days of the archive's newest observation get a "
+        "share image (a 1200x630 PNG, the `og:image` of their link cards); older edits' "
+        "images are removed, and their pages name no image. 0: no share images.",
+        why="a link is shared in its first days; an image per edit for a whole year "
+        "(about 13 KB each) would take most of the site's size budget; and an edited article "
+        "is observed 14 days after its last change (observation_window), so an image "
+        "dropped after 7 days belongs to an article the hourly checkout still holds",
+        minimum=0,
+    )
 
     def __post_init__(self) -> None:
         check_bounds(self, "site.")

@@ -132,17 +132,6 @@ def compose_post(
     )
 
 
-def image_alt(edit: Edit, *, source_name: str) -> str:
-    """The words of an edit's share image: outlet, headline, kinds, verdict and the change."""
-    parts = [
-        f"{VERDICT_WORDS[verdict_of(edit)]} at {_one_line(source_name)}",
-        f"headline “{_one_line(edit.title)}”",
-        f"{', '.join(edit.kinds)}, {edit.significance}",
-    ]
-    excerpt = excerpt_text(edit.excerpt)
-    return _cut("; ".join(parts) + (f". {excerpt}" if excerpt else "."), CARD_DESCRIPTION)
-
-
 def excerpt_text(segments: Iterable[tuple[str, str]]) -> str:
     """The edit's excerpt in words: ``[deleted: …]`` and ``[added: …]`` around kept text."""
     out: list[str] = []

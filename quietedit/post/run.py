@@ -38,7 +38,7 @@ from quietedit.errors import (
     RateLimitedError,
 )
 from quietedit.model import JSON, format_timestamp, parse_timestamp
-from quietedit.post.compose import Post, PostImage, compose_post, image_alt, select_edits
+from quietedit.post.compose import Post, PostImage, compose_post, select_edits
 from quietedit.post.ledger import (
     ABANDONED,
     FAILED,
@@ -56,14 +56,16 @@ from quietedit.post.ledger import (
     record_key,
 )
 from quietedit.post.sent import Sent
-from quietedit.publish.atom import diff_path, edit_path
+from quietedit.publish.atom import diff_path
 from quietedit.publish.buildcache import BuildState
 from quietedit.publish.pages import Edit
+from quietedit.publish.share import IMAGE_NAME, alt_text, card_of
 
 logger = logging.getLogger(__name__)
 
 CACHE_FOLDER: Final = ".quietedit-cache"
-IMAGE_NAME: Final = "share.png"
+SITE_NAME: Final = "quietedit"
+"""The site's name as its pages and share images give it (``Renderer``'s default)."""
 """The image of an edit, in its page's folder, when the site makes one."""
 MAX_IMAGE_BYTES: Final = 1_000_000
 """Bluesky's limit for a blob in a card (app.bsky.embed.external's thumb: 1,000,000
@@ -186,7 +188,9 @@ def plan_posts(options: PostOptions, *, now: datetime) -> list[Post]:
     for edit in select_edits(edits, options.settings.post, now=now):
         name = options.sources.get(edit.source, edit.source)
         image = _image(options.site / diff_path(edit) / IMAGE_NAME, edit, name)
-        posts.append(compose_post(edit, link=base + edit_path(edit), source_name=name, image=image))
+        # the edit's permalink: its link card (og:image) is the edit's own, and it leads
+        # on to the edit's place in its article's timeline
+        posts.append(compose_post(edit, link=base + diff_path(edit), source_name=name, image=image))
     return posts
 
 
@@ -235,7 +239,7 @@ def _image(path: Path, edit: Edit, source_name: str) -> PostImage | None:
             "%s: not a PNG of at most %d bytes; posted without it", path, MAX_IMAGE_BYTES
         )
         return None
-    return PostImage(png, image_alt(edit, source_name=source_name))
+    return PostImage(png, alt_text(card_of(edit, outlet=source_name, site=SITE_NAME)))
 
 
 def post_edits(

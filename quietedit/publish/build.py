@@ -61,6 +61,7 @@ from quietedit.publish.listing import EditRef
 from quietedit.publish.pages import Edit, Source
 from quietedit.publish.paths import CACHE_DIR, SiteWriter
 from quietedit.publish.render import Renderer, SiteURLs, template_dirs
+from quietedit.publish.share import moved_out_or_in, share_cutoff
 from quietedit.publish.stories import (
     Sketched,
     StoryState,
@@ -77,6 +78,9 @@ DEFAULT_BASE_URL: Final = "http://127.0.0.1:8000/"
 """What ``quietedit serve`` serves on; a deployed site passes its own ``--base-url``."""
 DEFAULT_MAX_BYTES: Final = SiteSettings().max_bytes
 """``settings.site.max_bytes``: above it the oldest months fold (``folding``)."""
+DEFAULT_SHARE_DAYS: Final = SiteSettings().share_days
+"""``settings.site.share_days``: edits observed this many days before the archive's newest
+observation, or later, get a share image (``share``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +98,7 @@ class BuildOptions:
     data_url: str | None = None  # where the archive folder can be browsed, ending in "/"
     reextracted: bool = False  # show the text as re-extracted (derived records), not as observed
     watch: tuple[str, ...] = ()  # terms watched in every source (settings.watch)
+    share_days: int = DEFAULT_SHARE_DAYS  # edits this recent get a share image (``share``)
     workers: int = field(default_factory=lambda: min(os.cpu_count() or 1, MAX_WORKERS))
 
 
@@ -178,6 +183,16 @@ def _build(
         sparse.check_out_everything(options.data)
     found = archive.document_stamps()  # of the documents on disk
     present = sorted(set(archive.partitions()))
+    pages.site_name = str(renderer.env.globals["site_name"])
+    # which edits get share images depends on the archive's newest observation, known
+    # once every document is read: rendered with a guess, and again below where it was
+    # wrong. The pages kept from the previous build have its cutoff; with nothing kept
+    # (another fingerprint), the end of the newest partition's day is a close guess
+    if previous.loaded and previous.fingerprint == fingerprint:
+        pages.share_since = previous.share_since or None
+    elif present:
+        newest_day = present[-1].replace("/", "-") + "T23:59:59Z"
+        pages.share_since = share_cutoff(newest_day, options.share_days)
     outside = archive.outside_checkout()
     if hourly:
         places = ", ".join("?" * len(present))
@@ -312,6 +327,24 @@ def _build(
         catalog.write({d: e for d, e in previous.documents.items() if d not in gone})
     catalog.write(state)
     catalog.delete(gone)
+    share_since = share_cutoff(catalog.newest_observation(), options.share_days)
+    if share_since != pages.share_since:
+        # the guess was wrong, or the window moved: the documents with an edit that gains
+        # or loses its image are made again (in this process: the cache is open)
+        refs, _ = catalog.edit_refs()
+        redo = sorted(
+            doc
+            for doc in moved_out_or_in(refs, pages.share_since, share_since)
+            if doc not in failures and _has_pages(catalog.entry(doc), pages.folded)
+        )
+        pages.share_since = share_since
+        for doc in redo:
+            writer.unclaim(document_folders(doc))
+            stamps.setdefault(doc, catalog.entry(doc).stamp)
+        for chunk in render_documents(pages, redo, writer=writer, workers=1):
+            merge(chunk)
+            rendered += len(chunk.results)
+        catalog.write({doc: state[doc] for doc in redo if doc in state})
     folded = _fold(catalog, options.max_bytes)
     if folded != pages.folded:
         # the fold moved (a month more, or fewer after max_bytes grew): documents of the
@@ -404,7 +437,11 @@ def _build(
     documents, _, files = catalog.totals()
     alive = catalog.ids() if not hourly else None
     catalog.finish(
-        site=new_site, previous_site=previous.site, folded=folded, fingerprint=fingerprint
+        site=new_site,
+        previous_site=previous.site,
+        folded=folded,
+        fingerprint=fingerprint,
+        share_since=pages.share_since,
     )
     story_state.save(cache_root)
     _prune_diffs(cache_root, alive, gone)

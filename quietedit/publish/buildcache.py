@@ -7,8 +7,9 @@ serve`` leave it out):
     an SQLite database (the standard library's ``sqlite3``; portable across Python
     versions and machines, and readable with any SQLite tool). Table ``site``: per
     site-wide file the SHA-256 of its bytes and the key of its inputs. Table ``meta``:
-    the months the site folded (``folded``, a JSON list) and the fingerprint of the build
-    that wrote it (``fingerprint``: code, templates, base URL, sources). Table
+    the months the site folded (``folded``, a JSON list), the fingerprint of the build
+    that wrote it (``fingerprint``: code, templates, base URL, sources) and since when its
+    edits have share images (``share_since``, :mod:`~quietedit.publish.share`). Table
     ``documents`` (indexed by partition): per document its *stamp*
     (``Archive.document_stamps``: a cheap "unchanged" test), its *content key*
     (``Archive.content_key``), its *key* (the content key with the build's fingerprint),
@@ -377,6 +378,8 @@ class BuildState:
     loaded: bool = False  # False: there was no usable cache
     folded: frozenset[str] = frozenset()  # months ("2026-09") folded into archive pages
     fingerprint: str = ""  # of the build that wrote it (``build._fingerprint``)
+    # edits observed since then have share images on its pages ("": none has; ``share``)
+    share_since: str = ""
     path: Path | None = None
     reader: _RowsReader | None = None
     every: dict[str, DocumentEntry] | None = None
@@ -419,7 +422,7 @@ class BuildState:
             raise ValueError("meta: folded months are not a list of names")
         return cls(
             site, loaded=True, folded=frozenset(months), fingerprint=meta.get("fingerprint", ""),
-            path=path.resolve(), reader=_RowsReader(path),
+            share_since=meta.get("share_since", ""), path=path.resolve(), reader=_RowsReader(path),
         )  # fmt: skip
 
     def select(self, where: str = "", params: tuple[object, ...] = ()) -> dict[str, DocumentEntry]:

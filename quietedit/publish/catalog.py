@@ -127,6 +127,11 @@ class Catalog:
         self.db.executemany("DELETE FROM documents WHERE id = ?", [(d,) for d in sorted(ids)])
         self.refs = None
 
+    def newest_observation(self) -> str:
+        """When the newest revision of any document was observed ("" when none was)."""
+        (newest,) = self.db.execute("SELECT MAX(last_seen) FROM documents").fetchone()
+        return str(newest or "")
+
     def finish(
         self,
         *,
@@ -134,6 +139,7 @@ class Catalog:
         previous_site: dict[str, tuple[str, str]],
         folded: frozenset[str],
         fingerprint: str,
+        share_since: str | None = None,
     ) -> None:
         """Write the site-wide files' rows and the meta data, and make it all the cache."""
         db = self.db
@@ -143,7 +149,11 @@ class Catalog:
             "INSERT OR REPLACE INTO site VALUES (?, ?, ?)",
             [(p, d, k) for p, (d, k) in sorted(site.items()) if old.get(p) != (d, k)],
         )
-        meta = {"folded": json.dumps(sorted(folded)), "fingerprint": fingerprint}
+        meta = {
+            "folded": json.dumps(sorted(folded)),
+            "fingerprint": fingerprint,
+            "share_since": share_since or "",  # the pages' share images (``share``)
+        }
         db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", sorted(meta.items()))
         db.execute("COMMIT")
         db.close()

@@ -53,8 +53,18 @@ from quietedit.publish.pages import (
     verdict_of,
     web_copies,
 )
-from quietedit.publish.paths import SiteWriter
+from quietedit.publish.paths import SiteWriter, file_digest
 from quietedit.publish.render import Renderer, output_file
+from quietedit.publish.share import (
+    HEIGHT,
+    IMAGE_NAME,
+    WIDTH,
+    alt_text,
+    card_key,
+    card_of,
+    is_shared,
+    render_card,
+)
 from quietedit.publish.stories import story_path
 from quietedit.revisions import Event, Revision
 
@@ -109,6 +119,13 @@ class DocumentPages:
         self.reread: dict[int, str] = {}  # of the document being rendered
         self.stories: dict[str, str] = {}  # document → the story page its page links to
         self.folded: frozenset[str] = frozenset()  # months whose documents get no pages
+        # edits observed at or after this time get a share image (``share.share_cutoff``)
+        self.share_since: str | None = None
+        self.site_name = "quietedit"
+        # of the document being rendered: edit number → [card key, digest, bytes] of its
+        # share image, as the previous build made it and as this one does
+        self.share_old: dict[str, JSON] = {}
+        self.share_new: dict[str, JSON] = {}
 
     def cache_file(self, doc: str) -> Path:
         """``diffs/<id>.json``: the document's computed comparisons, read when it changed."""
@@ -175,6 +192,9 @@ class DocumentPages:
         url = safe_http_url(record.get("url"))
         source = self._source_of(record, url)
         old_comparisons = None if self.full else self._read_cache(doc)
+        old_share = (old_comparisons or {}).get(SHARE_KEY)
+        self.share_old = old_share if isinstance(old_share, dict) else {}
+        self.share_new = {}
         comparisons: list[Comparison] = []
         stored: dict[str, JSON] = {}
         live = live_pairs(events)  # a live blog's posts: no part of its edits
@@ -231,6 +251,8 @@ class DocumentPages:
                 doc, summary, revisions, events, comparisons, edits, rows, measure=True
             )
         writer.remove_unclaimed(existing)
+        if self.share_new and stored:
+            stored[SHARE_KEY] = dict(self.share_new)
         names = {source: self.source(source).name}
         # the takedowns and flip-flops are listed among the edits, as entries of their own
         listed = [event_entry(doc, e, revisions, url=url, source=source) for e in events]
@@ -332,6 +354,12 @@ class DocumentPages:
                 writer.write(path, data)
             written[path] = len(data)
 
+        # a folded document has no pages, so no images: measured without them
+        shares = {
+            edit.number: self._share_image(base, edit, source.name, written)
+            for edit in edits
+            if not measure and is_shared(edit.observed_at, self.share_since)
+        }
         publisher = revisions[-1].article.publisher
         updates = live_updates(typed_events)
         put(
@@ -361,11 +389,12 @@ class DocumentPages:
                 story=story_path(self.stories[doc]) if doc in self.stories else None,
                 copies=web_copies(typed_events),
                 page_path=base,
+                share=shares.get(edits[-1].number) if edits else None,
             ),
         )
         for edit in edits:
             # an edit's own address, from when each edit had a page: a redirect to its
-            # place in the timeline
+            # place in the timeline; the edit's permalink, whose card is its share image
             put(
                 output_file(f"{base}diff/{edit.number}/"),
                 self.renderer.render(
@@ -373,6 +402,10 @@ class DocumentPages:
                     title=f"Revision {edit.number - 1} → {edit.number}",
                     page=base,
                     target=f"../../#r{edit.number}",  # relative: the same under any base path
+                    edit=edit,
+                    outlet=source.name,
+                    permalink=f"{base}diff/{edit.number}/",
+                    share=shares.get(edit.number),
                 ),
             )
         if updates:
@@ -401,6 +434,40 @@ class DocumentPages:
             ),
         )
         return written
+
+    def _share_image(
+        self, base: str, edit: Edit, outlet: str, written: dict[str, int]
+    ) -> dict[str, object]:
+        """Write the share image of ``edit`` (or keep it: drawn once, while its card's key
+        stays the same and its file is there) and return what its pages say of it."""
+        writer = self.writer
+        assert writer is not None  # noqa: S101 - set by render()
+        card = card_of(edit, outlet=outlet, site=self.site_name)
+        key = card_key(card)
+        path = f"{base}diff/{edit.number}/{IMAGE_NAME}"
+        old = self.share_old.get(str(edit.number))
+        if (
+            isinstance(old, list)
+            and len(old) == 3
+            and old[0] == key
+            and isinstance(old[1], str)
+            and isinstance(old[2], int)
+            and os.path.isfile(os.path.join(writer.root, path))
+        ):
+            digest, size = old[1], old[2]
+            writer.claim(path, digest)
+        else:
+            data = render_card(card)
+            digest, size = file_digest(data), len(data)
+            writer.write(path, data)
+        self.share_new[str(edit.number)] = [key, digest, size]
+        written[path] = size
+        return {"path": path, "alt": alt_text(card), "width": WIDTH, "height": HEIGHT}
+
+
+SHARE_KEY = "share"
+"""The entry of a document's ``diffs/<id>.json`` that keeps its share images' keys (no
+pair key looks like it)."""
 
 
 def unconfigured_source(archive: Archive, slug: str) -> Source:

@@ -95,6 +95,17 @@ class SiteWriter:
             check_output_path(relative)  # raises, naming the problem
         self.claimed[relative] = digest
 
+    def unclaim(self, folders: tuple[str, ...]) -> None:
+        """Forget what this build claimed below ``folders`` (site paths ending in ``/``, or
+        a file's path), to write them again: the files stay until then, and are compared,
+        not created."""
+        parents = set()  # a folder this build made is written create-only: no longer
+        for path in [p for p in self.claimed if p.startswith(folders)]:
+            del self.claimed[path]
+            parents.add(os.path.dirname(os.path.join(self._root, path)))
+        below = tuple(os.path.join(self._root, f.rstrip("/")) + os.sep for f in folders)
+        self._made -= {f for f in self._made if f in parents or f.startswith(below)}
+
     def write(self, relative: str, data: bytes | str) -> bool:
         """Write ``data`` to ``relative`` unless the file already holds it; True if written."""
         body = data.encode("utf-8") if isinstance(data, str) else data

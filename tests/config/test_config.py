@@ -72,7 +72,7 @@ DEFAULTS: dict[str, object] = {
     },
     # relative to the base
     "paths": {"data": "data", "evidence": "evidence", "site": "site", "templates": "templates"},
-    "site": {"max_bytes": 900_000_000, "reextracted": False},
+    "site": {"max_bytes": 900_000_000, "reextracted": False, "share_days": 7},
     "post": {
         "kinds": ["headline", "lede", "facts", "quote", "removed", "correction"],
         "significance": ["moderate", "substantive"],
@@ -134,6 +134,7 @@ ENV_SAMPLES: dict[str, tuple[str, object]] = {
     "archive_org.timeout": ("5s", 5.0),
     "archive_org.backoff": ("1h", 3600.0),
     "site.reextracted": ("true", True),
+    "site.share_days": ("0", 0),
 }
 
 

@@ -68,8 +68,8 @@ def test_the_dry_run_prints_every_post_and_its_thread_and_sends_nothing(
     assert "mastodon: 4 post(s)" in out and "bluesky: 4 post(s)" in out
     assert out.count("new thread") == 6  # three articles on two networks
     assert out.count("reply to the post before it") == 2  # the bridge story's second edit
-    assert "alt: Silent edit at Example Net Daily — Politics" in out
-    assert f"card: {BASE_URL}articles/news-example-org-d2fa1f9b03b58050/#r3" in out
+    assert "alt: Example Net Daily — Politics: “Minister" in out
+    assert f"card: {BASE_URL}articles/news-example-org-d2fa1f9b03b58050/diff/3/" in out
     assert "Headline was: “Council approves Elm river bridge”" in out
 
 

@@ -7,6 +7,8 @@ import json
 from datetime import timedelta
 from pathlib import Path
 
+from selectolax.lexbor import LexborHTMLParser
+
 from quietedit.archive.store import Archive
 from quietedit.model import Article, Block, Publisher
 from quietedit.post.ledger import (
@@ -70,7 +72,7 @@ def test_every_selected_edit_is_posted_once_to_each_network_oldest_first(
     assert [line.split(": ")[1] for line in report.posted] == ORDER + ORDER
     texts = [s["status"] for s in statuses(mastodon)]
     assert all(isinstance(t, str) and len(t) <= 500 for t in texts)
-    link = f"{BASE_URL}articles/{BRIDGE}/#r2"
+    link = f"{BASE_URL}articles/{BRIDGE}/diff/2/"  # the edit's permalink: its card
     assert str(texts[0]).endswith("\n" + link)
     assert "[deleted: 48] [added: 84]" in str(texts[0])
     assert str(texts[0]).startswith("Silent edit · The Example Courier \N{EN DASH} World\n")
@@ -149,6 +151,26 @@ def test_a_later_edit_of_an_article_replies_in_its_thread_with_root_and_parent(
     assert other and by_id[other.post_id]["in_reply_to_id"] is None
 
 
+def test_the_built_share_images_are_posted_with_their_pages_alt_text(
+    site: tuple[Path, Path], mastodon: FakeMastodon
+) -> None:
+    data, out = site
+    build_site(
+        BuildOptions(data=data, out=out, base_url=BASE_URL, sources=SOURCES, search=False)
+    )  # with share images: every edit of the fixture is within 7 days of the newest
+
+    run(site, mastodon_account(mastodon))
+
+    uploads = [r for r in mastodon.requests if r.path == "/api/v2/media"]
+    assert len(uploads) == len(ORDER)
+    page = (out / f"articles/{MINISTER}/diff/2/index.html").read_text("utf-8")
+    alt = LexborHTMLParser(page).css_first('meta[property="og:image:alt"]')
+    assert alt is not None
+    assert uploads[1].body["description"] == alt.attributes["content"]
+    image = out / f"articles/{MINISTER}/diff/2/share.png"
+    assert uploads[1].body["bytes"] == image.stat().st_size
+
+
 def test_the_image_goes_with_its_alt_text_and_the_card_is_built_by_the_client(
     site: tuple[Path, Path], mastodon: FakeMastodon, bluesky: FakeBluesky
 ) -> None:
@@ -161,8 +183,9 @@ def test_the_image_goes_with_its_alt_text_and_the_card_is_built_by_the_client(
     uploads = [r for r in mastodon.requests if r.path == "/api/v2/media"]
     assert len(uploads) == 1 and uploads[0].body["bytes"] == len(image)
     alt = uploads[0].body["description"]
-    assert alt.startswith("Silent edit at Example Net Daily — Politics; headline “Minister")
-    assert "[deleted: will not] [added: do not plan to]" in alt
+    # the share image's own alt text, as its page's og:image:alt gives it
+    assert alt.startswith("Example Net Daily — Politics: “Minister")
+    assert "[removed: will not] [added: do not plan to]" in alt and "Verdict: silent" in alt
     book = ledger(data)
     minister = book.entry(f"{MINISTER}/2", "mastodon")
     assert minister is not None
@@ -177,7 +200,7 @@ def test_the_image_goes_with_its_alt_text_and_the_card_is_built_by_the_client(
     card = bluesky.records[entry.token]["value"]["embed"]
     assert card["$type"] == "app.bsky.embed.external"
     external = card["external"]
-    assert external["uri"] == f"{BASE_URL}articles/{MINISTER}/#r2"
+    assert external["uri"] == f"{BASE_URL}articles/{MINISTER}/diff/2/"
     assert external["title"].startswith("Silent edit · Example Net Daily — Politics: Minister")
     assert "[deleted: will not]" in external["description"]
     assert external["thumb"]["mimeType"] == "image/png"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import signal
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -89,4 +90,7 @@ def test_a_render_worker_killed_mid_build_fails_the_build_instead_of_hanging(
                 search=False, workers=2,
             )
         )  # fmt: skip
+    deadline = time.monotonic() + 10  # the other worker, killed, is reaped soon after
+    while not set(child_processes()) <= before and time.monotonic() < deadline:
+        time.sleep(0.05)
     assert set(child_processes()) <= before  # no worker left behind
