@@ -92,6 +92,7 @@ class BuildOptions:
     search: bool = True
     max_bytes: int = DEFAULT_MAX_BYTES
     data_url: str | None = None  # where the archive folder can be browsed, ending in "/"
+    database_url: str | None = None  # where the SQLite export is published (the about page)
     reextracted: bool = False  # show the text as re-extracted (derived records), not as observed
     workers: int = field(default_factory=lambda: min(os.cpu_count() or 1, MAX_WORKERS))
 
@@ -375,6 +376,7 @@ def _build(
         indexing=indexing,
         folded=folded,
         data_url=options.data_url,
+        database_url=options.database_url,
         changed=changed,
     )
 
