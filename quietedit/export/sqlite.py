@@ -371,7 +371,7 @@ def _write(
     _PLAN = None
     known = {s.slug: s for s in plan.sources}
     writer.add(SOURCES, _source_rows(known, feeds, used_sources))
-    stories = group_by_month(StoryState(documents=sketches))
+    stories = group_by_month(_story_state(sketches, plan.site_cache))
     writer.add(STORIES, rows.story_rows(stories, {d: s.source for d, s in sketches.items()}))
     for slug, record in sorted(feeds.items()):
         writer.add(FEED_ENTRIES, rows.feed_entry_rows(slug, record, stored))
@@ -383,6 +383,15 @@ def _write(
             db.table(table.name).enable_fts(list(table.search), create_triggers=False)
             db.table(table.name).populate_fts(list(table.search))
     conn.execute("PRAGMA journal_mode = DELETE")
+
+
+def _story_state(sketches: dict[str, Sketched], site_cache: Path | None) -> StoryState:
+    """The grouping's input: the documents' sketches, with the months a site build grouped
+    (its ``stories.sqlite``): a month whose inputs are the same is not grouped again."""
+    state = StoryState(documents=sketches)
+    if site_cache is not None:
+        state.chunks = StoryState.load(site_cache).chunks
+    return state
 
 
 Mapper = Callable[
