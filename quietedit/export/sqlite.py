@@ -60,7 +60,13 @@ from quietedit.export.schema import (
 from quietedit.model import JSON, format_timestamp
 from quietedit.publish.changes import Comparison, compare_revisions, pair_key
 from quietedit.publish.live import live_pairs
-from quietedit.publish.stories import MonthMapper, Sketched, StoryState, group_by_month
+from quietedit.publish.stories import (
+    MonthMapper,
+    Sketched,
+    StoryState,
+    group_by_month,
+    saved_sketches,
+)
 from quietedit.publish.text import host_slug, safe_http_url
 
 logger = logging.getLogger(__name__)
@@ -222,6 +228,11 @@ def _rows_of_batch(batch: list[tuple[str, str]]) -> list[tuple[str, DocumentRows
     plan = _PLAN
     assert plan is not None  # noqa: S101 - set before the pool forks
     done: list[tuple[str, DocumentRows | str]] = []
+    sketches = (
+        saved_sketches(plan.site_cache, (doc for _, doc in batch))
+        if plan.site_cache is not None
+        else {}
+    )
     for partition, doc in batch:
         try:
             data = gather_document(
@@ -234,7 +245,7 @@ def _rows_of_batch(batch: list[tuple[str, str]]) -> list[tuple[str, DocumentRows
         except QuieteditError as exc:
             done.append((doc, str(exc)))
             continue
-        done.append((doc, document_rows(data)))
+        done.append((doc, document_rows(data, sketch=sketches.get(doc))))
     return done
 
 
@@ -249,8 +260,9 @@ class DocumentRows:
     story: Sketched | None = None  # what the story grouping needs of it
 
 
-def document_rows(data: DocumentData) -> DocumentRows:
-    """Every row of one document, by table."""
+def document_rows(data: DocumentData, *, sketch: tuple[int, ...] | None = None) -> DocumentRows:
+    """Every row of one document, by table; ``sketch``, its story sketch as a site build
+    saved it, saves making it again."""
     if not data.revisions:
         return DocumentRows(data.source, {})
     texts, blocks = rows.text_and_block_rows(data)
@@ -259,7 +271,9 @@ def document_rows(data: DocumentData) -> DocumentRows:
     story = Sketched(  # as the site sketches it: the first revision, first sight
         data.source,
         seen if isinstance(seen, str) and seen else format_timestamp(first.observation.observed_at),
-        story_sketch(first.article.title, [block.text for block in first.article.blocks]),
+        sketch
+        if sketch is not None
+        else story_sketch(first.article.title, [block.text for block in first.article.blocks]),
     )
     found: tuple[tuple[Table, Iterable[Row]], ...] = (
         (DOCUMENTS, [rows.document_row(data)]),

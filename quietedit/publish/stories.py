@@ -150,6 +150,32 @@ class StoryState:
         self.loaded = rows
 
 
+def saved_sketches(cache_root: Path, documents: Iterable[str]) -> dict[str, tuple[int, ...]]:
+    """The sketches a build saved in ``cache_root`` for those of ``documents`` it holds
+    (a sketch is of the first revision, so it never goes stale); none when the file is
+    missing, damaged or made with other parameters."""
+    path = cache_root / STORIES_FILE
+    wanted = list(documents)
+    if not path.is_file() or not wanted:
+        return {}
+    try:
+        with contextlib.closing(sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)) as db:
+            found = db.execute("SELECT value FROM meta WHERE key = 'parameters'").fetchone()
+            if found is None or found[0] != _PARAMETERS:
+                return {}
+            marks = ", ".join("?" for _ in wanted)
+            return {
+                doc: _unpack(sketch)
+                for doc, sketch in db.execute(
+                    f"SELECT id, sketch FROM sketches WHERE id IN ({marks})",  # noqa: S608 - marks only
+                    wanted,
+                )
+            }
+    except (sqlite3.Error, ValueError, TypeError) as exc:
+        logger.info("stories cache unusable (%s): sketching again", exc)
+        return {}
+
+
 def _pack(sketch: tuple[int, ...]) -> bytes:
     return b"".join(value.to_bytes(4, "big") for value in sketch)
 

@@ -221,6 +221,7 @@ def test_worker_processes_and_a_site_build_s_saved_diffs_give_the_same_bytes(
 
     monkeypatch.setattr(export_module, "compare_revisions", recompute)
     monkeypatch.setattr(stories_module, "group_stories", recompute)  # the months it grouped
+    monkeypatch.setattr(export_module, "story_sketch", recompute)  # and the sketches it made
     export_sqlite(Archive(root), tmp_path / "cached.db", site_cache=site / CACHE_DIR)
     assert (tmp_path / "cached.db").read_bytes() == (tmp_path / "one.db").read_bytes()
 
@@ -232,7 +233,7 @@ def test_a_crash_during_the_export_leaves_the_old_database_in_place(
     out = tmp_path / "quietedit.db"
     out.write_bytes(b"the previous export")
 
-    def crash(*args: object) -> None:
+    def crash(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(export_module, "document_rows", crash)
