@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import logging
 import multiprocessing
+import multiprocessing.pool
 import os
 import sqlite3
 from collections import deque
@@ -28,7 +29,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from multiprocessing.pool import AsyncResult
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import sqlite_utils
 
@@ -61,7 +62,6 @@ from quietedit.model import JSON, format_timestamp
 from quietedit.publish.changes import Comparison, compare_revisions, pair_key
 from quietedit.publish.live import live_pairs
 from quietedit.publish.stories import (
-    MonthMapper,
     Sketched,
     StoryState,
     group_by_month,
@@ -399,14 +399,18 @@ def _write(
             writer.flush()
             if progress is not None:
                 progress(done, len(listed))
-    _PLAN = None
     known = {s.slug: s for s in plan.sources}
     writer.add(SOURCES, _source_rows(known, feeds, used_sources))
-    with _months_pool(jobs) as mapper:
+    with _forked(jobs) as mapper:
         stories = group_by_month(_story_state(sketches, plan.site_cache), mapper=mapper)
+        entries = mapper(_feed_entries, sorted(feeds))
+    _PLAN = None
     writer.add(STORIES, rows.story_rows(stories, {d: s.source for d, s in sketches.items()}))
-    for slug, record in sorted(feeds.items()):
-        writer.add(FEED_ENTRIES, rows.feed_entry_rows(slug, record, stored))
+    for feed_rows in entries:
+        for row in feed_rows:
+            if row["document"] not in stored:
+                row["document"] = None
+        writer.add(FEED_ENTRIES, feed_rows)
     writer.flush()
     for table in TABLES:
         for columns in table.indexes:
@@ -426,15 +430,39 @@ def _story_state(sketches: dict[str, Sketched], site_cache: Path | None) -> Stor
     return state
 
 
+_T = TypeVar("_T")
+_R = TypeVar("_R")
+
+
+class _OrderedMap:
+    """An ordered map over independent pieces of work (a month of stories, a feed's
+    entries), in this process or in a pool of forked ones, one piece at a time."""
+
+    def __init__(self, pool: multiprocessing.pool.Pool | None) -> None:
+        self.pool = pool
+
+    def __call__(self, func: Callable[[_T], _R], items: list[_T]) -> list[_R]:
+        if self.pool is None:
+            return [func(item) for item in items]
+        return self.pool.map(func, items, chunksize=1)
+
+
 @contextmanager
-def _months_pool(jobs: int) -> Iterator[MonthMapper]:
-    """The story grouping's ordered map over months: in ``jobs`` forked processes, a
-    month each at a time (months are independent; the grouping joins them in order)."""
+def _forked(jobs: int) -> Iterator[_OrderedMap]:
+    """An ordered map in ``jobs`` forked processes (in this one for one job)."""
     if jobs <= 1:
-        yield lambda func, items: [func(item) for item in items]
+        yield _OrderedMap(None)
         return
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        yield lambda func, items: pool.map(func, items, chunksize=1)
+        yield _OrderedMap(pool)
+
+
+def _feed_entries(slug: str) -> list[Row]:
+    """A feed record's entries, each with the document its link names, archived or not
+    (the writer keeps only those archived): canonicalising every link is the costly part."""
+    plan = _PLAN
+    assert plan is not None  # noqa: S101 - set before the pool forks
+    return list(rows.feed_entry_rows(slug, plan.feeds[slug], None))
 
 
 Mapper = Callable[
