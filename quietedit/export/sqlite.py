@@ -412,12 +412,20 @@ def _write(
                 row["document"] = None
         writer.add(FEED_ENTRIES, feed_rows)
     writer.flush()
+    # The full-text indexes first, each merged into one segment ('optimize': a year's
+    # texts_fts is about 40 % smaller than as the inserts leave it, and faster to query).
+    # The pages the merge frees are zeroed, and the other indexes, built next, reuse them.
+    conn.execute("PRAGMA secure_delete = ON")
+    for table in TABLES:
+        if table.search:
+            fts = f"{table.name}_fts"
+            db.table(table.name).enable_fts(list(table.search), create_triggers=False)
+            db.table(table.name).populate_fts(list(table.search))
+            conn.execute(f'INSERT INTO "{fts}"("{fts}") VALUES (\'optimize\')')  # noqa: S608 - a table name from the schema
+    conn.execute("PRAGMA secure_delete = OFF")
     for table in TABLES:
         for columns in table.indexes:
             db.table(table.name).create_index(list(columns))
-        if table.search:
-            db.table(table.name).enable_fts(list(table.search), create_triggers=False)
-            db.table(table.name).populate_fts(list(table.search))
     conn.execute("PRAGMA journal_mode = DELETE")
 
 
