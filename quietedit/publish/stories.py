@@ -159,7 +159,9 @@ def saved_sketches(cache_root: Path, documents: Iterable[str]) -> dict[str, tupl
     if not path.is_file() or not wanted:
         return {}
     try:
-        with contextlib.closing(sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)) as db:
+        with contextlib.closing(
+            sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        ) as db:
             found = db.execute("SELECT value FROM meta WHERE key = 'parameters'").fetchone()
             if found is None or found[0] != _PARAMETERS:
                 return {}

@@ -224,6 +224,9 @@ def test_worker_processes_and_a_site_build_s_saved_diffs_give_the_same_bytes(
     monkeypatch.setattr(export_module, "story_sketch", recompute)  # and the sketches it made
     export_sqlite(Archive(root), tmp_path / "cached.db", site_cache=site / CACHE_DIR)
     assert (tmp_path / "cached.db").read_bytes() == (tmp_path / "one.db").read_bytes()
+    monkeypatch.chdir(tmp_path)  # a cache named by a relative path, as on the command line
+    export_sqlite(Archive(root), tmp_path / "relative.db", site_cache=Path("site") / CACHE_DIR)
+    assert (tmp_path / "relative.db").read_bytes() == (tmp_path / "one.db").read_bytes()
 
 
 def test_a_crash_during_the_export_leaves_the_old_database_in_place(
