@@ -65,7 +65,7 @@ def generate(data: Path, args: argparse.Namespace) -> dict[str, Any]:
 def described(data: Path) -> dict[str, Any]:
     """An existing archive's size, counted from its folders (no generation time)."""
     documents = revisions = edited = 0
-    for folder in (data / "documents").glob("*/*/*/*"):
+    for folder in (data / "documents").glob("*/*/*/*/"):  # year/month/day/document
         found = len(list((folder / "revisions").glob("*.json")))
         documents += 1
         revisions += found
