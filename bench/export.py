@@ -108,6 +108,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     result: dict[str, Any] = {"rate": args.rate, "days": args.days, "workdir": where}
     if args.archive is not None:  # an archive made before: time the exports alone
         data = args.archive.resolve()
+        result.update(rate=None, days=None, workdir=str(data))  # not generated here
         result["archive"] = described(data)
     else:
         data = workdir / "data"
@@ -139,9 +140,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
 def table(result: dict[str, Any]) -> list[str]:
     archive, sqlite = result["archive"], result["sqlite"]
+    made = (
+        f"{result['rate']:,} articles a day for {result['days']} days"
+        if result["days"] is not None
+        else "made before"
+    )
     lines = [
-        f"archive: {result['rate']:,} articles a day for {result['days']} days "
-        f"({result['workdir']}): {archive['documents']:,} documents, "
+        f"archive: {made} ({result['workdir']}): {archive['documents']:,} documents, "
         f"{archive['revisions']:,} revisions, {archive['edited_documents']:,} edited, "
         f"{archive['archive_bytes'] / 2**20:,.0f} MiB of files, generated in "
         f"{archive['generation_seconds']:,.0f} s",
