@@ -45,11 +45,12 @@ def export_dir(tmp_path: Path, database: bytes = b"SQLite format 3\0") -> Path:
 
 
 def publish(
-    gh: Releases, folder: Path, day: str, *, limit: int = 2**31
+    gh: Releases, folder: Path, day: str, *, limit: int = 2**31, part_size: int | None = None
 ) -> subprocess.CompletedProcess[str]:
     env = {
         **os.environ,
         "DATABASE_ASSET_LIMIT": str(limit),
+        **({"DATABASE_PART_SIZE": str(part_size)} if part_size is not None else {}),
         "PATH": f"{gh.home.parent / 'bin'}{os.pathsep}{os.environ['PATH']}",
         "FAKE_GH_HOME": str(gh.home),
         "GH_REPO": "quietedit/quietedit",
@@ -96,12 +97,55 @@ def test_a_missing_file_or_a_bad_day_stops_before_any_call(gh: Releases, tmp_pat
     assert gh.calls() == []
 
 
-def test_a_database_over_github_s_asset_limit_is_refused_before_any_call(
+@needs_jq
+def test_a_database_over_github_s_asset_limit_goes_up_in_parts_with_their_checksums(
     gh: Releases, tmp_path: Path
 ) -> None:
-    done = publish(gh, export_dir(tmp_path, b"x" * 100), "2026-11-30", limit=100)
+    database = bytes(range(250)) * 4  # 1,000 bytes: limit 400, parts of 400 - 400 // 16 = 375
+    folder = export_dir(tmp_path, database)
+    done = publish(gh, folder, "2026-11-30", limit=400)
+    assert done.returncode == 0, done.stderr
+    assert "quietedit.db.gz is 1000 bytes, over GitHub's limit of 400" in done.stdout
+    parts = ["quietedit.db.gz.part-000", "quietedit.db.gz.part-001", "quietedit.db.gz.part-002"]
+    release = gh.release("database-2026-11-30")
+    assert sorted(release["assets"]) == [
+        *parts,
+        "quietedit.db.gz.sha256",
+        "quietedit.metadata.json",
+    ]
+    assert "cat quietedit.db.gz.part-* | gunzip > quietedit.db" in release["body"]
+    sizes = [len(gh.asset_bytes("database-2026-11-30", name)) for name in parts]
+    assert sizes == [375, 375, 250]
+    # what a reader does: download, check, join
+    download = tmp_path / "download"
+    download.mkdir()
+    for name in [*parts, "quietedit.db.gz.sha256"]:
+        (download / name).write_bytes(gh.asset_bytes("database-2026-11-30", name))
+    checked = subprocess.run(
+        ["sha256sum", "--ignore-missing", "-c", "quietedit.db.gz.sha256"],
+        cwd=download,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert b"".join((download / name).read_bytes() for name in sorted(parts)) == database
+    # a rerun finds every part uploaded: the same file splits the same way
+    again = publish(gh, folder, "2026-11-30", limit=400)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.count("already holds") == 5
+
+
+def test_a_part_size_at_the_limit_or_a_metadata_file_over_it_is_refused_before_any_call(
+    gh: Releases, tmp_path: Path
+) -> None:
+    folder = export_dir(tmp_path, b"x" * 10)
+    refused = publish(gh, folder, "2026-11-30", limit=100, part_size=100)
+    assert refused.returncode == 2 and "DATABASE_PART_SIZE must be between" in refused.stderr
+    (folder / "quietedit.metadata.json").write_bytes(b"{}" * 60)
+    done = publish(gh, folder, "2026-11-30", limit=100)
     assert done.returncode == 1
-    assert "quietedit.db.gz is 100 bytes, over GitHub's limit of 100" in done.stderr
+    assert "quietedit.metadata.json is 120 bytes, over GitHub's limit of 100" in done.stderr
     assert gh.calls() == []
 
 

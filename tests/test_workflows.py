@@ -148,6 +148,7 @@ def test_the_hourly_build_starts_from_the_previous_site_and_widens_only_without_
     assert "inputs.full_rebuild" in condition
     assert steps[restore]["with"]["key"] == steps[save]["with"]["key"]
     assert "--data-url" in steps[build]["run"]
+    assert "--database-url" in steps[build]["run"]  # the about page links the export
 
 
 @pytest.mark.parametrize(("name", "job"), INGEST_JOBS)

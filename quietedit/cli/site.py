@@ -35,6 +35,15 @@ from quietedit.config import Config, load_config
     "link each article's data there.",
 )
 @click.option(
+    "--database-url",
+    default=None,
+    metavar="URL",
+    callback=lambda _ctx, _param, value: _http_url(value, "--database-url"),
+    help="Where the SQLite export of the archive is published (e.g. "
+    "https://github.com/user/repo/releases/latest, the release export.yml attaches it to): "
+    "the about page links it. Without it, the about page says how to make the database.",
+)
+@click.option(
     "--text",
     type=click.Choice(["observed", "reextracted"]),
     default=None,
@@ -49,6 +58,7 @@ def build(
     base_url: str | None,
     full: bool,
     data_url: str | None,
+    database_url: str | None,
     text: str | None,
 ) -> None:
     """Render the archive as a static site: pages, diffs, feeds, JSON API, search.
@@ -69,6 +79,7 @@ def build(
         base_url=base_url or DEFAULT_BASE_URL,
         full=full,
         data_url=data_url,
+        database_url=database_url,
         reextracted=None if text is None else text == "reextracted",
     )
     if report.failures:
@@ -151,6 +162,7 @@ def build_once(
     full: bool,
     workers: int | None = None,
     data_url: str | None = None,
+    database_url: str | None = None,
     reextracted: bool | None = None,
 ) -> Any:
     """Run one build and report it: a summary on stdout, failures on stderr."""
@@ -168,6 +180,7 @@ def build_once(
         watch=config.settings.watch,
         max_bytes=config.settings.site.max_bytes,
         data_url=data_url if data_url is None or data_url.endswith("/") else data_url + "/",
+        database_url=database_url,
         reextracted=config.settings.site.reextracted if reextracted is None else reextracted,
         share_days=config.settings.site.share_days,
     )
@@ -195,3 +208,12 @@ def build_once(
         f"{pages / seconds:,.0f} pages written per second"
     )
     return report
+
+
+def _http_url(value: str | None, option: str) -> str | None:
+    """``value`` if it is an http(s) URL (or not given); else a usage error naming it."""
+    from quietedit.publish.text import safe_http_url
+
+    if value is None or safe_http_url(value) is not None:
+        return value
+    raise click.BadParameter(f"{value!r} is not an http(s) URL", param_hint=option)

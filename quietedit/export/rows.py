@@ -292,9 +292,12 @@ def source_row(slug: str, *, name: str | None, url: str | None, kind: str, activ
     }
 
 
-def feed_entry_rows(slug: str, record: Mapping[str, JSON], documents: set[str]) -> Iterator[Row]:
+def feed_entry_rows(
+    slug: str, record: Mapping[str, JSON], documents: set[str] | None
+) -> Iterator[Row]:
     """The entries of a feed record; ``documents`` are the ids archived, so an entry's
-    ``document`` always names a row of ``documents``."""
+    ``document`` always names a row of ``documents`` (``None``: the id its link makes,
+    for the caller to check)."""
     entries = _dict(record.get("entries"))
     for key in sorted(entries):
         entry = _dict(entries[key])
@@ -312,14 +315,14 @@ def feed_entry_rows(slug: str, record: Mapping[str, JSON], documents: set[str]) 
         }
 
 
-def _document_of(link: str | None, documents: set[str]) -> str | None:
+def _document_of(link: str | None, documents: set[str] | None) -> str | None:
     if not link:
         return None
     try:
         doc = document_id(canonical_url(link))
     except InvalidURLError:
         return None
-    return doc if doc in documents else None
+    return doc if documents is None or doc in documents else None
 
 
 def _dict(value: JSON) -> dict[str, JSON]:

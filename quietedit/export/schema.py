@@ -34,6 +34,36 @@ class Table:
         """Columns as sqlite-utils takes them, in order."""
         return {c.name: _PYTHON[c.type] for c in self.columns}
 
+    @property
+    def without_rowid(self) -> bool:
+        """Whether the table is stored in its primary key's order alone (``WITHOUT ROWID``):
+        every table whose key is not one integer, except those with a full-text index (an
+        FTS5 index with external content refers to its rows by rowid). Such a table holds
+        its key once, not once in the table and again in its key's index."""
+        integer_key = len(self.pk) == 1 and self.column(self.pk[0]).type == "INTEGER"
+        return not integer_key and not self.search
+
+    def column(self, name: str) -> Column:
+        return next(c for c in self.columns if c.name == name)
+
+    def create_sql(self) -> str:
+        """The table's ``CREATE TABLE`` statement, in the form sqlite-utils writes."""
+        single = self.pk[0] if len(self.pk) == 1 else None
+        references = {column: (other, key) for column, other, key in self.foreign_keys}
+        lines = []
+        for c in self.columns:
+            line = f'   "{c.name}" {c.type}'
+            if c.name == single:
+                line += " PRIMARY KEY"
+            if c.name in references:
+                other, key = references[c.name]
+                line += f' REFERENCES "{other}"("{key}")'
+            lines.append(line)
+        if single is None:
+            lines.append("   PRIMARY KEY (" + ", ".join(f'"{c}"' for c in self.pk) + ")")
+        suffix = " WITHOUT ROWID" if self.without_rowid else ""
+        return f'CREATE TABLE "{self.name}" (\n' + ",\n".join(lines) + f"\n){suffix}"
+
 
 _PYTHON: Final = {"TEXT": str, "INTEGER": int, "REAL": float}
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from multiprocessing.pool import AsyncResult
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import sqlite_utils
 
@@ -57,10 +57,16 @@ from quietedit.export.schema import (
     TEXTS,
     Table,
 )
+from quietedit.export.workers import forked
 from quietedit.model import JSON, format_timestamp
 from quietedit.publish.changes import Comparison, compare_revisions, pair_key
 from quietedit.publish.live import live_pairs
-from quietedit.publish.stories import Sketched, StoryState, group_by_month
+from quietedit.publish.stories import (
+    Sketched,
+    StoryState,
+    group_by_month,
+    saved_sketches,
+)
 from quietedit.publish.text import host_slug, safe_http_url
 
 logger = logging.getLogger(__name__)
@@ -69,6 +75,8 @@ PAGE_SIZE: Final = 4096
 """SQLite's default page size, fixed so the file does not depend on the library's build."""
 BATCH_DOCUMENTS: Final = 200
 """Documents read and compared as one unit of work, whose rows are written together."""
+CACHE_KIB: Final = 256 * 1024
+"""SQLite's page cache while the database is written, in KiB."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +228,11 @@ def _rows_of_batch(batch: list[tuple[str, str]]) -> list[tuple[str, DocumentRows
     plan = _PLAN
     assert plan is not None  # noqa: S101 - set before the pool forks
     done: list[tuple[str, DocumentRows | str]] = []
+    sketches = (
+        saved_sketches(plan.site_cache, (doc for _, doc in batch))
+        if plan.site_cache is not None
+        else {}
+    )
     for partition, doc in batch:
         try:
             data = gather_document(
@@ -232,21 +245,24 @@ def _rows_of_batch(batch: list[tuple[str, str]]) -> list[tuple[str, DocumentRows
         except QuieteditError as exc:
             done.append((doc, str(exc)))
             continue
-        done.append((doc, document_rows(data)))
+        done.append((doc, document_rows(data, sketch=sketches.get(doc))))
     return done
 
 
 @dataclass(frozen=True, slots=True)
 class DocumentRows:
-    """One document's rows by table (texts numbered from 1, renumbered when written)."""
+    """One document's rows by table, each a tuple of the table's columns in order (texts
+    numbered from 1, renumbered when written): tuples, not dicts, cross from a worker
+    process to the writer, without every column's name pickled again in every row."""
 
     source: str
-    tables: dict[str, list[Row]]
+    tables: dict[str, list[tuple[Any, ...]]]
     story: Sketched | None = None  # what the story grouping needs of it
 
 
-def document_rows(data: DocumentData) -> DocumentRows:
-    """Every row of one document, by table."""
+def document_rows(data: DocumentData, *, sketch: tuple[int, ...] | None = None) -> DocumentRows:
+    """Every row of one document, by table; ``sketch``, its story sketch as a site build
+    saved it, saves making it again."""
     if not data.revisions:
         return DocumentRows(data.source, {})
     texts, blocks = rows.text_and_block_rows(data)
@@ -255,25 +271,40 @@ def document_rows(data: DocumentData) -> DocumentRows:
     story = Sketched(  # as the site sketches it: the first revision, first sight
         data.source,
         seen if isinstance(seen, str) and seen else format_timestamp(first.observation.observed_at),
-        story_sketch(first.article.title, [block.text for block in first.article.blocks]),
+        sketch
+        if sketch is not None
+        else story_sketch(first.article.title, [block.text for block in first.article.blocks]),
+    )
+    found: tuple[tuple[Table, Iterable[Row]], ...] = (
+        (DOCUMENTS, [rows.document_row(data)]),
+        (REVISIONS, rows.revision_rows(data)),
+        (TEXTS, texts),
+        (BLOCKS, blocks),
+        (EDITS, rows.edit_rows(data)),
+        (EDIT_OPS, rows.edit_op_rows(data)),
+        (EDIT_KINDS, rows.edit_kind_rows(data)),
+        (EDIT_SIGNALS, rows.edit_signal_rows(data)),
+        (EVENTS, rows.event_rows(data)),
+        (PROVENANCE, rows.provenance_rows(data)),
+        (DERIVED, rows.derived_rows(data)),
     )
     return DocumentRows(
-        data.source,
-        {
-            DOCUMENTS.name: [rows.document_row(data)],
-            REVISIONS.name: list(rows.revision_rows(data)),
-            TEXTS.name: texts,
-            BLOCKS.name: blocks,
-            EDITS.name: list(rows.edit_rows(data)),
-            EDIT_OPS.name: list(rows.edit_op_rows(data)),
-            EDIT_KINDS.name: list(rows.edit_kind_rows(data)),
-            EDIT_SIGNALS.name: list(rows.edit_signal_rows(data)),
-            EVENTS.name: list(rows.event_rows(data)),
-            PROVENANCE.name: list(rows.provenance_rows(data)),
-            DERIVED.name: list(rows.derived_rows(data)),
-        },
-        story,
+        data.source, {table.name: _tuples(table, made) for table, made in found}, story
     )
+
+
+def _tuples(table: Table, found: Iterable[Row]) -> list[tuple[Any, ...]]:
+    columns = [c.name for c in table.columns]
+    return [tuple(row[c] for c in columns) for row in found]
+
+
+_TEXT_ID: Final = [c.name for c in TEXTS.columns].index("id")
+_BLOCK_TEXT: Final = [c.name for c in BLOCKS.columns].index("text")
+
+
+def _shift(row: tuple[Any, ...], index: int, offset: int) -> tuple[Any, ...]:
+    """``row`` with the text number at ``index`` moved past the texts written before."""
+    return (*row[:index], row[index] + offset, *row[index + 1 :])
 
 
 class _Writer:
@@ -282,23 +313,23 @@ class _Writer:
     def __init__(self, conn: sqlite3.Connection, report: ExportReport) -> None:
         self.conn = conn
         self.report = report
-        self.held: dict[str, list[Row]] = {t.name: [] for t in TABLES}
+        self.held: dict[str, list[tuple[Any, ...]]] = {t.name: [] for t in TABLES}
         self.texts = 0  # texts numbered so far
 
     def add(self, table: Table, found: Iterable[Row]) -> None:
-        self.held[table.name].extend(found)
+        self.held[table.name].extend(_tuples(table, found))
 
     def add_document(self, found: DocumentRows) -> None:
         offset = self.texts
         for name, table_rows in found.tables.items():
+            held = self.held[name]
             if name == TEXTS.name:
-                for row in table_rows:
-                    row["id"] += offset
+                held.extend(_shift(row, _TEXT_ID, offset) for row in table_rows)
                 self.texts += len(table_rows)
             elif name == BLOCKS.name:
-                for row in table_rows:
-                    row["text"] += offset
-            self.held[name].extend(table_rows)
+                held.extend(_shift(row, _BLOCK_TEXT, offset) for row in table_rows)
+            else:
+                held.extend(table_rows)
 
     def flush(self) -> None:
         self.conn.execute("BEGIN")
@@ -310,7 +341,7 @@ class _Writer:
                 names = ", ".join(f'"{c}"' for c in columns)
                 self.conn.executemany(
                     f'INSERT INTO "{table.name}" ({names}) VALUES ({placeholders})',  # noqa: S608 - names from the schema
-                    ([row[c] for c in columns] for row in held),
+                    held,
                 )
                 self.report.rows[table.name] += len(held)
                 held.clear()
@@ -334,13 +365,13 @@ def _write(
     conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")
     conn.execute("PRAGMA journal_mode = OFF")  # a temporary file: a crash discards it whole
     conn.execute("PRAGMA synchronous = OFF")
+    # Room for the indexes being built and the full-text index's merges: without it each
+    # index build sorts through a 2 MiB cache. Neither changes a byte of the file.
+    conn.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
+    conn.execute("PRAGMA temp_store = MEMORY")
     db = sqlite_utils.Database(conn)
     for table in TABLES:
-        db.table(table.name).create(
-            table.column_types(),
-            pk=table.pk[0] if len(table.pk) == 1 else table.pk,
-            foreign_keys=list(table.foreign_keys),
-        )
+        conn.execute(table.create_sql())
         report.rows[table.name] = 0
     archive = plan.archive
     feeds = {slug: archive.read_feed(slug) or {} for slug in archive.feed_slugs()}
@@ -368,21 +399,51 @@ def _write(
             writer.flush()
             if progress is not None:
                 progress(done, len(listed))
-    _PLAN = None
     known = {s.slug: s for s in plan.sources}
     writer.add(SOURCES, _source_rows(known, feeds, used_sources))
-    stories = group_by_month(StoryState(documents=sketches))
+    with forked(jobs) as mapper:
+        stories = group_by_month(_story_state(sketches, plan.site_cache), mapper=mapper)
+        entries = mapper(_feed_entries, sorted(feeds))
+    _PLAN = None
     writer.add(STORIES, rows.story_rows(stories, {d: s.source for d, s in sketches.items()}))
-    for slug, record in sorted(feeds.items()):
-        writer.add(FEED_ENTRIES, rows.feed_entry_rows(slug, record, stored))
+    for feed_rows in entries:
+        for row in feed_rows:
+            if row["document"] not in stored:
+                row["document"] = None
+        writer.add(FEED_ENTRIES, feed_rows)
     writer.flush()
+    # The full-text indexes first, each merged into one segment ('optimize': a year's
+    # texts_fts is about 40 % smaller than as the inserts leave it, and faster to query).
+    # The pages the merge frees are zeroed, and the other indexes, built next, reuse them.
+    conn.execute("PRAGMA secure_delete = ON")
+    for table in TABLES:
+        if table.search:
+            fts = f"{table.name}_fts"
+            db.table(table.name).enable_fts(list(table.search), create_triggers=False)
+            db.table(table.name).populate_fts(list(table.search))
+            conn.execute(f'INSERT INTO "{fts}"("{fts}") VALUES (\'optimize\')')  # noqa: S608 - a table name from the schema
+    conn.execute("PRAGMA secure_delete = OFF")
     for table in TABLES:
         for columns in table.indexes:
             db.table(table.name).create_index(list(columns))
-        if table.search:
-            db.table(table.name).enable_fts(list(table.search), create_triggers=False)
-            db.table(table.name).populate_fts(list(table.search))
     conn.execute("PRAGMA journal_mode = DELETE")
+
+
+def _story_state(sketches: dict[str, Sketched], site_cache: Path | None) -> StoryState:
+    """The grouping's input: the documents' sketches, with the months a site build grouped
+    (its ``stories.sqlite``): a month whose inputs are the same is not grouped again."""
+    state = StoryState(documents=sketches)
+    if site_cache is not None:
+        state.chunks = StoryState.load(site_cache).chunks
+    return state
+
+
+def _feed_entries(slug: str) -> list[Row]:
+    """A feed record's entries, each with the document its link names, archived or not
+    (the writer keeps only those archived): canonicalising every link is the costly part."""
+    plan = _PLAN
+    assert plan is not None  # noqa: S101 - set before the pool forks
+    return list(rows.feed_entry_rows(slug, plan.feeds[slug], None))
 
 
 Mapper = Callable[

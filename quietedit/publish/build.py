@@ -96,6 +96,7 @@ class BuildOptions:
     search: bool = True
     max_bytes: int = DEFAULT_MAX_BYTES
     data_url: str | None = None  # where the archive folder can be browsed, ending in "/"
+    database_url: str | None = None  # where the SQLite export is published (the about page)
     reextracted: bool = False  # show the text as re-extracted (derived records), not as observed
     watch: tuple[str, ...] = ()  # terms watched in every source (settings.watch)
     share_days: int = DEFAULT_SHARE_DAYS  # edits this recent get a share image (``share``)
@@ -411,6 +412,7 @@ def _build(
         indexing=indexing,
         folded=folded,
         data_url=options.data_url,
+        database_url=options.database_url,
         changed=changed,
     )
 

@@ -258,12 +258,23 @@ class Renderer:
                     digest.update(path.read_bytes())
         return digest.hexdigest()
 
-    def markdown_page(self, name: str) -> tuple[str, Markup]:
-        """``pages/<name>.md`` as ``(title, html)``; raw HTML in the Markdown is not passed on."""
+    def markdown_page(self, name: str, **context: Any) -> tuple[str, Markup]:
+        """``pages/<name>.md`` as ``(title, html)``; raw HTML in the Markdown is not passed on.
+
+        The Markdown is a Jinja template first, given ``context`` (autoescaped, so a value
+        never becomes markup): the about page links the database export only where the
+        site says where it is."""
         for folder in self.dirs:
             path = folder / "pages" / f"{name}.md"
             if path.is_file():
-                text = path.read_text(encoding="utf-8")
+                source = path.read_text(encoding="utf-8")
+                try:
+                    text = self.env.from_string(source).render(**context)
+                except jinja2.TemplateSyntaxError as exc:
+                    where = f"pages/{name}.md"
+                    raise TemplateError(where, f"line {exc.lineno}: {exc.message}") from exc
+                except jinja2.UndefinedError as exc:
+                    raise TemplateError(f"pages/{name}.md", str(exc)) from exc
                 title = next(
                     (line[2:].strip() for line in text.splitlines() if line.startswith("# ")), name
                 )

@@ -201,14 +201,16 @@ class SiteWide:
         indexing: SearchIndexing | None,
         folded: frozenset[str] = frozenset(),
         data_url: str | None = None,
+        database_url: str | None = None,
         changed: set[str] | None = None,
     ) -> list[str]:
         """Write the site-wide pages, and the search index that ``indexing`` has been
         making; returns failures that did not stop the build. The edits of documents of
         the ``folded`` months are left out of listings, feeds and sitemaps (statistics
         count them) and each such month gets its archive page, linking to ``data_url``
-        (where the archive folder can be browsed) when given. ``months``: the month of
-        each edited document. ``changed``: the partitions whose documents changed since
+        (where the archive folder can be browsed) when given; the Markdown pages get both
+        URLs, ``database_url`` being where the database export is published. ``months``:
+        the month of each edited document. ``changed``: the partitions whose documents changed since
         the previous build (``None``: any may have); the API day files of the others are
         kept as they are."""
         failures: list[str] = []
@@ -304,7 +306,9 @@ class SiteWide:
         self._stats([e for e in all_edits if not e.event], documents, source_list)
         for name in self.renderer.markdown_names():
             if re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
-                title, body = self.renderer.markdown_page(name)
+                title, body = self.renderer.markdown_page(
+                    name, data_url=data_url, database_url=database_url
+                )
                 self.page(f"{name}/", "markdown.html", title=title, body=body, **nav)
         self._feeds(FeedSpec("feed", "quietedit: recent edits", ""), shown)
         for filtered, entries in site_feeds.feeds:

@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from quietedit.analysis.stories import (
     POSTINGS_MAX,
@@ -150,6 +150,34 @@ class StoryState:
         self.loaded = rows
 
 
+def saved_sketches(cache_root: Path, documents: Iterable[str]) -> dict[str, tuple[int, ...]]:
+    """The sketches a build saved in ``cache_root`` for those of ``documents`` it holds
+    (a sketch is of the first revision, so it never goes stale); none when the file is
+    missing, damaged or made with other parameters."""
+    path = cache_root / STORIES_FILE
+    wanted = list(documents)
+    if not path.is_file() or not wanted:
+        return {}
+    try:
+        with contextlib.closing(
+            sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        ) as db:
+            found = db.execute("SELECT value FROM meta WHERE key = 'parameters'").fetchone()
+            if found is None or found[0] != _PARAMETERS:
+                return {}
+            marks = ", ".join("?" for _ in wanted)
+            return {
+                doc: _unpack(sketch)
+                for doc, sketch in db.execute(
+                    f"SELECT id, sketch FROM sketches WHERE id IN ({marks})",  # noqa: S608 - marks only
+                    wanted,
+                )
+            }
+    except (sqlite3.Error, ValueError, TypeError) as exc:
+        logger.info("stories cache unusable (%s): sketching again", exc)
+        return {}
+
+
 def _pack(sketch: tuple[int, ...]) -> bytes:
     return b"".join(value.to_bytes(4, "big") for value in sketch)
 
@@ -160,9 +188,33 @@ def _unpack(data: bytes) -> tuple[int, ...]:
     return tuple(int.from_bytes(data[i : i + 4], "big") for i in range(0, len(data), 4))
 
 
-def group_by_month(state: StoryState) -> tuple[Story, ...]:
+MonthWork: TypeAlias = tuple[datetime, datetime, list[StoryArticle]]
+"""A month to group: its start, its end, and every article first seen within
+``STORY_WINDOW`` of it, oldest first."""
+MonthMapper: TypeAlias = Callable[
+    [Callable[[MonthWork], list[list[str]]], list[MonthWork]], Iterable[list[list[str]]]
+]
+
+
+def month_groups(work: MonthWork) -> list[list[str]]:
+    """The stories (their documents, earliest first) whose earliest article was first seen
+    in the month of ``work``."""
+    start, end, inputs = work
+    seen = {a.document: a.first_seen for a in inputs}
+    return [list(s.documents) for s in group_stories(inputs) if start <= seen[s.id] < end]
+
+
+def _in_order(
+    func: Callable[[MonthWork], list[list[str]]], items: list[MonthWork]
+) -> list[list[list[str]]]:
+    return [func(item) for item in items]
+
+
+def group_by_month(state: StoryState, *, mapper: MonthMapper = _in_order) -> tuple[Story, ...]:
     """The stories of every document in ``state``, grouped month by month (module
-    docstring); updates ``state.chunks``. Deterministic in the documents alone."""
+    docstring); updates ``state.chunks``. Deterministic in the documents alone. The months
+    not grouped before are grouped through ``mapper`` (an ordered map: in this process by
+    default, or in worker processes, as the export does)."""
     articles = sorted(
         (
             StoryArticle(doc, d.source, parse_timestamp(d.first_seen), d.sketch)
@@ -173,24 +225,26 @@ def group_by_month(state: StoryState) -> tuple[Story, ...]:
     )
     times = [a.first_seen for a in articles]
     months = sorted({f"{a.first_seen:%Y-%m}" for a in articles})
-    chunks: dict[str, tuple[str, list[list[str]]]] = {}
-    stories: list[Story] = []
-    claimed: set[str] = set()
-    by_id = {a.document: a for a in articles}
+    keys: dict[str, str] = {}
+    work: dict[str, MonthWork] = {}
     for month in months:
         start = datetime.strptime(month, "%Y-%m").replace(tzinfo=UTC)
         end = (start + timedelta(days=32)).replace(day=1)
         inputs = articles[
             bisect_left(times, start - STORY_WINDOW) : bisect_left(times, end + STORY_WINDOW)
         ]
-        key = _chunk_key(inputs)
+        keys[month] = key = _chunk_key(inputs)
         cached = state.chunks.get(month)
-        if cached is not None and cached[0] == key:
-            groups = cached[1]
-        else:
-            found = group_stories(inputs)
-            groups = [list(s.documents) for s in found if start <= by_id[s.id].first_seen < end]
-        chunks[month] = (key, groups)
+        if cached is None or cached[0] != key:
+            work[month] = (start, end, inputs)
+    grouped = dict(zip(work, mapper(month_groups, list(work.values())), strict=True))
+    chunks: dict[str, tuple[str, list[list[str]]]] = {}
+    stories: list[Story] = []
+    claimed: set[str] = set()
+    by_id = {a.document: a for a in articles}
+    for month in months:
+        groups = grouped[month] if month in grouped else state.chunks[month][1]
+        chunks[month] = (keys[month], groups)
         for documents in groups:
             kept = tuple(d for d in documents if d not in claimed and d in by_id)
             sources = tuple(sorted({by_id[d].source for d in kept}))

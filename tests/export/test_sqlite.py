@@ -18,6 +18,7 @@ from quietedit.export.datasette import QUERIES, metadata
 from quietedit.export.schema import TABLES
 from quietedit.export.sqlite import export_sqlite
 from quietedit.publish import BuildOptions, build_site
+from quietedit.publish import stories as stories_module
 from quietedit.publish.paths import CACHE_DIR
 from tests.export.conftest import COURIER, DAILY, STORIES, write_archive
 
@@ -219,8 +220,13 @@ def test_worker_processes_and_a_site_build_s_saved_diffs_give_the_same_bytes(
         raise AssertionError("a comparison the site saved was computed again")
 
     monkeypatch.setattr(export_module, "compare_revisions", recompute)
+    monkeypatch.setattr(stories_module, "group_stories", recompute)  # the months it grouped
+    monkeypatch.setattr(export_module, "story_sketch", recompute)  # and the sketches it made
     export_sqlite(Archive(root), tmp_path / "cached.db", site_cache=site / CACHE_DIR)
     assert (tmp_path / "cached.db").read_bytes() == (tmp_path / "one.db").read_bytes()
+    monkeypatch.chdir(tmp_path)  # a cache named by a relative path, as on the command line
+    export_sqlite(Archive(root), tmp_path / "relative.db", site_cache=Path("site") / CACHE_DIR)
+    assert (tmp_path / "relative.db").read_bytes() == (tmp_path / "one.db").read_bytes()
 
 
 def test_a_crash_during_the_export_leaves_the_old_database_in_place(
@@ -230,7 +236,7 @@ def test_a_crash_during_the_export_leaves_the_old_database_in_place(
     out = tmp_path / "quietedit.db"
     out.write_bytes(b"the previous export")
 
-    def crash(*args: object) -> None:
+    def crash(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(export_module, "document_rows", crash)
