@@ -38,12 +38,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
-from quietedit.archive import sparse
+from quietedit.archive import gittrees, sparse
 from quietedit.archive.store import Archive
 from quietedit.article.identity import is_document_id
 from quietedit.config.settings import SiteSettings
 from quietedit.errors import PublishError, QuieteditError
-from quietedit.publish import folding, homepages, search, sitewide
+from quietedit.publish import committed, folding, homepages, search, sitewide
 from quietedit.publish.batches import Chunk, forks, render_documents
 from quietedit.publish.buildcache import (
     STATE_FILE,
@@ -174,9 +174,14 @@ def _build(
         # nothing recorded of the documents a sparse checkout leaves out (a lost or damaged
         # cache): without them the site would shrink, and stay shrunk; read them all
         sparse.check_out_everything(options.data)
-    found = archive.document_stamps()  # of the documents on disk
+    trees = gittrees.read(options.data)  # None outside git
+    found = archive.document_stamps(trees)  # of the documents on disk
     present = sorted(set(archive.partitions()))
     outside = archive.outside_checkout()
+    # changed by a commit while the checkout leaves them out: read again (``committed``)
+    moved = committed.changed_outside(
+        trees, committed.recorded(cache_root), previous, found, outside, archive.partition
+    )
     if hourly:
         places = ", ".join("?" * len(present))
         cached = previous.select(f"WHERE partition IN ({places})", tuple(present))
@@ -200,6 +205,9 @@ def _build(
             previous, found, outside, on_disk, fingerprint=fingerprint, state=state, todo=todo
         )
         gone = set()
+    for doc, doc_stamp in moved.items():
+        state.pop(doc, None)
+        todo[doc] = doc_stamp
     for doc, doc_stamp in found.items():
         if not is_document_id(doc):
             failures[doc] = f"{doc}: not a document id (expected <host>-<16 hex digits>)"
@@ -404,6 +412,7 @@ def _build(
         site=new_site, previous_site=previous.site, folded=folded, fingerprint=fingerprint
     )
     story_state.save(cache_root)
+    committed.record(cache_root, trees, unsure=_failed_partitions(archive, failures))
     _prune_diffs(cache_root, alive, gone)
     return BuildReport(
         documents=documents,
@@ -475,6 +484,17 @@ def _keep_absent(
             state[doc] = entry
         else:
             todo[doc] = entry.stamp
+
+
+def _failed_partitions(archive: Archive, failures: dict[str, str]) -> set[str]:
+    """The partitions of the documents that failed (looked at again by the next build)."""
+    found = set()
+    for doc in failures:
+        with contextlib.suppress(QuieteditError):
+            partition = archive.partition(doc) if is_document_id(doc) else None
+            if partition is not None:
+                found.add(partition)
+    return found
 
 
 def _has_pages(entry: DocumentEntry, folded: frozenset[str]) -> bool:
