@@ -405,6 +405,12 @@ def _build(
         if path not in document_files
     }
     stale = {p: "" for p in previous.site if p not in new_site and p not in document_files}
+    if options.full or not previous.loaded:
+        # what no record names (no cache, or one not trusted): the site folder is made
+        # what a build into an empty folder makes, but for the pages of documents kept
+        # unread (left out of the checkout, pages made by this code)
+        unread = {doc for doc in state if doc not in stamps}
+        writer.remove_unowned(lambda path: _document_of(path) in unread)
     removed = writer.removed + writer.remove_stale(stale)
     documents, _, files = catalog.totals()
     alive = catalog.ids() if not hourly else None
@@ -495,6 +501,17 @@ def _failed_partitions(archive: Archive, failures: dict[str, str]) -> set[str]:
             if partition is not None:
                 found.add(partition)
     return found
+
+
+def _document_of(path: str) -> str:
+    """The document whose files hold the site path ``path`` (``document_folders``), or
+    ``""``."""
+    parts = path.split("/")
+    if parts[0] == "articles" and len(parts) > 2:
+        return parts[1]
+    if parts[:2] == ["api", "documents"] and len(parts) > 2:
+        return parts[2].removesuffix(".json") if len(parts) == 3 else parts[2]
+    return ""
 
 
 def _has_pages(entry: DocumentEntry, folded: frozenset[str]) -> bool:
