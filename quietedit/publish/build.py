@@ -4,7 +4,8 @@ Gather (archive scan, config, the build cache), decide (pure page models in ``pa
 ``diffview`` and ``listing``), apply (render and write through
 :class:`~quietedit.publish.paths.SiteWriter`).
 
-An incremental build takes each document's stamp (``Archive.document_stamps``: a few
+An incremental build takes each document's stamp (``Archive.document_stamps``: its
+folder's git tree id when its files are as committed, which survives a clone; else a few
 ``stat`` calls) and recomputes its content key (``Archive.content_key``) only where the
 stamp moved; a document whose key (content key + the build's
 fingerprint: builder and analysis code, templates, base URL, sources) is unchanged and
@@ -15,13 +16,15 @@ shard: as soon as a shard's pages are written, Pagefind indexes it in its own pr
 while rendering goes on (with nothing to fork, Pagefind starts at once). Site-wide pages
 are rendered only when the key of their inputs changed; files whose bytes are unchanged
 are not rewritten, and files no longer produced are deleted.
-``--full`` trusts nothing recorded (deleting the cache folder has the same effect, except
-that stale files are then unknown and stay).
+``--full`` trusts nothing recorded (deleting the cache folder has the same effect); a build
+that trusts no record deletes, below the folders it writes in, every file it did not make
+(``SiteWriter.remove_unowned``), so an older site in the folder leaves nothing behind.
 
 The archive may be a sparse checkout holding only the documents still observed (as an
 hourly job clones it): the documents it leaves out keep the entries and pages the previous
 build left, so an hourly build reads only what it has; one whose pages are missing or
-stale is read again, which fetches its folder (``Archive``).
+stale is read again, which fetches its folder (``Archive``), and so is one a commit changed
+while the checkout left it out (``committed``: git tree ids).
 """
 
 from __future__ import annotations
