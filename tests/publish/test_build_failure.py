@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from quietedit.archive import sparse
+from quietedit.archive import gittrees, sparse
 from quietedit.errors import PublishError, QuieteditError
 from quietedit.model import Publisher
 from quietedit.publish import BuildOptions, build_site, search
@@ -63,9 +63,11 @@ def test_a_render_worker_killed_mid_build_fails_the_build_instead_of_hanging(
 ) -> None:
     # enough documents to render in forked workers; the watcher kills the first worker it
     # sees, as the out-of-memory killer would. The build asks git whether the archive is a
-    # sparse checkout; not here, so that its only children are the workers (a git child is
-    # a fork of this process too until it runs git)
+    # sparse checkout, and for its tree ids; not here, so that its only children are the
+    # workers (a git child is a fork of this process too until it runs git)
     monkeypatch.setattr(sparse, "checkout_cone", lambda root: None)
+    monkeypatch.setattr(sparse, "check_out_everything", lambda root: False)
+    monkeypatch.setattr(gittrees, "read", lambda root: None)
     stories = tuple(
         Story(
             f"https://news.example.org/local/2026/11/28/story-{n}",
