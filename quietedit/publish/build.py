@@ -183,7 +183,7 @@ def _build(
     outside = archive.outside_checkout()
     # changed by a commit while the checkout leaves them out: read again (``committed``)
     moved = committed.changed_outside(
-        trees, committed.recorded(cache_root), previous, found, outside, archive.partition
+        trees, committed.recorded(cache_root), previous, found, outside
     )
     if hourly:
         places = ", ".join("?" * len(present))

@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import Final
 
 from quietedit.archive.gittrees import PREFIX, Trees
-from quietedit.errors import QuieteditError
 from quietedit.publish.buildcache import BuildState
 
 TREES_FILE: Final = "trees.json"
@@ -69,14 +68,13 @@ def changed_outside(
     previous: BuildState,
     found: dict[str, str],
     outside: Callable[[str, str], bool],
-    indexed: Callable[[str], str | None],
 ) -> dict[str, str]:
     """Document → its new stamp, for every document the checkout leaves out (not in
     ``found``, ``outside`` says so) that the commit holds otherwise than its previous
     build (``previous``) recorded, in the partitions whose tree id moved since ``before``
-    (every partition without a record: then only tree-id stamps are compared). A
-    document of the index (``indexed``: id → partition) not in the cache at all is
-    changed too."""
+    (every partition without a record: then only tree-id stamps are compared). Only
+    documents the cache holds are compared: a new document is written to the current
+    partition, which the hourly job checks out."""
     if trees is None or not previous.loaded:
         return {}
     moved = [p for p, tree in trees.partitions.items() if before is None or before.get(p) != tree]
@@ -93,11 +91,7 @@ def changed_outside(
         if old == stamp or (before is None and not (old or PREFIX).startswith(PREFIX)):
             continue
         if old is None:
-            try:
-                if indexed(doc) != partition:
-                    continue  # not a document of the index (deleted, or not one)
-            except QuieteditError:
-                continue  # an unreadable index: the build reports it elsewhere
+            continue  # never built (a new document lands in today's partition, on disk)
         if outside(partition, doc):
             changed[doc] = stamp
     return changed

@@ -239,14 +239,15 @@ def _touched(state: StoryState) -> list[datetime] | None:
     loaded = state.loaded
     if loaded is None:
         return None
-    seen = set()
+    seen = set()  # of sketched documents only: the others are not grouped
     for doc, d in state.documents.items():
         row = loaded.get(doc)
         if row is None or row[:3] != (d.source, d.first_seen, d.packed):
-            seen.add(d.first_seen)
-            if row is not None:
+            if d.packed:
+                seen.add(d.first_seen)
+            if row is not None and row[2]:
                 seen.add(row[1])
-    seen.update(row[1] for doc, row in loaded.items() if doc not in state.documents)
+    seen.update(row[1] for doc, row in loaded.items() if doc not in state.documents and row[2])
     return [parse_timestamp(when) for when in sorted(seen)]
 
 

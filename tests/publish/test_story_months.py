@@ -55,3 +55,15 @@ def test_only_the_months_whose_window_changed_are_hashed_and_the_stories_are_the
     assert fresh.chunks == loaded.chunks
     november = next(s for s in shown if "d-new" in s.documents)
     assert november.sources == ("courier", "herald", "wire")
+
+
+def test_a_document_without_a_sketch_is_not_grouped_nor_timed(tmp_path: Path) -> None:
+    """A document with no sketch (no text to sketch) has no first sight to place; adding
+    or dropping one regroups nothing and fails nothing."""
+    state = StoryState(documents={**archive(), "empty": Sketched("wire", "", ())})
+    shown = group_by_month(state)
+    state.save(tmp_path)
+    loaded = StoryState.load(tmp_path)
+    loaded.documents["another"] = Sketched("wire", "", ())
+    del loaded.documents["empty"]
+    assert group_by_month(loaded) == shown
