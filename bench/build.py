@@ -19,6 +19,11 @@ each in a fresh child process so peak memory is the build's own:
 
 ``--sparse-days N`` hides the partitions more than N days older than the newest during the
 hourly builds, as the hourly job's sparse checkout of the partitions still observed does.
+``--per-day N`` writes N documents a day (and an hour's edits at that rate) instead of
+1,000: ``--per-day 100 --docs 36500`` is the year of ``bench/year.py``, without its ingest.
+``--clone`` builds each hour from a fresh sparse ``git clone`` of the archive (the
+partitions of the last ``--sparse-days`` days, 28 by default), as the hourly job does:
+every file checked out gets a new modification time.
 
 Prints seconds (wall and CPU, the render workers and Pagefind included), files written,
 pages per second, peak RSS and the load average for each: on a shared machine the wall
@@ -151,7 +156,13 @@ def revision_count(rng: random.Random, *, most: int, edited: float) -> int:
 
 
 def generate(
-    root: Path, *, docs: int, revisions: int, edited: float = EDITED_SHARE, seed: int = 8
+    root: Path,
+    *,
+    docs: int,
+    revisions: int,
+    edited: float = EDITED_SHARE,
+    seed: int = 8,
+    per_day: int = 1000,
 ) -> None:
     """Write the synthetic archive at ``root`` in the archive's own file format: ``docs``
     documents, the ``edited`` share of them with 2 to ``revisions`` revisions."""
@@ -162,7 +173,7 @@ def generate(
         source = SOURCES[n % len(SOURCES)]
         url = f"https://www.{source}.example/news/2026/{n:06d}-story"
         doc = document_id(url)
-        start = T0 + timedelta(minutes=MINUTES_PER_DOCUMENT * n)
+        start = T0 + timedelta(minutes=MINUTES_PER_DOCUMENT * 1000 / per_day * n)
         index.setdefault(index_shard(doc), {})[doc] = partition_of(start)
         folder = layout.document_dir(doc, partition_of(start))
         (folder / "revisions").mkdir(parents=True)
@@ -214,7 +225,7 @@ HOUR_NEW = 42
 """New documents in one hour at 1,000 a day."""
 
 
-def append_hour(root: Path, *, run: int) -> int:
+def append_hour(root: Path, *, run: int, per_day: int = 1000) -> int:
     """One hour of a live archive, through the Archive API: :data:`HOUR_EDITS` new
     revisions (an added paragraph) of recent documents and :data:`HOUR_NEW` new
     documents of one revision, an hour after the archive's newest observation. Returns
@@ -227,7 +238,9 @@ def append_hour(root: Path, *, run: int) -> int:
     latest = {d: archive.latest_revision(d) for d in recent}
     newest = max(r.observation.observed_at for r in latest.values() if r is not None)
     now = newest + timedelta(hours=1)
-    for doc in rng.sample(sorted(latest), min(HOUR_EDITS, len(latest))):
+    hour_edits = max(1, round(HOUR_EDITS * per_day / 1000))
+    hour_new = max(1, round(HOUR_NEW * per_day / 1000))
+    for doc in rng.sample(sorted(latest), min(hour_edits, len(latest))):
         last = latest[doc]
         assert last is not None  # noqa: S101 - every synthetic document has a revision
         article = Article(
@@ -239,7 +252,7 @@ def append_hour(root: Path, *, run: int) -> int:
             url=last.observation.url, observed_at=now, article=article, extractor="bench/1"
         )
         archive.append_revision(doc, observation)
-    for n in range(HOUR_NEW):
+    for n in range(hour_new):
         source = SOURCES[n % len(SOURCES)]
         url = f"https://www.{source}.example/news/live/{run:03d}-{n:03d}-story"
         doc = document_id(url)
@@ -255,7 +268,7 @@ def append_hour(root: Path, *, run: int) -> int:
         archive.append_revision(
             doc, Observation(url=url, observed_at=seen, article=article, extractor="bench/1")
         )
-    return HOUR_EDITS + HOUR_NEW
+    return hour_edits + hour_new
 
 
 SITE_GROUPS = (
@@ -334,6 +347,42 @@ def restore_partitions(data: Path, side: Path) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         folder.rename(target)
     shutil.rmtree(side, ignore_errors=True)
+
+
+GIT = ("git", "-c", "user.name=bench", "-c", "user.email=bench@example.org")
+
+
+def commit_all(repo: Path, message: str) -> None:
+    """Commit everything under ``repo/data`` (a repository made on first use)."""
+    if not (repo / ".git").is_dir():
+        subprocess.run([*GIT, "init", "-q", str(repo)], check=True)
+        subprocess.run([*GIT, "config", "uploadpack.allowFilter", "true"], cwd=repo, check=True)
+    subprocess.run([*GIT, "add", "-A", "data"], cwd=repo, check=True)
+    subprocess.run([*GIT, "commit", "-q", "-m", message], cwd=repo, check=True)
+
+
+def fresh_clone(origin: Path, target: Path, *, days: int) -> Path:
+    """The hourly job's clone of ``origin`` at ``target``: the newest commit, no blobs but
+    those checked out, the folders every run reads and the partitions of the last ``days``
+    days (every file with a new modification time). Returns its archive folder."""
+    shutil.rmtree(target, ignore_errors=True)
+    clone = ["git", "clone", "-q", "--filter=blob:none", "--depth=1", "--sparse"]
+    subprocess.run([*clone, origin.as_uri(), str(target)], check=True)
+    found = sorted((origin / "data").glob("documents/*/*/*"))
+    newest = date.fromisoformat("-".join(found[-1].parts[-3:]))
+    recent = [
+        str(folder.relative_to(origin))
+        for folder in found
+        if (newest - date.fromisoformat("-".join(folder.parts[-3:]))).days <= days
+    ]
+    subprocess.run(
+        ["git", "sparse-checkout", "set", "--cone", "--sparse-index", "--stdin"],
+        cwd=target,
+        input="\n".join(["data/feeds", "data/state", "data/index", *recent]),
+        text=True,
+        check=True,
+    )
+    return target / "data"
 
 
 def edited_documents(data: Path) -> int:
@@ -425,6 +474,12 @@ def main() -> None:
         action="store_true",
         help="last, one more hour's build from the build cache alone (the site deleted)",
     )
+    parser.add_argument("--per-day", type=int, default=1000, help="documents a day")
+    parser.add_argument(
+        "--clone",
+        action="store_true",
+        help="build each hour from a fresh sparse git clone of the archive, as the hourly job",
+    )
     parser.add_argument("--no-search", action="store_true")
     parser.add_argument(
         "--watch",
@@ -445,11 +500,19 @@ def main() -> None:
         child(args.data, args.out, full=args.full, search=not args.no_search, watch=watch)
         return
     work = args.keep or Path(tempfile.mkdtemp(prefix="quietedit-bench-"))
-    data, out = work / "data", work / "site"
+    data, out = (work / "origin" / "data" if args.clone else work / "data"), work / "site"
     try:
         if not data.exists():
             started = time.perf_counter()
-            generate(data, docs=args.docs, revisions=args.revisions, edited=args.edited)
+            generate(
+                data,
+                docs=args.docs,
+                revisions=args.revisions,
+                edited=args.edited,
+                per_day=args.per_day,
+            )
+            if args.clone:
+                commit_all(data.parent, "the archive")
             print(
                 f"generated {args.docs} documents ({args.edited:.0%} edited, up to "
                 f"{args.revisions} revisions) "
@@ -460,11 +523,19 @@ def main() -> None:
         show("full build       ", full)
         show_size(out, edited=edited_documents(data))
         show("no-change rebuild", run_child(data, out, full=False, search=search, watch=watch))
+        if args.clone:
+            for run in range(1, args.runs + 1):
+                touched = append_hour(data, run=run, per_day=args.per_day)
+                commit_all(data.parent, f"hour {run}")
+                clone = fresh_clone(data.parent, work / "clone", days=args.sparse_days or 28)
+                figures = run_child(clone, out, full=False, search=search, watch=watch)
+                show(f"one hour's edits, fresh clone, run {run} ({touched} documents)", figures)
+            return
         hidden = hide_old_partitions(data, work / "hidden", days=args.sparse_days)
         if hidden:
             print(f"sparse checkout: {hidden} partitions older than {args.sparse_days} days hidden")
         for run in range(1, args.runs + 1):
-            touched = append_hour(data, run=run)
+            touched = append_hour(data, run=run, per_day=args.per_day)
             figures = run_child(data, out, full=False, search=search, watch=watch)
             show(f"one hour's edits, run {run} ({touched} documents)", figures)
         restore_partitions(data, work / "hidden")

@@ -22,7 +22,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Final
 
-from quietedit.archive import sparse
+from quietedit.archive import sparse, treeids
 from quietedit.archive.files import (
     create_file,
     listdir,
@@ -375,10 +375,12 @@ class Archive:
 
     # -- the site build's shallow reads -------------------------------------------------
 
-    def document_stamps(self) -> dict[str, str]:
+    def document_stamps(self, trees: treeids.Trees | None = None) -> dict[str, str]:
         """Every document folder holding a record, by name, sorted → its *stamp*.
 
-        A stamp is read with three ``stat`` calls and no file opened: the modification
+        In a git checkout (``trees``, :func:`treeids.read`), the stamp of a document
+        whose files are as committed is its folder's tree id, which survives a clone.
+        Else a stamp is read with three ``stat`` calls and no file opened: the modification
         times of the record and of the revision and event folders (and of the derived
         folder, when there is one). A new revision or event moves its folder's time and a
         rewritten record (replaced by a rename) its own, so an
@@ -387,7 +389,9 @@ class Archive:
         are not document ids are included, for the caller to report.
         """
         found = {}
-        for partition in self.partitions():
+        present = self.partitions()
+        committed = trees.documents(present) if trees is not None else {}
+        for partition in present:
             root = os.path.join(self.layout.documents_dir, partition)
             for name in listdir(Path(root)):
                 home = os.path.join(root, name)
@@ -395,6 +399,11 @@ class Archive:
                     times = [str(os.stat(os.path.join(home, DOCUMENT_FILE)).st_mtime_ns)]
                 except (FileNotFoundError, NotADirectoryError):
                     continue  # not a document (yet): revisions never come before the record
+                tree = committed.get(name, ("", ""))
+                clean = trees is not None and name not in trees.dirty  # as committed
+                if clean and tree[0] == partition:
+                    found[name] = treeids.PREFIX + tree[1]
+                    continue
                 for folder in (REVISIONS_FOLDER, EVENTS_FOLDER):
                     try:
                         times.append(str(os.stat(os.path.join(home, folder)).st_mtime_ns))

@@ -4,7 +4,8 @@ Gather (archive scan, config, the build cache), decide (pure page models in ``pa
 ``diffview`` and ``listing``), apply (render and write through
 :class:`~quietedit.publish.paths.SiteWriter`).
 
-An incremental build takes each document's stamp (``Archive.document_stamps``: a few
+An incremental build takes each document's stamp (``Archive.document_stamps``: its
+folder's git tree id when its files are as committed, which survives a clone; else a few
 ``stat`` calls) and recomputes its content key (``Archive.content_key``) only where the
 stamp moved; a document whose key (content key + the build's
 fingerprint: builder and analysis code, templates, base URL, sources) is unchanged and
@@ -15,13 +16,15 @@ shard: as soon as a shard's pages are written, Pagefind indexes it in its own pr
 while rendering goes on (with nothing to fork, Pagefind starts at once). Site-wide pages
 are rendered only when the key of their inputs changed; files whose bytes are unchanged
 are not rewritten, and files no longer produced are deleted.
-``--full`` trusts nothing recorded (deleting the cache folder has the same effect, except
-that stale files are then unknown and stay).
+``--full`` trusts nothing recorded (deleting the cache folder has the same effect); a build
+that trusts no record deletes, below the folders it writes in, every file it did not make
+(``SiteWriter.remove_unowned``), so an older site in the folder leaves nothing behind.
 
 The archive may be a sparse checkout holding only the documents still observed (as an
 hourly job clones it): the documents it leaves out keep the entries and pages the previous
 build left, so an hourly build reads only what it has; one whose pages are missing or
-stale is read again, which fetches its folder (``Archive``).
+stale is read again, which fetches its folder (``Archive``), and so is one a commit changed
+while the checkout left it out (``committed``: git tree ids).
 """
 
 from __future__ import annotations
@@ -38,12 +41,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
-from quietedit.archive import sparse
+from quietedit.archive import sparse, treeids
 from quietedit.archive.store import Archive
 from quietedit.article.identity import is_document_id
 from quietedit.config.settings import SiteSettings
 from quietedit.errors import PublishError, QuieteditError
-from quietedit.publish import folding, homepages, search, sitewide
+from quietedit.publish import committed, folding, homepages, search, sitewide
 from quietedit.publish.batches import Chunk, forks, render_documents
 from quietedit.publish.buildcache import (
     STATE_FILE,
@@ -182,7 +185,9 @@ def _build(
         # nothing recorded of the documents a sparse checkout leaves out (a lost or damaged
         # cache): without them the site would shrink, and stay shrunk; read them all
         sparse.check_out_everything(options.data)
-    found = archive.document_stamps()  # of the documents on disk
+    before = committed.recorded(cache_root)
+    trees = treeids.read(options.data, before)  # None outside git
+    found = archive.document_stamps(trees)  # of the documents on disk
     present = sorted(set(archive.partitions()))
     pages.site_name = str(renderer.env.globals["site_name"])
     # which edits get share images depends on the archive's newest observation, known
@@ -195,6 +200,8 @@ def _build(
         newest_day = present[-1].replace("/", "-") + "T23:59:59Z"
         pages.share_since = share_cutoff(newest_day, options.share_days)
     outside = archive.outside_checkout()
+    # changed by a commit while the checkout leaves them out: read again (``committed``)
+    moved = committed.changed_outside(trees, before, previous, found, outside)
     if hourly:
         places = ", ".join("?" * len(present))
         cached = previous.select(f"WHERE partition IN ({places})", tuple(present))
@@ -218,6 +225,9 @@ def _build(
             previous, found, outside, on_disk, fingerprint=fingerprint, state=state, todo=todo
         )
         gone = set()
+    for doc, doc_stamp in moved.items():
+        state.pop(doc, None)
+        todo[doc] = doc_stamp
     for doc, doc_stamp in found.items():
         if not is_document_id(doc):
             failures[doc] = f"{doc}: not a document id (expected <host>-<16 hex digits>)"
@@ -435,6 +445,12 @@ def _build(
         if path not in document_files
     }
     stale = {p: "" for p in previous.site if p not in new_site and p not in document_files}
+    if options.full or not previous.loaded:
+        # what no record names (no cache, or one not trusted): the site folder is made
+        # what a build into an empty folder makes, but for the pages of documents kept
+        # unread (left out of the checkout, pages made by this code)
+        unread = {doc for doc in state if doc not in stamps}
+        writer.remove_unowned(lambda path: _document_of(path) in unread)
     removed = writer.removed + writer.remove_stale(stale)
     documents, _, files = catalog.totals()
     alive = catalog.ids() if not hourly else None
@@ -446,6 +462,7 @@ def _build(
         share_since=pages.share_since,
     )
     story_state.save(cache_root)
+    committed.record(cache_root, trees, unsure=_failed_partitions(archive, failures))
     _prune_diffs(cache_root, alive, gone)
     return BuildReport(
         documents=documents,
@@ -517,6 +534,28 @@ def _keep_absent(
             state[doc] = entry
         else:
             todo[doc] = entry.stamp
+
+
+def _failed_partitions(archive: Archive, failures: dict[str, str]) -> set[str]:
+    """The partitions of the documents that failed (looked at again by the next build)."""
+    found = set()
+    for doc in failures:
+        with contextlib.suppress(QuieteditError):
+            partition = archive.partition(doc) if is_document_id(doc) else None
+            if partition is not None:
+                found.add(partition)
+    return found
+
+
+def _document_of(path: str) -> str:
+    """The document whose files hold the site path ``path`` (``document_folders``), or
+    ``""``."""
+    parts = path.split("/")
+    if parts[0] == "articles" and len(parts) > 2:
+        return parts[1]
+    if parts[:2] == ["api", "documents"] and len(parts) > 2:
+        return parts[2].removesuffix(".json") if len(parts) == 3 else parts[2]
+    return ""
 
 
 def _has_pages(entry: DocumentEntry, folded: frozenset[str]) -> bool:

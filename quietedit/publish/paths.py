@@ -15,6 +15,7 @@ import hashlib
 import logging
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 from typing import Final
 
@@ -214,6 +215,33 @@ class SiteWriter:
                 path.unlink()
                 removed.append(relative)
                 _prune_empty_parents(path.parent, self.root)
+        return removed
+
+    def remove_unowned(self, keep: Callable[[str], bool]) -> list[str]:
+        """Delete the files of the top-level folders this build writes in that it did not
+        claim and ``keep`` does not keep: what an earlier build left that no record
+        names (a build with no cache into a site folder). Nothing outside those folders
+        (a file placed beside the site, such as ``CNAME``), no dot-file or dot-folder (the
+        cache), no link followed: only paths this build would own."""
+        tops = {path.split("/", 1)[0] for path in self.claimed if "/" in path}
+        removed = []
+        for top in sorted(tops):
+            folder = os.path.join(self._root, top)
+            if os.path.islink(folder) or not os.path.isdir(folder):
+                continue
+            for current, folders, names in os.walk(folder):  # links are not followed
+                folders[:] = [f for f in folders if not f.startswith(".")]
+                for name in names:
+                    full = os.path.join(current, name)
+                    relative = os.path.relpath(full, self._root).replace(os.sep, "/")
+                    if name.startswith(".") or relative in self.claimed or keep(relative):
+                        continue
+                    os.unlink(full)
+                    removed.append(relative)
+            for current, _, _ in sorted(os.walk(folder), reverse=True):
+                with contextlib.suppress(OSError):  # not empty: kept
+                    os.rmdir(current)
+        self.removed.extend(removed)
         return removed
 
 

@@ -70,19 +70,37 @@ _TABLES: Final = (
 )
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Sketched:
-    """One document as the grouping needs it, and the story its pages link to."""
+    """One document as the grouping needs it, and the story its pages link to. The
+    sketch is kept packed as the stories file stores it (``packed``) and unpacked only
+    for a month grouped again."""
 
     source: str
     first_seen: str
-    sketch: tuple[int, ...]
-    story: str = ""
+    packed: bytes
+    story: str
+
+    def __init__(
+        self, source: str, first_seen: str, sketch: tuple[int, ...] | bytes, story: str = ""
+    ) -> None:
+        if isinstance(sketch, bytes):
+            if len(sketch) % 4:
+                raise ValueError("sketch of the wrong length")
+            self.packed = sketch
+        else:
+            self.packed = _pack(sketch)
+        self.source, self.first_seen, self.story = source, first_seen, story
+
+    @property
+    def sketch(self) -> tuple[int, ...]:
+        return _unpack(self.packed)
 
 
 @dataclass(slots=True)
 class StoryState:
-    """The cache's stories file, loaded whole (a year: about 365,000 rows of 200 bytes)."""
+    """The cache's stories file, its rows loaded whole (a year: about 365,000 rows of 200
+    bytes), their sketches left packed."""
 
     documents: dict[str, Sketched] = field(default_factory=dict)
     chunks: dict[str, tuple[str, list[list[str]]]] = field(default_factory=dict)
@@ -105,7 +123,9 @@ class StoryState:
                 for doc, source, first_seen, sketch, story in db.execute(
                     "SELECT id, source, first_seen, sketch, story FROM sketches"
                 ):
-                    state.documents[doc] = Sketched(source, first_seen, _unpack(sketch), story)
+                    if not isinstance(sketch, bytes):
+                        raise TypeError("a sketch that is not bytes")
+                    state.documents[doc] = Sketched(source, first_seen, sketch, story)
                     read[doc] = (source, first_seen, sketch, story)
                 for month, key, stories in db.execute("SELECT month, key, stories FROM chunks"):
                     state.chunks[month] = (key, json.loads(stories))
@@ -121,8 +141,7 @@ class StoryState:
         cache_root.mkdir(parents=True, exist_ok=True)
         path = cache_root / STORIES_FILE
         rows = {
-            doc: (d.source, d.first_seen, _pack(d.sketch), d.story)
-            for doc, d in self.documents.items()
+            doc: (d.source, d.first_seen, d.packed, d.story) for doc, d in self.documents.items()
         }
         if self.loaded is not None and path.is_file():
             target = path
@@ -212,47 +231,77 @@ def _in_order(
 
 def group_by_month(state: StoryState, *, mapper: MonthMapper = _in_order) -> tuple[Story, ...]:
     """The stories of every document in ``state``, grouped month by month (module
-    docstring); updates ``state.chunks``. Deterministic in the documents alone. The months
-    not grouped before are grouped through ``mapper`` (an ordered map: in this process by
-    default, or in worker processes, as the export does)."""
-    articles = sorted(
-        (
-            StoryArticle(doc, d.source, parse_timestamp(d.first_seen), d.sketch)
-            for doc, d in state.documents.items()
-            if d.sketch
-        ),
-        key=lambda a: (a.first_seen, a.document),
+    docstring); updates ``state.chunks``. Deterministic in the documents alone.
+
+    A month none of whose inputs changed since the state was loaded (no document of its
+    window added, dropped or sketched otherwise) keeps its stories without its key being
+    computed again: an hourly build hashes and unpacks the sketches of the current
+    month's window, not the year's. The months to group again go through ``mapper`` (an
+    ordered map: in this process by default, or in worker processes, as the export does)."""
+    documents = state.documents
+    sketched = sorted(
+        ((parse_timestamp(d.first_seen), doc) for doc, d in documents.items() if d.packed),
     )
-    times = [a.first_seen for a in articles]
-    months = sorted({f"{a.first_seen:%Y-%m}" for a in articles})
+    times = [when for when, _ in sketched]
+    months = sorted({f"{when:%Y-%m}" for when in times})
+    touched = _touched(state)
+    chunks: dict[str, tuple[str, list[list[str]]]] = {}
     keys: dict[str, str] = {}
     work: dict[str, MonthWork] = {}
     for month in months:
         start = datetime.strptime(month, "%Y-%m").replace(tzinfo=UTC)
         end = (start + timedelta(days=32)).replace(day=1)
-        inputs = articles[
-            bisect_left(times, start - STORY_WINDOW) : bisect_left(times, end + STORY_WINDOW)
+        cached = state.chunks.get(month)
+        low, high = start - STORY_WINDOW, end + STORY_WINDOW
+        if (
+            cached is not None
+            and touched is not None
+            and not any(low <= when < high for when in touched)
+        ):
+            chunks[month] = cached
+            continue
+        inputs = [
+            StoryArticle(doc, documents[doc].source, when, documents[doc].sketch)
+            for when, doc in sketched[bisect_left(times, low) : bisect_left(times, high)]
         ]
         keys[month] = key = _chunk_key(inputs)
-        cached = state.chunks.get(month)
-        if cached is None or cached[0] != key:
+        if cached is not None and cached[0] == key:
+            chunks[month] = (key, cached[1])
+        else:
             work[month] = (start, end, inputs)
-    grouped = dict(zip(work, mapper(month_groups, list(work.values())), strict=True))
-    chunks: dict[str, tuple[str, list[list[str]]]] = {}
+    grouped = mapper(month_groups, list(work.values()))
+    for month, groups in zip(work, grouped, strict=True):
+        chunks[month] = (keys[month], groups)
     stories: list[Story] = []
     claimed: set[str] = set()
-    by_id = {a.document: a for a in articles}
     for month in months:
-        groups = grouped[month] if month in grouped else state.chunks[month][1]
-        chunks[month] = (keys[month], groups)
-        for documents in groups:
-            kept = tuple(d for d in documents if d not in claimed and d in by_id)
-            sources = tuple(sorted({by_id[d].source for d in kept}))
+        for members in chunks[month][1]:
+            kept = tuple(d for d in members if d not in claimed and d in documents)
+            kept = tuple(d for d in kept if documents[d].packed)
+            sources = tuple(sorted({documents[d].source for d in kept}))
             if len(sources) >= 2:
                 claimed.update(kept)
                 stories.append(Story(id=kept[0], documents=kept, sources=sources))
-    state.chunks = chunks
+    state.chunks = dict(sorted(chunks.items()))
     return tuple(sorted(stories, key=lambda story: story.id))
+
+
+def _touched(state: StoryState) -> list[datetime] | None:
+    """When the documents added, dropped or changed since the state was loaded were
+    first seen; ``None`` for a state not loaded (every month's key is computed)."""
+    loaded = state.loaded
+    if loaded is None:
+        return None
+    seen = set()  # of sketched documents only: the others are not grouped
+    for doc, d in state.documents.items():
+        row = loaded.get(doc)
+        if row is None or row[:3] != (d.source, d.first_seen, d.packed):
+            if d.packed:
+                seen.add(d.first_seen)
+            if row is not None and row[2]:
+                seen.add(row[1])
+    seen.update(row[1] for doc, row in loaded.items() if doc not in state.documents and row[2])
+    return [parse_timestamp(when) for when in sorted(seen)]
 
 
 def _chunk_key(articles: Iterable[StoryArticle]) -> str:

@@ -1,0 +1,160 @@
+"""What git knows of the document folders: stamps that survive a clone, and which folders
+a commit changed without the checkout holding them.
+
+A fresh clone gives every file a new modification time, so the site build's stamps of
+file times (``Archive.document_stamps``) all move on each hourly job's clone, and every
+document checked out would be hashed again. Git's tree id of a document folder names its
+content exactly and is the same in every clone: it is the stamp of a document whose files
+are as committed (none modified, staged or untracked: ``git status``). The tree ids come
+from the commit (``git ls-tree``), which a blob-less clone holds whole, for the folders
+checked out and for those left out alike: a document changed in a commit while the
+checkout leaves it out (a derived record written by ``quietedit reextract``, an edit
+pushed from elsewhere) has a tree id other than the one its build recorded.
+
+The folders are read top down, as ``git diff-tree`` compares trees: the years' ids, then
+the months of the years whose id is not the one the previous build recorded, then the
+days of those months; a folder whose id is as recorded keeps the ids recorded below it
+unread. So an hourly build lists the current year, month and day, not every partition
+of the archive: in the hourly job's clone, which holds the listing of a folder beside
+the checkout but not the listings below it, listing an old month would make git fetch
+every folder listing of that month. Then one more call lists the documents of the
+partitions asked for. Outside git (or where ``data/documents`` is not committed) nothing
+here applies.
+"""
+
+from __future__ import annotations
+
+import logging
+import subprocess
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+logger = logging.getLogger(__name__)
+
+PREFIX: Final = "git "
+"""How a tree-id stamp starts (a stamp of file times is digits and dashes)."""
+_BATCH: Final = 200
+"""Paths per ``git ls-tree`` call (well within any command-line limit)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Trees:
+    """The committed tree ids of an archive's document folders (``read``)."""
+
+    root: Path
+    folders: dict[str, str]
+    """Year (``YYYY``), month (``YYYY/MM``) and partition (``YYYY/MM/DD``) → the tree id
+    of its folder in the commit checked out (below a folder as recorded: as recorded)."""
+    dirty: frozenset[str]
+    """Names of the document folders with a file that differs from the commit."""
+
+    @property
+    def partitions(self) -> dict[str, str]:
+        """Partition (``YYYY/MM/DD``) → the tree id of its folder."""
+        return {path: tree for path, tree in self.folders.items() if path.count("/") == 2}
+
+    def documents(self, partitions: Iterable[str]) -> dict[str, tuple[str, str]]:
+        """Document folder name → (partition, tree id) for every document folder the
+        commit holds in ``partitions`` (checked out or not)."""
+        wanted = sorted(p for p in set(partitions) if p in self.partitions)
+        found: dict[str, tuple[str, str]] = {}
+        for start in range(0, len(wanted), _BATCH):
+            paths = [f"documents/{p}/" for p in wanted[start : start + _BATCH]]
+            for path, tree in _ls_tree(self.root, paths):
+                partition, _, name = path.removeprefix("documents/").rpartition("/")
+                found[name] = (partition, tree)
+        return found
+
+    def stamp(self, tree: str) -> str:
+        """The stamp of a document folder with this tree id."""
+        return PREFIX + tree
+
+
+def read(root: Path, before: dict[str, str] | None = None) -> Trees | None:
+    """The committed tree ids of the archive at ``root``, or ``None`` outside git (no git,
+    no commit, or ``documents`` not committed). ``before``: the folders' ids a previous
+    build recorded (:attr:`Trees.folders`); what is under a folder whose id is as
+    recorded is taken from it, not listed."""
+    recorded = before or {}
+    level = _ls_tree(root, ["documents/"])
+    if not level:
+        return None
+    folders: dict[str, str] = {}
+    for depth in range(3):  # years, months, days
+        below = []
+        for path, tree in level:
+            name = path.removeprefix("documents/")
+            folders[name] = tree
+            if depth == 2:
+                continue
+            if recorded.get(name) == tree:
+                inside = name + "/"
+                folders.update((k, v) for k, v in recorded.items() if k.startswith(inside))
+            else:
+                below.append(f"{path}/")
+        level = _ls_tree(root, below)
+    status = _git(
+        root,
+        "status",
+        "--porcelain=v1",
+        "-z",
+        "--untracked-files=all",
+        "--no-renames",
+        "--ignore-submodules",
+        "--",
+        "documents",
+    )
+    if status is None:
+        return None
+    dirty = set()
+    prefix = _git(root, "rev-parse", "--show-prefix")
+    if prefix is None:
+        return None
+    under = prefix.strip() + "documents/"
+    for item in status.split("\0"):
+        path = item[3:]
+        if path.startswith(under):
+            parts = path[len(under) :].split("/")
+            if len(parts) > 3:  # YYYY/MM/DD/<document>/...
+                dirty.add(parts[3])
+    return Trees(root, dict(sorted(folders.items())), frozenset(dirty))
+
+
+def _ls_tree(root: Path, paths: list[str]) -> list[tuple[str, str]]:
+    """(path relative to ``root``, tree id) of the folders directly in ``paths`` (each
+    ending in ``/``) in the commit checked out; empty when git cannot say."""
+    if not paths:
+        return []
+    listed = _git(root, "ls-tree", "-d", "-z", "HEAD", "--", *paths)
+    if listed is None:
+        return []
+    found = []
+    for line in listed.split("\0"):
+        meta, _, path = line.partition("\t")
+        fields = meta.split()
+        if len(fields) == 3 and fields[1] == "tree":
+            found.append((path, fields[2]))
+    return found
+
+
+def _git(root: Path, *args: str) -> str | None:
+    """Git's output, or ``None`` when git is missing or fails (outside a repository, no
+    commit yet)."""
+    try:
+        done = subprocess.run(  # noqa: S603 - fixed git arguments, no shell
+            ["git", "-c", "core.quotepath=off", *args],  # noqa: S607 - git as found on PATH
+            cwd=root,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            errors="surrogateescape",
+            check=False,
+        )
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    if done.returncode != 0:
+        logger.debug("git %s: %s", args[0], done.stderr.strip())
+        return None
+    return done.stdout

@@ -1,0 +1,100 @@
+"""The documents a commit changed while the checkout leaves them out.
+
+An hourly job checks out only the documents still observed (``quietedit sparse-paths``);
+the build keeps the pages of the others as the previous build left them. A commit can
+still change one of those: a derived record written by ``quietedit reextract`` (shown
+when ``settings.site.reextracted`` is on), an edit pushed from another clone. The
+signal is git's tree ids (:mod:`quietedit.archive.treeids`): the build records the tree
+id of each partition it built from (``trees.json`` in the build cache); the next build
+lists the documents of the partitions whose id moved, and reads again each one left out
+whose folder's tree id is not its recorded stamp (fetching its folder into the sparse
+checkout). The partitions that did not move cost nothing more than their id.
+
+A document whose recorded stamp is of file times (built outside git, or before this
+signal) cannot be compared: in a partition that moved it is read again; without a
+record of the partitions (a cache from before this signal) it is left as it was, as
+before.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Final
+
+from quietedit.archive.treeids import PREFIX, Trees
+from quietedit.publish.buildcache import BuildState
+
+TREES_FILE: Final = "trees.json"
+"""In the build cache: year, month and partition → the tree id its documents were built
+from (:attr:`~quietedit.archive.treeids.Trees.folders`)."""
+_STAMPS_OF: Final = "SELECT id, stamp FROM documents WHERE id IN (SELECT value FROM json_each(?))"
+
+
+def recorded(cache_root: Path) -> dict[str, str] | None:
+    """The partitions' tree ids the previous build recorded; ``None`` when there are none
+    (outside git, or a cache from before this record) or the file is unreadable."""
+    try:
+        found = json.loads((cache_root / TREES_FILE).read_bytes())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(found, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in found.items()
+    ):
+        return None
+    return found
+
+
+def record(cache_root: Path, trees: Trees | None, *, unsure: Iterable[str]) -> None:
+    """Write the folders' tree ids this build read, less the ``unsure`` partitions (where
+    a document failed: the next build looks at them again) and their months and years;
+    remove the record outside git. Written under a temporary name, then renamed."""
+    path = cache_root / TREES_FILE
+    if trees is None:
+        path.unlink(missing_ok=True)
+        return
+    # an unsure partition's month and year too: a folder recorded is one whose every
+    # folder below is recorded (treeids.read does not look below it)
+    skip = {"/".join(p.split("/")[:n]) for p in unsure for n in (1, 2, 3)}
+    kept = {p: tree for p, tree in sorted(trees.folders.items()) if p not in skip}
+    cache_root.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(json.dumps(kept, separators=(",", ":")), encoding="utf-8")
+    os.replace(temporary, path)
+
+
+def changed_outside(
+    trees: Trees | None,
+    before: dict[str, str] | None,
+    previous: BuildState,
+    found: dict[str, str],
+    outside: Callable[[str, str], bool],
+) -> dict[str, str]:
+    """Document → its new stamp, for every document the checkout leaves out (not in
+    ``found``, ``outside`` says so) that the commit holds otherwise than its previous
+    build (``previous``) recorded, in the partitions whose tree id moved since ``before``
+    (every partition without a record: then only tree-id stamps are compared). Only
+    documents the cache holds are compared: a new document is written to the current
+    partition, which the hourly job checks out."""
+    if trees is None or not previous.loaded:
+        return {}
+    moved = [p for p, tree in trees.partitions.items() if before is None or before.get(p) != tree]
+    listed = {d: pt for d, pt in trees.documents(moved).items() if d not in found}
+    stamps: dict[str, str] = {}
+    ids = sorted(listed)
+    for start in range(0, len(ids), 500):
+        part = json.dumps(ids[start : start + 500])
+        stamps.update((str(d), str(s)) for d, s in previous.query(_STAMPS_OF, (part,)))
+    changed = {}
+    for doc, (partition, tree) in listed.items():
+        stamp = trees.stamp(tree)
+        old = stamps.get(doc)
+        if old == stamp or (before is None and not (old or PREFIX).startswith(PREFIX)):
+            continue
+        if old is None:
+            continue  # never built (a new document lands in today's partition, on disk)
+        if outside(partition, doc):
+            changed[doc] = stamp
+    return changed

@@ -1,0 +1,132 @@
+"""Building from git clones: stamps that survive a clone, and documents a commit changed
+while the sparse checkout leaves them out (``publish.committed``, ``archive.treeids``)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from quietedit.archive.store import Archive
+from quietedit.model import Article, Block, Publisher
+from quietedit.publish.committed import TREES_FILE
+from quietedit.publish.paths import CACHE_DIR
+from quietedit.revisions import Observation
+from tests.conftest import git
+from tests.publish.test_folding import NOVEMBER, data, september  # noqa: F401 - the fixture
+from tests.publish.test_incremental import build
+
+
+def origin_of(root: Path) -> Path:
+    """Commit the archive at ``root`` (``<repo>/data``) in a repository made there."""
+    repo = root.parent
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "add", "data")
+    git(repo, "commit", "-qm", "archive")
+    return repo
+
+
+def clone(origin: Path, target: Path) -> Path:
+    """A fresh clone of ``origin`` (every file with a new time); its archive folder."""
+    git(origin.parent, "clone", "-q", origin.as_uri(), str(target))
+    return target / "data"
+
+
+def edit(archive: Archive, doc: str) -> None:
+    """A new revision of ``doc``: a paragraph added, a day after its last one."""
+    last = archive.latest_revision(doc)
+    assert last is not None
+    article = Article(
+        last.article.title,
+        (*last.article.blocks, Block("A correction was appended to this article.")),
+        Publisher(),
+    )
+    archive.append_revision(
+        doc,
+        Observation(
+            url=last.observation.url,
+            observed_at=last.observation.observed_at + timedelta(days=1),
+            article=article,
+            extractor="tests/1",
+        ),
+    )
+
+
+def test_a_fresh_clone_of_the_same_commit_reads_no_document_again(
+    data: Path,  # noqa: F811
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every file of a fresh clone has a new time; the tree ids do not move, so no
+    document's content is hashed again and nothing is written."""
+    origin = origin_of(data)
+    out = tmp_path / "site"
+    assert build(clone(origin, tmp_path / "first"), out).failures == ()
+    assert (out / CACHE_DIR / TREES_FILE).is_file()
+
+    def read(self: Archive, document: str) -> str:
+        raise AssertionError(f"{document} hashed again")
+
+    monkeypatch.setattr(Archive, "content_key", read)
+    report = build(clone(origin, tmp_path / "second"), out)
+
+    assert report.failures == ()
+    assert report.rendered == 0
+    assert report.written == ()
+
+
+def test_an_edit_not_committed_yet_is_built(data: Path, tmp_path: Path) -> None:  # noqa: F811
+    """A document whose files differ from the commit (a revision written, staged or
+    not) is stamped by its files' times, not by the commit's tree id."""
+    origin = origin_of(data)
+    checkout = clone(origin, tmp_path / "clone")
+    out = tmp_path / "site"
+    build(checkout, out)
+    first, second = september(checkout)[:2]
+    edit(Archive(checkout), first)
+    edit(Archive(checkout), second)
+    git(checkout.parent, "add", "data")  # staged, not committed
+    edit(Archive(checkout), second)  # and one more, not even staged
+
+    report = build(checkout, out)
+
+    assert f"articles/{first}/index.html" in report.written
+    page = (out / "articles" / second / "index.html").read_text(encoding="utf-8")
+    assert page.count("A correction was appended") >= 2
+    assert report.failures == ()
+
+
+def test_a_commit_changing_a_document_left_out_of_the_sparse_checkout_rebuilds_it(
+    data: Path,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """A document the hourly job's sparse checkout leaves out, changed by a commit made
+    elsewhere (here a new revision; a derived record of ``reextract`` alike): its folder's
+    tree id moved, so the build reads it again (fetching it) and renders its pages; the
+    other documents left out stay unread."""
+    origin = origin_of(data)
+    checkout = clone(origin, tmp_path / "clone")
+    out = tmp_path / "site"
+    assert build(checkout, out).failures == ()
+    changed, *others = september(data)
+    edit(Archive(data), changed)
+    git(origin, "add", "data")
+    git(origin, "commit", "-qm", "an edit pushed from elsewhere")
+    repo = checkout.parent
+    git(repo, "sparse-checkout", "set", "--cone", "data/index", "data/documents/2026/11")
+    git(repo, "pull", "-q", "--ff-only")
+    assert not any((checkout / "documents" / "2026" / "09").rglob("document.json"))
+
+    report = build(checkout, out)
+
+    assert report.failures == ()
+    assert f"articles/{changed}/index.html" in report.written
+    page = (out / "articles" / changed / "index.html").read_text(encoding="utf-8")
+    assert "A correction was appended" in page
+    assert not any(
+        path.startswith(tuple(f"articles/{d}/" for d in others)) for path in report.written
+    )
+    again = build(checkout, out)  # recorded: nothing more to do
+    assert again.written == ()
+    assert again.rendered == 0
