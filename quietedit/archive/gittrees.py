@@ -37,6 +37,8 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Final
 
+from quietedit.archive.gitcmd import git
+
 logger = logging.getLogger(__name__)
 
 _BATCH: Final = 2000
@@ -56,11 +58,11 @@ class TreeFetch:
 def promisor_remote(top: Path) -> str | None:
     """The remote a partial clone at ``top`` fetches missing objects from, or ``None``
     (not a partial clone, or not a git work tree)."""
-    done = _git(top, "config", "--get", "extensions.partialclone")  # git clone --filter
+    done = git(top, "config", "--get", "extensions.partialclone")  # git clone --filter
     if done is not None and done.returncode == 0 and done.stdout.strip():
         return done.stdout.strip()
     # git fetch --filter in a fresh repository (as actions/checkout does) marks the remote
-    done = _git(top, "config", "--bool", "--get-regexp", r"^remote\..*\.promisor$")
+    done = git(top, "config", "--bool", "--get-regexp", r"^remote\..*\.promisor$")
     if done is None or done.returncode != 0:
         return None
     for line in done.stdout.splitlines():
@@ -123,7 +125,7 @@ def fetch_all_trees(top: Path, *, revision: str = "HEAD") -> TreeFetch:
 
 def _commit_tree(top: Path, revision: str) -> str | None:
     """The id of ``revision``'s tree, read from the commit (which a ``tree:0`` clone has)."""
-    done = _git(top, "cat-file", "commit", revision)
+    done = git(top, "cat-file", "commit", revision)
     if done is None or done.returncode != 0:
         return None
     first = done.stdout.split("\n", 1)[0].split()
@@ -186,7 +188,7 @@ def _absent(top: Path, oids: Iterable[str]) -> list[str]:
     present: set[str] = set()
     for start in range(0, len(asked), _BATCH):
         batch = asked[start : start + _BATCH]
-        done = _git(
+        done = git(
             top,
             "rev-list",
             "--objects",
@@ -233,7 +235,7 @@ def _request(
 def _fetch(top: Path, remote: str, filter_spec: str, oids: Sequence[str]) -> bool:
     """One request per batch of ``oids`` with ``filter_spec``, no "have" lines sent."""
     for start in range(0, len(oids), _BATCH):
-        done = _git(
+        done = git(
             top,
             "-c",
             "fetch.negotiationAlgorithm=noop",
@@ -251,21 +253,3 @@ def _fetch(top: Path, remote: str, filter_spec: str, oids: Sequence[str]) -> boo
             logger.warning("could not fetch trees by id (git will fetch them itself): %s", reason)
             return False
     return True
-
-
-def _git(
-    top: Path, *args: str, stdin: str | None = None
-) -> subprocess.CompletedProcess[str] | None:
-    try:
-        return subprocess.run(  # noqa: S603 - fixed git arguments, no shell
-            ["git", "-c", "core.quotepath=off", *args],  # noqa: S607 - git as found on PATH
-            cwd=top,
-            input=stdin,
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            errors="surrogateescape",
-            check=False,
-        )
-    except (FileNotFoundError, NotADirectoryError):
-        return None

@@ -30,6 +30,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Final
 
+from quietedit.archive.gitcmd import git
 from quietedit.archive.gittrees import fetch_all_trees, fetch_trees
 from quietedit.errors import ArchiveError
 
@@ -60,8 +61,8 @@ def checkout_cone(root: Path) -> Cone | None:
     top = _find_sparse_top(root.resolve())  # not the cached answer: read once a pass
     if top is None:
         return None
-    cone = _git(top, "config", "--bool", "core.sparseCheckoutCone")
-    listed = _git(top, "sparse-checkout", "list")
+    cone = git(top, "config", "--bool", "core.sparseCheckoutCone")
+    listed = git(top, "sparse-checkout", "list")
     if cone is None or cone.stdout.strip() != "true" or listed is None or listed.returncode:
         return Cone(frozenset(), patterns=True)
     folders = [line.strip() for line in listed.stdout.splitlines() if line.strip()]
@@ -78,7 +79,7 @@ def check_out_everything(root: Path) -> bool:
     with _LOCK, _locked(top):
         logger.warning("checking out the whole archive: the build has no record of the rest")
         fetch_all_trees(top)  # in one request per level, not one per folder
-        done = _git(top, "sparse-checkout", "disable")
+        done = git(top, "sparse-checkout", "disable")
     if done is None or done.returncode != 0:
         reason = done.stderr.strip() if done is not None else "git is missing"
         raise ArchiveError(root, f"git sparse-checkout disable failed: {reason}")
@@ -140,7 +141,7 @@ _GIT_LOCKS: Final = ("index.lock", "info/sparse-checkout.lock")
 def _locked(top: Path) -> Iterator[Path | None]:
     """Hold an exclusive lock on a file in the git folder of ``top`` (other processes);
     yields that folder (``None``: git could not name it, and nothing is locked)."""
-    done = _git(top, "rev-parse", "--absolute-git-dir")
+    done = git(top, "rev-parse", "--absolute-git-dir")
     if done is None or done.returncode != 0:
         yield None
         return
@@ -231,11 +232,11 @@ def _find_sparse_top(root: Path) -> Path | None:
     probe = root
     while not probe.exists() and probe != probe.parent:
         probe = probe.parent
-    done = _git(probe, "rev-parse", "--show-toplevel")
+    done = git(probe, "rev-parse", "--show-toplevel")
     if done is None or done.returncode != 0:
         return None
     top = Path(done.stdout.strip())
-    sparse = _git(top, "config", "--bool", "core.sparseCheckout")
+    sparse = git(top, "config", "--bool", "core.sparseCheckout")
     if sparse is None or sparse.stdout.strip() != "true":
         return None
     return top.resolve()
@@ -243,18 +244,3 @@ def _find_sparse_top(root: Path) -> Path | None:
 
 _sparse_top: Final = lru_cache(maxsize=8)(_find_sparse_top)
 """As :func:`_find_sparse_top`, asked once per archive folder: each fetch asks it."""
-
-
-def _git(cwd: Path, *args: str) -> subprocess.CompletedProcess[str] | None:
-    try:
-        return subprocess.run(  # noqa: S603 - fixed git arguments, no shell
-            ["git", "-c", "core.quotepath=off", *args],  # noqa: S607 - git as found on PATH
-            cwd=cwd,
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            errors="surrogateescape",
-            check=False,
-        )
-    except (FileNotFoundError, NotADirectoryError):
-        return None

@@ -25,11 +25,12 @@ here applies.
 from __future__ import annotations
 
 import logging
-import subprocess
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
+
+from quietedit.archive.gitcmd import git
 
 logger = logging.getLogger(__name__)
 
@@ -142,17 +143,8 @@ def _ls_tree(root: Path, paths: list[str]) -> list[tuple[str, str]]:
 def _git(root: Path, *args: str) -> str | None:
     """Git's output, or ``None`` when git is missing or fails (outside a repository, no
     commit yet)."""
-    try:
-        done = subprocess.run(  # noqa: S603 - fixed git arguments, no shell
-            ["git", "-c", "core.quotepath=off", *args],  # noqa: S607 - git as found on PATH
-            cwd=root,
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            errors="surrogateescape",
-            check=False,
-        )
-    except (FileNotFoundError, NotADirectoryError):
+    done = git(root, *args)
+    if done is None:
         return None
     if done.returncode != 0:
         logger.debug("git %s: %s", args[0], done.stderr.strip())
