@@ -149,6 +149,13 @@ def _build(
             f"no archive at {options.data}; pass --data with the archive folder "
             "(or run quietedit ingest first)"
         )
+    if options.out.resolve().is_relative_to(options.data.resolve()):
+        # the site's folders (feeds/, api/, …) would mix with the archive's, and a build
+        # with no cache removes the files in them it did not make: the archive's records
+        raise PublishError(
+            f"--out {options.out} is the archive folder {options.data} or inside it; "
+            "build the site into a folder of its own (e.g. --out site)"
+        )
     urls = SiteURLs.parse(options.base_url)
     renderer = Renderer(template_dirs(options.templates), urls=urls)
     archive = Archive(options.data)

@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from quietedit.archive.store import Archive
+from quietedit.errors import PublishError
 from quietedit.publish.paths import CACHE_DIR
+from tests.publish.conftest import write_archive
 from tests.publish.test_folding import data, september  # noqa: F401 - the fixture
 from tests.publish.test_incremental import build
 
@@ -81,3 +83,19 @@ def test_a_full_build_keeps_every_file_it_makes(
     shutil.rmtree(out / CACHE_DIR)
     assert build(data, out, search=search).removed == ()
     assert site_files(out) == before
+
+
+@pytest.mark.parametrize("inside", ["", "site"])
+def test_a_site_folder_that_is_the_archive_or_inside_it_is_refused(
+    tmp_path: Path, inside: str
+) -> None:
+    """``--out`` naming the archive folder (or a folder in it): the build refuses before
+    writing or removing anything, rather than removing the archive's feed records as
+    files of an older site (the site writes a ``feeds/`` folder too)."""
+    archive = tmp_path / "data"
+    write_archive(archive)
+    before = {p: p.read_bytes() for p in archive.rglob("*") if p.is_file()}
+    assert any(p.parent.name == "feeds" for p in before)  # the archive's feed records
+    with pytest.raises(PublishError, match="archive"):
+        build(archive, archive / inside)
+    assert {p: p.read_bytes() for p in archive.rglob("*") if p.is_file()} == before
