@@ -66,7 +66,6 @@ logger = logging.getLogger(__name__)
 CACHE_FOLDER: Final = ".quietedit-cache"
 SITE_NAME: Final = "quietedit"
 """The site's name as its pages and share images give it (``Renderer``'s default)."""
-"""The image of an edit, in its page's folder, when the site makes one."""
 MAX_IMAGE_BYTES: Final = 1_000_000
 """Bluesky's limit for a blob in a card (app.bsky.embed.external's thumb: 1,000,000
 bytes); a larger image is left out of both networks' posts."""

@@ -120,10 +120,21 @@ def card_of(edit: Edit, *, outlet: str, site: str) -> ShareCard:
     )
 
 
+@functools.cache
+def _fonts_digest() -> str:
+    """A hash of the bundled fonts' bytes: other fonts draw other images."""
+    digest = hashlib.sha256()
+    for path in sorted(FONTS.glob("*.ttf")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
 def card_key(card: ShareCard) -> str:
     """A hash of everything the image of ``card`` depends on: the card, the drawing's
-    version and Pillow's (whose wheel brings the FreeType and zlib that make the bytes)."""
-    parts = [SHARE_VERSION, PILLOW_VERSION, card.outlet, card.headline, card.old_headline]
+    version, the fonts and Pillow's version (its wheel brings the FreeType and zlib that
+    make the bytes)."""
+    parts = [SHARE_VERSION, PILLOW_VERSION, _fonts_digest(), card.outlet, card.headline]
+    parts += [card.old_headline]
     parts += [card.verdict, card.observed, card.site, ",".join(card.kinds)]
     parts += [op + text for op, text in card.excerpt]
     return hashlib.sha256("\0".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
