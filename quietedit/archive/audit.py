@@ -22,6 +22,7 @@ from pathlib import Path, PurePosixPath
 from typing import Final
 
 from quietedit.archive.checks import Problem
+from quietedit.archive.gitcmd import git
 from quietedit.archive.layout import PathKind, classify_legacy_path, classify_path
 from quietedit.errors import AuditError
 
@@ -268,21 +269,11 @@ def files_at_commit(repository: Repository, paths: list[PurePosixPath]) -> dict[
 
 def run_git(cwd: Path, *args: str, stdin: str | None = None) -> str:
     """Git's output; ``AuditError`` with a message that says what to do when it fails."""
-    try:
-        done = subprocess.run(  # noqa: S603 - fixed git arguments, no shell
-            ["git", "-c", "core.quotepath=off", *args],  # noqa: S607 - git as found on PATH
-            cwd=cwd,
-            input=stdin,
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            errors="surrogateescape",
-            check=False,
-        )
-    except FileNotFoundError as exc:
-        raise AuditError("--since needs git, and no git command was found on PATH") from exc
-    except NotADirectoryError as exc:
-        raise AuditError(f"{cwd} is not a folder") from exc
+    done = git(cwd, *args, stdin=stdin)
+    if done is None:
+        if not cwd.is_dir():
+            raise AuditError(f"{cwd} is not a folder")
+        raise AuditError("--since needs git, and no git command was found on PATH")
     if done.returncode != 0:
         if args[0] == "rev-parse" and "--show-toplevel" in args:
             raise AuditError(f"{cwd} is not inside a git repository; --since needs one")
