@@ -67,8 +67,9 @@ CACHE_FOLDER: Final = ".quietedit-cache"
 SITE_NAME: Final = "quietedit"
 """The site's name as its pages and share images give it (``Renderer``'s default)."""
 MAX_IMAGE_BYTES: Final = 1_000_000
-"""Bluesky's limit for a blob in a card (app.bsky.embed.external's thumb: 1,000,000
-bytes); a larger image is left out of both networks' posts."""
+"""Bytes of an image posted at most: Bluesky's older limit for an image's blob
+(app.bsky.embed.images now takes 2 MB, servers not yet updated 1,000,000); a larger image
+is left out of both networks' posts."""
 DEFAULT_RATE_WAIT: Final = 60.0
 """Seconds waited after a 429 that names no wait."""
 
@@ -213,7 +214,9 @@ def dry_run(options: PostOptions, networks: Sequence[str], *, now: datetime) -> 
             if item.image:
                 lines.append(f"   alt: {item.image.alt}")
             lines.extend(f"   {line}" for line in text.splitlines())
-            if network == "bluesky":
+            if network == "bluesky" and item.link_span is not None:
+                lines.append(f"   link: {item.link} (the image's post, no card)")
+            elif network == "bluesky":
                 lines.append(f"   card: {item.link}")
                 lines.append(f"         {item.card_title}")
                 lines.append(f"         {item.card_description}")
