@@ -58,6 +58,7 @@ from quietedit.post.ledger import (
 from quietedit.post.sent import Sent
 from quietedit.publish.atom import diff_path
 from quietedit.publish.buildcache import BuildState
+from quietedit.publish.documents import unconfigured_source
 from quietedit.publish.pages import Edit
 from quietedit.publish.share import IMAGE_NAME, alt_text, card_of
 
@@ -185,8 +186,12 @@ def plan_posts(options: PostOptions, *, now: datetime) -> list[Post]:
     ]
     base = options.base_url if options.base_url.endswith("/") else options.base_url + "/"
     posts = []
+    archive, names = Archive(options.data), dict(options.sources)
     for edit in select_edits(edits, options.settings.post, now=now):
-        name = options.sources.get(edit.source, edit.source)
+        if edit.source not in names:
+            # a source missing from feeds.yaml: named as its pages name it
+            names[edit.source] = unconfigured_source(archive, edit.source).name
+        name = names[edit.source]
         image = _image(options.site / diff_path(edit) / IMAGE_NAME, edit, name)
         # the edit's permalink: its link card (og:image) is the edit's own, and it leads
         # on to the edit's place in its article's timeline

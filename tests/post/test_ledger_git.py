@@ -89,7 +89,7 @@ def test_one_post_job_after_racing_shards_keeps_the_ledger_on_the_branch(
     # the one post job: the branch head, every shard's push in it
     job = tmp_path / "post"
     settings = post_job(origin, job, env)
-    assert "data/state" in settings["sparse-checkout"].split()
+    assert {"data/state", "data/feeds"} <= set(settings["sparse-checkout"].split())
     assert (job / "data/state/partitions-shard-3-of-3.json").exists()
     report = post(site, job / "data", mastodon_account(mastodon), bluesky_account(bluesky))
     assert len(report.posted) == 8

@@ -171,6 +171,25 @@ def test_the_built_share_images_are_posted_with_their_pages_alt_text(
     assert uploads[1].body["bytes"] == image.stat().st_size
 
 
+def test_a_source_missing_from_feeds_yaml_is_named_in_the_post_as_its_pages_name_it(
+    site: tuple[Path, Path], mastodon: FakeMastodon
+) -> None:
+    data, out = site
+    # the mayor's blog is not in feeds.yaml: its pages name it by its feed state's name
+    Archive(data).write_feed("blog-example-com", {"name": "The Example Blog"})
+    build_site(BuildOptions(data=data, out=out, base_url=BASE_URL, sources=SOURCES, search=False))
+
+    run(site, mastodon_account(mastodon))
+
+    page = (out / f"articles/{MAYOR}/diff/2/index.html").read_text("utf-8")
+    alt = LexborHTMLParser(page).css_first('meta[property="og:image:alt"]')
+    assert alt is not None and "The Example Blog" in str(alt.attributes["content"])
+    uploads = [r for r in mastodon.requests if r.path == "/api/v2/media"]
+    assert uploads[2].body["description"] == alt.attributes["content"]
+    mayor = statuses(mastodon)[2]
+    assert str(mayor["status"]).startswith("Silent edit · The Example Blog\n")
+
+
 def test_the_image_goes_with_its_alt_text_on_both_networks_and_the_link_as_a_facet(
     site: tuple[Path, Path], mastodon: FakeMastodon, bluesky: FakeBluesky
 ) -> None:
