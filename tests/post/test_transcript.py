@@ -17,6 +17,7 @@ from tests.post.fakes import (
     Exchange,
     FakeBluesky,
     FakeMastodon,
+    _invalid_post,
     png_image,
 )
 from tests.post.test_post_run import BRIDGE, MINISTER, run
@@ -105,3 +106,33 @@ def test_the_transcript_of_a_run_shows_each_network_speaking_its_api(
 def bluesky_rkey(fake: FakeBluesky, index: int) -> str:
     made = [r.body["rkey"] for r in fake.requests if r.path.endswith("createRecord")]
     return str(made[index])
+
+
+def test_the_stand_in_pds_refuses_what_the_lexicon_does_not_allow() -> None:
+    """The loopback PDS checks records as a validating server does, so the posts the
+    tests accept are ones Bluesky would."""
+    link = "bafkreie4odqcatnspqjl5gt2ghny5fdyemiulqz5pdmjkespe3q53cwny4"
+    image = {"$type": "blob", "ref": {"$link": link}, "mimeType": "image/png", "size": 3}
+    post: dict[str, Any] = {
+        "$type": "app.bsky.feed.post",
+        "text": "Silent edit\nexample.org/d/",
+        "createdAt": "2026-11-28T18:00:00Z",
+        "embed": {"$type": "app.bsky.embed.images", "images": [{"image": image, "alt": "a"}]},
+        "facets": [
+            {
+                "index": {"byteStart": 12, "byteEnd": 26},
+                "features": [
+                    {"$type": "app.bsky.richtext.facet#link", "uri": "https://example.org/d/"}
+                ],
+            }
+        ],
+    }
+    assert _invalid_post(post) is None
+    del post["embed"]["images"][0]["alt"]
+    assert "alt" in str(_invalid_post(post))
+    post["embed"]["images"][0]["alt"] = "a"
+    post["facets"][0]["index"]["byteEnd"] = 27
+    assert "byteSlice" in str(_invalid_post(post))
+    post["facets"][0]["index"]["byteEnd"] = 26
+    post["text"] = "x" * 301
+    assert "300" in str(_invalid_post(post))
