@@ -219,11 +219,21 @@ def test_the_weekly_audit_runs_the_full_check_on_the_full_history() -> None:
     assert evidence["if"] == "${{ inputs.evidence }}"  # on request only: it downloads a lot
 
 
-def test_edits_are_posted_after_the_deploy_only_with_the_secrets_which_only_its_steps_see() -> None:
-    update = workflow("update.yml")
+POSTERS = [("update.yml", "ingest-and-build"), ("update-sharded.yml", "build")]
+
+
+@pytest.mark.parametrize(("name", "builder"), POSTERS)
+def test_edits_are_posted_after_the_deploy_only_with_the_secrets_which_only_its_steps_see(
+    name: str, builder: str
+) -> None:
+    update = workflow(name)
     job = update["jobs"]["post"]
-    assert set(job["needs"]) == {"ingest-and-build", "deploy"}
+    assert set(job["needs"]) == {builder, "deploy"}
     assert job["permissions"] == {"contents": "write"}
+    # one poster: no matrix, and no other job posts (shards would post the same edits)
+    assert "strategy" not in job
+    others = [j for n, j in update["jobs"].items() if n != "post"]
+    assert not [j for j in others if "quietedit post" in str(j.get("steps", ""))]
     steps = job["steps"]
     check = steps[0]
     assert "secrets." not in str(update["jobs"]["post"].get("env", ""))
@@ -236,7 +246,7 @@ def test_edits_are_posted_after_the_deploy_only_with_the_secrets_which_only_its_
     restore = step_index(steps, uses="actions/cache/restore", path="_site")
     assert restore < post < push and "always()" in steps[push]["if"]
     # the exact site this run built and saved, never an older one
-    built = update["jobs"]["ingest-and-build"]["steps"]
+    built = update["jobs"][builder]["steps"]
     saved = built[step_index(built, uses="actions/cache/save", path="_site")]
     assert steps[restore]["with"]["key"] == saved["with"]["key"]
     assert steps[restore]["with"]["fail-on-cache-miss"] is True
@@ -261,3 +271,32 @@ def test_captures_are_asked_for_after_the_ingest_and_before_the_check_and_the_co
     # the keys reach no other step of the job
     others = [s for i, s in enumerate(steps) if i != capture]
     assert not any("ARCHIVE_ORG" in str(s.get("env", {})) for s in others)
+
+
+def test_the_sharded_run_asks_for_captures_once_after_every_shard_and_before_the_build() -> None:
+    sharded = workflow("update-sharded.yml")
+    jobs = sharded["jobs"]
+    job = jobs["capture"]
+    assert job["needs"] == "ingest" and job["if"] == "${{ !cancelled() }}"
+    assert "strategy" not in job  # one job for all shards, which never capture themselves
+    assert "quietedit capture" not in str(jobs["ingest"]["steps"])
+    assert "capture" in jobs["build"]["needs"] and jobs["build"]["if"] == "${{ !cancelled() }}"
+    assert job["permissions"] == {"contents": "write"}
+    steps = job["steps"]
+    assert steps[0]["id"] == "keys" and "found=true" in steps[0]["run"]
+    for step in steps[1:]:
+        assert "steps.keys.outputs.found == 'true'" in step["if"], step
+    checkout = steps[step_index(steps, uses="actions/checkout")]["with"]
+    assert checkout["ref"] == "${{ github.ref_name }}"  # the head, with every shard's push
+    assert checkout["filter"] == "blob:none" and checkout["fetch-depth"] == 1
+    add = step_index(steps, runs="quietedit sparse-paths")
+    capture = step_index(steps, runs="quietedit capture")
+    push = step_index(steps, runs=".github/scripts/push-data.sh")
+    assert add < capture < push
+    assert steps[capture]["continue-on-error"] is True
+    keys = steps[capture]["env"]
+    assert set(keys) == {"QUIETEDIT_ARCHIVE_ORG_ACCESS_KEY", "QUIETEDIT_ARCHIVE_ORG_SECRET_KEY"}
+    for index, step in enumerate(steps):
+        secrets = [v for v in step.get("env", {}).values() if "secrets." in str(v)]
+        assert not secrets or index in (0, capture), step
+        assert "secrets." not in step.get("run", "")

@@ -32,6 +32,7 @@ from quietedit.capture.state import (
 )
 from quietedit.config.settings import ArchiveOrgSettings
 from quietedit.errors import ArchiveError
+from quietedit.fetch.retry import parse_retry_after
 from quietedit.model import format_timestamp, parse_timestamp
 
 logger = logging.getLogger(__name__)
@@ -89,7 +90,7 @@ def _poll(
             # the rest are polled after the backoff
             return replace(
                 state, pending=(*still, *state.pending[index:]), queue=(*again, *state.queue)
-            ).failed(now, backoff=settings.backoff)
+            ).failed(now, backoff=settings.backoff, at_least=_asked_wait(exc, now))
         if job.status == "success":
             url = snapshot_url(settings.base_url, job.timestamp, job.original_url or capture.url)
             try:
@@ -185,7 +186,7 @@ def _ask(
         except CaptureError as exc:
             report.problems.append(f"{capture.document} revision {capture.revision}: {exc}")
             return replace(state, queue=tuple(queue), pending=tuple(pending)).failed(
-                now, backoff=settings.backoff
+                now, backoff=settings.backoff, at_least=_asked_wait(exc, now)
             )
         queue.pop(0)
         report.requested += 1
@@ -193,3 +194,11 @@ def _ask(
             replace(capture, job=job, requested_at=format_timestamp(now), tries=capture.tries + 1)
         )
     return replace(state, queue=tuple(queue), pending=tuple(pending)).succeeded()
+
+
+def _asked_wait(exc: CaptureError, now: datetime) -> float:
+    """Seconds the service asked to wait (its Retry-After), 0 when it did not say."""
+    if not exc.retry_after:
+        return 0.0
+    wait = parse_retry_after(exc.retry_after, now=now)
+    return wait if wait is not None else 0.0

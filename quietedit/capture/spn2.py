@@ -22,7 +22,12 @@ SECRET_VARIABLE: Final = "QUIETEDIT_ARCHIVE_ORG_SECRET_KEY"  # noqa: S105  # a n
 
 class CaptureError(QuieteditError):
     """A request to the service failed (refused, rate-limited, unreachable): the run backs
-    off. The message names the status and the service's own words, never a key."""
+    off. The message names the status and the service's own words, never a key;
+    ``retry_after`` is the answer's Retry-After header ("" when it had none)."""
+
+    def __init__(self, message: str, *, retry_after: str = "") -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +102,8 @@ class SavePageNow:
             retry = response.headers.get("Retry-After")
             tail = f", Retry-After {retry}" if retry else ""
             raise CaptureError(
-                f"{method} {path}: HTTP {response.status_code}{tail}: {self._words(body)}"
+                f"{method} {path}: HTTP {response.status_code}{tail}: {self._words(body)}",
+                retry_after=retry or "",
             )
         if body.get("status") == "error" and method == "POST":
             raise CaptureError(f"{method} {path}: {self._words(body)}")

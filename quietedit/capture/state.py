@@ -27,6 +27,8 @@ from quietedit.model import JSON, format_timestamp, parse_timestamp
 
 STATE_NAME: Final = "captures"
 MAX_BACKOFF: Final = timedelta(hours=6)
+MAX_RETRY_AFTER: Final = timedelta(days=1)
+"""The longest Retry-After honoured (a longer one, or a date years away, is read as this)."""
 JOB_EXPIRY: Final = timedelta(days=1)
 """Save Page Now keeps a job's status for a day at most."""
 MAX_TRIES: Final = 2
@@ -121,10 +123,13 @@ class CaptureState:
     def backing_off(self, now: datetime) -> bool:
         return self.retry_at is not None and parse_timestamp(self.retry_at) > now
 
-    def failed(self, now: datetime, *, backoff: float) -> CaptureState:
+    def failed(self, now: datetime, *, backoff: float, at_least: float = 0.0) -> CaptureState:
         """After a failed request: no request before ``backoff`` times 2^(failures), at most
-        :data:`MAX_BACKOFF`."""
+        :data:`MAX_BACKOFF`, nor before ``at_least`` seconds (the service's Retry-After,
+        at most :data:`MAX_RETRY_AFTER`)."""
         wait = min(timedelta(seconds=backoff) * 2**self.failures, MAX_BACKOFF)
+        asked = min(max(at_least, 0.0), MAX_RETRY_AFTER.total_seconds())
+        wait = max(wait, timedelta(seconds=asked))
         return replace(self, failures=self.failures + 1, retry_at=format_timestamp(now + wait))
 
     def succeeded(self) -> CaptureState:

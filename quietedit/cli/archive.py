@@ -165,7 +165,10 @@ def show_config(config_path: Path | None) -> None:
     "--all",
     "everything",
     is_flag=True,
-    help="Print the archive folder alone: a checkout of all of it (a full build).",
+    help=(
+        "Print the archive folder alone: a checkout of all of it (a full build); "
+        "its folders, when the archive is the top of the work tree."
+    ),
 )
 @click.option(
     "--fetch-trees",
@@ -221,6 +224,11 @@ def sparse_paths(
         )
     top = _relative(archive.layout.root, _work_tree_top(root))
     prefix = "" if top == "." else f"{top}/"
+    if everything and top == ".":
+        # the archive is the whole work tree, and cone mode takes no "." for it: its
+        # folders, each whole (files at the top are always checked out)
+        folders = [archive.layout.root / name for name in ("feeds", "state", "index")]
+        folders.append(archive.layout.documents_dir)
     # below the archive's own path, resolved once: a line per document still observed
     below = [folder.relative_to(archive.layout.root).as_posix() for folder in folders]
     lines = [f"{prefix}{path}".removesuffix("/.") for path in below]

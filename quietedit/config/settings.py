@@ -559,7 +559,8 @@ class ArchiveOrgSettings:
         "duration",
         "15m",
         "After a failed request, no request before this long; doubled after each further "
-        "failure, up to six hours.",
+        "failure, up to six hours; longer when the service asks for longer (its "
+        "`Retry-After`, up to a day).",
         why="a refused or overloaded service is asked again later, not hammered each run",
         minimum=0,
     )

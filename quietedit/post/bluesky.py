@@ -7,11 +7,17 @@ run), ``com.atproto.repo.uploadBlob`` (the image), ``com.atproto.repo.createReco
 post) and, to settle a post whose outcome is unknown, ``com.atproto.repo.getRecord``.
 
 Each post is an ``app.bsky.feed.post`` record under a record key chosen by quietedit and
-kept in the ledger, so a retry can neither make a second record nor miss the first. The
-link card (``app.bsky.embed.external``) is built here from the edit page's address, title
-and description, with the image as its thumbnail: Bluesky servers fetch nothing for a
-card. A follow-up post of an article carries both strong references (``root``: the
-article's first post, ``parent``: its latest).
+kept in the ledger, so a retry can neither make a second record nor miss the first (a
+record key the server already holds is looked up and taken as the post: a rerun whose
+ledger lacks it). A post holds one embed. With a share image it is the image
+(``app.bsky.embed.images``, with the image's alt text and its aspect ratio), and the
+edit page's address is a link facet (``app.bsky.richtext.facet#link``) over the post's
+last line: a link card's thumbnail has no alt text, so a card would hide the image's
+words from a screen reader. Without an image it is a link card
+(``app.bsky.embed.external``) built here from the page's address, title and
+description: Bluesky servers fetch nothing for a card. A follow-up post of an article
+carries both strong references (``root``: the article's first post, ``parent``: its
+latest).
 """
 
 from __future__ import annotations
@@ -89,17 +95,33 @@ class BlueskyAccount:
         """Post ``post`` as record ``token``, a reply in ``thread`` when there is one."""
         repo = self._repo(now)
         try:
-            thumb = None
-            if post.image is not None:
-                thumb = self._upload(post.image.png)
-            card = models.AppBskyEmbedExternal.Main(
-                external=models.AppBskyEmbedExternal.External(
-                    uri=post.link,
-                    title=post.card_title,
-                    description=post.card_description,
-                    thumb=thumb,
+            embed: models.AppBskyEmbedImages.Main | models.AppBskyEmbedExternal.Main
+            facets = None
+            if post.image is not None and post.link_span is not None:
+                embed = models.AppBskyEmbedImages.Main(
+                    images=[
+                        models.AppBskyEmbedImages.Image(
+                            alt=post.image.alt,
+                            image=self._upload(post.image.png),
+                            aspect_ratio=_aspect_ratio(post.image.png),
+                        )
+                    ]
                 )
-            )
+                start, end = post.link_span
+                facets = [
+                    models.AppBskyRichtextFacet.Main(
+                        index=models.AppBskyRichtextFacet.ByteSlice(byte_start=start, byte_end=end),
+                        features=[models.AppBskyRichtextFacet.Link(uri=post.link)],
+                    )
+                ]
+            else:
+                embed = models.AppBskyEmbedExternal.Main(
+                    external=models.AppBskyEmbedExternal.External(
+                        uri=post.link,
+                        title=post.card_title,
+                        description=post.card_description,
+                    )
+                )
             reply = None
             if thread is not None:
                 reply = models.AppBskyFeedPost.ReplyRef(
@@ -113,12 +135,20 @@ class BlueskyAccount:
             record = models.AppBskyFeedPost.Record(
                 text=post.bluesky,
                 created_at=format_timestamp(now),
-                embed=card,
+                embed=embed,
+                facets=facets,
                 reply=reply,
             )
             made = self._client.app.bsky.feed.post.create(repo, record, rkey=token)
         except AtProtocolError as exc:
-            raise self._translate(exc, "createRecord", now=now) from None
+            failure = self._translate(exc, "createRecord", now=now)
+            if isinstance(failure, PostRefusedError):
+                # a record under this key already: made by an earlier run whose ledger
+                # this run lacks (a rerun of an older commit). It is the post.
+                found = self.lookup(token, now=now)
+                if found is not None:
+                    return found
+            raise failure from None
         return Sent(post_id=str(made.uri), cid=str(made.cid), url=_web_url(repo, token))
 
     def _upload(self, png: bytes) -> models.blob_ref.BlobRef:
@@ -152,6 +182,16 @@ class BlueskyAccount:
             what = f"server error {status}" if status else "no answer (timeout or network)"
             return PostUncertainError(NETWORK, f"{call}: {what}: {detail}")
         return PostRefusedError(NETWORK, f"{call}: refused with {status}: {detail}")
+
+
+def _aspect_ratio(png: bytes) -> models.AppBskyEmbedDefs.AspectRatio | None:
+    """The image's width and height from its PNG header (so a client lays it out before it
+    loads); ``None`` when the header does not say."""
+    width = int.from_bytes(png[16:20], "big") if png[12:16] == b"IHDR" else 0
+    height = int.from_bytes(png[20:24], "big") if width else 0
+    if width <= 0 or height <= 0:
+        return None
+    return models.AppBskyEmbedDefs.AspectRatio(width=width, height=height)
 
 
 def _xrpc_error(exc: AtProtocolError) -> str | None:

@@ -5,8 +5,12 @@
 seen within ``post.max_age`` of ``now``), oldest first, so that a thread reads in the
 order the edits happened. ``compose_post`` writes one post per edit: the same words for
 Mastodon (with the edit page's address, 500 characters at most) and Bluesky (300
-characters, the address in a link card the client builds: Bluesky fetches nothing), and
-an image with its alt text when the site has one for the edit.
+characters), and an image with its alt text when the site has one for the edit.
+
+On Bluesky a post holds one embed. With an image it is the image (``app.bsky.embed.images``,
+which has alt text; a link card's thumbnail has none), and the address is a link facet
+over its last line, shortened for display as Bluesky's own app does. Without one it is a
+link card (``app.bsky.embed.external``) the client builds: Bluesky fetches nothing.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ here as code points, which are never fewer than graphemes."""
 CARD_TITLE: Final = 300
 CARD_DESCRIPTION: Final = 1000
 """Characters kept of a link card's title and description."""
+SHOWN_LINK: Final = 40
+"""Characters of the address shown in a Bluesky post's text (the facet holds all of it)."""
 _SHORT: Final = 90
 """Characters of a headline quoted in a post before it is cut."""
 
@@ -55,8 +61,10 @@ class Post:
     """What is posted about one edit, on both networks.
 
     ``key`` names the edit (``<document>/<number>``) in the posted-ledger; ``mastodon``
-    ends with ``link``; ``bluesky`` has no address, the card (``link``, ``card_title``,
-    ``card_description``) carries it.
+    ends with ``link``. With an image, ``bluesky`` ends with the address shortened, and
+    ``link_span`` is where it is in the text's UTF-8 bytes (``[start, end)``, a link
+    facet's ``byteSlice``); without one, ``bluesky`` has no address, and the card
+    (``link``, ``card_title``, ``card_description``) carries it.
     """
 
     key: str
@@ -69,6 +77,7 @@ class Post:
     card_title: str
     card_description: str
     image: PostImage | None = None
+    link_span: tuple[int, int] | None = None
 
 
 def verdict_of(edit: Edit) -> str:
@@ -114,7 +123,12 @@ def compose_post(
     lines.append(f"{', '.join(edit.kinds)} · {edit.significance}")
     excerpt = excerpt_text(edit.excerpt)
     mastodon = _fit(lines, excerpt, MASTODON_LIMIT - MASTODON_URL_LENGTH - 1) + "\n" + link
-    bluesky = _fit(lines, excerpt, BLUESKY_LIMIT)
+    bluesky, span = _fit(lines, excerpt, BLUESKY_LIMIT), None
+    if image is not None:
+        shown = shown_link(link)
+        body = _fit(lines, excerpt, BLUESKY_LIMIT - len(shown) - 1) + "\n"
+        bluesky = body + shown
+        span = (len(body.encode()), len(bluesky.encode()))
     description = _one_line(edit.summary)
     if excerpt:
         description = f"{description} — {excerpt}" if description else excerpt
@@ -129,7 +143,14 @@ def compose_post(
         card_title=_cut(f"{head}: {title}", CARD_TITLE),
         card_description=_cut(description, CARD_DESCRIPTION),
         image=image,
+        link_span=span,
     )
+
+
+def shown_link(link: str) -> str:
+    """``link`` as a post shows it: without its scheme, cut to :data:`SHOWN_LINK`."""
+    bare = link.split("://", 1)[-1]
+    return _cut(bare, SHOWN_LINK)
 
 
 def excerpt_text(segments: Iterable[tuple[str, str]]) -> str:

@@ -58,6 +58,7 @@ from quietedit.post.ledger import (
 from quietedit.post.sent import Sent
 from quietedit.publish.atom import diff_path
 from quietedit.publish.buildcache import BuildState
+from quietedit.publish.documents import unconfigured_source
 from quietedit.publish.pages import Edit
 from quietedit.publish.share import IMAGE_NAME, alt_text, card_of
 
@@ -67,8 +68,9 @@ CACHE_FOLDER: Final = ".quietedit-cache"
 SITE_NAME: Final = "quietedit"
 """The site's name as its pages and share images give it (``Renderer``'s default)."""
 MAX_IMAGE_BYTES: Final = 1_000_000
-"""Bluesky's limit for a blob in a card (app.bsky.embed.external's thumb: 1,000,000
-bytes); a larger image is left out of both networks' posts."""
+"""Bytes of an image posted at most: Bluesky's older limit for an image's blob
+(app.bsky.embed.images now takes 2 MB, servers not yet updated 1,000,000); a larger image
+is left out of both networks' posts."""
 DEFAULT_RATE_WAIT: Final = 60.0
 """Seconds waited after a 429 that names no wait."""
 
@@ -184,8 +186,12 @@ def plan_posts(options: PostOptions, *, now: datetime) -> list[Post]:
     ]
     base = options.base_url if options.base_url.endswith("/") else options.base_url + "/"
     posts = []
+    archive, names = Archive(options.data), dict(options.sources)
     for edit in select_edits(edits, options.settings.post, now=now):
-        name = options.sources.get(edit.source, edit.source)
+        if edit.source not in names:
+            # a source missing from feeds.yaml: named as its pages name it
+            names[edit.source] = unconfigured_source(archive, edit.source).name
+        name = names[edit.source]
         image = _image(options.site / diff_path(edit) / IMAGE_NAME, edit, name)
         # the edit's permalink: its link card (og:image) is the edit's own, and it leads
         # on to the edit's place in its article's timeline
@@ -213,7 +219,9 @@ def dry_run(options: PostOptions, networks: Sequence[str], *, now: datetime) -> 
             if item.image:
                 lines.append(f"   alt: {item.image.alt}")
             lines.extend(f"   {line}" for line in text.splitlines())
-            if network == "bluesky":
+            if network == "bluesky" and item.link_span is not None:
+                lines.append(f"   link: {item.link} (the image's post, no card)")
+            elif network == "bluesky":
                 lines.append(f"   card: {item.link}")
                 lines.append(f"         {item.card_title}")
                 lines.append(f"         {item.card_description}")

@@ -36,6 +36,9 @@ PACKAGED_TEMPLATES: Final = Path(__file__).resolve().parent.parent / "templates"
 SOURCE_TEMPLATES: Final = Path(__file__).resolve().parents[2] / "templates"
 """The repository's ``templates/``, for a source checkout or an editable install."""
 
+JINJA_PAGE: Final = "{# jinja #}"
+"""The first line of a ``pages/*.md`` page that is a Jinja template (the bundled about
+page); a page without it is Markdown as written, whatever braces it holds."""
 CONTENT_SECURITY_POLICY: Final = (
     "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
     "img-src 'self' data:; connect-src 'self'; font-src 'self'; base-uri 'none'; "
@@ -261,25 +264,29 @@ class Renderer:
     def markdown_page(self, name: str, **context: Any) -> tuple[str, Markup]:
         """``pages/<name>.md`` as ``(title, html)``; raw HTML in the Markdown is not passed on.
 
-        The Markdown is a Jinja template first, given ``context`` (autoescaped, so a value
-        never becomes markup): the about page links the database export only where the
-        site says where it is."""
+        A page whose first line is :data:`JINJA_PAGE` is a Jinja template first, given
+        ``context`` (autoescaped, so a value never becomes markup): the about page links
+        the database export only where the site says where it is. Any other page is taken
+        as it is written: a ``{{`` or ``{%`` in it is text, never evaluated."""
         for folder in self.dirs:
             path = folder / "pages" / f"{name}.md"
             if path.is_file():
-                source = path.read_text(encoding="utf-8")
-                try:
-                    text = self.env.from_string(source).render(**context)
-                except jinja2.TemplateSyntaxError as exc:
-                    where = f"pages/{name}.md"
-                    raise TemplateError(where, f"line {exc.lineno}: {exc.message}") from exc
-                except jinja2.UndefinedError as exc:
-                    raise TemplateError(f"pages/{name}.md", str(exc)) from exc
+                text = self._page_text(name, path.read_text(encoding="utf-8"), context)
                 title = next(
                     (line[2:].strip() for line in text.splitlines() if line.startswith("# ")), name
                 )
                 return title, Markup(self.markdown.render(text))  # noqa: S704 - html disabled
         raise TemplateError(f"pages/{name}.md", f"not found in {[str(d) for d in self.dirs]}")
+
+    def _page_text(self, name: str, source: str, context: dict[str, Any]) -> str:
+        if source.split("\n", 1)[0].strip() != JINJA_PAGE:
+            return source
+        try:
+            return self.env.from_string(source).render(**context)
+        except jinja2.TemplateSyntaxError as exc:
+            raise TemplateError(f"pages/{name}.md", f"line {exc.lineno}: {exc.message}") from exc
+        except jinja2.UndefinedError as exc:
+            raise TemplateError(f"pages/{name}.md", str(exc)) from exc
 
     def static_files(self) -> dict[str, bytes]:
         """Every file under ``static/`` of the template folders (earlier folders win)."""

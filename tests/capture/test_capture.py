@@ -159,6 +159,26 @@ def test_a_refused_request_backs_off_and_the_revision_waits(
     assert [(p.revision, bool(p.job)) for p in state.pending] == [(2, True), (3, True)]
 
 
+def test_a_retry_after_longer_than_the_backoff_is_honoured(
+    tmp_path: Path, spn: FakeSavePageNow
+) -> None:
+    archive = Archive(tmp_path / "data")
+    doc = seed_story(archive, revisions=1)
+    run(tmp_path, spn, "2026-11-30T06:30:00Z")
+    edit_story(archive, doc, 1)
+    spn.answer_save.append((429, {"status": "error", "message": "too many captures"},
+                            {"Retry-After": "3600"}))  # fmt: skip
+
+    run(tmp_path, spn, "2026-11-30T08:10:00Z")
+    state = CaptureState.from_record(archive.read_state("captures"))
+    assert state.retry_at == "2026-11-30T09:10:00Z"  # the hour asked, not the 10m backoff
+    run(tmp_path, spn, "2026-11-30T08:40:00Z")  # past the backoff, within the hour
+    assert len(spn.requests) == 1
+    code, _, err = run(tmp_path, spn, "2026-11-30T09:11:00Z")
+    assert code == 0 and "1 asked for, 1 pending, 0 waiting" in err
+    assert len(spn.requests) == 2
+
+
 def test_a_failed_capture_is_asked_again_once_then_given_up(
     tmp_path: Path, spn: FakeSavePageNow
 ) -> None:

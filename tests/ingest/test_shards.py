@@ -898,7 +898,9 @@ def test_the_sharded_workflow_is_off_by_default_and_its_matrix_matches_its_n() -
     push = (ROOT / ".github" / "scripts" / "push-data.sh").read_text(encoding="utf-8")
     assert "git pull --rebase" in push
     build = workflow["jobs"]["build"]
-    assert build["needs"] == "ingest"
+    # after every shard, and after the one capture job (which itself follows the shards)
+    assert build["needs"] == ["ingest", "capture"]
+    assert workflow["jobs"]["capture"]["needs"] == "ingest"
     checkout = build["steps"][0]
     assert checkout["with"]["ref"] == "${{ github.ref }}"  # the head after every push
     assert workflow["jobs"]["deploy"]["needs"] == "build"

@@ -5,7 +5,8 @@ Mastodon: ``POST /api/v2/media`` (multipart: file, description) and ``POST
 /api/v1/statuses`` (status, in_reply_to_id, media_ids[], the Idempotency-Key header,
 which, as on a real server, returns the first status again for a repeated key). Bluesky:
 ``com.atproto.server.createSession``, ``com.atproto.repo.uploadBlob``,
-``com.atproto.repo.createRecord`` (a record key already taken is refused, as a PDS does)
+``com.atproto.repo.createRecord`` (a record key already taken is refused, as a PDS does,
+and so is a record the app.bsky.feed.post lexicon does not allow)
 and ``com.atproto.repo.getRecord``. Each can be told to answer the next requests with an
 error (a 429 with Retry-After, a 500, a 401) before it behaves again.
 """
@@ -21,6 +22,9 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from atproto_client import models
+from atproto_client.exceptions import ModelError
+from atproto_client.models.utils import get_or_create
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
@@ -216,6 +220,8 @@ class FakeBluesky:
             )
         if rkey in self.records:
             return _json({"error": "InvalidRequest", "message": "Record already exists"}, 400)
+        if (problem := _invalid_post(body["record"])) is not None:
+            return _json({"error": "InvalidRecord", "message": problem}, 400)
         cid = _cid(json.dumps(body["record"], sort_keys=True).encode())
         self.records[rkey] = {"uri": f"at://{DID}/app.bsky.feed.post/{rkey}", "cid": cid,
                               "value": body["record"]}  # fmt: skip
@@ -229,6 +235,25 @@ class FakeBluesky:
         if found is None:
             return _json({"error": "RecordNotFound", "message": "Could not locate record"}, 400)
         return _json(found)
+
+
+def _invalid_post(record: Any) -> str | None:
+    """What a PDS validating the record (``validate: true``) would refuse: the record
+    against the app.bsky.feed.post lexicon (as the atproto SDK's models hold it, string
+    formats included), its text within 300 characters, and each facet within the text's
+    UTF-8 bytes."""
+    try:
+        get_or_create(record, models.AppBskyFeedPost.Record, strict=True, strict_string_format=True)
+    except ModelError as exc:
+        return f"Invalid app.bsky.feed.post record: {str(exc).splitlines()[1]}"
+    text = record.get("text", "")
+    if len(text) > 300:
+        return "Record/text must not be longer than 300 graphemes"
+    for facet in record.get("facets", []):
+        index = facet["index"]
+        if not 0 <= index["byteStart"] < index["byteEnd"] <= len(text.encode()):
+            return "Record/facets: byteSlice outside the text"
+    return None
 
 
 def _flat(form: dict[str, Any]) -> dict[str, Any]:

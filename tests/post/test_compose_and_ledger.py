@@ -12,6 +12,7 @@ from quietedit.post.compose import (
     BLUESKY_LIMIT,
     MASTODON_LIMIT,
     MASTODON_URL_LENGTH,
+    PostImage,
     compose_post,
     select_edits,
 )
@@ -90,14 +91,24 @@ def test_a_headline_change_shows_both_headlines() -> None:
     title=st.text(min_size=1, max_size=600),
     words=st.text(max_size=2000),
     source=st.text(min_size=1, max_size=200),
+    image=st.booleans(),
 )
-def test_a_post_always_fits_each_network(title: str, words: str, source: str) -> None:
+def test_a_post_always_fits_each_network(title: str, words: str, source: str, image: bool) -> None:
     link = "https://watch.example.org/quietedit/articles/" + "x" * 200 + "/diff/2/"
     post = compose_post(
         edit(kinds=("headline", "facts"), title=title, excerpt=(("+", words),)),
         link=link,
         source_name=source,
+        image=PostImage(b"\x89PNG", "alt") if image else None,
     )
+    if image:  # the address is the text's last line, its byte span a link facet's
+        assert post.link_span is not None
+        start, end = post.link_span
+        shown = post.bluesky.encode()[start:end].decode()
+        assert end == len(post.bluesky.encode()) and post.bluesky.endswith("\n" + shown)
+        assert shown == "watch.example.org/quietedit/articles/xx…"
+    else:
+        assert post.link_span is None
     # Mastodon counts any link as 23 characters
     assert len(post.mastodon) - len(link) + MASTODON_URL_LENGTH <= MASTODON_LIMIT
     assert post.mastodon.endswith(link)

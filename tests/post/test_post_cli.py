@@ -70,6 +70,9 @@ def test_the_dry_run_prints_every_post_and_its_thread_and_sends_nothing(
     assert out.count("reply to the post before it") == 2  # the bridge story's second edit
     assert "alt: Example Net Daily — Politics: “Minister" in out
     assert f"card: {BASE_URL}articles/news-example-org-d2fa1f9b03b58050/diff/3/" in out
+    minister = f"{BASE_URL}articles/www-example-net-39161cbcd44e2867/diff/2/"
+    assert f"link: {minister} (the image's post, no card)" in out
+    assert f"card: {minister}" not in out
     assert "Headline was: “Council approves Elm river bridge”" in out
 
 

@@ -171,7 +171,26 @@ def test_the_built_share_images_are_posted_with_their_pages_alt_text(
     assert uploads[1].body["bytes"] == image.stat().st_size
 
 
-def test_the_image_goes_with_its_alt_text_and_the_card_is_built_by_the_client(
+def test_a_source_missing_from_feeds_yaml_is_named_in_the_post_as_its_pages_name_it(
+    site: tuple[Path, Path], mastodon: FakeMastodon
+) -> None:
+    data, out = site
+    # the mayor's blog is not in feeds.yaml: its pages name it by its feed state's name
+    Archive(data).write_feed("blog-example-com", {"name": "The Example Blog"})
+    build_site(BuildOptions(data=data, out=out, base_url=BASE_URL, sources=SOURCES, search=False))
+
+    run(site, mastodon_account(mastodon))
+
+    page = (out / f"articles/{MAYOR}/diff/2/index.html").read_text("utf-8")
+    alt = LexborHTMLParser(page).css_first('meta[property="og:image:alt"]')
+    assert alt is not None and "The Example Blog" in str(alt.attributes["content"])
+    uploads = [r for r in mastodon.requests if r.path == "/api/v2/media"]
+    assert uploads[2].body["description"] == alt.attributes["content"]
+    mayor = statuses(mastodon)[2]
+    assert str(mayor["status"]).startswith("Silent edit · The Example Blog\n")
+
+
+def test_the_image_goes_with_its_alt_text_on_both_networks_and_the_link_as_a_facet(
     site: tuple[Path, Path], mastodon: FakeMastodon, bluesky: FakeBluesky
 ) -> None:
     data, out = site
@@ -192,23 +211,35 @@ def test_the_image_goes_with_its_alt_text_and_the_card_is_built_by_the_client(
     assert mastodon.statuses[minister.post_id]["media_ids"] == ["9000"]
     others = [s for s in mastodon.statuses.values() if s["id"] != minister.post_id]
     assert all(s["media_ids"] == [] for s in others)
-    # Bluesky: the blob uploaded as a PNG, then the card's thumbnail
+    # Bluesky: the blob uploaded as a PNG, then posted as an image with the same alt text
+    # (a link card's thumbnail has none), the page's address a link facet over the text's
+    # last line
     blobs = [r for r in bluesky.requests if r.path.endswith("uploadBlob")]
     assert [(b.body["bytes"], b.body["type"]) for b in blobs] == [(len(image), "image/png")]
     entry = book.entry(f"{MINISTER}/2", "bluesky")
     assert entry is not None
-    card = bluesky.records[entry.token]["value"]["embed"]
-    assert card["$type"] == "app.bsky.embed.external"
-    external = card["external"]
-    assert external["uri"] == f"{BASE_URL}articles/{MINISTER}/diff/2/"
-    assert external["title"].startswith("Silent edit · Example Net Daily — Politics: Minister")
-    assert "[deleted: will not]" in external["description"]
-    assert external["thumb"]["mimeType"] == "image/png"
-    assert external["thumb"]["size"] == len(image)
-    # no card without an image has a thumbnail, and every post has its card
-    for rkey, made in bluesky.records.items():
+    made = bluesky.records[entry.token]["value"]
+    assert made["embed"]["$type"] == "app.bsky.embed.images"
+    [shown] = made["embed"]["images"]
+    assert shown["alt"] == alt
+    assert (shown["aspectRatio"]["width"], shown["aspectRatio"]["height"]) == (40, 21)
+    assert shown["image"]["mimeType"] == "image/png" and shown["image"]["size"] == len(image)
+    link = f"{BASE_URL}articles/{MINISTER}/diff/2/"
+    [facet] = made["facets"]
+    assert facet["features"] == [{"$type": "app.bsky.richtext.facet#link", "uri": link}]
+    text = made["text"].encode()
+    start, end = facet["index"]["byteStart"], facet["index"]["byteEnd"]
+    assert end == len(text) and text[start - 1 : start] == b"\n"
+    assert link.removeprefix("https://").startswith(text[start:end].decode().rstrip("…"))
+    assert len(made["text"]) <= 300 and "“Minister" in made["text"]
+    # a post without an image has the link card the client built, with no thumbnail
+    for rkey, other in bluesky.records.items():
         if rkey != entry.token:
-            assert "thumb" not in made["value"]["embed"]["external"]
+            card = other["value"]["embed"]
+            assert card["$type"] == "app.bsky.embed.external"
+            assert "thumb" not in card["external"] and "facets" not in other["value"]
+            assert card["external"]["uri"].startswith(f"{BASE_URL}articles/")
+            assert "[deleted:" in card["external"]["description"] or card["external"]["title"]
 
 
 def test_an_intent_without_an_outcome_is_settled_without_posting_twice(
@@ -389,3 +420,8 @@ def test_a_bluesky_record_key_follows_from_the_edit_alone(
     run(site, bluesky_account(bluesky), clock=Clock(NOW + timedelta(hours=1)), max_posts=1)
     again = [r.body["rkey"] for r in bluesky.requests if r.path.endswith("createRecord")]
     assert len(keys) == 1 and again == keys * 2
+    # refused, the key is looked up: the record found is the post, and its thread goes on
+    assert list(bluesky.records) == keys
+    entry = ledger(data).entry(ORDER[0], "bluesky")
+    assert entry is not None and entry.status == POSTED and entry.token == keys[0]
+    assert entry.post_id == bluesky.records[keys[0]]["uri"]
