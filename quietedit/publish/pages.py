@@ -322,6 +322,10 @@ def _tells_more(sentence: SentenceJSON) -> bool:
 def _sentence_view(sentence: SentenceJSON) -> SentenceView:
     old = trimmed(marked_pieces(sentence["old"], sentence["old_marks"]))
     new = trimmed(marked_pieces(sentence["new"], sentence["new_marks"]))
+    if sentence["where"].startswith("block") and any(marked for _, marked in new):
+        # a paragraph's sentence: the changed paragraph above shows its before and after,
+        # so the words that decided the kind are marked on one side, the new one
+        old = ()
     # a sentence moved unchanged: shown once
     return SentenceView(clean_text(sentence["where"]), () if old == new else old, new)
 
