@@ -20,8 +20,9 @@ document's folder there), and the site does not copy the whole article. A revisi
 carries ``url`` only when the page was read at another address than the document's, and
 ``title`` and ``publisher`` only when they differ from the revision before. A
 classification is the analysis's ``to_dict()`` form without the findings' ``sentences``
-(the edit's page shows them) and the ``evidence`` of a signal that says only "nothing
-there" or "not checked".
+(the edit's page shows them), its ``signals`` an object of each signal's ``seen`` by name,
+and ``signal_evidence`` the evidence of those that say more than "nothing there" or "not
+checked". A revision's chain ``hash`` is in the archive's revision file, not here.
 """
 
 from __future__ import annotations
@@ -37,8 +38,9 @@ from quietedit.publish.listing import DocumentSummary
 from quietedit.publish.pages import Source
 from quietedit.revisions import Event, Revision
 
-API_SCHEMA: Final = 2
-# schema 2 has not been released: its files change shape in place until it is
+API_SCHEMA: Final = 3
+# schema 3: no revision ``hash`` (the archive's revision files carry it), and ``signals``
+# as an object of name -> seen with ``signal_evidence`` beside it
 _COPIED: Final = frozenset({"words", "text"})
 """Diff JSON keys that copy text the document's ``blocks`` already carry."""
 
@@ -105,19 +107,21 @@ def lean_classification(classification: dict[str, JSON]) -> dict[str, JSON]:
         }
     signals = classification.get("signals")
     if isinstance(signals, list):
-        out["signals"] = [_lean_signal(s) if isinstance(s, dict) else s for s in signals]
+        seen_by_name: dict[str, JSON] = {}
+        evidence_by_name: dict[str, JSON] = {}
+        for signal in signals:
+            if not isinstance(signal, dict) or not isinstance(signal.get("name"), str):
+                continue
+            name, seen, evidence = str(signal["name"]), signal.get("seen"), signal.get("evidence")
+            seen_by_name[name] = seen
+            if isinstance(evidence, str) and not (
+                (seen is None or isinstance(seen, bool)) and is_plain(name, seen, evidence)
+            ):
+                evidence_by_name[name] = evidence
+        out["signals"] = seen_by_name
+        if evidence_by_name:
+            out["signal_evidence"] = evidence_by_name
     return out
-
-
-def _lean_signal(signal: dict[str, JSON]) -> dict[str, JSON]:
-    name, seen, evidence = signal.get("name"), signal.get("seen"), signal.get("evidence")
-    plain = (
-        isinstance(name, str)
-        and isinstance(evidence, str)
-        and (seen is None or isinstance(seen, bool))
-        and is_plain(name, seen, evidence)
-    )
-    return {k: v for k, v in signal.items() if k != "evidence"} if plain else signal
 
 
 def _touched(listed: list[tuple[int, ...]], diffs: list[dict[str, JSON]]) -> set[int]:
@@ -170,7 +174,6 @@ def document_file(
     for rev, blocks in zip(revisions, listed, strict=True):
         entry: dict[str, JSON] = {
             "blocks": list(blocks),
-            "hash": rev.hash,
             "number": rev.number,
             "observed_at": format_timestamp(rev.observation.observed_at),
         }

@@ -17,7 +17,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final, NotRequired, TypeAlias, TypedDict, cast
 
-from quietedit.analysis.signals import UNCHECKED, is_plain
+from quietedit.analysis.signals import (
+    DATE_MODIFIED,
+    FEED_UPDATED,
+    NOTE,
+    SITEMAP_LASTMOD,
+    UPDATED_LINE,
+    is_plain,
+)
 from quietedit.analysis.watch import term_changes
 from quietedit.article.languages import dateparser_languages
 from quietedit.article.pagedates import parse_page_date
@@ -219,9 +226,11 @@ def verdict_of(classification: dict[str, JSON]) -> Verdict:
     # the signals that say only "nothing there" or "not checked" are told in a few words
     plain = [s for s in shape["signals"] if is_plain(s["name"], s["seen"], s["evidence"])]
     evidence = tuple(_signal_line(s) for s in shape["signals"] if s not in plain)
-    nothing = "; ".join(clean_text(s["evidence"]) for s in plain if s["seen"] is False)
-    unchecked = tuple(clean_text(UNCHECKED[s["name"]]) for s in plain if s["seen"] is None)
-    nothing = nothing[:1].upper() + nothing[1:]
+    absent = [_ABSENT.get(s["name"], clean_text(s["name"])) for s in plain if s["seen"] is False]
+    nothing = f"No {_or_list(absent)} in either revision" if absent else ""
+    unchecked = tuple(
+        _UNCHECKED.get(s["name"], clean_text(s["name"])) for s in plain if s["seen"] is None
+    )
     if shape["silent"]:
         return Verdict(True, "silent", evidence, nothing, unchecked)
     # the badge's words: a technical notice (only a date moved) or a note
@@ -229,6 +238,18 @@ def verdict_of(classification: dict[str, JSON]) -> Verdict:
         shape.get("notice", ""), "acknowledged"
     )
     return Verdict(False, label, evidence, nothing, unchecked)
+
+
+_ABSENT: Final = {DATE_MODIFIED: "dateModified", UPDATED_LINE: "“Updated” line", NOTE: "note"}
+"""A signal of which neither revision had anything, in the page's one sentence for them
+(the methodology page says what each one looks for)."""
+_UNCHECKED: Final = {SITEMAP_LASTMOD: "sitemap <lastmod>", FEED_UPDATED: "feed entry date"}
+"""What a signal not checked looks at, in a word or two."""
+
+
+def _or_list(words: list[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def _signal_line(signal: SignalJSON) -> str:
@@ -322,6 +343,10 @@ def _tells_more(sentence: SentenceJSON) -> bool:
 def _sentence_view(sentence: SentenceJSON) -> SentenceView:
     old = trimmed(marked_pieces(sentence["old"], sentence["old_marks"]))
     new = trimmed(marked_pieces(sentence["new"], sentence["new_marks"]))
+    if sentence["where"].startswith("block") and any(marked for _, marked in new):
+        # a paragraph's sentence: the changed paragraph above shows its before and after,
+        # so the words that decided the kind are marked on one side, the new one
+        old = ()
     # a sentence moved unchanged: shown once
     return SentenceView(clean_text(sentence["where"]), () if old == new else old, new)
 

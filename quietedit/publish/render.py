@@ -40,12 +40,18 @@ JINJA_PAGE: Final = "{# jinja #}"
 """The first line of a ``pages/*.md`` page that is a Jinja template (the bundled about
 page); a page without it is Markdown as written, whatever braces it holds."""
 CONTENT_SECURITY_POLICY: Final = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "connect-src 'self'; base-uri 'none'; form-action 'self'"
+)
+"""No inline script, nothing from another origin. (A meta CSP cannot set
+``frame-ancestors``; Pages sets no headers.)"""
+SEARCH_CONTENT_SECURITY_POLICY: Final = (
     "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
     "img-src 'self' data:; connect-src 'self'; font-src 'self'; base-uri 'none'; "
     "form-action 'self'"
 )
-"""No inline script, nothing from another origin; ``wasm-unsafe-eval`` is Pagefind's
-WebAssembly search. (A meta CSP cannot set ``frame-ancestors``; Pages sets no headers.)"""
+"""The search page's: Pagefind's WebAssembly (``wasm-unsafe-eval``) and its UI's images
+and fonts; every other page does without them, in fewer bytes."""
 
 
 def template_dirs(configured: Path | None) -> list[Path]:
@@ -142,6 +148,17 @@ def clock(value: str) -> str:
         return value
 
 
+def clock_time(value: str) -> Markup:
+    """``2026-11-30T08:15:42Z`` → ``<time>08:15</time> UTC``: the time of day in a list
+    under its day's heading (whose ``<time>`` carries the date), without the ``datetime``
+    attribute each item would otherwise repeat; a value that is no time, escaped as it is."""
+    try:
+        minute = parse_timestamp(value).astimezone(UTC).strftime("%H:%M")
+    except ValueError:
+        return Markup.escape(value)
+    return Markup(f"<time>{minute}</time> UTC")  # noqa: S704 - digits and a colon
+
+
 def human_day(value: str) -> str:
     try:
         return datetime.fromisoformat(value).strftime("%A %d %B %Y").replace(" 0", " ")
@@ -231,12 +248,18 @@ class Renderer:
             base_path=urls.base_path,
             # a constant without a double quote: written as it is, not entity-escaped
             csp=Markup(CONTENT_SECURITY_POLICY),  # noqa: S704
+            search_csp=Markup(SEARCH_CONTENT_SECURITY_POLICY),  # noqa: S704
             version=__version__,
             segments=template_segments,
             text_attrs=text_attributes,
         )
         self.env.filters.update(
-            human_time=human_time, human_day=human_day, rfc822=rfc822, minute=minute, clock=clock
+            human_time=human_time,
+            human_day=human_day,
+            rfc822=rfc822,
+            minute=minute,
+            clock=clock,
+            clock_time=clock_time,
         )
         self.markdown = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")
 

@@ -13,7 +13,11 @@ libraries, and the bytes must not.
 
 Deterministic: the same card gives the same bytes with the same Pillow (its wheel bundles
 FreeType and zlib): no text chunks, no time, no gamma; a fixed palette of the site's
-colours and their shades, mapped without dithering, at a fixed compression level.
+colours, mapped without dithering, at a fixed compression level.
+
+Small: text is drawn without antialiasing (FreeType's hinted monochrome glyphs, sharp at
+these sizes), so the image holds only the site's ten flat colours: a 4-bit palette PNG of
+about 9.4 KB, where antialiased text (31 colours with the shades of its edges) took 16.5.
 :func:`card_key` names a card's inputs, so that a build draws each image once.
 
 Which edits get one (:func:`share_cutoff`): those observed within ``settings.site.share_days``
@@ -45,12 +49,10 @@ from quietedit.publish.pages import Edit
 WIDTH: Final = 1200
 HEIGHT: Final = 630
 """The size Facebook, Mastodon, Bluesky and X crop a large link card to (1.91:1)."""
-SHADES: Final = 5
-"""Shades from each background to the colour of the text on it, both included: enough for
-antialiased edges at these sizes (the palette is fixed, 31 colours: :func:`_palette`)."""
-COMPRESS_LEVEL: Final = 9
-"""zlib's best: 13.5 KB instead of 14.8 at level 6 for 30 ms more per image."""
-SHARE_VERSION: Final = "1"
+COMPRESS_LEVEL: Final = 6
+"""zlib's default: level 9 saves 0.6 KB an image (8.8 KB instead of 9.4) for six times the
+time (24 ms of CPU instead of 4; ``bench/share_images.py``)."""
+SHARE_VERSION: Final = "2"
 """Part of every card's key: bump it when the drawing changes, and every image is redrawn."""
 IMAGE_NAME: Final = "share.png"
 """The image's file name in the edit's own folder (``articles/<id>/diff/<n>/``)."""
@@ -352,8 +354,14 @@ def _badge(draw: ImageDraw.ImageDraw, verdict: str) -> None:
 
 def render_card(card: ShareCard) -> bytes:
     """The PNG of ``card``: 1200x630, a fixed palette (:func:`_palette`), deterministic bytes."""
+    return encode(draw_card(card))
+
+
+def draw_card(card: ShareCard) -> Image.Image:
+    """The picture of ``card``, before its colours are mapped to the palette."""
     image = Image.new("RGB", (WIDTH, HEIGHT), _BG)
     draw = ImageDraw.Draw(image)
+    draw.fontmode = "1"  # no antialiasing: flat colours only (see the module's doc)
     accent = _SILENT if card.verdict == "silent" else _ACK if card.verdict == "noted" else _OTHER
     draw.rectangle((0, 0, WIDTH, 10), fill=accent)
     _badge(draw, card.verdict)
@@ -398,6 +406,11 @@ def render_card(card: ShareCard) -> bytes:
     if ok and site:
         name = _font(True, 26)
         draw.text((WIDTH - _MARGIN - name.getlength(site), 570), site, font=name, fill=_MUTED)
+    return image
+
+
+def encode(image: Image.Image) -> bytes:
+    """``image`` as a PNG of the palette's colours (no dithering), at a fixed compression."""
     palette = image.quantize(palette=_palette(), dither=Image.Dither.NONE)
     out = io.BytesIO()
     palette.save(out, "PNG", compress_level=COMPRESS_LEVEL)
@@ -410,19 +423,10 @@ def _rgb(colour: str) -> tuple[int, int, int]:
 
 @functools.cache
 def _palette() -> Image.Image:
-    """The site's colours, and :data:`SHADES` steps between each text colour and its
-    background: all an image of flat backgrounds and antialiased text needs."""
-    pairs = [(_FG, _BG), (_MUTED, _BG), (_RULE, _BG), (_DEL_FG, _DEL_BG), (_INS_FG, _INS_BG)]
-    pairs += [(_BG, _SILENT), (_BG, _ACK), (_BG, _OTHER)]
-    colours: dict[tuple[int, ...], None] = {}
-    for text, background in pairs:
-        front, back = _rgb(text), _rgb(background)
-        for step in range(SHADES):
-            share = step / (SHADES - 1)
-            colours[tuple(round(b + (f - b) * share) for f, b in zip(front, back, strict=True))] = (
-                None
-            )
-    flat = [value for colour in colours for value in colour]
+    """The site's colours, the only ones an image of flat backgrounds and text drawn
+    without antialiasing has: ten, so the PNG packs 4 bits a pixel."""
+    colours = (_BG, _FG, _MUTED, _RULE, _INS_BG, _INS_FG, _DEL_BG, _DEL_FG, _SILENT, _ACK)
+    flat = [value for colour in dict.fromkeys(colours) for value in _rgb(colour)]
     image = Image.new("P", (1, 1))
     image.putpalette(flat)
     return image

@@ -288,11 +288,8 @@ def test_signals_with_nothing_to_tell_are_said_in_one_sentence() -> None:
     new = revision("Mayor quits", "The mayor quit on Tuesday.", previous=old)
     verdict = verdict_of(compare_revisions(old, new).classification)
     assert verdict.silent is True and verdict.evidence == ()
-    assert verdict.nothing == (
-        "No dateModified in either revision; no “Updated” line; "
-        "no correction, update or editor's note added"
-    )
-    assert verdict.unchecked == ("the sitemap's <lastmod>", "the feed entry's updated date")
+    assert verdict.nothing == "No dateModified, “Updated” line or note in either revision"
+    assert verdict.unchecked == ("sitemap <lastmod>", "feed entry date")
 
     # a signal with something to tell keeps its own line
     def dated(text: str, modified: str, previous: Revision | None = None) -> Revision:
@@ -308,7 +305,7 @@ def test_signals_with_nothing_to_tell_are_said_in_one_sentence() -> None:
     assert verdict.evidence == (
         "date-modified: seen — dateModified changed: 2026-11-28T09:00:00Z → 2026-11-28T10:00:00Z",
     )
-    assert verdict.nothing == "No “Updated” line; no correction, update or editor's note added"
+    assert verdict.nothing == "No “Updated” line or note in either revision"
 
 
 def test_a_sentence_marked_whole_keeps_its_start() -> None:

@@ -99,12 +99,13 @@ def test_every_recent_edit_gets_a_decodable_small_1200x630_palette_png(
     assert len(found) == 4  # one per edit: all within the 7 days of the newest observation
     for path in found:
         raw = (out / path).read_bytes()
-        assert len(raw) < 20_000
+        assert len(raw) < 12_000
+        assert raw[24] == 4  # IHDR's bit depth: a 4-bit palette
         with Image.open(io.BytesIO(raw)) as image:
             assert image.format == "PNG"
             assert image.size == (WIDTH, HEIGHT)
             assert image.mode == "P"
-            assert len(image.getcolors() or []) <= 32
+            assert len(image.getcolors() or []) <= 10  # flat colours: no antialiased shades
             assert not image.info.keys() - {"dpi"}  # no text chunks, no time, no gamma
             image.load()
 
