@@ -61,6 +61,15 @@ def test_a_world_city_is_a_place_and_a_city_named_like_a_german_noun_is_not() ->
     assert fact_tokens("Der Zug hält künftig in Seattle.", names=False) == ["Seattle"]
 
 
+def test_a_german_town_corrected_to_another_is_a_fact() -> None:
+    # towns of German-speaking countries are listed from 15,000 people, and a town whose
+    # people's plural the word list knows ("Offenbachern") is no noun
+    assert is_german_place("Offenbach") and is_german_place("Offenburg")
+    old = teaser("Besuch", "Sie fuhr zu ihm nach Offenbach. Es wurde ein langer Abend.")
+    new = teaser("Besuch", "Sie fuhr zu ihm nach Offenburg. Es wurde ein langer Abend.")
+    assert facts_evidence(classify(old, new)) == ("block 1: Offenbach → Offenburg",)
+
+
 def test_a_world_city_added_to_a_headlines_statement_is_a_fact() -> None:
     old = teaser("Flugzeugbau: Letzte Maschine verlässt das Werk")
     new = teaser("Flugzeugbau: Letzte Maschine verlässt das Werk in Seattle")
