@@ -76,9 +76,7 @@ def names(data: Path, dictionary: Path, population: int, regional: int) -> list[
 
 
 def module(found: list[str], population: int, regional: int) -> str:
-    body = textwrap.fill(
-        " ".join(found), width=96, break_long_words=False, break_on_hyphens=False
-    )
+    body = textwrap.fill(" ".join(found), width=96, break_long_words=False, break_on_hyphens=False)
     return (
         '"""One-word place names from GeoNames (https://www.geonames.org/, CC BY 4.0):\n'
         f"cities of {population:,} people or more ({regional:,} in the countries that\n"

@@ -238,7 +238,12 @@ class _Reader:
             if note_kind(added) is not None:
                 return Reading(hunk, nature, frozenset({NOTE}), (), (), whole_new)
         gone = [f for f in _inside(self.old.facts, old_span) if not self._label(f, self.old)]
-        came = [f for f in _inside(self.new.facts, new_span) if not self._label(f, self.new)]
+        came = [
+            f
+            for f in _inside(self.new.facts, new_span)
+            if not self._label(f, self.new)
+            or (not removed and self._placed_topic(f, self.new, self.old))
+        ]
         placed_gone = [f for f in gone if f.name and f.end <= self.old.kicker]
         placed_came = [f for f in came if f.name and f.end <= self.new.kicker]
         if (placed_gone or placed_came) and not (placed_gone and placed_came):
@@ -302,6 +307,8 @@ class _Reader:
         new_words = self._located_words(self.new, hunk.new_at, hunk.new_at + len(hunk.added))
         kept_gone = [f for f in placed_gone if new_words and self._locates(f, self.old)]
         kept_came = [f for f in placed_came if old_words and self._locates(f, self.new)]
+        if not hunk.removed:
+            kept_came += [f for f in placed_came if self._placed_topic(f, self.new, self.old)]
         gone = [f for f in gone if f not in placed_gone or f in kept_gone]
         came = [f for f in came if f not in placed_came or f in kept_came]
         if kept_gone:
@@ -309,6 +316,20 @@ class _Reader:
         if kept_came:
             gone += [_place(w) for w in old_words if all(f.start != w.start for f in gone)]
         return sorted(gone, key=_at), sorted(came, key=_at)
+
+    def _placed_topic(self, fact: Fact, side: _Side, other: _Side) -> bool:
+        """A place put after a kicker's topic that the old kicker had too, with nothing
+        in its stead: where the topic happens, given where none was ("Corona-Entscheidung
+        {+in Erfurt+}:"), a fact, not a label. (A place cut from a kicker drops a label.)"""
+        if not located(side.read, fact.start):
+            return False
+        before = [w for w in side.read if w.end <= fact.start and w.text[:1].isalnum()]
+        topic = next((w for w in reversed(before) if w.capitalised), None)
+        if topic is None or topic.end > fact.start or not other.kicker:
+            return False
+        return any(
+            w.text == topic.text and w.end <= other.kicker for w in other.read
+        ) and not still_there(fact, other.words, other.names_)
 
     def _locates(self, fact: Fact, side: _Side) -> bool:
         return self._topic_kept and located(side.read, fact.start)

@@ -52,6 +52,16 @@ def test_a_kickers_topic_replaced_next_to_a_place_is_no_place_changed() -> None:
     assert "facts" not in classify(old, new).kinds  # a place added to a kicker labels it
 
 
+def test_a_place_given_after_a_kickers_kept_topic_is_a_fact_and_one_cut_is_a_label() -> None:
+    old = teaser("Umstrittene Masken-Entscheidung: Amtsrichter muss Strafe zahlen")
+    new = teaser("Masken-Entscheidung in Erfurt: Amtsrichter muss Strafe zahlen")
+    assert facts_evidence(classify(old, new)) == ("title: added Erfurt",)
+    assert "facts" not in classify(new, old).kinds  # the kicker's place dropped: a label
+    # a topic the old kicker lacks: the whole kicker is a new label
+    other = teaser("Streit um Masken: Amtsrichter muss Strafe zahlen")
+    assert "facts" not in classify(other, new).kinds
+
+
 def test_a_world_city_is_a_place_and_a_city_named_like_a_german_noun_is_not() -> None:
     assert is_german_place("Seattle")
     assert is_german_place("Alabama")
