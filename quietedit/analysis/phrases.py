@@ -56,7 +56,33 @@ def kicker_end(title: str) -> int:
     der Ukraine -- …" with an en dash), 0 if none."""
     ends = [title.find(mark) for mark in _KICKER_MARKS]
     end = min((e for e in ends if e > 0), default=0)
-    return end if end <= KICKER_CHARS else 0
+    if end > KICKER_CHARS or _states(title[:end]):
+        return 0
+    return end
+
+
+_FINITE: Final = frozenset(
+    {"ist", "sind", "war", "hat", "haben", "wird", "werden", "soll", "will", "muss", "kann",
+     "darf", "warb", "gibt", "geht", "is", "was", "has", "wins", "says"}
+)  # fmt: skip
+_NOT_VERBS: Final = frozenset(
+    {"nicht", "jetzt", "erst", "selbst", "bereits", "seit", "mit", "fast", "meist", "zuletzt",
+     "gut", "tot", "oft", "laut", "samt", "statt", "weit", "nebst", "aka", "at", "but"}
+)  # fmt: skip
+"""Small words ending like a German verb ("mit", "laut") that are none."""
+_LOWER_WORD: Final = re.compile(r"(?<![\w'’-])[a-zäöüß]+(?![\w'’-])")
+
+
+def _states(kicker: str) -> bool:
+    """Whether the words before a headline's colon make a statement rather than a topic
+    label: a verb of its own there ("RB Leipzig schlägt Real Madrid in der Champions
+    League:", "Hans Meiser ist tot:"), a German finite verb read as a lower-case word
+    ending in "t" that is not a small word, or an auxiliary."""
+    for match in _LOWER_WORD.finditer(kicker):
+        word = match.group()
+        if word in _FINITE or (len(word) > 3 and word.endswith("t") and word not in _NOT_VERBS):
+            return True
+    return False
 
 
 def marked_spans(text: str, end: int) -> list[tuple[int, int]]:

@@ -7,6 +7,7 @@ grammatical forms (each with a text of our own, in the way of a news site's teas
 from __future__ import annotations
 
 from quietedit.analysis import Classification, classify_change
+from quietedit.analysis.phrases import kicker_end
 from quietedit.model import Article, Publisher
 from tests.analysis.stories import story
 
@@ -177,6 +178,17 @@ def test_a_place_given_to_a_kept_topic_is_a_fact_and_one_dropped_labels_the_stor
     new = teaser("Dürre in Portugal: Bauern bangen um die Ernte", TEASER)
     assert "facts" in classify(old, new).kinds  # where the drought is, given where none was
     assert "facts" not in classify(new, old).kinds
+
+
+def test_a_statement_before_a_headlines_colon_is_no_kicker() -> None:
+    # a verb of its own: the words before the colon state something, and the
+    # competition cut from them is a fact dropped, not a label
+    old = teaser("Hertha schlägt Union in der Champions League: Ein Abend für die Fans", TEASER)
+    new = teaser("Hertha schlägt Union: Ein Abend für die Fans", TEASER)
+    assert "facts" in classify(old, new).kinds
+    assert kicker_end("Hans Meiser ist tot: Der Moderator") == 0
+    assert kicker_end("Krieg in der Ukraine: Die Lage") == len("Krieg in der Ukraine")
+    assert kicker_end("Ukraine-News am Freitag: Die Lage") == len("Ukraine-News am Freitag")
 
 
 def test_a_kicker_ended_by_a_dash_labels_the_story() -> None:
