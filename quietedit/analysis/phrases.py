@@ -70,7 +70,7 @@ _NOT_VERBS: Final = frozenset(
      "gut", "tot", "oft", "laut", "samt", "statt", "weit", "nebst", "aka", "at", "but"}
 )  # fmt: skip
 """Small words ending like a German verb ("mit", "laut") that are none."""
-_LOWER_WORD: Final = re.compile(r"(?<![\w'’-])[a-zäöüß]+(?![\w'’-])")
+_LOWER_WORD: Final = re.compile(r"(?<![\w'\u2019-])[a-zäöüß]+(?![\w'\u2019-])")
 
 
 def _states(kicker: str) -> bool:

@@ -53,7 +53,14 @@ from quietedit.analysis.lexicon import (
     quotation_spans,
 )
 from quietedit.analysis.moves import moved_facts
-from quietedit.analysis.names import beside_kept, name_forms, renamed, still_there, texts
+from quietedit.analysis.names import (
+    ACRONYM_LETTERS,
+    beside_kept,
+    name_forms,
+    renamed,
+    still_there,
+    texts,
+)
 from quietedit.analysis.notes import headline_credit, is_credit_line, note_kind
 from quietedit.analysis.phrases import (
     PASSAGE_WORDS,
@@ -429,6 +436,10 @@ class _Reader:
         )
         german = not self.names
         still_gone, still_came = self._capitals(still_gone, still_came)
+        if not any(f.name for f in still_gone):
+            still_came = [f for f in still_came if not self._short_form(f)]
+        if not any(f.name for f in still_came):
+            still_gone = [f for f in still_gone if not self._short_form(f)]
         still_gone = [f for f in still_gone if not beside_kept(f, self.new.words, german=german)]
         still_came = [f for f in still_came if not beside_kept(f, self.old.words, german=german)]
         if not still_gone and not still_came:
@@ -457,6 +468,16 @@ class _Reader:
         if len(still_gone) == len(still_came):
             return tuple((a.text, b.text) for a, b in zip(still_gone, still_came, strict=True))
         return tuple((f.text, "") for f in still_gone) + tuple(("", f.text) for f in still_came)
+
+    def _short_form(self, fact: Fact) -> bool:
+        """An abbreviation put in or cut while both sides name a body in full elsewhere:
+        the body's short form ("Niklas Süle von Borussia Dortmund: … {+beim BVB+}"), a
+        rewording, though its letters need not be the name's initials."""
+        fewest, most = ACRONYM_LETTERS
+        if not (fact.name and fewest <= len(fact.text) <= most and fact.text.isupper()):
+            return False
+        both = self.old.names_ & self.new.names_
+        return any(len(name) >= 2 and not all(w.isupper() for w in name) for name in both)
 
     def _short_sentence(self, hunk: Hunk) -> bool:
         """The change inserts or cuts a whole sentence: its facts are a new statement's."""
@@ -507,9 +528,11 @@ class _Reader:
         removed, added = hunk.removed, hunk.added
         if max(word_count(removed), word_count(added)) < FACT_PHRASE_WORDS:
             return True
-        return shared(without_facts(removed, self.names), without_facts(added, self.names)) >= (
+        if shared(without_facts(removed, self.names), without_facts(added, self.names)) >= (
             FACT_REST_SIMILARITY
-        )
+        ):
+            return True
+        return _widened(removed, added) or _widened(added, removed)
 
     def _sentence_kept(self, hunk: Hunk) -> bool:
         """The sentence the change is in keeps most of its other words: the change
@@ -549,6 +572,25 @@ class _Reader:
         first, second = sorted((one, other), key=lambda r: r.hunk.new_at)
         gap = self.new_text[first.hunk.new_at + len(first.hunk.added) : second.hunk.new_at]
         return word_count(gap) <= PUNCTUATION_REACH
+
+
+_PART_LETTERS: Final = 4
+"""Letters a word or a part of a compound needs to be matched in another phrase; shorter
+words ("hat", "von") are left out of the comparison."""
+
+
+def _widened(short: str, long_: str) -> bool:
+    """Every word of ``short`` stands in ``long_`` too, alone or as a part of a compound
+    ("[-SPIEGEL-Podcast-]{+Podcast von SPIEGEL und Spotify+}", "[-Gesundheitsminister
+    Lauterbach hat-]{+Die Minister Lauterbach und Özdemir haben+}"): the same phrase
+    said at more length, so a name or number it gains or loses changed in it."""
+    parts = [p.casefold() for p in _WORDS.findall(short) if len(p) >= _PART_LETTERS]
+    others = {p.casefold() for p in _WORDS.findall(long_) if len(p) >= _PART_LETTERS}
+    return (
+        bool(parts)
+        and len(parts) < len(others)
+        and all(any(p == o or p.endswith(o) or p.startswith(o) for o in others) for p in parts)
+    )
 
 
 def _names_only(changed: tuple[tuple[str, str], ...]) -> bool:

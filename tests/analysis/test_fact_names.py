@@ -196,3 +196,38 @@ def test_a_capital_standing_for_its_country_is_style_but_a_place_of_events_a_fac
     old = teaser("Waffen", "Die Panzer sollen in der Ukraine eintreffen.")
     new = teaser("Waffen", "Die Panzer sollen in Kiew eintreffen.")
     assert facts_evidence(classify(old, new)) == ("block 1: Ukraine → Kiew",)
+
+
+# -- single-word names joined to a name ------------------------------------------------------
+
+
+def test_a_surname_joined_to_a_titled_name_is_a_name_and_a_long_compound_is_not() -> None:
+    assert fact_tokens("Die Ministerinnen Bauer und Yilmaz reisen ab.", names=False) == [
+        "Ministerinnen",
+        "Bauer",
+        "Yilmaz",
+    ]  # "Ministerinnen Bauer": a run of capitals; "Yilmaz": joined to it
+    assert fact_tokens("Ein Film von ARTE und Netflix startet.", names=False) == ["ARTE", "Netflix"]
+    # a noun ending like one, a long compound, one the text puts after an article
+    assert "Regierung" not in fact_tokens("Minister Bauer und Regierung streiten.", names=False)
+    assert "Wohnraummangel" not in fact_tokens(
+        "Wie die Bauministerin Mietwucher und Wohnraummangel stoppen will.", names=False
+    )
+    assert "Kabinett" not in fact_tokens(
+        "Minister Bauer und Kabinett streiten. Das Kabinett tagt.", names=False
+    )
+
+
+def test_a_second_minister_named_in_a_phrase_said_at_more_length_is_a_fact() -> None:
+    old = teaser("Reform", "Innenminister Bauer hat neue Pläne vorgelegt. Es wird gestritten.")
+    new = teaser(
+        "Reform",
+        "Die Minister Bauer und Yilmaz haben neue Pläne vorgelegt. Es wird gestritten.",
+    )
+    assert facts_evidence(classify(old, new)) == ("block 1: added Yilmaz",)
+
+
+def test_a_bodys_abbreviation_while_its_full_name_stays_is_a_rewording() -> None:
+    old = teaser("Lena Berg von Fortuna Köln: Ausgebremst")
+    new = teaser("Lena Berg von Fortuna Köln: Wie die Stürmerin beim SCF ausgebremst wird")
+    assert "facts" not in classify(old, new).kinds
