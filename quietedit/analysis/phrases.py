@@ -179,7 +179,41 @@ def clause_replaced(removed: str, added: str) -> bool:
     return (
         min(word_count(removed), word_count(added)) >= PASSAGE_WORDS
         and shared(stems(removed), stems(added)) < REWRITE_SIMILARITY
+        and kindred(removed, added) < KINDRED_SHARE
     )
+
+
+KINDRED_SHARE: Final = 0.4
+"""Share of their content words two sides of a change must have in kind, a word's stem
+inside a word of the other side ("gesperrt", "Straßensperren"), to be one clause said
+in other words rather than one clause replaced by another."""
+_KIN_LETTERS: Final = 5
+
+
+def kindred(one: str, other: str) -> float:
+    """The share of the content words of both sides (five letters or more) whose stem
+    stands in a word of the other side, in any order, a compound's part or a participle
+    included ("Straßen wurden gesperrt … ein gepanzertes Fahrzeug" and "Mit
+    Straßensperren und Panzerfahrzeugen")."""
+    a = [w.casefold() for w in _WORDS.findall(one) if len(w) >= _KIN_LETTERS]
+    b = [w.casefold() for w in _WORDS.findall(other) if len(w) >= _KIN_LETTERS]
+    if not a or not b:
+        return 0.0
+    found = sum(_kin(w, b) for w in a) + sum(_kin(w, a) for w in b)
+    return found / (len(a) + len(b))
+
+
+def _kin(word: str, others: list[str]) -> bool:
+    root = _root(word)
+    return any(root in _root(o) or _root(o) in word for o in others)
+
+
+def _root(word: str) -> str:
+    """A word's stem, without a participle's "ge" and its inflection ending."""
+    stem = _ENDING.sub("", word)
+    if stem.startswith("ge") and len(stem) > _KIN_LETTERS + 1:
+        stem = stem[2:]
+    return stem[: max(_KIN_LETTERS, len(stem) - 1)] if len(stem) > _KIN_LETTERS else stem
 
 
 def small_words_only(removed: str, added: str, names: bool) -> bool:

@@ -7,7 +7,7 @@ grammatical forms (each with a text of our own, in the way of a news site's teas
 from __future__ import annotations
 
 from quietedit.analysis import Classification, classify_change
-from quietedit.analysis.phrases import kicker_end
+from quietedit.analysis.phrases import KINDRED_SHARE, kicker_end, kindred
 from quietedit.model import Article, Publisher
 from tests.analysis.stories import story
 
@@ -198,6 +198,23 @@ def test_a_kicker_ended_by_a_dash_labels_the_story() -> None:
 
 
 # -- rewordings ----------------------------------------------------------------------------
+
+
+def test_a_clause_said_with_compounds_of_its_words_is_not_a_passage_replaced() -> None:
+    kept = " Bilder aus der Stadt nach dem Unglück am Morgen. Die Lage bleibt angespannt."
+    old = teaser(
+        "Sperrung",
+        "Straßen wurden gesperrt, Helfer und ein gepanzertes Fahrzeug sichern den Platz." + kept,
+    )
+    new = teaser(
+        "Sperrung", "Mit Straßensperren und Panzerfahrzeugen sichern Helfer den Platz." + kept
+    )
+    assert kindred(old.blocks[0].text, new.blocks[0].text) >= KINDRED_SHARE
+    result = classify(old, new)
+    assert not result.kinds & {"added", "removed"}
+    # a clause replaced by one that says something else still is
+    other = teaser("Sperrung", "Am Abend feierten Hunderte Menschen ein schönes Fest." + kept)
+    assert {"added", "removed"} <= classify(old, other).kinds
 
 
 def test_a_clause_reworded_in_other_grammatical_forms_is_not_a_passage_replaced() -> None:
