@@ -230,7 +230,7 @@ class _Reader:
         new_span = Span(hunk.new_at, hunk.new_at + len(added))
         whole_old = (_trimmed(old_span, self.old_text),)
         whole_new = (_trimmed(new_span, self.new_text),)
-        if nature in TYPO_NATURES:
+        if nature in TYPO_NATURES and not (self.title and _restructured(removed, added)):
             return Reading(hunk, nature, frozenset({TYPO}), (), whole_old, whole_new)
         if self.title and not (removed and added):
             # the author named at the end of a headline: a credit, not a name of the story
@@ -572,6 +572,13 @@ class _Reader:
         first, second = sorted((one, other), key=lambda r: r.hunk.new_at)
         gap = self.new_text[first.hunk.new_at + len(first.hunk.added) : second.hunk.new_at]
         return word_count(gap) <= PUNCTUATION_REACH
+
+
+def _restructured(removed: str, added: str) -> bool:
+    """A headline's change that puts in or takes out the colon a kicker ends with
+    ("[-Estlands-]{+Estland:+} Regierung", "[-US-Ermittler-]{+USA: Ermittler+}"): the
+    headline built another way, a rewording, however few letters changed."""
+    return removed.count(":") != added.count(":")
 
 
 _PART_LETTERS: Final = 4

@@ -217,6 +217,15 @@ def test_a_clause_said_with_compounds_of_its_words_is_not_a_passage_replaced() -
     assert {"added", "removed"} <= classify(old, other).kinds
 
 
+def test_a_headline_built_around_a_new_kicker_is_a_rewording_not_a_typo() -> None:
+    old = teaser("Dänemarks Regierung will Wahl per App erlauben", TEASER)
+    new = teaser("Dänemark: Regierung will Wahl per App erlauben", TEASER)
+    assert classify(old, new).kinds == {"headline", "style"}
+    # punctuation that leaves the kicker as it was is still a typo
+    fixed = teaser("Dänemark: Regierung will Wahl per App erlauben!", TEASER)
+    assert "typo" in classify(new, fixed).kinds
+
+
 def test_a_clause_reworded_in_other_grammatical_forms_is_not_a_passage_replaced() -> None:
     old = teaser(
         "Lobby",
