@@ -226,6 +226,14 @@ def test_a_headline_built_around_a_new_kicker_is_a_rewording_not_a_typo() -> Non
     assert "typo" in classify(new, fixed).kinds
 
 
+def test_a_word_respelt_inside_a_quotation_is_a_typo_not_a_quote_changed() -> None:
+    old = teaser("Ermittlungen", "Die Polizei hat »keinerlei Hinwiese« auf einen Anschlag.")
+    new = teaser("Ermittlungen", "Die Polizei hat »keinerlei Hinweise« auf einen Anschlag.")
+    assert classify(old, new).kinds == {"typo"}
+    reworded = teaser("Ermittlungen", "Die Polizei hat »keinerlei Spuren« auf einen Anschlag.")
+    assert "quote" in classify(old, reworded).kinds
+
+
 def test_a_clause_reworded_in_other_grammatical_forms_is_not_a_passage_replaced() -> None:
     old = teaser(
         "Lobby",
