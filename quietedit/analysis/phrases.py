@@ -221,3 +221,29 @@ def small_words_only(removed: str, added: str, names: bool) -> bool:
     old = Counter(w.casefold() for w in _WORDS.findall(without_facts(removed, names)))
     new = Counter(w.casefold() for w in _WORDS.findall(without_facts(added, names)))
     return set((old - new) + (new - old)) <= _SMALL_WORDS
+
+
+def restructured(removed: str, added: str) -> bool:
+    """A headline's change that puts in or takes out the colon a kicker ends with
+    ("[-Estlands-]{+Estland:+} Regierung", "[-US-Ermittler-]{+USA: Ermittler+}"): the
+    headline built another way, a rewording, however few letters changed."""
+    return removed.count(":") != added.count(":")
+
+
+_PART_LETTERS: Final = 4
+"""Letters a word or a part of a compound needs to be matched in another phrase; shorter
+words ("hat", "von") are left out of the comparison."""
+
+
+def widened(short: str, long_: str) -> bool:
+    """Every word of ``short`` stands in ``long_`` too, alone or as a part of a compound
+    ("[-SPIEGEL-Podcast-]{+Podcast von SPIEGEL und Spotify+}", "[-Gesundheitsminister
+    Lauterbach hat-]{+Die Minister Lauterbach und Özdemir haben+}"): the same phrase
+    said at more length, so a name or number it gains or loses changed in it."""
+    parts = [p.casefold() for p in _WORDS.findall(short) if len(p) >= _PART_LETTERS]
+    others = {p.casefold() for p in _WORDS.findall(long_) if len(p) >= _PART_LETTERS}
+    return (
+        bool(parts)
+        and len(parts) < len(others)
+        and all(any(p == o or p.endswith(o) or p.startswith(o) for o in others) for p in parts)
+    )

@@ -30,7 +30,6 @@ real texts, blocks joined by a line break), so that evidence can show the senten
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from functools import cached_property
@@ -69,11 +68,13 @@ from quietedit.analysis.phrases import (
     kicker_end,
     located,
     marked_spans,
+    restructured,
     same_topic,
     sentence_around,
     shared,
     small_words_only,
     whole_sentence,
+    widened,
     without_facts,
     word_count,
 )
@@ -113,7 +114,6 @@ _CLAUSE_MARKS: Final = frozenset(",;\u2013\u2014-")
 PUNCTUATION_REACH: Final = 2
 """Kept words at most between a punctuation change and a rewording for the punctuation to
 be part of the rewording."""
-_WORDS: Final = re.compile(r"\w+")
 
 
 def read_pair(
@@ -230,7 +230,7 @@ class _Reader:
         new_span = Span(hunk.new_at, hunk.new_at + len(added))
         whole_old = (_trimmed(old_span, self.old_text),)
         whole_new = (_trimmed(new_span, self.new_text),)
-        if nature in TYPO_NATURES and not (self.title and _restructured(removed, added)):
+        if nature in TYPO_NATURES and not (self.title and restructured(removed, added)):
             return Reading(hunk, nature, frozenset({TYPO}), (), whole_old, whole_new)
         if self.title and not (removed and added):
             # the author named at the end of a headline: a credit, not a name of the story
@@ -532,7 +532,7 @@ class _Reader:
             FACT_REST_SIMILARITY
         ):
             return True
-        return _widened(removed, added) or _widened(added, removed)
+        return widened(removed, added) or widened(added, removed)
 
     def _sentence_kept(self, hunk: Hunk) -> bool:
         """The sentence the change is in keeps most of its other words: the change
@@ -572,32 +572,6 @@ class _Reader:
         first, second = sorted((one, other), key=lambda r: r.hunk.new_at)
         gap = self.new_text[first.hunk.new_at + len(first.hunk.added) : second.hunk.new_at]
         return word_count(gap) <= PUNCTUATION_REACH
-
-
-def _restructured(removed: str, added: str) -> bool:
-    """A headline's change that puts in or takes out the colon a kicker ends with
-    ("[-Estlands-]{+Estland:+} Regierung", "[-US-Ermittler-]{+USA: Ermittler+}"): the
-    headline built another way, a rewording, however few letters changed."""
-    return removed.count(":") != added.count(":")
-
-
-_PART_LETTERS: Final = 4
-"""Letters a word or a part of a compound needs to be matched in another phrase; shorter
-words ("hat", "von") are left out of the comparison."""
-
-
-def _widened(short: str, long_: str) -> bool:
-    """Every word of ``short`` stands in ``long_`` too, alone or as a part of a compound
-    ("[-SPIEGEL-Podcast-]{+Podcast von SPIEGEL und Spotify+}", "[-Gesundheitsminister
-    Lauterbach hat-]{+Die Minister Lauterbach und Özdemir haben+}"): the same phrase
-    said at more length, so a name or number it gains or loses changed in it."""
-    parts = [p.casefold() for p in _WORDS.findall(short) if len(p) >= _PART_LETTERS]
-    others = {p.casefold() for p in _WORDS.findall(long_) if len(p) >= _PART_LETTERS}
-    return (
-        bool(parts)
-        and len(parts) < len(others)
-        and all(any(p == o or p.endswith(o) or p.startswith(o) for o in others) for p in parts)
-    )
 
 
 def _names_only(changed: tuple[tuple[str, str], ...]) -> bool:
