@@ -235,6 +235,11 @@ _PART_LETTERS: Final = 4
 words ("hat", "von") are left out of the comparison."""
 
 
+_WIDENED_PARTS: Final = 2
+"""Words (or compound parts) the shorter side must have: one word found again in a long
+change says little about the two saying one thing."""
+
+
 def widened(short: str, long_: str) -> bool:
     """Every word of ``short`` stands in ``long_`` too, alone or as a part of a compound
     ("[-SPIEGEL-Podcast-]{+Podcast von SPIEGEL und Spotify+}", "[-Gesundheitsminister
@@ -243,7 +248,7 @@ def widened(short: str, long_: str) -> bool:
     parts = [p.casefold() for p in _WORDS.findall(short) if len(p) >= _PART_LETTERS]
     others = {p.casefold() for p in _WORDS.findall(long_) if len(p) >= _PART_LETTERS}
     return (
-        bool(parts)
+        len(parts) >= _WIDENED_PARTS
         and len(parts) < len(others)
         and all(any(p == o or p.endswith(o) or p.startswith(o) for o in others) for p in parts)
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from quietedit.analysis import Classification, classify_change
 from quietedit.analysis.facts import fact_tokens, is_date_word
+from quietedit.analysis.phrases import widened
 from quietedit.analysis.places import is_german_place
 from quietedit.model import Article, Publisher
 from tests.analysis.stories import story
@@ -225,6 +226,11 @@ def test_a_second_minister_named_in_a_phrase_said_at_more_length_is_a_fact() -> 
         "Die Minister Bauer und Yilmaz haben neue Pläne vorgelegt. Es wird gestritten.",
     )
     assert facts_evidence(classify(old, new)) == ("block 1: added Yilmaz",)
+
+
+def test_one_word_found_again_in_a_long_change_makes_no_phrase_said_at_more_length() -> None:
+    assert widened("SPIEGEL-Podcast", "Podcast von SPIEGEL und Spotify")
+    assert not widened("Mayor", '<script>alert(1)</script> Mayor "><img src=x onerror=alert(2)>')
 
 
 def test_a_bodys_abbreviation_while_its_full_name_stays_is_a_rewording() -> None:
