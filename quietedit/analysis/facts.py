@@ -391,7 +391,11 @@ def located_facts(
         elif word.capitalised and (anywhere or not opens[index]):
             first, last = _group(all_words, index, connectors)
             group = tuple(all_words[first : last + 1])
-            if names or _german_name(word, first, group, opens):
+            if (
+                names
+                or _german_name(word, first, group, opens)
+                or _coordinated(all_words, index, opens)
+            ):
                 found.append(Fact(text_, word.start, word.end, True, group))
     return _grouped_digits(found, text)
 
@@ -428,6 +432,84 @@ def _german_name(word: Word, first: int, group: tuple[Word, ...], opens: list[bo
         return True
     capitals = [w for at, w in enumerate(group, first) if w.capitalised and not opens[at]]
     return len(capitals) >= 2
+
+
+_COORDINATING: Final = frozenset({"und", "sowie", "oder", ","})
+_NOUN_ENDINGS: Final = (
+    "ung", "heit", "keit", "schaft", "tion", "sion", "tät", "nis", "tum", "ismus", "ment",
+    "ik", "ie", "ei", "enz", "anz", "ling", "chen", "lein", "en", "e", "s",
+)  # fmt: skip
+"""Endings of German common nouns and their plurals ("Regierung", "Mannschaften",
+"Minister… und Experten"): a word ending so is no name by coordination alone."""
+_SURNAME_LETTERS: Final = 11
+"""Letters a word joined to a name may have to be read as one: a longer word is mostly a
+compound noun ("Bauministerin Mietwucher und Wohnraummangel")."""
+_DETERMINERS: Final = frozenset(
+    {"der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer",
+     "eines", "kein", "keine", "im", "am", "vom", "zum", "zur", "beim", "ins"}
+)  # fmt: skip
+
+
+def _coordinated(all_words: list[Word], index: int, opens: list[bool]) -> bool:
+    """In German, a single capitalised word joined by "und" (or a comma) to a name is a
+    name too ("die Minister Lauterbach und Özdemir", "von SPIEGEL und Spotify"): a
+    surname or a company standing alone, which a run of capitals would not show. Not a
+    word ending like a common noun, nor one the text puts after an article elsewhere."""
+    word = all_words[index]
+    if (
+        opens[index]
+        or len(word.text) > _SURNAME_LETTERS
+        or word.text.casefold().endswith(_NOUN_ENDINGS)
+    ):
+        return False
+    if _solitary(all_words, index) is False:
+        return False
+    joined = [
+        at
+        for at, link in ((index - 2, index - 1), (index + 2, index + 1))
+        if 0 <= at < len(all_words) and all_words[link].text.casefold() in _COORDINATING
+    ]
+    if not any(_named(all_words, at, opens) for at in joined):
+        return False
+    folded = word.text.casefold()
+    return not any(
+        w.text.casefold() == folded and all_words[at - 1].text.casefold() in _DETERMINERS
+        for at, w in enumerate(all_words)
+        if at > 0
+    )
+
+
+def _solitary(all_words: list[Word], index: int) -> bool:
+    """The word is no part of a run of capitals (such a run is a name already)."""
+    neighbours = [all_words[at] for at in (index - 1, index + 1) if 0 <= at < len(all_words)]
+    return not any(w.capitalised for w in neighbours)
+
+
+_TITLE_WORDS: Final = (
+    "minister", "ministerin", "kanzler", "kanzlerin", "präsident", "präsidentin", "trainer",
+    "trainerin", "chef", "chefin", "sprecher", "sprecherin", "meister", "meisterin",
+    "senator", "senatorin", "gouverneur", "gouverneurin", "könig", "königin", "prinz",
+    "prinzessin", "papst", "richter", "richterin", "abgeordneter", "abgeordnete",
+    "politiker", "politikerin", "star", "sänger", "sängerin", "autor", "autorin",
+    "moderator", "moderatorin", "stürmer", "torwart", "kapitän", "kapitänin",
+)  # fmt: skip
+_TITLES: Final = _TITLE_WORDS + tuple(t + "nen" for t in _TITLE_WORDS if t.endswith("in"))
+"""What a person's title ends with ("Gesundheitsminister", "Bundeskanzlerin",
+"Ministerinnen", "Ex-Präsident", "BVB-Trainer"): the capitalised word after one is a
+surname."""
+
+
+def _named(all_words: list[Word], at: int, opens: list[bool]) -> bool:
+    """The word at ``at`` is a German name by stronger signs than a run of capitals (which
+    is often a noun beside a noun): an acronym of three capitals, a known place, or a word
+    after a person's title ("Minister Lauterbach")."""
+    word = all_words[at]
+    if not word.capitalised or opens[at]:
+        return False
+    if (len(word.text) >= _ACRONYM and word.text.isupper()) or is_german_place(word.text):
+        return True
+    title = all_words[at - 1] if at > 0 else None
+    return title is not None and title.capitalised and title.text.casefold().endswith(_TITLES)
 
 
 def fact_tokens(text: str, *, names: bool = True, anywhere: bool = False) -> list[str]:

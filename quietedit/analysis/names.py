@@ -203,13 +203,26 @@ def beside_kept(fact: Fact, other_words: set[str], *, german: bool) -> bool:
     if not german:  # a given name and a surname
         first, last = fact.group[0], fact.group[-1]
         kept = [last] if len(fact.group) == 2 and first.start == fact.start else []
-    elif fact.text.endswith("er") and fact.group[-1].start != fact.start:
+    elif (
+        fact.text.endswith("er")
+        and fact.group[-1].start != fact.start
+        and not fact.text.casefold().endswith(_TITLE_ENDINGS)
+    ):
         return False  # a place's adjective before its noun ("Offenbacher Schule")
     else:
-        kept = [w for w in fact.group if w.start != fact.start and w.capitalised]
+        kept = [
+            w
+            for w in fact.group
+            if w.start != fact.start and w.capitalised and w.text.casefold() not in _DEFINITE
+        ]
     return bool(kept) and all(
         still_there(Fact(w.text, w.start, w.end, True, (w,)), other_words, set()) for w in kept
     )
+
+
+_TITLE_ENDINGS: Final = ("minister", "kanzler", "trainer", "sprecher", "meister", "politiker")
+"""Titles ending like a place's adjective ("Minister Lauterbach" is no "Offenbacher
+Schule"): a title beside a name that stays is a noun beside it."""
 
 
 def renamed(gone: list[Fact], came: list[Fact]) -> bool:

@@ -56,7 +56,33 @@ def kicker_end(title: str) -> int:
     der Ukraine -- …" with an en dash), 0 if none."""
     ends = [title.find(mark) for mark in _KICKER_MARKS]
     end = min((e for e in ends if e > 0), default=0)
-    return end if end <= KICKER_CHARS else 0
+    if end > KICKER_CHARS or _states(title[:end]):
+        return 0
+    return end
+
+
+_FINITE: Final = frozenset(
+    {"ist", "sind", "war", "hat", "haben", "wird", "werden", "soll", "will", "muss", "kann",
+     "darf", "warb", "gibt", "geht", "is", "was", "has", "wins", "says"}
+)  # fmt: skip
+_NOT_VERBS: Final = frozenset(
+    {"nicht", "jetzt", "erst", "selbst", "bereits", "seit", "mit", "fast", "meist", "zuletzt",
+     "gut", "tot", "oft", "laut", "samt", "statt", "weit", "nebst", "aka", "at", "but"}
+)  # fmt: skip
+"""Small words ending like a German verb ("mit", "laut") that are none."""
+_LOWER_WORD: Final = re.compile(r"(?<![\w'\u2019-])[a-zäöüß]+(?![\w'\u2019-])")
+
+
+def _states(kicker: str) -> bool:
+    """Whether the words before a headline's colon make a statement rather than a topic
+    label: a verb of its own there ("RB Leipzig schlägt Real Madrid in der Champions
+    League:", "Hans Meiser ist tot:"), a German finite verb read as a lower-case word
+    ending in "t" that is not a small word, or an auxiliary."""
+    for match in _LOWER_WORD.finditer(kicker):
+        word = match.group()
+        if word in _FINITE or (len(word) > 3 and word.endswith("t") and word not in _NOT_VERBS):
+            return True
+    return False
 
 
 def marked_spans(text: str, end: int) -> list[tuple[int, int]]:
@@ -153,7 +179,41 @@ def clause_replaced(removed: str, added: str) -> bool:
     return (
         min(word_count(removed), word_count(added)) >= PASSAGE_WORDS
         and shared(stems(removed), stems(added)) < REWRITE_SIMILARITY
+        and kindred(removed, added) < KINDRED_SHARE
     )
+
+
+KINDRED_SHARE: Final = 0.4
+"""Share of their content words two sides of a change must have in kind, a word's stem
+inside a word of the other side ("gesperrt", "Straßensperren"), to be one clause said
+in other words rather than one clause replaced by another."""
+_KIN_LETTERS: Final = 5
+
+
+def kindred(one: str, other: str) -> float:
+    """The share of the content words of both sides (five letters or more) whose stem
+    stands in a word of the other side, in any order, a compound's part or a participle
+    included ("Straßen wurden gesperrt … ein gepanzertes Fahrzeug" and "Mit
+    Straßensperren und Panzerfahrzeugen")."""
+    a = [w.casefold() for w in _WORDS.findall(one) if len(w) >= _KIN_LETTERS]
+    b = [w.casefold() for w in _WORDS.findall(other) if len(w) >= _KIN_LETTERS]
+    if not a or not b:
+        return 0.0
+    found = sum(_kin(w, b) for w in a) + sum(_kin(w, a) for w in b)
+    return found / (len(a) + len(b))
+
+
+def _kin(word: str, others: list[str]) -> bool:
+    root = _root(word)
+    return any(root in _root(o) or _root(o) in word for o in others)
+
+
+def _root(word: str) -> str:
+    """A word's stem, without a participle's "ge" and its inflection ending."""
+    stem = _ENDING.sub("", word)
+    if stem.startswith("ge") and len(stem) > _KIN_LETTERS + 1:
+        stem = stem[2:]
+    return stem[: max(_KIN_LETTERS, len(stem) - 1)] if len(stem) > _KIN_LETTERS else stem
 
 
 def small_words_only(removed: str, added: str, names: bool) -> bool:
@@ -161,3 +221,34 @@ def small_words_only(removed: str, added: str, names: bool) -> bool:
     old = Counter(w.casefold() for w in _WORDS.findall(without_facts(removed, names)))
     new = Counter(w.casefold() for w in _WORDS.findall(without_facts(added, names)))
     return set((old - new) + (new - old)) <= _SMALL_WORDS
+
+
+def restructured(removed: str, added: str) -> bool:
+    """A headline's change that puts in or takes out the colon a kicker ends with
+    ("[-Estlands-]{+Estland:+} Regierung", "[-US-Ermittler-]{+USA: Ermittler+}"): the
+    headline built another way, a rewording, however few letters changed."""
+    return removed.count(":") != added.count(":")
+
+
+_PART_LETTERS: Final = 4
+"""Letters a word or a part of a compound needs to be matched in another phrase; shorter
+words ("hat", "von") are left out of the comparison."""
+
+
+_WIDENED_PARTS: Final = 2
+"""Words (or compound parts) the shorter side must have: one word found again in a long
+change says little about the two saying one thing."""
+
+
+def widened(short: str, long_: str) -> bool:
+    """Every word of ``short`` stands in ``long_`` too, alone or as a part of a compound
+    ("[-SPIEGEL-Podcast-]{+Podcast von SPIEGEL und Spotify+}", "[-Gesundheitsminister
+    Lauterbach hat-]{+Die Minister Lauterbach und Özdemir haben+}"): the same phrase
+    said at more length, so a name or number it gains or loses changed in it."""
+    parts = [p.casefold() for p in _WORDS.findall(short) if len(p) >= _PART_LETTERS]
+    others = {p.casefold() for p in _WORDS.findall(long_) if len(p) >= _PART_LETTERS}
+    return (
+        len(parts) >= _WIDENED_PARTS
+        and len(parts) < len(others)
+        and all(any(p == o or p.endswith(o) or p.startswith(o) for o in others) for p in parts)
+    )

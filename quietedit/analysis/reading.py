@@ -30,7 +30,6 @@ real texts, blocks joined by a line break), so that evidence can show the senten
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from functools import cached_property
@@ -53,7 +52,14 @@ from quietedit.analysis.lexicon import (
     quotation_spans,
 )
 from quietedit.analysis.moves import moved_facts
-from quietedit.analysis.names import beside_kept, name_forms, renamed, still_there, texts
+from quietedit.analysis.names import (
+    ACRONYM_LETTERS,
+    beside_kept,
+    name_forms,
+    renamed,
+    still_there,
+    texts,
+)
 from quietedit.analysis.notes import headline_credit, is_credit_line, note_kind
 from quietedit.analysis.phrases import (
     PASSAGE_WORDS,
@@ -62,11 +68,13 @@ from quietedit.analysis.phrases import (
     kicker_end,
     located,
     marked_spans,
+    restructured,
     same_topic,
     sentence_around,
     shared,
     small_words_only,
     whole_sentence,
+    widened,
     without_facts,
     word_count,
 )
@@ -106,7 +114,6 @@ _CLAUSE_MARKS: Final = frozenset(",;\u2013\u2014-")
 PUNCTUATION_REACH: Final = 2
 """Kept words at most between a punctuation change and a rewording for the punctuation to
 be part of the rewording."""
-_WORDS: Final = re.compile(r"\w+")
 
 
 def read_pair(
@@ -223,7 +230,7 @@ class _Reader:
         new_span = Span(hunk.new_at, hunk.new_at + len(added))
         whole_old = (_trimmed(old_span, self.old_text),)
         whole_new = (_trimmed(new_span, self.new_text),)
-        if nature in TYPO_NATURES:
+        if nature in TYPO_NATURES and not (self.title and restructured(removed, added)):
             return Reading(hunk, nature, frozenset({TYPO}), (), whole_old, whole_new)
         if self.title and not (removed and added):
             # the author named at the end of a headline: a credit, not a name of the story
@@ -238,7 +245,12 @@ class _Reader:
             if note_kind(added) is not None:
                 return Reading(hunk, nature, frozenset({NOTE}), (), (), whole_new)
         gone = [f for f in _inside(self.old.facts, old_span) if not self._label(f, self.old)]
-        came = [f for f in _inside(self.new.facts, new_span) if not self._label(f, self.new)]
+        came = [
+            f
+            for f in _inside(self.new.facts, new_span)
+            if not self._label(f, self.new)
+            or (not removed and self._placed_topic(f, self.new, self.old))
+        ]
         placed_gone = [f for f in gone if f.name and f.end <= self.old.kicker]
         placed_came = [f for f in came if f.name and f.end <= self.new.kicker]
         if (placed_gone or placed_came) and not (placed_gone and placed_came):
@@ -302,6 +314,8 @@ class _Reader:
         new_words = self._located_words(self.new, hunk.new_at, hunk.new_at + len(hunk.added))
         kept_gone = [f for f in placed_gone if new_words and self._locates(f, self.old)]
         kept_came = [f for f in placed_came if old_words and self._locates(f, self.new)]
+        if not hunk.removed:
+            kept_came += [f for f in placed_came if self._placed_topic(f, self.new, self.old)]
         gone = [f for f in gone if f not in placed_gone or f in kept_gone]
         came = [f for f in came if f not in placed_came or f in kept_came]
         if kept_gone:
@@ -309,6 +323,20 @@ class _Reader:
         if kept_came:
             gone += [_place(w) for w in old_words if all(f.start != w.start for f in gone)]
         return sorted(gone, key=_at), sorted(came, key=_at)
+
+    def _placed_topic(self, fact: Fact, side: _Side, other: _Side) -> bool:
+        """A place put after a kicker's topic that the old kicker had too, with nothing
+        in its stead: where the topic happens, given where none was ("Corona-Entscheidung
+        {+in Erfurt+}:"), a fact, not a label. (A place cut from a kicker drops a label.)"""
+        if not located(side.read, fact.start):
+            return False
+        before = [w for w in side.read if w.end <= fact.start and w.text[:1].isalnum()]
+        topic = next((w for w in reversed(before) if w.capitalised), None)
+        if topic is None or topic.end > fact.start or not other.kicker:
+            return False
+        return any(
+            w.text == topic.text and w.end <= other.kicker for w in other.read
+        ) and not still_there(fact, other.words, other.names_)
 
     def _locates(self, fact: Fact, side: _Side) -> bool:
         return self._topic_kept and located(side.read, fact.start)
@@ -408,6 +436,10 @@ class _Reader:
         )
         german = not self.names
         still_gone, still_came = self._capitals(still_gone, still_came)
+        if not any(f.name for f in still_gone):
+            still_came = [f for f in still_came if not self._short_form(f)]
+        if not any(f.name for f in still_came):
+            still_gone = [f for f in still_gone if not self._short_form(f)]
         still_gone = [f for f in still_gone if not beside_kept(f, self.new.words, german=german)]
         still_came = [f for f in still_came if not beside_kept(f, self.old.words, german=german)]
         if not still_gone and not still_came:
@@ -436,6 +468,16 @@ class _Reader:
         if len(still_gone) == len(still_came):
             return tuple((a.text, b.text) for a, b in zip(still_gone, still_came, strict=True))
         return tuple((f.text, "") for f in still_gone) + tuple(("", f.text) for f in still_came)
+
+    def _short_form(self, fact: Fact) -> bool:
+        """An abbreviation put in or cut while both sides name a body in full elsewhere:
+        the body's short form ("Niklas Süle von Borussia Dortmund: … {+beim BVB+}"), a
+        rewording, though its letters need not be the name's initials."""
+        fewest, most = ACRONYM_LETTERS
+        if not (fact.name and fewest <= len(fact.text) <= most and fact.text.isupper()):
+            return False
+        both = self.old.names_ & self.new.names_
+        return any(len(name) >= 2 and not all(w.isupper() for w in name) for name in both)
 
     def _short_sentence(self, hunk: Hunk) -> bool:
         """The change inserts or cuts a whole sentence: its facts are a new statement's."""
@@ -486,9 +528,11 @@ class _Reader:
         removed, added = hunk.removed, hunk.added
         if max(word_count(removed), word_count(added)) < FACT_PHRASE_WORDS:
             return True
-        return shared(without_facts(removed, self.names), without_facts(added, self.names)) >= (
+        if shared(without_facts(removed, self.names), without_facts(added, self.names)) >= (
             FACT_REST_SIMILARITY
-        )
+        ):
+            return True
+        return widened(removed, added) or widened(added, removed)
 
     def _sentence_kept(self, hunk: Hunk) -> bool:
         """The sentence the change is in keeps most of its other words: the change

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from quietedit.analysis import Classification, classify_change
 from quietedit.analysis.facts import fact_tokens, is_date_word
+from quietedit.analysis.phrases import widened
 from quietedit.analysis.places import is_german_place
 from quietedit.model import Article, Publisher
 from tests.analysis.stories import story
@@ -52,6 +53,16 @@ def test_a_kickers_topic_replaced_next_to_a_place_is_no_place_changed() -> None:
     assert "facts" not in classify(old, new).kinds  # a place added to a kicker labels it
 
 
+def test_a_place_given_after_a_kickers_kept_topic_is_a_fact_and_one_cut_is_a_label() -> None:
+    old = teaser("Umstrittene Masken-Entscheidung: Amtsrichter muss Strafe zahlen")
+    new = teaser("Masken-Entscheidung in Erfurt: Amtsrichter muss Strafe zahlen")
+    assert facts_evidence(classify(old, new)) == ("title: added Erfurt",)
+    assert "facts" not in classify(new, old).kinds  # the kicker's place dropped: a label
+    # a topic the old kicker lacks: the whole kicker is a new label
+    other = teaser("Streit um Masken: Amtsrichter muss Strafe zahlen")
+    assert "facts" not in classify(other, new).kinds
+
+
 def test_a_world_city_is_a_place_and_a_city_named_like_a_german_noun_is_not() -> None:
     assert is_german_place("Seattle")
     assert is_german_place("Alabama")
@@ -59,6 +70,15 @@ def test_a_world_city_is_a_place_and_a_city_named_like_a_german_noun_is_not() ->
     assert not is_german_place("Olympia")  # "bei Olympia": the Games
     assert not is_german_place("Mitte")
     assert fact_tokens("Der Zug hält künftig in Seattle.", names=False) == ["Seattle"]
+
+
+def test_a_german_town_corrected_to_another_is_a_fact() -> None:
+    # towns of German-speaking countries are listed from 15,000 people, and a town whose
+    # people's plural the word list knows ("Offenbachern") is no noun
+    assert is_german_place("Offenbach") and is_german_place("Offenburg")
+    old = teaser("Besuch", "Sie fuhr zu ihm nach Offenbach. Es wurde ein langer Abend.")
+    new = teaser("Besuch", "Sie fuhr zu ihm nach Offenburg. Es wurde ein langer Abend.")
+    assert facts_evidence(classify(old, new)) == ("block 1: Offenbach → Offenburg",)
 
 
 def test_a_world_city_added_to_a_headlines_statement_is_a_fact() -> None:
@@ -177,3 +197,43 @@ def test_a_capital_standing_for_its_country_is_style_but_a_place_of_events_a_fac
     old = teaser("Waffen", "Die Panzer sollen in der Ukraine eintreffen.")
     new = teaser("Waffen", "Die Panzer sollen in Kiew eintreffen.")
     assert facts_evidence(classify(old, new)) == ("block 1: Ukraine → Kiew",)
+
+
+# -- single-word names joined to a name ------------------------------------------------------
+
+
+def test_a_surname_joined_to_a_titled_name_is_a_name_and_a_long_compound_is_not() -> None:
+    assert fact_tokens("Die Ministerinnen Bauer und Yilmaz reisen ab.", names=False) == [
+        "Ministerinnen",
+        "Bauer",
+        "Yilmaz",
+    ]  # "Ministerinnen Bauer": a run of capitals; "Yilmaz": joined to it
+    assert fact_tokens("Ein Film von ARTE und Netflix startet.", names=False) == ["ARTE", "Netflix"]
+    # a noun ending like one, a long compound, one the text puts after an article
+    assert "Regierung" not in fact_tokens("Minister Bauer und Regierung streiten.", names=False)
+    assert "Wohnraummangel" not in fact_tokens(
+        "Wie die Bauministerin Mietwucher und Wohnraummangel stoppen will.", names=False
+    )
+    assert "Kabinett" not in fact_tokens(
+        "Minister Bauer und Kabinett streiten. Das Kabinett tagt.", names=False
+    )
+
+
+def test_a_second_minister_named_in_a_phrase_said_at_more_length_is_a_fact() -> None:
+    old = teaser("Reform", "Innenminister Bauer hat neue Pläne vorgelegt. Es wird gestritten.")
+    new = teaser(
+        "Reform",
+        "Die Minister Bauer und Yilmaz haben neue Pläne vorgelegt. Es wird gestritten.",
+    )
+    assert facts_evidence(classify(old, new)) == ("block 1: added Yilmaz",)
+
+
+def test_one_word_found_again_in_a_long_change_makes_no_phrase_said_at_more_length() -> None:
+    assert widened("SPIEGEL-Podcast", "Podcast von SPIEGEL und Spotify")
+    assert not widened("Mayor", '<script>alert(1)</script> Mayor "><img src=x onerror=alert(2)>')
+
+
+def test_a_bodys_abbreviation_while_its_full_name_stays_is_a_rewording() -> None:
+    old = teaser("Lena Berg von Fortuna Köln: Ausgebremst")
+    new = teaser("Lena Berg von Fortuna Köln: Wie die Stürmerin beim SCF ausgebremst wird")
+    assert "facts" not in classify(old, new).kinds

@@ -7,6 +7,7 @@ grammatical forms (each with a text of our own, in the way of a news site's teas
 from __future__ import annotations
 
 from quietedit.analysis import Classification, classify_change
+from quietedit.analysis.phrases import KINDRED_SHARE, kicker_end, kindred
 from quietedit.model import Article, Publisher
 from tests.analysis.stories import story
 
@@ -172,10 +173,22 @@ def test_the_place_a_kept_topic_is_located_in_replaced_is_a_fact() -> None:
     assert "facts" in classify(old, new).kinds
 
 
-def test_a_place_added_to_a_kicker_labels_the_story() -> None:
+def test_a_place_given_to_a_kept_topic_is_a_fact_and_one_dropped_labels_the_story() -> None:
     old = teaser("Dürre: Bauern bangen um die Ernte", TEASER)
     new = teaser("Dürre in Portugal: Bauern bangen um die Ernte", TEASER)
-    assert "facts" not in classify(old, new).kinds
+    assert "facts" in classify(old, new).kinds  # where the drought is, given where none was
+    assert "facts" not in classify(new, old).kinds
+
+
+def test_a_statement_before_a_headlines_colon_is_no_kicker() -> None:
+    # a verb of its own: the words before the colon state something, and the
+    # competition cut from them is a fact dropped, not a label
+    old = teaser("Hertha schlägt Union in der Champions League: Ein Abend für die Fans", TEASER)
+    new = teaser("Hertha schlägt Union: Ein Abend für die Fans", TEASER)
+    assert "facts" in classify(old, new).kinds
+    assert kicker_end("Hans Meiser ist tot: Der Moderator") == 0
+    assert kicker_end("Krieg in der Ukraine: Die Lage") == len("Krieg in der Ukraine")
+    assert kicker_end("Ukraine-News am Freitag: Die Lage") == len("Ukraine-News am Freitag")
 
 
 def test_a_kicker_ended_by_a_dash_labels_the_story() -> None:
@@ -185,6 +198,40 @@ def test_a_kicker_ended_by_a_dash_labels_the_story() -> None:
 
 
 # -- rewordings ----------------------------------------------------------------------------
+
+
+def test_a_clause_said_with_compounds_of_its_words_is_not_a_passage_replaced() -> None:
+    kept = " Bilder aus der Stadt nach dem Unglück am Morgen. Die Lage bleibt angespannt."
+    old = teaser(
+        "Sperrung",
+        "Straßen wurden gesperrt, Helfer und ein gepanzertes Fahrzeug sichern den Platz." + kept,
+    )
+    new = teaser(
+        "Sperrung", "Mit Straßensperren und Panzerfahrzeugen sichern Helfer den Platz." + kept
+    )
+    assert kindred(old.blocks[0].text, new.blocks[0].text) >= KINDRED_SHARE
+    result = classify(old, new)
+    assert not result.kinds & {"added", "removed"}
+    # a clause replaced by one that says something else still is
+    other = teaser("Sperrung", "Am Abend feierten Hunderte Menschen ein schönes Fest." + kept)
+    assert {"added", "removed"} <= classify(old, other).kinds
+
+
+def test_a_headline_built_around_a_new_kicker_is_a_rewording_not_a_typo() -> None:
+    old = teaser("Dänemarks Regierung will Wahl per App erlauben", TEASER)
+    new = teaser("Dänemark: Regierung will Wahl per App erlauben", TEASER)
+    assert classify(old, new).kinds == {"headline", "style"}
+    # punctuation that leaves the kicker as it was is still a typo
+    fixed = teaser("Dänemark: Regierung will Wahl per App erlauben!", TEASER)
+    assert "typo" in classify(new, fixed).kinds
+
+
+def test_a_word_respelt_inside_a_quotation_is_a_typo_not_a_quote_changed() -> None:
+    old = teaser("Ermittlungen", "Die Polizei hat »keinerlei Hinwiese« auf einen Anschlag.")
+    new = teaser("Ermittlungen", "Die Polizei hat »keinerlei Hinweise« auf einen Anschlag.")
+    assert classify(old, new).kinds == {"typo"}
+    reworded = teaser("Ermittlungen", "Die Polizei hat »keinerlei Spuren« auf einen Anschlag.")
+    assert "quote" in classify(old, reworded).kinds
 
 
 def test_a_clause_reworded_in_other_grammatical_forms_is_not_a_passage_replaced() -> None:
