@@ -55,7 +55,7 @@ def generate(data: Path, args: argparse.Namespace) -> dict[str, Any]:
     started = time.perf_counter()
     hours = args.days * 24
     if args.jobs <= 1:
-        planner.encoding = encoding
+        planner.encoding, planner.list_partitions = encoding, False
         parts = [_simulate(planner, hours, None, verbose=args.verbose)]
     else:
         plan = [planner.plan_hour(hour) for hour in range(hours)]
@@ -68,11 +68,11 @@ def generate(data: Path, args: argparse.Namespace) -> dict[str, Any]:
             parts = pool.starmap(_part, zip(groups, folders, strict=True))
         _WORK.clear()
         merge(folders, data)
-        archive = RecordingArchive(data)
-        now = START + (hours - 1) * HOUR
-        observed = [found for part in parts for found in part["observed"]]
-        touched = {found for part in parts for found in part["touched"]}
-        save_partitions(archive, observed, touched, policy=planner.policy, now=now)
+    # the active-partition list the last run leaves (each day's is rewritten whole)
+    now = START + (hours - 1) * HOUR
+    observed = [found for part in parts for found in part["observed"]]
+    touched = {found for part in parts for found in part["touched"]}
+    save_partitions(Archive(data), observed, touched, policy=planner.policy, now=now)
     return {
         "generation_seconds": round(time.perf_counter() - started, 1),
         "generation_cpu_seconds": round(time.process_time() + _children_cpu(), 1),
@@ -112,13 +112,17 @@ def _simulate(
     """``hours`` hourly runs of ``year`` (its stories from ``plan``, else drawn as it
     goes), saved at the end of each day as the day's last commit would."""
     archive = year.archive
+    archive.measure = False
     for hour in range(hours):
         year.run_hour(hour, None if plan is None else next(plan))
         if (hour + 1) % 24 == 0 or hour + 1 == hours:
-            # the day's records, index and checks entries written once: the files hourly
-            # flushes leave at its end (no commit between to see the hours')
-            year.save(START + hour * HOUR)
-            archive.flush_checks()
+            # each day's document records; the feed records, index and checks entries
+            # (rewritten whole by each run) once, at the end: the files the last run
+            # leaves (no commit between to see the others)
+            last = hour + 1 == hours
+            year.save(START + hour * HOUR, feeds=last)
+            if last:
+                archive.flush_checks()
             archive.written = set()
             if verbose and (hour + 1) % (24 * 10) == 0:
                 print(f"day {(hour + 1) // 24}: {len(year.docs)} documents", file=sys.stderr)
