@@ -8,13 +8,20 @@ export as the command line does, in a child process, and prints its wall time, C
 peak memory and output size, with the archive's size beside them. Target: the SQLite
 export of a year (1,000 a day) within 5 minutes.
 
-    .venv/bin/python bench/export.py [--rate 1000] [--days 365] [--workdir DIR] [--keep]
-        [--no-newsedits] [--json FILE|-] [--archive DATA] [--cache SITE/.quietedit-cache]
+    .venv/bin/python bench/export.py [--rate 1000] [--days 365] [--jobs N] [--workdir DIR]
+        [--out DIR] [--keep] [--no-newsedits] [--json FILE|-] [--archive DATA]
+        [--cache SITE/.quietedit-cache]
 
 Smoke test: ``--rate 100 --days 30``. Generation writes through the real store (each
-write flushed), so the work folder goes to ``/dev/shm`` when it has room. It is the slow
-part (about 1,000 s for 30 days at 1,000 a day on a loaded 2-core machine): keep the work
-folder (``--workdir``) and time the export again on it with ``--archive DIR/data``.
+write flushed), so the work folder goes to ``/dev/shm`` when it has room; ``--out`` puts
+the database elsewhere (a disk folder: a year's is several GB). The year's random draws
+are made first, in one stream; ``--jobs N`` then simulates the outlets in N groups, one
+process each, and merges their archives into the one a single process writes, byte for
+byte (``tests/bench/test_export.py``). Each day's document records and revisions are
+written as the day's runs would leave them; the files every run rewrites whole (index
+shards, checks files, feed records, the active-partition list) once, at the end, as the
+last run leaves them: no commit in between would see the others. Keep the work folder
+(``--workdir``, ``--keep``) to time the export again on it with ``--archive DIR/data``.
 """
 
 from __future__ import annotations
