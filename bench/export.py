@@ -193,6 +193,8 @@ def described(data: Path) -> dict[str, Any]:
         edited += found > 1
     return {
         "generation_seconds": 0.0,
+        "generation_cpu_seconds": 0.0,
+        "jobs": 0,
         "documents": documents,
         "revisions": revisions,
         "edited_documents": edited,
@@ -271,7 +273,8 @@ def table(result: dict[str, Any]) -> list[str]:
         f"archive: {made} ({result['workdir']}): {archive['documents']:,} documents, "
         f"{archive['revisions']:,} revisions, {archive['edited_documents']:,} edited, "
         f"{archive['archive_bytes'] / 2**20:,.0f} MiB of files, generated in "
-        f"{archive['generation_seconds']:,.0f} s",
+        f"{archive['generation_seconds']:,.0f} s ({archive.get('generation_cpu_seconds', 0):,.0f}"
+        f" s CPU, {archive.get('jobs', 0)} process(es))",
         f"export sqlite: {sqlite['seconds']:,.1f} s wall, {sqlite['cpu_seconds']:,.1f} s CPU, "
         f"peak {sqlite['max_rss_mb']:,} MB; {sqlite['bytes'] / 2**20:,.0f} MiB "
         f"({sqlite['gzip_bytes'] / 2**20:,.0f} MiB gzipped in {sqlite['gzip_seconds']:,.0f} s)",
