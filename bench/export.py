@@ -8,19 +8,27 @@ export as the command line does, in a child process, and prints its wall time, C
 peak memory and output size, with the archive's size beside them. Target: the SQLite
 export of a year (1,000 a day) within 5 minutes.
 
-    .venv/bin/python bench/export.py [--rate 1000] [--days 365] [--workdir DIR] [--keep]
-        [--no-newsedits] [--json FILE|-] [--archive DATA] [--cache SITE/.quietedit-cache]
+    .venv/bin/python bench/export.py [--rate 1000] [--days 365] [--jobs N] [--workdir DIR]
+        [--out DIR] [--keep] [--no-newsedits] [--json FILE|-] [--archive DATA]
+        [--cache SITE/.quietedit-cache]
 
 Smoke test: ``--rate 100 --days 30``. Generation writes through the real store (each
-write flushed), so the work folder goes to ``/dev/shm`` when it has room. It is the slow
-part (about 1,000 s for 30 days at 1,000 a day on a loaded 2-core machine): keep the work
-folder (``--workdir``) and time the export again on it with ``--archive DIR/data``.
+write flushed), so the work folder goes to ``/dev/shm`` when it has room; ``--out`` puts
+the database elsewhere (a disk folder: a year's is several GB). The year's random draws
+are made first, in one stream; ``--jobs N`` then simulates the outlets in N groups, one
+process each, and merges their archives into the one a single process writes, byte for
+byte (``tests/bench/test_export.py``). Each day's document records and revisions are
+written as the day's runs would leave them; the files every run rewrites whole (index
+shards, checks files, feed records, the active-partition list) once, at the end, as the
+last run leaves them: no commit in between would see the others. Keep the work folder
+(``--workdir``, ``--keep``) to time the export again on it with ``--archive DIR/data``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import random
 import resource
@@ -28,38 +36,151 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from year import workdir_for
-from year_newsroom import OUTLETS, Story, check_extraction, page_encoding
-from year_sim import HOUR, START, RecordingArchive, Year
+from year_newsroom import OUTLETS, Outlet, Story, check_extraction, page_encoding
+from year_sim import HOUR, START, Planned, RecordingArchive, Year, save_partitions
+
+from quietedit.archive.records import dump_json
+from quietedit.archive.store import Archive
+from quietedit.model import JSON
 
 
 def generate(data: Path, args: argparse.Namespace) -> dict[str, Any]:
-    archive = RecordingArchive(data)
-    year = Year(archive, args.rate, args.port, 300, random.Random(args.seed))
-    sample = year.new_stories(0)[:3] or [Story(0, OUTLETS[0], 1, START, START - HOUR)]
-    year.numbers = 0
+    """The simulated archive in ``data``: by one process (``--jobs 1``), else by
+    ``--jobs`` processes, each simulating a group of outlets in a folder of its own, merged
+    at the end into the archive one process writes, byte for byte (the year's random
+    draws are made first, in one stream, the order one process makes them)."""
+    planner = Year(RecordingArchive(data), args.rate, args.port, 300, random.Random(args.seed))
+    sample = planner.new_stories(0)[:3] or [Story(0, OUTLETS[0], 1, START, START - HOUR)]
+    planner.numbers = 0
     check_extraction(sample, port=args.port, page_kb=300)
-    year.encoding = page_encoding(port=args.port, page_kb=300, story=sample[0])
+    encoding = page_encoding(port=args.port, page_kb=300, story=sample[0])
     started = time.perf_counter()
     hours = args.days * 24
-    for hour in range(hours):
-        year.run_hour(hour)
-        archive.flush_checks()
-        if (hour + 1) % 24 == 0:
-            year.save(START + hour * HOUR)
-            archive.written = set()
-            if args.verbose and (hour + 1) % (24 * 10) == 0:
-                print(f"day {(hour + 1) // 24}: {len(year.docs)} documents", file=sys.stderr)
+    if args.jobs <= 1:
+        planner.encoding, planner.list_partitions = encoding, False
+        parts = [_simulate(planner, hours, None, verbose=args.verbose)]
+    else:
+        plan = [planner.plan_hour(hour) for hour in range(hours)]
+        groups = outlet_groups(args.jobs)
+        folders = [data.parent / f"{data.name}.part-{n}" for n in range(len(groups))]
+        for folder in folders:
+            shutil.rmtree(folder, ignore_errors=True)
+        _WORK.update(plan=plan, args=args, encoding=encoding, hours=hours)
+        with multiprocessing.get_context("fork").Pool(len(groups)) as pool:
+            parts = pool.starmap(_part, zip(groups, folders, strict=True))
+        _WORK.clear()
+        merge(folders, data)
+    # the active-partition list the last run leaves (each day's is rewritten whole)
+    now = START + (hours - 1) * HOUR
+    observed = [found for part in parts for found in part["observed"]]
+    touched = {found for part in parts for found in part["touched"]}
+    save_partitions(Archive(data), observed, touched, policy=planner.policy, now=now)
     return {
         "generation_seconds": round(time.perf_counter() - started, 1),
-        "documents": len(year.docs),
-        "revisions": sum(doc.revisions for doc in year.docs.values()),
-        "edited_documents": sum(doc.revisions > 1 for doc in year.docs.values()),
+        "generation_cpu_seconds": round(time.process_time() + _children_cpu(), 1),
+        "jobs": max(args.jobs, 1),
+        "documents": sum(part["documents"] for part in parts),
+        "revisions": sum(part["revisions"] for part in parts),
+        "edited_documents": sum(part["edited"] for part in parts),
         "archive_bytes": folder_size(data),
     }
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+_WORK: dict[str, Any] = {}
+"""What the generating processes inherit (forked): the plan, the arguments."""
+
+
+def _part(outlets: tuple[Outlet, ...], folder: Path) -> dict[str, Any]:
+    """One process's share: the stories of ``outlets``, simulated into ``folder``."""
+    args = _WORK["args"]
+    year = Year(RecordingArchive(folder / "data"), args.rate, args.port, 300, random.Random(0))
+    year.outlets, year.list_partitions, year.encoding = outlets, False, _WORK["encoding"]
+    mine = {outlet.index for outlet in outlets}
+    plan = (
+        [found for found in planned if found.story.outlet.index in mine]
+        for planned in _WORK["plan"]
+    )
+    return _simulate(year, _WORK["hours"], plan, verbose=args.verbose and 0 in mine)
+
+
+def _simulate(
+    year: Year, hours: int, plan: Iterator[list[Planned]] | None, *, verbose: bool
+) -> dict[str, Any]:
+    """``hours`` hourly runs of ``year`` (its stories from ``plan``, else drawn as it
+    goes), saved at the end of each day as the day's last commit would."""
+    archive = year.archive
+    archive.measure = False
+    for hour in range(hours):
+        year.run_hour(hour, None if plan is None else next(plan))
+        if (hour + 1) % 24 == 0 or hour + 1 == hours:
+            # each day's document records; the feed records, index and checks entries
+            # (rewritten whole by each run) once, at the end: the files the last run
+            # leaves (no commit between to see the others)
+            last = hour + 1 == hours
+            year.save(START + hour * HOUR, feeds=last)
+            if last:
+                archive.flush_checks()
+            archive.written = set()
+            if verbose and (hour + 1) % (24 * 10) == 0:
+                print(f"day {(hour + 1) // 24}: {len(year.docs)} documents", file=sys.stderr)
+    return {
+        "documents": len(year.docs),
+        "revisions": sum(doc.revisions for doc in year.docs.values()),
+        "edited": sum(doc.revisions > 1 for doc in year.docs.values()),
+        "observed": year.still_observed(),
+        "touched": year.written_now,
+    }
+
+
+def outlet_groups(jobs: int) -> list[tuple[Outlet, ...]]:
+    """The outlets in ``jobs`` groups of about equal output (largest first, each to the
+    group with the least so far)."""
+    groups: list[list[Outlet]] = [[] for _ in range(min(jobs, len(OUTLETS)))]
+    for outlet in sorted(OUTLETS, key=lambda o: -o.weight):
+        min(groups, key=lambda g: sum(o.weight for o in g)).append(outlet)
+    return [tuple(group) for group in groups]
+
+
+def merge(folders: list[Path], data: Path) -> None:
+    """The parts' archives as one in ``data``: document folders and feed records moved
+    (each part has its own), each partition's checks file and each index shard joined
+    (the file one writer of every document leaves: the same sorted object)."""
+    archive = Archive(data)
+    joined: dict[Path, dict[str, JSON]] = {}
+    for folder in folders:
+        part = folder / "data"
+        for path in sorted(part.rglob("*.json")):
+            relative = path.relative_to(part)
+            if relative.parts[0] == "index" or path.name == "checks.json":
+                record = json.loads(path.read_bytes())
+                into = joined.setdefault(relative, {**record, "documents": {}})
+                documents = into["documents"]
+                assert isinstance(documents, dict)  # noqa: S101 (a check of our own files)
+                documents.update(record["documents"])
+        for feed in sorted((part / "feeds").glob("*.json")):
+            archive._replace(data / "feeds" / feed.name, feed.read_bytes(), final=True)
+        for day in sorted(part.glob("documents/*/*/*")):
+            target = data / day.relative_to(part)
+            target.mkdir(parents=True, exist_ok=True)
+            for document in sorted(p for p in day.iterdir() if p.is_dir()):
+                document.rename(target / document.name)
+    for relative, record in sorted(joined.items()):
+        documents = record["documents"]
+        assert isinstance(documents, dict)  # noqa: S101
+        record["documents"] = dict(sorted(documents.items()))
+        archive._replace(data / relative, dump_json(record), final=True)
+    for folder in folders:
+        shutil.rmtree(folder)
 
 
 def described(data: Path) -> dict[str, Any]:
@@ -72,6 +193,8 @@ def described(data: Path) -> dict[str, Any]:
         edited += found > 1
     return {
         "generation_seconds": 0.0,
+        "generation_cpu_seconds": 0.0,
+        "jobs": 0,
         "documents": documents,
         "revisions": revisions,
         "edited_documents": edited,
@@ -114,7 +237,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         data = workdir / "data"
         result["archive"] = generate(data, args)
     quietedit = str(Path(sys.executable).with_name("quietedit"))
-    out = workdir / "quietedit.db"
+    out = (args.out or workdir) / "quietedit.db"
+    out.parent.mkdir(parents=True, exist_ok=True)
     cache = ["--cache", str(args.cache.resolve())] if args.cache is not None else []
     figures = timed(
         [quietedit, "export", "sqlite", str(out), "--data", str(data), *cache], cwd=workdir
@@ -149,7 +273,8 @@ def table(result: dict[str, Any]) -> list[str]:
         f"archive: {made} ({result['workdir']}): {archive['documents']:,} documents, "
         f"{archive['revisions']:,} revisions, {archive['edited_documents']:,} edited, "
         f"{archive['archive_bytes'] / 2**20:,.0f} MiB of files, generated in "
-        f"{archive['generation_seconds']:,.0f} s",
+        f"{archive['generation_seconds']:,.0f} s ({archive.get('generation_cpu_seconds', 0):,.0f}"
+        f" s CPU, {archive.get('jobs', 0)} process(es))",
         f"export sqlite: {sqlite['seconds']:,.1f} s wall, {sqlite['cpu_seconds']:,.1f} s CPU, "
         f"peak {sqlite['max_rss_mb']:,} MB; {sqlite['bytes'] / 2**20:,.0f} MiB "
         f"({sqlite['gzip_bytes'] / 2**20:,.0f} MiB gzipped in {sqlite['gzip_seconds']:,.0f} s)",
@@ -176,6 +301,12 @@ def main() -> None:
     parser.add_argument("--archive", type=Path, help="time the exports of this archive folder")
     parser.add_argument(
         "--cache", type=Path, help="a site build's cache folder for export sqlite --cache"
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="processes generating the archive (by outlet)"
+    )
+    parser.add_argument(
+        "--out", type=Path, help="the folder of the database (default: the work folder)"
     )
     parser.add_argument("--port", type=int, default=28490)
     parser.add_argument("--seed", type=int, default=16)

@@ -27,6 +27,7 @@ from year_hourly import Site
 from year_newsroom import (
     FEED_ITEMS,
     OUTLETS,
+    Outlet,
     Story,
     entry_snapshot,
     feed_xml,
@@ -35,7 +36,11 @@ from year_newsroom import (
     story_text,
 )
 
-from quietedit.archive.layout import partition_of
+from quietedit.archive.checks import discovered_partition
+from quietedit.archive.index import DocumentIndex
+from quietedit.archive.layout import Layout, index_shard, partition_of
+from quietedit.archive.partition_checks import Entry, PartitionChecks, split_record
+from quietedit.archive.records import dump_json
 from quietedit.archive.store import Archive
 from quietedit.article.fingerprint import content_hash
 from quietedit.article.identity import document_id
@@ -51,10 +56,11 @@ from quietedit.decide.memory import (
 from quietedit.decide.partitions import observed_documents
 from quietedit.decide.recheck import Candidate, Outcome, RecheckPolicy, after_check, decide
 from quietedit.decide.shard import WHOLE
+from quietedit.errors import ArchiveError
 from quietedit.feeds.edits import EntrySnapshot
 from quietedit.ingest.partitions import recent, save_active
 from quietedit.model import JSON
-from quietedit.revisions import EvidenceRef, Observation
+from quietedit.revisions import SCHEMA_VERSION, EvidenceRef, Observation
 
 START: Final = datetime(2026, 1, 1, tzinfo=UTC)
 HOUR: Final = timedelta(hours=1)
@@ -88,9 +94,19 @@ class Doc:
     fingerprint: str = ""  # its content hash
     revisions: int = 0
     events: int = 0
+    kept: dict[str, JSON] | None = None  # its record file as last written (while observed)
 
     def version_at(self, now: datetime) -> int:
         return sum(1 for edit in self.edits if edit <= now)
+
+
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """A new story and what will happen to its page (drawn when it appears)."""
+
+    story: Story
+    edits: tuple[datetime, ...]
+    gone_at: datetime | None
 
 
 def edit_times(rng: random.Random, published: datetime) -> tuple[datetime, ...]:
@@ -112,21 +128,116 @@ def edit_times(rng: random.Random, published: datetime) -> tuple[datetime, ...]:
             return tuple(sorted(times))
 
 
+class BatchedIndex(DocumentIndex):
+    """The real index, its new entries kept in memory until :meth:`flush` writes each
+    changed shard's file once (the same file a write per new document leaves).
+
+    The generator is the archive's only writer, so what it holds is what the files say:
+    no shard is listed or read again after its first read. An hourly run writes a shard
+    per new document, which at a year's scale (1,400 entries a shard) is the generator's
+    one cost growing with the archive's size: each write re-reads and re-serialises the
+    whole shard."""
+
+    def __init__(self, layout: Layout, archive: Archive) -> None:
+        super().__init__(
+            layout,
+            read=lambda path: archive._read_state(path, kind="index"),
+            replace=lambda path, data: archive._replace(path, data, final=False),
+        )
+        self._known: dict[str, dict[str, str]] = {}  # shard -> every writer's entries
+        self._own: dict[str, dict[str, str]] = {}  # shard -> this writer's file's entries
+        self._dirty: set[str] = set()
+
+    def _shard(self, shard: str, writer: str) -> dict[str, str]:
+        known = self._known.get(shard)
+        if known is None:  # the files on disk, once (an archive generated on top of one)
+            with self._lock:
+                read = self._read_shard(shard, writer=writer, fresh=True)
+            known = self._known[shard] = dict(read.entries)
+            self._own[shard] = dict(read.own)
+        return known
+
+    def partition(self, document: str, *, writer: str) -> str | None:
+        return self._shard(index_shard(document), writer).get(document)
+
+    def place(self, document: str, record: dict[str, JSON], *, writer: str) -> tuple[str, bool]:
+        shard = index_shard(document)
+        known = self._shard(shard, writer)
+        found = known.get(document)
+        if found is not None:
+            return found, False
+        partition = discovered_partition(record)
+        if partition is None:
+            raise ArchiveError(self.layout.documents_dir, f"{document}: no discovered_at")
+        known[document] = self._own[shard][document] = partition
+        self._dirty.add(shard)
+        return partition, True
+
+    def flush(self, writer: str) -> None:
+        """Write each shard that has new entries, as :meth:`DocumentIndex.place` does."""
+        for shard in sorted(self._dirty):
+            full: dict[str, JSON] = {
+                "documents": dict(sorted(self._own[shard].items())),
+                "schema": SCHEMA_VERSION,
+                "shard": shard,
+                "type": "index",
+            }
+            self._replace(self.layout.index_file(shard, writer=writer), dump_json(full))
+        self._dirty.clear()
+
+
+class BatchedChecks(PartitionChecks):
+    """The real checks files, written only by :meth:`flush`: not also every
+    :data:`~quietedit.archive.partition_checks.FLUSH_SECONDS` of wall time, which would
+    make what a commit holds depend on the machine's speed."""
+
+    def put(
+        self, partition: str, document: str, entry: Entry, *, writer: str, at_once: bool = False
+    ) -> None:
+        with self._lock:
+            self._pending.setdefault((partition, writer), {})[document] = entry
+            if at_once:
+                self.flush(only=(partition, writer))
+
+
 class RecordingArchive(Archive):
     """The real store, noting every file it writes (for ``git update-index``) and the
-    zlib-compressed size of every revision record."""
+    zlib-compressed size of every revision record. Its index entries and checks entries
+    are written at the end of each hour (:meth:`flush_checks`), as a batching run writes
+    its checks entries."""
 
     def __init__(self, root: Path) -> None:
         super().__init__(root)
+        self.checks = BatchedChecks(
+            self.layout,
+            read=lambda path: self._read_state(path, kind="checks"),
+            replace=lambda path, data: self._replace(path, data, final=True),
+        )
         self.checks.batched = True  # an hour's checks written at its end, as a run does
+        self.index = self.batched_index = BatchedIndex(self.layout, self)
         self.written: set[Path] = set()
         self.revision_zlib = 0
         self.revision_bytes = 0
+        self.measure = True  # count the revisions' zlib size (bench/year.py reports it)
+
+    def flush_checks(self) -> None:
+        self.batched_index.flush(self.writer)
+        super().flush_checks()
+
+    def put_checks(self, document: str, entry: dict[str, JSON]) -> None:
+        """What :meth:`write_document` does for a known document whose record is
+        unchanged (its file would not be rewritten): the checks entry alone."""
+        partition = self.index.partition(document, writer=self.writer)
+        if partition is None:
+            raise ArchiveError(self.layout.documents_dir, f"{document}: not in the index")
+        self.checks.put(partition, document, entry, writer=self.writer)
+        self.written_partitions.add(partition)
+        self.written_documents.add((partition, document))
 
     def _create(self, path: Path, data: bytes) -> None:
         super()._create(path, data)
         self.written.add(path)
-        if path.parent.name == "revisions":
+        if self.measure and path.parent.name == "revisions":
             self.revision_bytes += len(data)
             self.revision_zlib += len(zlib.compress(data))
 
@@ -156,6 +267,8 @@ class Year:
     encoding: dict[str, JSON] = field(default_factory=dict)
     touched: set[str] = field(default_factory=set)  # documents whose record is stale on disk
     written_now: set[tuple[str, str]] = field(default_factory=set)  # documents written, last hour
+    outlets: tuple[Outlet, ...] = OUTLETS  # whose feed records :meth:`save` writes
+    list_partitions: bool = True  # whether :meth:`save` writes the active-partition list
     numbers: int = 0
     events: int = 0
     checks: int = 0
@@ -180,16 +293,31 @@ class Year:
 
     # -- one hourly run, simulated ------------------------------------------------------
 
-    def run_hour(self, hour: int) -> None:
+    def plan_hour(self, hour: int) -> list[Planned]:
+        """The hour's new stories, each with the times its page will be edited and taken
+        down: every draw of the year's random stream (nothing else draws from it)."""
+        planned = []
+        for story in self.new_stories(hour):
+            edits = edit_times(self.rng, story.published_at)
+            gone_at = None
+            if self.rng.random() < GONE:
+                gone_at = story.published_at + timedelta(hours=self.rng.uniform(2, 120))
+            planned.append(Planned(story, edits, gone_at))
+        return planned
+
+    def run_hour(self, hour: int, planned: list[Planned] | None = None) -> None:
+        """One hourly run: the hour's new stories registered (``planned``, by default
+        drawn now), then every document due checked."""
         now = START + hour * HOUR
         self.written_now = set()
-        for story in self.new_stories(hour):
-            self.register(story, now)
+        for plan in self.plan_hour(hour) if planned is None else planned:
+            self.register(plan, now)
         for doc in self.due.pop(hour, []):
             self.check(doc, now, hour)
 
-    def register(self, story: Story, now: datetime) -> None:
-        """A feed poll finds ``story``: its record (so its index entry), then its first check."""
+    def register(self, plan: Planned, now: datetime) -> None:
+        """A feed poll finds the story: its record (so its index entry), then its first check."""
+        story = plan.story
         url = story.url(self.port)
         doc_id = document_id(url)
         slug = story.outlet.slug
@@ -207,9 +335,7 @@ class Year:
             feeds=(slug,),
             title=story_text(story.seed, 0).title,
         )
-        doc = Doc(story, doc_id, url, edit_times(self.rng, story.published_at), None, state)
-        if self.rng.random() < GONE:
-            doc.gone_at = story.published_at + timedelta(hours=self.rng.uniform(2, 120))
+        doc = Doc(story, doc_id, url, plan.edits, plan.gone_at, state)
         self.archive.write_document(doc_id, document_to_record(state))
         self.docs[doc_id] = doc
         self.observed[doc_id] = doc
@@ -322,13 +448,21 @@ class Year:
 
     # -- the end of a commit period -------------------------------------------------------
 
-    def save(self, now: datetime) -> None:
+    def save(self, now: datetime, *, feeds: bool = True) -> None:
         """What the hourly runs left on disk by ``now``: each checked document's record,
-        every feed record, the active-partition list."""
+        every feed record (``feeds``: else kept in memory until a later save), the
+        active-partition list."""
         for doc_id in sorted(self.touched):
-            self.archive.write_document(doc_id, document_to_record(self.docs[doc_id].state))
+            doc = self.docs[doc_id]
+            record = document_to_record(doc.state)
+            kept, entry = split_record(record)
+            if kept == doc.kept:  # the record file as it is: its checks entry alone
+                self.archive.put_checks(doc_id, entry)
+            else:
+                self.archive.write_document(doc_id, record)
+            doc.kept = kept if doc_id in self.observed else None
         self.touched.clear()
-        for outlet in OUTLETS:
+        for outlet in self.outlets:
             slug = outlet.slug
             feed = self.feeds.get(slug) or FeedState(slug, outlet.feed_url(self.port), outlet.name)
             polls = feed.polls + 1
@@ -346,17 +480,33 @@ class Year:
                 entries_seen=min(len(stories), FEED_ITEMS),
             )
             self.feeds[slug] = feed
-            self.archive.write_feed(slug, feed_to_record(feed, now=now), final=True)
-        keep = observed_documents(
-            (
-                (partition_of(doc.state.candidate.discovered_at), doc.id, doc.state.candidate)
-                for doc in self.observed.values()
-            ),
-            policy=self.policy,
-            now=now,
-            touched=self.written_now,
-        )
-        save_active(self.archive, keep.with_whole(recent(now)), shard=WHOLE, now=now)
+            if feeds:
+                self.archive.write_feed(slug, feed_to_record(feed, now=now), final=True)
+        if self.list_partitions:
+            save_partitions(
+                self.archive, self.still_observed(), self.written_now, policy=self.policy, now=now
+            )
+
+    def still_observed(self) -> list[tuple[str, str, Candidate]]:
+        """``(partition, id, candidate)`` of every document still observed."""
+        return [
+            (partition_of(doc.state.candidate.discovered_at), doc.id, doc.state.candidate)
+            for doc in self.observed.values()
+        ]
+
+
+def save_partitions(
+    archive: Archive,
+    observed: list[tuple[str, str, Candidate]],
+    touched: set[tuple[str, str]],
+    *,
+    policy: RecheckPolicy,
+    now: datetime,
+) -> None:
+    """The active-partition list a run at ``now`` leaves (``touched``: the documents its
+    last hour wrote), by the real policy."""
+    keep = observed_documents(observed, policy=policy, now=now, touched=touched)
+    save_active(archive, keep.with_whole(recent(now)), shard=WHOLE, now=now)
 
 
 WARC_REFERENCES: Final = importlib.util.find_spec("quietedit.archive.evidence") is not None
