@@ -8,11 +8,13 @@ edit each here, so that the small test archive spans several archive pages.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import shutil
 from datetime import timedelta
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
@@ -247,3 +249,20 @@ def test_the_sitemap_chunks_before_the_earliest_change_are_kept_unread(
         doc: f"sitemaps/articles-{n}.xml"
         for n, doc in enumerate(sorted(set(chunks) - {oldest}, key=chunks.__getitem__), 1)
     }
+
+
+
+def test_a_listing_page_is_keyed_by_its_edits_digests() -> None:
+    """Two archive pages alike in all but what one edit shows (its digest) have two
+    keys: the page is made again when an edit it lists changed."""
+    site = sitewide.SiteWide(
+        renderer=cast(Any, None), writer=cast(Any, None), archive=cast(Any, None),
+        fingerprint="f", keys={}, edit_of=cast(Any, None),
+    )  # fmt: skip
+    ref = listing.EditRef(
+        "2026-11-28", 1, "2026-11-28T08:00:00Z", "doc", 2, "courier", ("added",), 0,
+        None, "digest-1",
+    )  # fmt: skip
+    page = listing.ListingPage("edits/1", "Recent edits — page 1", (ref,), None, number=1)
+    other = dataclasses.replace(page, edits=(ref._replace(digest="digest-2"),))
+    assert site._key_text({"listing": page}) != site._key_text({"listing": other})
