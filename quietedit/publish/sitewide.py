@@ -49,7 +49,6 @@ from quietedit.publish.search import SearchIndexing, Shard
 logger = logging.getLogger(__name__)
 
 _BY_TIME: Final = listings.BY_TIME
-_DIGEST: Final = EditRef._fields.index("digest")
 FOLDED_ROOT: Final = "archive"
 """Where the pages of folded months go: ``archive/`` and ``archive/<YYYY>/<MM>/``."""
 AFTER_ALL: Final = ("\U0010ffff", "")
@@ -126,7 +125,7 @@ class SiteWide:
         for name in sorted(context):
             value = context[name]
             if isinstance(value, ListingPage):
-                edits = " ".join([e[_DIGEST] for e in value.edits])  # what each shows
+                edits = " ".join([e.digest for e in value.edits])  # what each shows
                 head = (value.path, value.heading, value.total, value.number, value.older)
                 text = repr((*head, value.newer, value.compact)) + edits
             else:

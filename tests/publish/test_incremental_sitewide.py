@@ -251,7 +251,6 @@ def test_the_sitemap_chunks_before_the_earliest_change_are_kept_unread(
     }
 
 
-
 def test_a_listing_page_is_keyed_by_its_edits_digests() -> None:
     """Two archive pages alike in all but what one edit shows (its digest) have two
     keys: the page is made again when an edit it lists changed."""
