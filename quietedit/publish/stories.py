@@ -377,16 +377,17 @@ def group_stories_of(
     keeps (``kept``: each one's count of revisions, as the build cache has it) and those it
     renders (``todo``). A document never sketched (new, or from before the stories file)
     is read for its first revision; one gone is dropped."""
-    alive = set(kept) | set(todo)
-    for doc in sorted(set(story_state.documents) - alive):
-        del story_state.documents[doc]
+    known = story_state.documents
+    alive = kept.keys() | todo.keys()
+    for doc in sorted(known.keys() - alive):
+        del known[doc]
     edits = {doc: revisions - 1 for doc, revisions in kept.items()}
-    for doc in sorted(alive):
-        known = story_state.documents.get(doc)
-        if known is not None:  # a sketch never changes: only the count of edits may
-            if doc not in edits:
-                edits[doc] = max(pages.revision_count(doc) - 1, 0)
-            continue
+    # a sketch never changes: of a document sketched before, only the count of edits may
+    # (the documents rendered are counted again); the others are sketched (one set
+    # difference each, not a look at every document of the year)
+    for doc in sorted((todo.keys() - kept.keys()) & known.keys()):
+        edits[doc] = max(pages.revision_count(doc) - 1, 0)
+    for doc in sorted(alive - known.keys()):
         try:
             source, first_seen, sketch, edits[doc] = pages.story_input(doc)
         except QuieteditError as exc:
