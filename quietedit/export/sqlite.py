@@ -64,7 +64,7 @@ from quietedit.publish.live import live_pairs
 from quietedit.publish.stories import (
     Sketched,
     StoryState,
-    group_by_month,
+    group_by_day,
     saved_sketches,
 )
 from quietedit.publish.text import host_slug, safe_http_url
@@ -402,7 +402,7 @@ def _write(
     known = {s.slug: s for s in plan.sources}
     writer.add(SOURCES, _source_rows(known, feeds, used_sources))
     with forked(jobs) as mapper:
-        stories = group_by_month(_story_state(sketches, plan.site_cache), mapper=mapper)
+        stories = group_by_day(_story_state(sketches, plan.site_cache), mapper=mapper)
         entries = mapper(_feed_entries, sorted(feeds))
     _PLAN = None
     writer.add(STORIES, rows.story_rows(stories, {d: s.source for d, s in sketches.items()}))
@@ -431,7 +431,7 @@ def _write(
 
 def _story_state(sketches: dict[str, Sketched], site_cache: Path | None) -> StoryState:
     """The grouping's input: the documents' sketches, with the months a site build grouped
-    (its ``stories.sqlite``): a month whose inputs are the same is not grouped again."""
+    (its ``stories.sqlite``): a day whose inputs are the same is not grouped again."""
     state = StoryState(documents=sketches)
     if site_cache is not None:
         state.chunks = StoryState.load(site_cache).chunks

@@ -339,6 +339,12 @@ def _build(
     if hourly and gone:
         found_gone = previous.query(_PARTITIONS_OF, (json.dumps(sorted(gone)),))
         gone_partitions |= {str(p) for (p,) in found_gone}
+    # where the documents whose rows change sat in the previous build's order of articles
+    # (the sitemap keeps its chunks before the earliest), asked before the cache is written
+    earlier: list[tuple[str, str]] = []
+    if not rebuild and (gone or stamps):
+        asked = json.dumps(sorted(gone | set(stamps)))
+        earlier = [(str(f), str(d)) for f, d in previous.query(_PLACES_OF, (asked,))]
     catalog = Catalog.begin(cache_root, previous, whole=not hourly)
     on_exit.callback(catalog.abort)  # a no-op once finished
     if catalog.fresh and hourly:  # the cache could not be written in place: whole, then
@@ -418,9 +424,12 @@ def _build(
     # the partitions whose documents changed (rendered, gone): the others' API day files
     # stay as they are; every one when nothing recorded can be trusted or the fold moved
     changed: set[str] | None = None
+    since = sitewide.AFTER_ALL  # the earliest place of a document whose row changed
     if not rebuild and folded == trusted.folded:
         changed = {state[doc].partition for doc in stamps if doc in state}
         changed |= gone_partitions
+        now = [(state[doc].first_seen, doc) for doc in stamps if doc in state]
+        since = min([since, *earlier, *now])
     site_failures = site.write_all(
         catalog,
         edits,
@@ -431,6 +440,7 @@ def _build(
         data_url=options.data_url,
         database_url=options.database_url,
         changed=changed,
+        since=since,
     )
 
     def entry_of(doc: str) -> DocumentEntry | None:
@@ -488,6 +498,10 @@ _PARTITIONS_OF: Final = (
     "SELECT DISTINCT partition FROM documents WHERE id IN (SELECT value FROM json_each(?))"
 )
 """The partitions of the documents of a JSON list of ids (in the previous build's cache)."""
+_PLACES_OF: Final = (
+    "SELECT first_seen, id FROM documents WHERE id IN (SELECT value FROM json_each(?))"
+)
+"""The first sight and id of the documents of a JSON list of ids (ditto)."""
 
 
 def _missing_pages(

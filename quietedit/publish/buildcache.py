@@ -68,7 +68,7 @@ from quietedit.publish.pages import Edit
 
 logger = logging.getLogger(__name__)
 
-CACHE_SCHEMA: Final = 9
+CACHE_SCHEMA: Final = 10
 """``PRAGMA user_version`` of the database: bumped with any change to its tables."""
 STATE_FILE: Final = "state.sqlite"
 APPLICATION_ID: Final = 0x71656263  # "qebc": says the file is a quietedit build cache
@@ -85,6 +85,8 @@ _TABLES: Final = (
     " published INTEGER NOT NULL, open_size INTEGER NOT NULL, folded_size INTEGER NOT NULL,"
     " crc32 INTEGER NOT NULL, rows_crc32 INTEGER NOT NULL) STRICT",
     "CREATE INDEX documents_partition ON documents (partition)",
+    # the sitemap's order: a chunk is read from its place, not after every article before it
+    "CREATE INDEX documents_articles ON documents (published, first_seen, id)",
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT, WITHOUT ROWID",
 )
 COLUMNS: Final = (

@@ -258,6 +258,33 @@ class Catalog:
         )
         return self.db.execute(query, params).fetchall()
 
+    def articles_before(self, folded: frozenset[str], place: tuple[str, str]) -> int:
+        """How many documents with pages outside ``folded`` months come before ``place``
+        (``(first_seen, id)``) in the order of :meth:`articles`."""
+        where, params = not_folded(folded)
+        query = (
+            f"SELECT COUNT(*) FROM documents WHERE published = 1 AND {where}"  # noqa: S608
+            " AND (first_seen, id) < (?, ?)"
+        )
+        (count,) = self.db.execute(query, (*params, *place)).fetchone()
+        return int(count)
+
+    def articles_from(self, folded: frozenset[str], start: int) -> list[tuple[str, str]]:
+        """:meth:`articles` from the ``start``-th on (counting from 0)."""
+        where, params = not_folded(folded)
+        query = (
+            f"SELECT id, last_seen FROM documents WHERE published = 1 AND {where}"  # noqa: S608
+            " ORDER BY first_seen, id LIMIT -1 OFFSET ?"
+        )
+        return self.db.execute(query, (*params, start)).fetchall()
+
+    def newest_article(self, folded: frozenset[str]) -> str | None:
+        """The newest last sight of the documents of :meth:`articles` (``None``: none)."""
+        where, params = not_folded(folded)
+        query = f"SELECT MAX(last_seen) FROM documents WHERE published = 1 AND {where}"  # noqa: S608
+        (newest,) = self.db.execute(query, params).fetchone()
+        return None if newest is None else str(newest)
+
     def shard_sources(self, folded: frozenset[str]) -> dict[str, tuple[str, str]]:
         """id → (source, partition) of the documents with pages outside ``folded`` months."""
         return shard_sources(self.db, folded)

@@ -51,6 +51,8 @@ logger = logging.getLogger(__name__)
 _BY_TIME: Final = listings.BY_TIME
 FOLDED_ROOT: Final = "archive"
 """Where the pages of folded months go: ``archive/`` and ``archive/<YYYY>/<MM>/``."""
+AFTER_ALL: Final = ("\U0010ffff", "")
+"""A place (``(first_seen, id)``) after every document's."""
 SITEMAP_LIMIT: Final = 5_000
 """URLs per sitemap file (the protocol allows 50,000): small enough that re-rendering the
 chunks a new edit touches is cheap."""
@@ -88,6 +90,9 @@ class SiteData(Protocol):
     def day_documents(self, partition: str) -> list[DocumentSummary]: ...
     def month_documents(self, month: str) -> list[DocumentSummary]: ...
     def articles(self, folded: frozenset[str]) -> list[tuple[str, str]]: ...
+    def articles_before(self, folded: frozenset[str], place: tuple[str, str]) -> int: ...
+    def articles_from(self, folded: frozenset[str], start: int) -> list[tuple[str, str]]: ...
+    def newest_article(self, folded: frozenset[str]) -> str | None: ...
 
 
 def kind_slug(kind: str) -> str:
@@ -120,7 +125,7 @@ class SiteWide:
         for name in sorted(context):
             value = context[name]
             if isinstance(value, ListingPage):
-                edits = " ".join([e[-1] for e in value.edits])  # their digests (the last field)
+                edits = " ".join([e.digest for e in value.edits])  # what each shows
                 head = (value.path, value.heading, value.total, value.number, value.older)
                 text = repr((*head, value.newer, value.compact)) + edits
             else:
@@ -203,6 +208,7 @@ class SiteWide:
         data_url: str | None = None,
         database_url: str | None = None,
         changed: set[str] | None = None,
+        since: tuple[str, str] | None = None,
     ) -> list[str]:
         """Write the site-wide pages, and the search index that ``indexing`` has been
         making; returns failures that did not stop the build. The edits of documents of
@@ -212,7 +218,9 @@ class SiteWide:
         URLs, ``database_url`` being where the database export is published. ``months``:
         the month of each edited document. ``changed``: the partitions whose documents changed since
         the previous build (``None``: any may have); the API day files of the others are
-        kept as they are."""
+        kept as they are; ``since``: with ``changed``, the place (``(first_seen, id)``) of
+        the earliest document whose row changed (:data:`AFTER_ALL` when none did), before
+        which the sitemap's chunks of articles are kept as they are."""
         failures: list[str] = []
         all_edits = ordered(edits)
         month_of = months
@@ -317,7 +325,7 @@ class SiteWide:
         self.page("404.html", "404.html", **nav)
         self._api(documents, sources, source_edits, folded, changed)
         self._folded(documents, folded, data_url, nav)
-        self._sitemap(documents.articles(folded), shown, source_list, kinds, folded)
+        self._sitemap(documents, source_list, kinds, folded, since if changed is not None else None)
         self.writer.write("robots.txt", self.renderer.render("robots.txt", page_path="robots.txt"))
         for path, data in self.renderer.static_files().items():
             self.writer.write(path, data)
@@ -469,18 +477,21 @@ class SiteWide:
 
     def _sitemap(
         self,
-        documents: list[tuple[str, str]],
-        edits: list[EditRef],
+        documents: SiteData,
         sources: list[Source],
         kinds: list[tuple[str, str, int]],
         folded: frozenset[str],
+        since: tuple[str, str] | None,
     ) -> None:
         """``sitemap.xml``: an index of ``sitemaps/pages.xml`` and chunks of articles in
-        the order they appeared, so a new article changes only the newest chunk
-        (``documents``: the id and last seen time of each with pages, in the order they
-        were first seen; ``edits``: those with pages, whose own addresses redirect to
-        their article's page and are not listed)."""
-        newest = max((last_seen for _, last_seen in documents), default=None)
+        the order they appeared (``documents.articles``: every document with pages), so a
+        new article changes only the newest chunk. An edit's own address
+        (``articles/<id>/diff/<n>/``) redirects to its article's page and is not listed.
+
+        With ``since`` (the place of the earliest document whose row changed), the chunks
+        wholly before it are the previous build's, kept without being read: an hourly
+        build reads the articles from the chunk of its oldest change on, not the year."""
+        newest = documents.newest_article(folded)
         pages: list[tuple[str, str | None]] = [
             ("", newest),
             ("stats/", newest),
@@ -490,18 +501,30 @@ class SiteWide:
         pages += [(f"sources/{s.slug}/", None) for s in sources]
         pages += [(f"kinds/{slug}/", None) for _, slug, _ in kinds]
         pages += [(f"{FOLDED_ROOT}/{m.replace('-', '/')}/", None) for m in sorted(folded)]
-        articles = [(f"articles/{doc}/", last_seen) for doc, last_seen in documents]
-        # an edit's own address (``articles/<id>/diff/<n>/``) redirects to the article
-        # page, so it is not listed
         files = ["sitemaps/pages.xml"]
         self.page("sitemaps/pages.xml", "sitemap.xml", entries=pages, index=None)
-        for series, entries in (("articles", articles),):
-            for start in range(0, len(entries), SITEMAP_LIMIT):
-                name = f"sitemaps/{series}-{start // SITEMAP_LIMIT + 1}.xml"
-                chunk = entries[start : start + SITEMAP_LIMIT]
-                self.page(name, "sitemap.xml", entries=chunk, index=None)
+        first = 0  # the first chunk read
+        if since is not None:
+            first = documents.articles_before(folded, since) // SITEMAP_LIMIT
+            for number in range(first):
+                name = _sitemap_chunk(number)
+                if not self._reused(name):  # its file is missing: read from here on
+                    first = number
+                    break
                 files.append(name)
+        articles = documents.articles_from(folded, first * SITEMAP_LIMIT)
+        entries = [(f"articles/{doc}/", last_seen) for doc, last_seen in articles]
+        for start in range(0, len(entries), SITEMAP_LIMIT):
+            name = _sitemap_chunk(first + start // SITEMAP_LIMIT)
+            chunk = entries[start : start + SITEMAP_LIMIT]
+            self.page(name, "sitemap.xml", entries=chunk, index=None)
+            files.append(name)
         self.page("sitemap.xml", "sitemap.xml", entries=[], index=files)
+
+
+def _sitemap_chunk(number: int) -> str:
+    """The file of the sitemap's chunk of articles ``number`` (counting from 0)."""
+    return f"sitemaps/articles-{number + 1}.xml"
 
 
 def _data_path(doc: DocumentSummary) -> str:

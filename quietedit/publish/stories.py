@@ -8,14 +8,16 @@ keeps its inputs and results between builds in ``<out>/.quietedit-cache/stories.
     revisions are never rewritten, so a sketch never goes stale), and the story its pages
     were last rendered to link to;
 ``chunks``
-    per month the stories whose earliest article was first seen in it, with the key of
-    their inputs: every article first seen from ``STORY_WINDOW`` before the month to
-    ``STORY_WINDOW`` after it. A month is grouped again only when one of those changed, so
-    an hourly build groups the current month (and the one before near its end), not the
-    year.
+    per day the stories whose earliest article was first seen on it, with the key of
+    their inputs: every article first seen from ``STORY_WINDOW`` before the day to
+    ``STORY_WINDOW`` after it. A day is grouped again only when one of those changed, so
+    an hourly build groups the few days whose window holds the hour's new articles (a
+    fixed amount of work, whether the archive is a week or a year old), not a month, nor
+    the year.
 
-An article both a month's late story and the next month's stories claim stays in the
-earlier one. Stories get a page, ``stories/<id>/``, only when they have articles from at
+An article both a day's late story and a later day's stories claim stays in the earlier
+one; a chain of linked articles is followed up to ``STORY_WINDOW`` past the day of its
+earliest article. Stories get a page, ``stories/<id>/``, only when they have articles from at
 least two sources and at least one edit among them (the others would cost the site pages
 that show nothing changed); each article with pages in such a story links to it. The
 database is a cache: absent, damaged or of another version, it is rebuilt from the
@@ -60,12 +62,12 @@ if TYPE_CHECKING:  # documents.py links its pages to the stories: imported at ru
 logger = logging.getLogger(__name__)
 
 STORIES_FILE: Final = "stories.sqlite"
-_VERSION: Final = 2
+_VERSION: Final = 3  # 3: grouped by day (2: by month)
 _PARAMETERS: Final = f"{_VERSION}:{SKETCH_SIZE}:{SKETCH_WORDS}:{STORY_SIMILARITY}:{POSTINGS_MAX}"
 _TABLES: Final = (
     "CREATE TABLE sketches (id TEXT PRIMARY KEY, source TEXT NOT NULL, first_seen TEXT NOT "
     "NULL, sketch BLOB NOT NULL, story TEXT NOT NULL) STRICT",
-    "CREATE TABLE chunks (month TEXT PRIMARY KEY, key TEXT NOT NULL, stories TEXT NOT NULL) STRICT",
+    "CREATE TABLE chunks (day TEXT PRIMARY KEY, key TEXT NOT NULL, stories TEXT NOT NULL) STRICT",
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT",
 )
 
@@ -74,7 +76,7 @@ _TABLES: Final = (
 class Sketched:
     """One document as the grouping needs it, and the story its pages link to. The
     sketch is kept packed as the stories file stores it (``packed``) and unpacked only
-    for a month grouped again."""
+    for a day grouped again."""
 
     source: str
     first_seen: str
@@ -127,8 +129,8 @@ class StoryState:
                         raise TypeError("a sketch that is not bytes")
                     state.documents[doc] = Sketched(source, first_seen, sketch, story)
                     read[doc] = (source, first_seen, sketch, story)
-                for month, key, stories in db.execute("SELECT month, key, stories FROM chunks"):
-                    state.chunks[month] = (key, json.loads(stories))
+                for day, key, stories in db.execute("SELECT day, key, stories FROM chunks"):
+                    state.chunks[day] = (key, json.loads(stories))
                 return state
         except (sqlite3.Error, ValueError, TypeError) as exc:
             logger.info("stories cache unusable (%s): grouping again", exc)
@@ -207,75 +209,77 @@ def _unpack(data: bytes) -> tuple[int, ...]:
     return tuple(int.from_bytes(data[i : i + 4], "big") for i in range(0, len(data), 4))
 
 
-MonthWork: TypeAlias = tuple[datetime, datetime, list[StoryArticle]]
-"""A month to group: its start, its end, and every article first seen within
+DayWork: TypeAlias = tuple[datetime, datetime, list[StoryArticle]]
+"""A day to group: its start, its end, and every article first seen within
 ``STORY_WINDOW`` of it, oldest first."""
-MonthMapper: TypeAlias = Callable[
-    [Callable[[MonthWork], list[list[str]]], list[MonthWork]], Iterable[list[list[str]]]
+DayMapper: TypeAlias = Callable[
+    [Callable[[DayWork], list[list[str]]], list[DayWork]], Iterable[list[list[str]]]
 ]
 
+_DAY: Final = timedelta(days=1)
 
-def month_groups(work: MonthWork) -> list[list[str]]:
+
+def day_groups(work: DayWork) -> list[list[str]]:
     """The stories (their documents, earliest first) whose earliest article was first seen
-    in the month of ``work``."""
+    on the day of ``work``."""
     start, end, inputs = work
     seen = {a.document: a.first_seen for a in inputs}
     return [list(s.documents) for s in group_stories(inputs) if start <= seen[s.id] < end]
 
 
 def _in_order(
-    func: Callable[[MonthWork], list[list[str]]], items: list[MonthWork]
+    func: Callable[[DayWork], list[list[str]]], items: list[DayWork]
 ) -> list[list[list[str]]]:
     return [func(item) for item in items]
 
 
-def group_by_month(state: StoryState, *, mapper: MonthMapper = _in_order) -> tuple[Story, ...]:
-    """The stories of every document in ``state``, grouped month by month (module
+def group_by_day(state: StoryState, *, mapper: DayMapper = _in_order) -> tuple[Story, ...]:
+    """The stories of every document in ``state``, grouped day by day (module
     docstring); updates ``state.chunks``. Deterministic in the documents alone.
 
-    A month none of whose inputs changed since the state was loaded (no document of its
+    A day none of whose inputs changed since the state was loaded (no document of its
     window added, dropped or sketched otherwise) keeps its stories without its key being
-    computed again: an hourly build hashes and unpacks the sketches of the current
-    month's window, not the year's. The months to group again go through ``mapper`` (an
-    ordered map: in this process by default, or in worker processes, as the export does)."""
+    computed again: an hourly build hashes and unpacks the sketches of the few days whose
+    window holds the hour's articles, not the year's. The days to group again go through
+    ``mapper`` (an ordered map: in this process by default, or in worker processes, as
+    the export does)."""
     documents = state.documents
     sketched = sorted(
         ((parse_timestamp(d.first_seen), doc) for doc, d in documents.items() if d.packed),
     )
     times = [when for when, _ in sketched]
-    months = sorted({f"{when:%Y-%m}" for when in times})
+    days = sorted({f"{when:%Y-%m-%d}" for when in times})
     touched = _touched(state)
     chunks: dict[str, tuple[str, list[list[str]]]] = {}
     keys: dict[str, str] = {}
-    work: dict[str, MonthWork] = {}
-    for month in months:
-        start = datetime.strptime(month, "%Y-%m").replace(tzinfo=UTC)
-        end = (start + timedelta(days=32)).replace(day=1)
-        cached = state.chunks.get(month)
+    work: dict[str, DayWork] = {}
+    for day in days:
+        start = datetime.strptime(day, "%Y-%m-%d").replace(tzinfo=UTC)
+        end = start + _DAY
+        cached = state.chunks.get(day)
         low, high = start - STORY_WINDOW, end + STORY_WINDOW
-        if (
-            cached is not None
-            and touched is not None
-            and not any(low <= when < high for when in touched)
-        ):
-            chunks[month] = cached
-            continue
+        if cached is not None and touched is not None:
+            # the touched times are sorted: is any in [low, high)?
+            at = bisect_left(touched, low)
+            if at == len(touched) or touched[at] >= high:
+                chunks[day] = cached
+                continue
         inputs = [
             StoryArticle(doc, documents[doc].source, when, documents[doc].sketch)
             for when, doc in sketched[bisect_left(times, low) : bisect_left(times, high)]
         ]
-        keys[month] = key = _chunk_key(inputs)
+        keys[day] = key = _chunk_key(inputs)
         if cached is not None and cached[0] == key:
-            chunks[month] = (key, cached[1])
+            chunks[day] = (key, cached[1])
         else:
-            work[month] = (start, end, inputs)
-    grouped = mapper(month_groups, list(work.values()))
-    for month, groups in zip(work, grouped, strict=True):
-        chunks[month] = (keys[month], groups)
+            work[day] = (start, end, inputs)
+    grouped = mapper(day_groups, list(work.values()))
+    for day, groups in zip(work, grouped, strict=True):
+        chunks[day] = (keys[day], groups)
     stories: list[Story] = []
     claimed: set[str] = set()
-    for month in months:
-        for members in chunks[month][1]:
+    for day in days:
+        for members in chunks[day][1]:
             kept = tuple(d for d in members if d not in claimed and d in documents)
             kept = tuple(d for d in kept if documents[d].packed)
             sources = tuple(sorted({documents[d].source for d in kept}))
@@ -288,7 +292,7 @@ def group_by_month(state: StoryState, *, mapper: MonthMapper = _in_order) -> tup
 
 def _touched(state: StoryState) -> list[datetime] | None:
     """When the documents added, dropped or changed since the state was loaded were
-    first seen; ``None`` for a state not loaded (every month's key is computed)."""
+    first seen; ``None`` for a state not loaded (every day's key is computed)."""
     loaded = state.loaded
     if loaded is None:
         return None
@@ -301,7 +305,7 @@ def _touched(state: StoryState) -> list[datetime] | None:
             if row is not None and row[2]:
                 seen.add(row[1])
     seen.update(row[1] for doc, row in loaded.items() if doc not in state.documents and row[2])
-    return [parse_timestamp(when) for when in sorted(seen)]
+    return sorted(parse_timestamp(when) for when in seen)
 
 
 def _chunk_key(articles: Iterable[StoryArticle]) -> str:
@@ -373,23 +377,24 @@ def group_stories_of(
     keeps (``kept``: each one's count of revisions, as the build cache has it) and those it
     renders (``todo``). A document never sketched (new, or from before the stories file)
     is read for its first revision; one gone is dropped."""
-    alive = set(kept) | set(todo)
-    for doc in sorted(set(story_state.documents) - alive):
-        del story_state.documents[doc]
+    known = story_state.documents
+    alive = kept.keys() | todo.keys()
+    for doc in sorted(known.keys() - alive):
+        del known[doc]
     edits = {doc: revisions - 1 for doc, revisions in kept.items()}
-    for doc in sorted(alive):
-        known = story_state.documents.get(doc)
-        if known is not None:  # a sketch never changes: only the count of edits may
-            if doc not in edits:
-                edits[doc] = max(pages.revision_count(doc) - 1, 0)
-            continue
+    # a sketch never changes: of a document sketched before, only the count of edits may
+    # (the documents rendered are counted again); the others are sketched (one set
+    # difference each, not a look at every document of the year)
+    for doc in sorted((todo.keys() - kept.keys()) & known.keys()):
+        edits[doc] = max(pages.revision_count(doc) - 1, 0)
+    for doc in sorted(alive - known.keys()):
         try:
             source, first_seen, sketch, edits[doc] = pages.story_input(doc)
         except QuieteditError as exc:
             failures.setdefault(doc, f"{doc}: {exc}")
             continue
         story_state.documents[doc] = Sketched(source, first_seen, sketch)
-    return shown_stories(group_by_month(story_state), edits)
+    return shown_stories(group_by_day(story_state), edits)
 
 
 def write_story_pages(

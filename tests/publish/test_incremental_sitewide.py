@@ -8,17 +8,20 @@ edit each here, so that the small test archive spans several archive pages.
 
 from __future__ import annotations
 
+import dataclasses
 import os
+import re
 import shutil
 from datetime import timedelta
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
 from quietedit.archive.store import Archive
 from quietedit.article.identity import document_id
 from quietedit.model import JSON, Article, Block, Publisher
-from quietedit.publish import BuildReport, listing
+from quietedit.publish import BuildReport, listing, sitewide
 from quietedit.publish.buildcache import BuildState
 from quietedit.publish.paths import CACHE_DIR
 from quietedit.revisions import Observation
@@ -209,3 +212,56 @@ def test_a_restamped_document_keeps_its_edits_in_the_cache_and_on_its_listings(
     front.unlink()  # rendered again, from the edits the cache holds
     report = build(data, out)
     assert report.written == ("index.html",) and front.read_bytes() == good
+
+
+def _sitemap_chunks(out: Path) -> dict[str, str]:
+    """Each document of the sitemap's chunks of articles → its chunk's file."""
+    found = {}
+    for path in sorted((out / "sitemaps").glob("articles-*.xml")):
+        for doc in re.findall(r"/articles/([^/<]+)/</loc>", path.read_text(encoding="utf-8")):
+            found[doc] = f"sitemaps/{path.name}"
+    return found
+
+
+def test_the_sitemap_chunks_before_the_earliest_change_are_kept_unread(
+    data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An article per chunk: a new revision of the newest article rewrites its chunk and
+    keeps the others without reading them; a chunk's file gone is made again; an article
+    gone moves every chunk after it. Each time, the site is the one a build from nothing
+    makes."""
+    monkeypatch.setattr(sitewide, "SITEMAP_LIMIT", 1)
+    out = tmp_path / "site"
+    build(data, out)
+    chunks = _sitemap_chunks(out)
+    assert len(chunks) == 3 and len(set(chunks.values())) == 3
+    newest, *_, oldest = sorted(chunks, key=lambda doc: chunks[doc], reverse=True)
+    revise(Archive(data), newest, "A late paragraph.", hours=30)
+    report, untouched = rebuild_and_compare(data, out, tmp_path / "fresh")
+    assert chunks[newest] in report.written
+    assert {chunks[doc] for doc in chunks if doc != newest} <= untouched
+    (out / chunks[oldest]).unlink()
+    report, _ = rebuild_and_compare(data, out, tmp_path / "fresh-again")
+    assert chunks[oldest] in report.written
+    shutil.rmtree(Archive(data).document_dir(oldest))
+    report, _ = rebuild_and_compare(data, out, tmp_path / "fresh-third")
+    assert _sitemap_chunks(out) == {
+        doc: f"sitemaps/articles-{n}.xml"
+        for n, doc in enumerate(sorted(set(chunks) - {oldest}, key=chunks.__getitem__), 1)
+    }
+
+
+def test_a_listing_page_is_keyed_by_its_edits_digests() -> None:
+    """Two archive pages alike in all but what one edit shows (its digest) have two
+    keys: the page is made again when an edit it lists changed."""
+    site = sitewide.SiteWide(
+        renderer=cast(Any, None), writer=cast(Any, None), archive=cast(Any, None),
+        fingerprint="f", keys={}, edit_of=cast(Any, None),
+    )  # fmt: skip
+    ref = listing.EditRef(
+        "2026-11-28", 1, "2026-11-28T08:00:00Z", "doc", 2, "courier", ("added",), 0,
+        None, "digest-1",
+    )  # fmt: skip
+    page = listing.ListingPage("edits/1", "Recent edits — page 1", (ref,), None, number=1)
+    other = dataclasses.replace(page, edits=(ref._replace(digest="digest-2"),))
+    assert site._key_text({"listing": page}) != site._key_text({"listing": other})
