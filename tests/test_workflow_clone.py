@@ -184,7 +184,7 @@ def missing_objects(repo: Path, env: dict[str, str]) -> set[str]:
 def test_the_hourly_clone_loses_a_push_race_rebases_and_pushes_without_the_archive(
     tmp_path: Path, origin: str, env: dict[str, str]
 ) -> None:
-    partitions = step("update.yml", "ingest-and-build", "Check out the documents still observed")
+    partitions = step("update.yml", "ingest-and-build", "Check out the documents this run reads")
     push = step(
         "update.yml", "ingest-and-build", "Commit and push data (rebase and retry on a push race)"
     )

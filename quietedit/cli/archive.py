@@ -172,20 +172,39 @@ def show_config(config_path: Path | None) -> None:
     is_flag=True,
     help="First fetch the folder listings (git trees) those folders need, in a partial clone.",
 )
+@click.option(
+    "--observed",
+    is_flag=True,
+    help="Print the folder of every document still observed, not only of those the run's "
+    "plan reads.",
+)
+@click.option(
+    "--shard",
+    metavar="K/N",
+    default=None,
+    help="The documents the plan of `quietedit ingest --shard K/N` reads, e.g. 2/3.",
+)
 def sparse_paths(
     config_path: Path | None,
     data_dir: Path | None,
     now_text: str | None,
     everything: bool,
     fetch_trees: bool,
+    observed: bool,
+    shard: str | None,
 ) -> None:
     """Print the archive folders an hourly run needs, for a sparse git checkout.
 
     One path a line, relative to the top of the git work tree holding the archive (or as
     given, outside git): the feed, state and index folders; today's and yesterday's (UTC)
-    partitions whole; and the folder of every other document still observed (cone mode
-    brings each one's partition's checks files along). The whole documents folder before
-    any run has saved its list. Feed them to `git sparse-checkout add --stdin` (cone mode).
+    partitions whole; and of the other documents still observed, the folders of those the
+    run's plan at --now will read: the articles the re-check policy makes due, within the
+    per-run cap and per-host budgets of the configuration, and the pages their sites'
+    templates are learnt from (with --observed: every one). Cone mode brings each one's
+    partition's checks files along. A document the run reads that is not checked out (a
+    feed's claim made it due) is fetched when the run reads it. The whole documents folder
+    before any run has saved its list. Feed them to `git sparse-checkout add --stdin`
+    (cone mode).
 
     \b
     With --fetch-trees, in a clone made without trees (--filter=tree:0), it first fetches
@@ -199,12 +218,25 @@ def sparse_paths(
     from quietedit.archive.gittrees import fetch_trees as fetch_listings
     from quietedit.archive.store import Archive
     from quietedit.cli.ingest import parse_now
+    from quietedit.decide.shard import WHOLE, parse_shard
+    from quietedit.errors import InvalidShardError
+    from quietedit.ingest.checkout import checkout_plan
     from quietedit.ingest.partitions import checkout_list
 
-    root = data_dir if data_dir is not None else load_config(config_path).settings.paths.data
+    try:
+        part = WHOLE if shard is None else parse_shard(shard)
+    except InvalidShardError as exc:
+        raise click.BadParameter(str(exc), param_hint="--shard") from exc
+    config = load_config(config_path)
+    root = data_dir if data_dir is not None else config.settings.paths.data
     now = parse_now(now_text) if now_text else datetime.now(UTC)
     archive = Archive(root)
-    chosen = None if everything else checkout_list(archive, now=now)
+    if everything:
+        chosen = None
+    elif observed:
+        chosen = checkout_list(archive, now=now)
+    else:
+        chosen = checkout_plan(archive, config, shard=part, now=now)
     folders = [archive.layout.root / name for name in ("feeds", "state", "index")]
     if everything:
         folders = [archive.layout.root]
