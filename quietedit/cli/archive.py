@@ -287,3 +287,49 @@ def _relative(folder: Path, base: Path | None) -> str:
         except ValueError:
             pass
     return os.fspath(folder)
+
+
+@click.command("fetch-trees")
+@click.option(
+    "--revision",
+    metavar="GIT_REV",
+    default="HEAD",
+    show_default=True,
+    help="The commit whose folder listings are fetched (FETCH_HEAD: what a fetch brought).",
+)
+@click.option(
+    "--stdin", "from_stdin", is_flag=True, help="Also read folders from stdin, one a line."
+)
+@click.argument("folders", nargs=-1)
+def fetch_trees_command(revision: str, from_stdin: bool, folders: tuple[str, ...]) -> None:
+    """In a clone made without trees, fetch the folder listings (git trees) at GIT_REV that
+    the sparse checkout's folders, and FOLDERS, need: a level at a time, by id.
+
+    Run in the git work tree. Git left to itself fetches a missing tree with every tree
+    below it (for data/, the whole archive's); a rebase onto commits fetched without trees
+    (`git fetch --filter=tree:0`) reads the trees of the folders checked out and of those
+    the commit being rebased wrote, and this fetches those alone beforehand. Nothing is
+    run outside a partial clone. Exits 1 when the server refused a request: git then
+    fetches what is missing itself, more slowly.
+
+    \b
+    Example:
+        git diff-tree -r --name-only HEAD~1 HEAD | xargs -r dirname |
+          quietedit fetch-trees --revision FETCH_HEAD --stdin
+    """
+    from quietedit.archive.gitcmd import git
+    from quietedit.archive.gittrees import fetch_trees
+
+    top = _work_tree_top(Path.cwd())
+    if top is None:
+        raise click.ClickException("not in a git work tree")
+    wanted = list(folders)
+    if from_stdin:
+        wanted.extend(line.strip() for line in sys.stdin if line.strip())
+    listed = git(top, "sparse-checkout", "list")
+    if listed is not None and listed.returncode == 0:
+        wanted.extend(line.strip() for line in listed.stdout.splitlines() if line.strip())
+    made = fetch_trees(top, sorted(set(wanted)), revision=revision)
+    logger.info("fetched %d folder listings in %d requests", made.trees, made.requests)
+    if made.failed:
+        sys.exit(1)
