@@ -287,6 +287,7 @@ def table(result: dict[str, Any]) -> Iterator[str]:
     row("partitions checked out in part", "partitions_in_part")
     row("documents of those checked out", "documents_in_part")
     row("bytes checked out (MiB)", "bytes_checked_out", "{:.2f}", 2**20)
+    row("folders fetched on demand", "fetched_on_demand")
     row("pages served (MB)", "megabytes_served")
     for step in STEPS:
         values = []

@@ -319,6 +319,8 @@ def hourly_run(
         "bytes_checked_out": checked_out,
         "pages_served": site.requests,
         "megabytes_served": round(site.bytes_sent / 1e6, 1),
+        # the document folders the run read that the checkout did not hold
+        "fetched_on_demand": log.count("into the sparse checkout"),
         "ingest_summary": next(
             (line for line in log.splitlines() if "feeds:" in line), log.strip()[-300:]
         ),
