@@ -43,6 +43,7 @@ from quietedit.decide.partitions import Observed, observed_documents, schedule_e
 from quietedit.decide.poll import feed_states, tracked_by_feeds
 from quietedit.decide.profiles import learn_profiles, profile_sample
 from quietedit.decide.recheck import FeedTrust, Reason, after_claim, plan_run
+from quietedit.decide.registration import route_links
 from quietedit.decide.shard import WHOLE, Shard
 from quietedit.errors import ArchiveError
 from quietedit.fetch import Fetcher, RequestLedger
@@ -213,6 +214,14 @@ async def _ingest(
         polls = await asyncio.gather(
             *(poll_feed(fetcher, feeds[slug], configs[slug], now=now) for slug in sorted(configs))
         )
+        # the documents the feeds list, which registration reads: those a sparse checkout
+        # left out come at once, not one fetch each
+        archive.prefetch(
+            doc
+            for result in polls
+            for routed in (route_links(result, shard=shard),)
+            for doc in (*routed.documents, *routed.closed)
+        )
         for result in polls:
             report.feeds[result.status] += 1
             progress(f"feed {result.feed.slug}", result.status)
@@ -312,6 +321,7 @@ async def _check_due(
         host_budget={host: max(0, budget - n) for host, n in _last_hour(fetcher, now).items()},
     )
     report.deferred += len(plan.deferred)
+    archive.prefetch(d.key for d in plan.selected if (homes[d.key], d.key) in kept)
     selected = []
     for decision in plan.selected:  # planned from its entry: its whole record now
         doc = decision.key
@@ -422,6 +432,7 @@ async def _learn_profiles(
         return None if revision is None else revision.article
 
     docs = [doc for _, chosen in sorted(sample.items()) for doc in chosen]
+    archive.prefetch(docs)  # those a sparse checkout left out, at once
     articles = await asyncio.gather(*(workers.write(newest, doc) for doc in docs))
     found = dict(zip(docs, articles, strict=True))
     return learn_profiles(
