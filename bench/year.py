@@ -72,7 +72,7 @@ from pathlib import Path
 from typing import Any
 
 import year_site
-from year_hourly import STEPS, Repository, hourly_run, largest_folder
+from year_hourly import STEPS, Repository, hourly_run, keep_schedules, largest_folder
 from year_newsroom import (
     OUTLETS,
     Story,
@@ -189,6 +189,9 @@ def checkpoint(
 ) -> dict[str, Any]:
     """Commit what the hours before ``hour`` wrote, pack the origin, time one hourly run."""
     commit(year, repo, hour - 1)
+    # the list as the run of the hour before saves it: with its documents' schedule entries
+    listed = keep_schedules(year.archive.root, now=START + (hour - 1) * HOUR)
+    repo.commit({listed}, "The documents' schedule entries")
     gc = repo.gc()
     packed = repo.packed_size()
     kinds = repo.packed_by_kind()
@@ -284,6 +287,7 @@ def table(result: dict[str, Any]) -> Iterator[str]:
     row("partitions checked out in part", "partitions_in_part")
     row("documents of those checked out", "documents_in_part")
     row("bytes checked out (MiB)", "bytes_checked_out", "{:.2f}", 2**20)
+    row("folders fetched on demand", "fetched_on_demand")
     row("pages served (MB)", "megabytes_served")
     for step in STEPS:
         values = []

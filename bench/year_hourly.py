@@ -319,6 +319,8 @@ def hourly_run(
         "bytes_checked_out": checked_out,
         "pages_served": site.requests,
         "megabytes_served": round(site.bytes_sent / 1e6, 1),
+        # the document folders the run read that the checkout did not hold
+        "fetched_on_demand": log.count("into the sparse checkout"),
         "ingest_summary": next(
             (line for line in log.splitlines() if "feeds:" in line), log.strip()[-300:]
         ),
@@ -334,3 +336,28 @@ def largest_folder(root: Path) -> tuple[str, int]:
         if count > best[1]:
             best = (str(Path(folder).relative_to(root)), count)
     return best
+
+
+def keep_schedules(root: Path, *, now: datetime) -> Path:
+    """Give the saved list (``state/partitions.json``) the schedule entry of each document
+    it names, read from the records, as the hourly run before this one saves it (the
+    generator saves the list alone, for speed); the path of the list rewritten."""
+    from quietedit.archive.store import Archive
+    from quietedit.decide.partitions import schedule_entry
+    from quietedit.decide.shard import WHOLE
+    from quietedit.ingest.partitions import load_active, recent, save_active
+
+    archive = Archive(root)
+    active = load_active(archive)
+    if active is None:
+        raise SystemExit("no saved list to give schedule entries to")
+    named = set(active.documents) | set(archive.documents(active.whole))
+    schedules = {}
+    for partition, doc in sorted(named):
+        record = archive.read_document(doc)
+        if record is not None:
+            schedules[partition, doc] = schedule_entry(record)
+    # the documents of the partitions read whole are named too, with their entries
+    keep = active.union(type(active)(documents=frozenset(schedules))).with_whole(recent(now))
+    save_active(archive, keep, shard=WHOLE, now=now, schedules=schedules)
+    return archive.layout.state_file(WHOLE.partitions_name)

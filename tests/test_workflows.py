@@ -122,9 +122,11 @@ def test_the_ingest_jobs_clone_little(name: str, job: str) -> None:
         r"\.github/scripts/[\w.-]+", "\n".join(s.get("run", "") for s in steps)
     ):
         assert any(script.startswith(f"{path}/") for path in cone), script
-    partitions = step_index(
-        steps, runs="quietedit sparse-paths --fetch-trees | git sparse-checkout add --stdin"
-    )
+    partitions = step_index(steps, runs="quietedit sparse-paths --fetch-trees")
+    command = steps[partitions]["run"]
+    assert command.rstrip().endswith("| git sparse-checkout add --stdin")
+    # a shard checks out what its own plan reads
+    assert ("--shard" in command) == (name == "update-sharded.yml")
     assert step_index(steps, runs="pip install") < partitions < step_index(steps, runs="ingest")
     # bash -o pipefail: a failing `quietedit sparse-paths` fails its step
     assert document["defaults"]["run"]["shell"] == "bash"

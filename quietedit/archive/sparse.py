@@ -127,6 +127,48 @@ def fetch_folder(root: Path, folder: Path) -> bool:
     )
 
 
+def fetch_folders(root: Path, folders: list[Path]) -> int:
+    """Add every one of ``folders`` (document folders below the archive ``root``) missing
+    from the sparse checkout ``root`` is in at once: their trees in one walk, one ``git
+    sparse-checkout add``; how many were added. A run that will read many documents the
+    checkout left out (those its feeds list) so pays one fetch, not one each. Nothing is
+    raised: a folder still missing afterwards is fetched alone when read
+    (:func:`fetch_folder`, which reports a failure)."""
+    top = _sparse_top(root.resolve())
+    if top is None:
+        return 0
+    relative = []
+    for folder in sorted(set(folders)):
+        if folder.is_dir():
+            continue
+        try:
+            relative.append(folder.resolve().relative_to(top).as_posix())
+        except ValueError:
+            continue
+    if not relative:
+        return 0
+    with _LOCK, _locked(top) as git_dir:
+        logger.info("fetching %d folders into the sparse checkout at once", len(relative))
+        fetch_trees(top, relative)
+        if git_dir is not None:
+            _clear_after_kill(git_dir)
+        done = git(
+            top,
+            "sparse-checkout",
+            "add",
+            "--skip-checks",
+            "--stdin",
+            stdin="".join(f"{path}\n" for path in relative),
+        )
+    if done is None or done.returncode != 0:
+        reason = "git is missing" if done is None else done.stderr.strip()
+        logger.warning(
+            "could not fetch the folders at once (each is fetched when read): %s", reason
+        )
+        return 0
+    return len(relative)
+
+
 _LOCK: Final = threading.Lock()
 _ATTEMPTS: Final = 5
 

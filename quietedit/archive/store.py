@@ -114,6 +114,22 @@ class Archive:
             sparse.fetch_folder(self.root, folder)
         return partition
 
+    def prefetch(self, documents: Iterable[str]) -> int:
+        """Bring the folders of ``documents`` (those stored) that a sparse checkout leaves
+        out into it at once (:func:`~quietedit.archive.sparse.fetch_folders`); how many
+        came. An unreadable index entry is skipped: that document is fetched when read."""
+        missing = []
+        for document in documents:
+            try:
+                partition = self.partition(document)
+            except ArchiveError:
+                continue
+            if partition is not None:
+                folder = self.layout.document_dir(document, partition)
+                if not folder.is_dir():
+                    missing.append(folder)
+        return sparse.fetch_folders(self.root, missing) if missing else 0
+
     def outside_checkout(self) -> Callable[[str, str], bool]:
         """A test of whether a document missing from disk, given as ``(partition, id)``,
         is left out by the checkout (its partition is not on disk, or a sparse git checkout

@@ -27,6 +27,7 @@ COMMANDS = {
     "diff": ("quietedit.cli.diff", "diff"),
     "export": ("quietedit.cli.export", "export"),
     "extract": ("quietedit.cli.extract", "extract"),
+    "fetch-trees": ("quietedit.cli.archive", "fetch_trees_command"),
     "ingest": ("quietedit.cli.ingest", "ingest"),
     "migrate": ("quietedit.cli.archive", "migrate"),
     "post": ("quietedit.cli.post", "post"),

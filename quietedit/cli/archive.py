@@ -175,20 +175,39 @@ def show_config(config_path: Path | None) -> None:
     is_flag=True,
     help="First fetch the folder listings (git trees) those folders need, in a partial clone.",
 )
+@click.option(
+    "--observed",
+    is_flag=True,
+    help="Print the folder of every document still observed, not only of those the run's "
+    "plan reads.",
+)
+@click.option(
+    "--shard",
+    metavar="K/N",
+    default=None,
+    help="The documents the plan of `quietedit ingest --shard K/N` reads, e.g. 2/3.",
+)
 def sparse_paths(
     config_path: Path | None,
     data_dir: Path | None,
     now_text: str | None,
     everything: bool,
     fetch_trees: bool,
+    observed: bool,
+    shard: str | None,
 ) -> None:
     """Print the archive folders an hourly run needs, for a sparse git checkout.
 
     One path a line, relative to the top of the git work tree holding the archive (or as
     given, outside git): the feed, state and index folders; today's and yesterday's (UTC)
-    partitions whole; and the folder of every other document still observed (cone mode
-    brings each one's partition's checks files along). The whole documents folder before
-    any run has saved its list. Feed them to `git sparse-checkout add --stdin` (cone mode).
+    partitions whole; and of the other documents still observed, the folders of those the
+    run's plan at --now will read: the articles the re-check policy makes due, within the
+    per-run cap and per-host budgets of the configuration, and the pages their sites'
+    templates are learnt from (with --observed: every one). Cone mode brings each one's
+    partition's checks files along. A document the run reads that is not checked out (a
+    feed's claim made it due) is fetched when the run reads it. The whole documents folder
+    before any run has saved its list. Feed them to `git sparse-checkout add --stdin`
+    (cone mode).
 
     \b
     With --fetch-trees, in a clone made without trees (--filter=tree:0), it first fetches
@@ -202,12 +221,25 @@ def sparse_paths(
     from quietedit.archive.gittrees import fetch_trees as fetch_listings
     from quietedit.archive.store import Archive
     from quietedit.cli.ingest import parse_now
+    from quietedit.decide.shard import WHOLE, parse_shard
+    from quietedit.errors import InvalidShardError
+    from quietedit.ingest.checkout import checkout_plan
     from quietedit.ingest.partitions import checkout_list
 
-    root = data_dir if data_dir is not None else load_config(config_path).settings.paths.data
+    try:
+        part = WHOLE if shard is None else parse_shard(shard)
+    except InvalidShardError as exc:
+        raise click.BadParameter(str(exc), param_hint="--shard") from exc
+    config = load_config(config_path)
+    root = data_dir if data_dir is not None else config.settings.paths.data
     now = parse_now(now_text) if now_text else datetime.now(UTC)
     archive = Archive(root)
-    chosen = None if everything else checkout_list(archive, now=now)
+    if everything:
+        chosen = None
+    elif observed:
+        chosen = checkout_list(archive, now=now)
+    else:
+        chosen = checkout_plan(archive, config, shard=part, now=now)
     folders = [archive.layout.root / name for name in ("feeds", "state", "index")]
     if everything:
         folders = [archive.layout.root]
@@ -263,3 +295,49 @@ def _relative(folder: Path, base: Path | None) -> str:
         except ValueError:
             pass
     return os.fspath(folder)
+
+
+@click.command("fetch-trees")
+@click.option(
+    "--revision",
+    metavar="GIT_REV",
+    default="HEAD",
+    show_default=True,
+    help="The commit whose folder listings are fetched (FETCH_HEAD: what a fetch brought).",
+)
+@click.option(
+    "--stdin", "from_stdin", is_flag=True, help="Also read folders from stdin, one a line."
+)
+@click.argument("folders", nargs=-1)
+def fetch_trees_command(revision: str, from_stdin: bool, folders: tuple[str, ...]) -> None:
+    """In a clone made without trees, fetch the folder listings (git trees) at GIT_REV that
+    the sparse checkout's folders, and FOLDERS, need: a level at a time, by id.
+
+    Run in the git work tree. Git left to itself fetches a missing tree with every tree
+    below it (for data/, the whole archive's); a rebase onto commits fetched without trees
+    (`git fetch --filter=tree:0`) reads the trees of the folders checked out and of those
+    the commit being rebased wrote, and this fetches those alone beforehand. Nothing is
+    run outside a partial clone. Exits 1 when the server refused a request: git then
+    fetches what is missing itself, more slowly.
+
+    \b
+    Example:
+        git diff-tree -r --name-only HEAD~1 HEAD | xargs -r dirname |
+          quietedit fetch-trees --revision FETCH_HEAD --stdin
+    """
+    from quietedit.archive.gitcmd import git
+    from quietedit.archive.gittrees import fetch_trees
+
+    top = _work_tree_top(Path.cwd())
+    if top is None:
+        raise click.ClickException("not in a git work tree")
+    wanted = list(folders)
+    if from_stdin:
+        wanted.extend(line.strip() for line in sys.stdin if line.strip())
+    listed = git(top, "sparse-checkout", "list")
+    if listed is not None and listed.returncode == 0:
+        wanted.extend(line.strip() for line in listed.stdout.splitlines() if line.strip())
+    made = fetch_trees(top, sorted(set(wanted)), revision=revision)
+    logger.info("fetched %d folder listings in %d requests", made.trees, made.requests)
+    if made.failed:
+        sys.exit(1)

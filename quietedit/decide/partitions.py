@@ -15,8 +15,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Final
 
-from quietedit.decide.recheck import Candidate, RecheckPolicy, is_retired
+from quietedit.decide.memory import DocumentState
+from quietedit.decide.profiles import profile_sample
+from quietedit.decide.recheck import Candidate, FeedTrust, RecheckPolicy, is_retired, plan_run
+from quietedit.model import JSON
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,3 +96,53 @@ def observed_documents(
         if still_observed(candidate, policy=policy, now=now):
             found.add((partition, document))
     return Observed(documents=frozenset(found))
+
+
+SCHEDULE_FIELDS: Final = ("url", "host", "discovered_at", "first_seen", "published_at", "feeds")
+"""The parts of a document's record that its schedule entry keeps (with ``schedule`` and
+the count of its revisions): what the re-check policy, the feeds' include/exclude filters,
+a shard and the choice of pages a host's template is learnt from read of it."""
+
+
+def schedule_entry(record: Mapping[str, JSON]) -> dict[str, JSON]:
+    """What the saved list keeps of a document still observed (its record and checks
+    entry merged): enough to plan a run without reading its record
+    (:func:`~quietedit.decide.memory.document_from_record` reads it back)."""
+    entry: dict[str, JSON] = {key: record[key] for key in SCHEDULE_FIELDS if key in record}
+    schedule = record.get("schedule")
+    if isinstance(schedule, dict):
+        entry["schedule"] = schedule
+    seen = record.get("seen")
+    revisions = seen.get("revisions") if isinstance(seen, dict) else None
+    if isinstance(revisions, int) and revisions > 0:
+        entry["seen"] = {"revisions": revisions}
+    return entry
+
+
+def due_documents(
+    states: Mapping[tuple[str, str], DocumentState],
+    *,
+    policy: RecheckPolicy,
+    now: datetime,
+    max_articles: int,
+    trust: Mapping[str, FeedTrust] | None = None,
+    host_budget: Mapping[str, int] | None = None,
+) -> frozenset[tuple[str, str]]:
+    """The documents (``(partition, id)`` of ``states``) a run at ``now`` is expected to
+    read: those the re-check policy selects (as the run's own plan does, with the same
+    budgets), and the pages each of their hosts' templates is learnt from. A run's feed
+    claims may make others due: those it reads too, fetched on demand."""
+    by_id = {pair[1]: pair for pair in states}
+    plan = plan_run(
+        (state.candidate for state in states.values()),
+        policy=policy,
+        now=now,
+        max_articles=max_articles,
+        trust=trust,
+        host_budget=host_budget,
+    )
+    selected = {decision.key for decision in plan.selected}
+    hosts = {states[by_id[key]].candidate.host for key in selected}
+    sample = profile_sample(states.values(), hosts=hosts)
+    chosen = selected | {document for documents in sample.values() for document in documents}
+    return frozenset(by_id[document] for document in chosen)

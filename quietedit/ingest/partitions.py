@@ -9,16 +9,26 @@ any in a list written before documents were named) is read whole. With no list a
 new or just migrated archive) every partition on disk is read, once; the run then writes
 the first list. A list that cannot be read is logged, and every partition is read: slower,
 never wrong.
+
+A list also keeps, for each document it names, its schedule entry (``schedules``:
+:func:`~quietedit.decide.partitions.schedule_entry`): the next run plans from those without
+reading the documents' records, and the hourly checkout (``quietedit sparse-paths``)
+holds only what that plan reads (:func:`checkout_list`), not every document still
+observed. The records a run wrote are read again for their entries when it saves its
+list; a document a list names without an entry (a list saved before entries were kept)
+has its record read.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from quietedit.archive.layout import is_partition, partition_of
 from quietedit.archive.store import Archive
 from quietedit.article.identity import is_document_id
+from quietedit.decide.memory import DocumentState, document_from_record
 from quietedit.decide.partitions import Observed, observed_from_lists
 from quietedit.decide.shard import Shard, is_partitions_name
 from quietedit.errors import ArchiveError
@@ -70,24 +80,80 @@ def _read_list(record: dict[str, JSON]) -> Observed | None:
     return observed_from_lists((str(p) for p in listed), documents)
 
 
-def list_record(observed: Observed, *, now: datetime) -> dict[str, JSON]:
+Schedules = dict[tuple[str, str], dict[str, JSON]]
+"""``(partition, id)`` → the document's schedule entry."""
+
+
+def load_schedules(archive: Archive) -> Schedules | None:
+    """The schedule entries of every run's list; ``None`` when there is no list, or one
+    keeps none (saved before entries were kept): the run then reads the records."""
+    names = [name for name in archive.state_names() if is_partitions_name(name)]
+    if not names:
+        return None
+    found: Schedules = {}
+    for name in names:
+        try:
+            record = archive.read_state(name)
+        except ArchiveError:
+            return None  # load_active has said so
+        kept = _read_schedules(record or {})
+        if kept is None:
+            return None
+        found.update(kept)
+    return found
+
+
+def _read_schedules(record: dict[str, JSON]) -> Schedules | None:
+    named = record.get("schedules")
+    if not isinstance(named, dict):
+        return None
+    found: Schedules = {}
+    for partition, entries in named.items():
+        if not is_partition(partition) or not isinstance(entries, dict):
+            return None
+        for document, entry in entries.items():
+            if not is_document_id(document) or not isinstance(entry, dict):
+                return None
+            found[partition, document] = entry
+    return found
+
+
+def list_record(
+    observed: Observed, *, now: datetime, schedules: Schedules | None = None
+) -> dict[str, JSON]:
     """The state record of ``observed``: every partition read in ``active``; the documents
     of those read in part, by partition, in ``documents`` (sorted: the same list, the
-    same bytes, and git stores the next hour's as a small delta)."""
+    same bytes, and git stores the next hour's as a small delta); the ``schedules``
+    entries of the documents it names, by partition, when given."""
     single: dict[str, JSON] = {
         partition: list(documents) for partition, documents in observed.single().items()
     }
-    return {
+    record: dict[str, JSON] = {
         "active": list(observed.partitions()),
         "documents": single,
         "saved_at": format_timestamp(now),
     }
+    if schedules is not None:
+        by_partition: dict[str, dict[str, JSON]] = {}
+        for (partition, document), entry in sorted(schedules.items()):
+            if (partition, document) in observed.documents:
+                by_partition.setdefault(partition, {})[document] = entry
+        record["schedules"] = dict(by_partition.items())
+    return record
 
 
-def save_active(archive: Archive, observed: Observed, *, shard: Shard, now: datetime) -> None:
+def save_active(
+    archive: Archive,
+    observed: Observed,
+    *,
+    shard: Shard,
+    now: datetime,
+    schedules: Schedules | None = None,
+) -> None:
     """Write this run's list (the run's last write with the ledger: losing it to a power
     cut is a run killed before its end, and the next run reads the list before it)."""
-    archive.write_state(shard.partitions_name, list_record(observed, now=now), final=True)
+    record = list_record(observed, now=now, schedules=schedules)
+    archive.write_state(shard.partitions_name, record, final=True)
 
 
 def recent(now: datetime) -> set[str]:
@@ -105,15 +171,59 @@ def ensure_recent(archive: Archive, *, shard: Shard, now: datetime) -> Observed 
     if active is None or recent(now) <= active.whole:
         return active
     active = active.with_whole(recent(now))
-    archive.write_state(shard.partitions_name, list_record(active, now=now))
+    try:  # this run's own list keeps its entries
+        own = _read_schedules(archive.read_state(shard.partitions_name) or {})
+    except ArchiveError:
+        own = None
+    archive.write_state(shard.partitions_name, list_record(active, now=now, schedules=own))
     return active
 
 
-def checkout_list(archive: Archive, *, now: datetime) -> Observed | None:
-    """What an hourly run needs on disk: every document still observed, and today's and
-    yesterday's partitions (UTC) whole, where the run's new documents go; ``None`` (all of
-    ``documents/``) when no run has saved a list yet."""
+def checkout_list(
+    archive: Archive,
+    *,
+    now: datetime,
+    due: Callable[[dict[tuple[str, str], DocumentState]], frozenset[tuple[str, str]]] | None = None,
+) -> Observed | None:
+    """What an hourly run needs on disk: today's and yesterday's partitions (UTC) whole,
+    where the run's new documents go, and of the other documents still observed those
+    ``due`` picks from their schedule entries (the documents the run's plan will read), or
+    every one (no ``due``, or a list without entries); ``None`` (all of ``documents/``)
+    when no run has saved a list yet."""
     active = load_active(archive)
     if active is None:
         return None
-    return active.with_whole(recent(now))
+    schedules = load_schedules(archive) if due is not None else None
+    if due is None or schedules is None:
+        return active.with_whole(recent(now))
+    states = {
+        pair: document_from_record(pair[1], entry)
+        for pair, entry in schedules.items()
+        if pair in active.documents
+    }
+    unknown = {pair for pair in active.documents if pair not in schedules}
+    # a partition an older list names whole (no entries for its documents) stays whole
+    whole = (active.whole - recent(now)) - {partition for partition, _ in schedules}
+    return Observed(frozenset(recent(now) | whole), due(states) | unknown)
+
+
+def plan_records(archive: Archive, *, now: datetime) -> tuple[list[tuple[str, str]], Schedules]:
+    """What a run plans from: the ``(partition, id)`` whose records it reads (sorted), and
+    the schedule entries it takes instead of reading the records of the others. With
+    entries kept: the documents on disk in the partitions read whole (today's and
+    yesterday's), those this run's feed polls wrote, and those a list names without an
+    entry; without: every document the lists name, those of the partitions read whole and
+    those written (with no list: every document on disk), and no entries."""
+    active = load_active(archive)
+    if active is None:
+        return archive.documents(), {}
+    whole = active.whole | recent(now)
+    found = set(archive.documents(whole))
+    found.update(archive.written_documents)
+    schedules = load_schedules(archive)
+    if schedules is None:
+        found.update(pair for pair in active.documents if pair[0] not in whole)
+        return sorted(found), {}
+    found.update(pair for pair in active.documents if pair not in schedules)
+    kept = {pair: entry for pair, entry in schedules.items() if pair not in found}
+    return sorted(found), kept

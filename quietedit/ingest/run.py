@@ -39,10 +39,11 @@ from quietedit.decide.memory import (
     feed_from_record,
     feed_to_record,
 )
-from quietedit.decide.partitions import Observed, observed_documents
+from quietedit.decide.partitions import Observed, observed_documents, schedule_entry
 from quietedit.decide.poll import feed_states, tracked_by_feeds
 from quietedit.decide.profiles import learn_profiles, profile_sample
 from quietedit.decide.recheck import FeedTrust, Reason, after_claim, plan_run
+from quietedit.decide.registration import route_links
 from quietedit.decide.shard import WHOLE, Shard
 from quietedit.errors import ArchiveError
 from quietedit.fetch import Fetcher, RequestLedger
@@ -51,11 +52,18 @@ from quietedit.fetch.politeness import Politeness
 from quietedit.fetch.render import Renderer
 from quietedit.ingest.check import check_article
 from quietedit.ingest.ledgers import load_ledger, save_ledger
-from quietedit.ingest.partitions import ensure_recent, load_active, recent, save_active
+from quietedit.ingest.partitions import (
+    Schedules,
+    ensure_recent,
+    load_schedules,
+    plan_records,
+    recent,
+    save_active,
+)
 from quietedit.ingest.poll import poll_feed
 from quietedit.ingest.register import register_poll
 from quietedit.ingest.workers import Workers, cpu_count, planned_workers
-from quietedit.model import Article
+from quietedit.model import JSON, Article
 
 logger = logging.getLogger(__name__)
 
@@ -169,6 +177,7 @@ async def _ingest(
 
     # the documents the next run reads: filled in when the checks are planned
     partitions: list[Observed] = []
+    entries: Schedules = {}
     # before the polls: the list names the partitions this run's new documents go to, so a
     # run killed after registering them (their feed entries then known, never registered
     # again) leaves them to the next run's checks
@@ -178,7 +187,7 @@ async def _ingest(
         try:
             # the checks made, whatever ended the run: each entry names a stored record
             archive.flush_checks()
-            _save_partitions(archive, partitions, read_before, shard=shard, now=now)
+            _save_partitions(archive, partitions, read_before, entries, shard=shard, now=now)
             # after an error the feed records written as each feed was registered stand: a
             # later state could mark entries known whose documents were never registered
             for slug, state in sorted(feeds.items()) if error is None else ():
@@ -204,6 +213,14 @@ async def _ingest(
         finish.push(save)
         polls = await asyncio.gather(
             *(poll_feed(fetcher, feeds[slug], configs[slug], now=now) for slug in sorted(configs))
+        )
+        # the documents the feeds list, which registration reads: those a sparse checkout
+        # left out come at once, not one fetch each
+        archive.prefetch(
+            doc
+            for result in polls
+            for routed in (route_links(result, shard=shard),)
+            for doc in (*routed.documents, *routed.closed)
         )
         for result in polls:
             report.feeds[result.status] += 1
@@ -232,6 +249,7 @@ async def _ingest(
                 workers=workers,
                 evidence=evidence,
                 partitions=partitions,
+                entries=entries,
                 renderer=renderer,
             )
             feeds = {
@@ -256,24 +274,35 @@ async def _check_due(
     workers: Workers,
     evidence: EvidenceLog,
     partitions: list[Observed],
+    entries: Schedules,
     renderer: Renderer,
 ) -> dict[str, FeedTrust]:
     """Plan the run's article checks and carry them out; returns the feeds' new trust.
-    ``partitions`` receives what the next run needs to read. An article of a feed with
-    ``render:`` is rendered by ``renderer``."""
+    ``partitions`` receives what the next run needs to read, ``entries`` the schedule
+    entries the plan read (:func:`~quietedit.ingest.partitions.plan_records`). An article
+    of a feed with ``render:`` is rendered by ``renderer``."""
     settings = config.settings
     configs = {feed.slug: feed for feed in config.feeds}
     rendered = {feed.slug for feed in config.feeds if feed.render is not None}
     states = {}
     homes = {}
     unreadable = set()
-    for partition, doc in _documents_to_read(archive, now=now):
-        try:
-            record = archive.read_document(doc)
-        except ArchiveError as exc:  # reported; `quietedit verify` says more
-            report.errors.append(str(exc))
-            unreadable.add((partition, doc))  # read again next time: it may be repaired
-            continue
+    read, kept = plan_records(archive, now=now)
+    entries.clear()
+    entries.update(kept)
+    for partition, doc in sorted({*read, *kept}):
+        record: dict[str, JSON] | None
+        if (partition, doc) in kept:  # planned from its entry: its record read if selected
+            record = kept[partition, doc]
+        else:
+            try:
+                record = archive.read_document(doc)
+            except ArchiveError as exc:  # reported; `quietedit verify` says more
+                report.errors.append(str(exc))
+                unreadable.add((partition, doc))  # read again next time: it may be repaired
+                continue
+            if record is not None:
+                entries[partition, doc] = schedule_entry(record)
         if record is not None:
             state = document_from_record(doc, record)
             # include:/exclude: of feeds.yaml: a document its feeds leave out is not fetched
@@ -292,6 +321,21 @@ async def _check_due(
         host_budget={host: max(0, budget - n) for host, n in _last_hour(fetcher, now).items()},
     )
     report.deferred += len(plan.deferred)
+    archive.prefetch(d.key for d in plan.selected if (homes[d.key], d.key) in kept)
+    selected = []
+    for decision in plan.selected:  # planned from its entry: its whole record now
+        doc = decision.key
+        if (homes[doc], doc) in kept:
+            try:
+                record = archive.read_document(doc)  # fetched into a sparse checkout
+            except ArchiveError as exc:
+                report.errors.append(str(exc))
+                unreadable.add((homes[doc], doc))
+                continue
+            if record is None:
+                continue
+            states[doc] = document_from_record(doc, record)
+        selected.append(decision)
     # saved when the run ends (the run's last writes): what the next run reads
     keep = observed_documents(
         ((homes[doc], doc, state.candidate) for doc, state in states.items()),
@@ -304,11 +348,11 @@ async def _check_due(
     partitions.append(keep.with_whole(recent(now)))
     # before any check starts: from then on every page is read in a worker
     workers.start_processes(
-        planned_workers(settings.run.workers, checks=len(plan.selected), cores=cpu_count())
+        planned_workers(settings.run.workers, checks=len(selected), cores=cpu_count())
     )
 
     sources = SourceIndex.of(feeds)
-    hosts = {states[decision.key].candidate.host for decision in plan.selected}
+    hosts = {states[decision.key].candidate.host for decision in selected}
     profiles = await _learn_profiles(archive, states, hosts=hosts, workers=workers)
 
     async def check(doc: str) -> CheckResult:
@@ -330,8 +374,8 @@ async def _check_due(
             renderer=renderer if rendered.intersection(state.feeds) else None,
         )
 
-    tasks = {decision.key: asyncio.create_task(check(decision.key)) for decision in plan.selected}
-    reasons = {decision.key: decision.reason for decision in plan.selected}
+    tasks = {decision.key: asyncio.create_task(check(decision.key)) for decision in selected}
+    reasons = {decision.key: decision.reason for decision in selected}
     if not tasks:
         return trust
     # the grace lets checks under way finish: at most one fetch deadline each
@@ -388,6 +432,7 @@ async def _learn_profiles(
         return None if revision is None else revision.article
 
     docs = [doc for _, chosen in sorted(sample.items()) for doc in chosen]
+    archive.prefetch(docs)  # those a sparse checkout left out, at once
     articles = await asyncio.gather(*(workers.write(newest, doc) for doc in docs))
     found = dict(zip(docs, articles, strict=True))
     return learn_profiles(
@@ -398,24 +443,11 @@ async def _learn_profiles(
     )
 
 
-def _documents_to_read(archive: Archive, *, now: datetime) -> list[tuple[str, str]]:
-    """``(partition, id)`` of the documents whose records the plan reads, sorted: those the
-    lists name, every document of the partitions read whole (today's and yesterday's among
-    them) and those this run's feed polls wrote; with no list, every document on disk."""
-    active = load_active(archive)
-    if active is None:
-        return archive.documents()
-    whole = active.whole | recent(now)
-    found = set(archive.documents(whole))
-    found.update(pair for pair in active.documents if pair[0] not in whole)
-    found.update(archive.written_documents)
-    return sorted(found)
-
-
 def _save_partitions(
     archive: Archive,
     planned: list[Observed],
     read_before: Observed | None,
+    entries: Schedules,
     *,
     shard: Shard,
     now: datetime,
@@ -423,14 +455,27 @@ def _save_partitions(
     """Save what the next run reads: the documents the plan found still observed; when
     no plan was made (``--feeds-only``, or the run failed before it), the list read at the
     start grown by every document the run wrote, so no new document is ever left out.
-    With no list before and no plan, none is saved: the next run reads every partition."""
+    With no list before and no plan, none is saved: the next run reads every partition.
+    Each document keeps its schedule entry: as the plan read it, or read again from its
+    record when the run wrote it; one whose record cannot be read keeps none (the next run
+    reads its record)."""
     if planned:
         keep = planned[-1]
     elif read_before is not None:
         keep = read_before.union(Observed(documents=frozenset(archive.written_documents)))
+        entries = {**(load_schedules(archive) or {}), **entries}
     else:
         return
-    save_active(archive, keep, shard=shard, now=now)
+    schedules = {pair: entry for pair, entry in entries.items() if pair in keep.documents}
+    for pair in sorted(archive.written_documents & keep.documents):
+        schedules.pop(pair, None)
+        try:
+            record = archive.read_document(pair[1])
+        except ArchiveError:
+            continue
+        if record is not None:
+            schedules[pair] = schedule_entry(record)
+    save_active(archive, keep, shard=shard, now=now, schedules=schedules)
 
 
 def _last_hour(fetcher: Fetcher, now: datetime) -> Counter[str]:

@@ -230,3 +230,19 @@ _READ_OLD = (
 def _no_global_git(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+
+
+def test_documents_a_run_will_read_are_fetched_at_once(tmp_path: Path) -> None:
+    _, bare = seed_origin(tmp_path)
+    clone = clone_observed(bare, tmp_path / "clone", now=NOW)
+    assert not folder(clone, OLD).exists() and not folder(clone, OTHER).exists()
+    archive = Archive(clone / "data")
+
+    # the two retired ones (and one already here, and one never stored): two folders come
+    assert archive.prefetch([OLD, KEPT, OTHER, "news-example-org-0000000000000000"]) == 2
+    assert folder(clone, OLD).is_dir() and folder(clone, OTHER).is_dir()
+    assert [r.number for r in archive.revisions(OTHER)] == [1]
+    assert archive.prefetch([OLD, OTHER]) == 0  # here now: nothing is run
+    cone = git(clone, "sparse-checkout", "list").split()
+    assert f"data/documents/{DAY}/{OLD}" in cone and f"data/documents/{DAY}/{OTHER}" in cone
+    assert verify_archive(clone / "data").problems == ()
