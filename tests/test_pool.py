@@ -6,6 +6,7 @@ finishes, so a test sees it killed rather than done.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -156,12 +157,16 @@ def test_no_worker_outlives_the_process_that_started_it(
         env={**os.environ, "PYTHONPATH": str(REPO)},
         start_new_session=True,  # Ctrl-C reaches the whole group, as from a terminal
     )
-    assert child.stdout is not None
-    (worker,) = (int(pid) for pid in child.stdout.readline().split())
-    if stop == signal.SIGINT:
-        os.killpg(child.pid, stop)  # the worker ignores it; the parent ends
-    else:
-        os.kill(child.pid, stop)  # the parent alone, as the out-of-memory killer would
-    child.wait(timeout=60)
-    child.stdout.close()
-    wait_gone([worker])  # its hour-long job left undone: it went with its parent
+    try:
+        assert child.stdout is not None
+        (worker,) = (int(pid) for pid in child.stdout.readline().split())
+        if stop == signal.SIGINT:
+            os.killpg(child.pid, stop)  # the worker ignores it; the parent ends
+        else:
+            os.kill(child.pid, stop)  # the parent alone, as the out-of-memory killer would
+        child.wait(timeout=60)
+        child.stdout.close()
+        wait_gone([worker])  # its hour-long job left undone: it went with its parent
+    finally:  # a failed check must not leave the child's session running
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(child.pid, signal.SIGKILL)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import subprocess
@@ -145,22 +146,26 @@ def test_no_worker_outlives_the_ingest_process(tmp_path: Path, stop: signal.Sign
         env=env,
         start_new_session=True,  # Ctrl-C reaches the whole group, as from a terminal
     )
-    assert child.stdout is not None
-    pids = [int(pid) for pid in child.stdout.readline().split()]
-    assert len(pids) == 2
-    time.sleep(0.2)  # reading pages
-    if stop == signal.SIGINT:
-        os.killpg(child.pid, stop)  # Ctrl-C in a terminal signals the whole group
-    else:
-        os.kill(child.pid, stop)  # a crash, the OOM killer: the ingest process alone
-    child.wait(timeout=30)
-    child.stdout.close()
-    deadline = time.monotonic() + 10
-    # the workers and any helper process (the fork server) all live in the child's session
-    while left := _running_in_session(child.pid):
-        assert time.monotonic() < deadline, f"{left} left running after {stop.name}"
-        time.sleep(0.05)
-    assert not set(pids) & set(_running_in_session(child.pid))
+    try:
+        assert child.stdout is not None
+        pids = [int(pid) for pid in child.stdout.readline().split()]
+        assert len(pids) == 2
+        time.sleep(0.2)  # reading pages
+        if stop == signal.SIGINT:
+            os.killpg(child.pid, stop)  # Ctrl-C in a terminal signals the whole group
+        else:
+            os.kill(child.pid, stop)  # a crash, the OOM killer: the ingest process alone
+        child.wait(timeout=30)
+        child.stdout.close()
+        deadline = time.monotonic() + 10
+        # the workers and any helper process (the fork server) all live in the child's session
+        while left := _running_in_session(child.pid):
+            assert time.monotonic() < deadline, f"{left} left running after {stop.name}"
+            time.sleep(0.05)
+        assert not set(pids) & set(_running_in_session(child.pid))
+    finally:  # a failed check must not leave the child's session running
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(child.pid, signal.SIGKILL)
 
 
 def _running_in_session(session: int) -> list[int]:
