@@ -199,7 +199,9 @@ def checkout_list(
     states = {
         pair: document_from_record(pair[1], entry)
         for pair, entry in schedules.items()
-        if pair in active.documents
+        # a list names the documents of a partition it reads whole (today's and yesterday's
+        # when it was saved) by their entries alone
+        if pair in active.documents or pair[0] in active.whole
     }
     unknown = {pair for pair in active.documents if pair not in schedules}
     # a partition an older list names whole (no entries for its documents) stays whole

@@ -1,0 +1,48 @@
+"""The hourly checkout after midnight: a partition the last list read whole (yesterday's
+then) and no longer recent is read for its documents still observed."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from quietedit.archive.layout import partition_of
+from quietedit.archive.store import Archive
+from quietedit.article.identity import document_id
+from quietedit.decide.memory import DocumentState
+from quietedit.decide.partitions import Observed
+from quietedit.decide.shard import WHOLE
+from quietedit.ingest.partitions import checkout_list, recent, save_active
+from quietedit.model import JSON
+
+SAVED = datetime(2026, 12, 1, 23, 50, tzinfo=UTC)
+URL = "https://news.example.org/2026/11/30/harbour-bridge-closed"
+
+
+def every(states: dict[tuple[str, str], DocumentState]) -> frozenset[tuple[str, str]]:
+    return frozenset(states)
+
+
+def test_the_first_run_after_midnight_checks_out_the_documents_of_the_day_before_yesterday(
+    tmp_path: Path,
+) -> None:
+    archive = Archive(tmp_path / "data")
+    pair = (partition_of(SAVED - timedelta(days=1)), document_id(URL))
+    entry: dict[str, JSON] = {
+        "url": URL,
+        "host": "news.example.org",
+        "discovered_at": "2026-11-30T22:00:00Z",
+        "schedule": {"last_checked_at": "2026-12-01T23:40:00Z"},
+    }
+    # the last run of 1 December saved its list: 1 December and 30 November read whole
+    keep = Observed(documents=frozenset({pair})).with_whole(recent(SAVED))
+    save_active(archive, keep, shard=WHOLE, now=SAVED, schedules={pair: entry})
+
+    # 2 December, 00:10: 30 November is no longer read whole, but for its documents due
+    chosen = checkout_list(archive, now=SAVED + timedelta(minutes=20), due=every)
+    assert chosen is not None and "2026/11/30" not in chosen.whole
+    assert chosen.reads(*pair)
+    nothing_due = checkout_list(
+        archive, now=SAVED + timedelta(minutes=20), due=lambda _: frozenset()
+    )
+    assert nothing_due is not None and not nothing_due.reads(*pair)
