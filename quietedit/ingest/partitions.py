@@ -175,7 +175,12 @@ def ensure_recent(archive: Archive, *, shard: Shard, now: datetime) -> Observed 
         own = _read_schedules(archive.read_state(shard.partitions_name) or {})
     except ArchiveError:
         own = None
-    archive.write_state(shard.partitions_name, list_record(active, now=now, schedules=own))
+    # and those of the documents of the partitions it read whole: a partition no longer
+    # recent is read for them from then on (the checkout holds only those due)
+    named = active.union(
+        Observed(documents=frozenset(pair for pair in own or {} if pair[0] in active.whole))
+    )
+    archive.write_state(shard.partitions_name, list_record(named, now=now, schedules=own))
     return active
 
 

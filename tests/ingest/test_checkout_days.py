@@ -12,7 +12,13 @@ from quietedit.article.identity import document_id
 from quietedit.decide.memory import DocumentState
 from quietedit.decide.partitions import Observed
 from quietedit.decide.shard import WHOLE
-from quietedit.ingest.partitions import checkout_list, recent, save_active
+from quietedit.ingest.partitions import (
+    checkout_list,
+    ensure_recent,
+    plan_records,
+    recent,
+    save_active,
+)
 from quietedit.model import JSON
 
 SAVED = datetime(2026, 12, 1, 23, 50, tzinfo=UTC)
@@ -46,3 +52,25 @@ def test_the_first_run_after_midnight_checks_out_the_documents_of_the_day_before
         archive, now=SAVED + timedelta(minutes=20), due=lambda _: frozenset()
     )
     assert nothing_due is not None and not nothing_due.reads(*pair)
+
+
+def test_the_first_run_after_midnight_keeps_planning_the_documents_it_did_not_check_out(
+    tmp_path: Path,
+) -> None:
+    archive = Archive(tmp_path / "data")
+    pair = (partition_of(SAVED - timedelta(days=1)), document_id(URL))
+    entry: dict[str, JSON] = {
+        "url": URL,
+        "host": "news.example.org",
+        "discovered_at": "2026-11-30T22:00:00Z",
+        "schedule": {"last_checked_at": "2026-12-01T23:40:00Z"},
+    }
+    keep = Observed(documents=frozenset({pair})).with_whole(recent(SAVED))
+    save_active(archive, keep, shard=WHOLE, now=SAVED, schedules={pair: entry})
+
+    # 2 December, 00:10: not due, so not checked out (its folder is not on disk); the run
+    # first adds today's partition to its list, then plans from it
+    now = SAVED + timedelta(minutes=20)
+    ensure_recent(archive, shard=WHOLE, now=now)
+    read, kept = plan_records(archive, now=now)
+    assert pair in read or kept.get(pair) == entry
