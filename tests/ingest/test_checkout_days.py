@@ -3,23 +3,29 @@ then) and no longer recent is read for its documents still observed."""
 
 from __future__ import annotations
 
+import shutil
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from quietedit.archive.layout import partition_of
 from quietedit.archive.store import Archive
 from quietedit.article.identity import document_id
+from quietedit.config import load_config
 from quietedit.decide.memory import DocumentState
 from quietedit.decide.partitions import Observed
 from quietedit.decide.shard import WHOLE
+from quietedit.ingest.checkout import checkout_plan
 from quietedit.ingest.partitions import (
     checkout_list,
     ensure_recent,
+    load_active,
     plan_records,
     recent,
     save_active,
 )
+from quietedit.ingest.run import run_ingest
 from quietedit.model import JSON
+from tests.ingest.test_run import T0, Newsroom, config_file, newsroom  # noqa: F401
 
 SAVED = datetime(2026, 12, 1, 23, 50, tzinfo=UTC)
 URL = "https://news.example.org/2026/11/30/harbour-bridge-closed"
@@ -74,3 +80,41 @@ def test_the_first_run_after_midnight_keeps_planning_the_documents_it_did_not_ch
     ensure_recent(archive, shard=WHOLE, now=now)
     read, kept = plan_records(archive, now=now)
     assert pair in read or kept.get(pair) == entry
+
+
+def test_the_first_run_after_midnight_in_the_checkout_keeps_what_a_full_one_keeps(
+    newsroom: Newsroom,  # noqa: F811
+    config_file: Path,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    config = load_config(config_file, environ={})
+    data, full = tmp_path / "data", tmp_path / "full"
+    for round_, at in ((1, T0), (2, T0 + timedelta(hours=1))):
+        newsroom.round = round_
+        run_ingest(config, Archive(data), now=at, simulated=True)
+    run_ingest(config, Archive(data), now=SAVED, simulated=True)  # the last run of the day
+    shutil.copytree(data, full)
+
+    # the hourly checkout at 00:10: what sparse-paths prints, the other folders left out
+    now = SAVED + timedelta(minutes=20)
+    chosen = checkout_plan(Archive(data), config, shard=WHOLE, now=now)
+    assert chosen is not None
+    left_out = [
+        folder
+        for folder in (data / "documents").glob("*/*/*/*")
+        if folder.is_dir()
+        and (partition := "/".join(folder.parts[-4:-1])) not in chosen.whole
+        and not chosen.reads(partition, folder.name)
+    ]
+    assert left_out  # 30 November's documents, not due at 00:10
+    for folder in left_out:
+        shutil.rmtree(folder)
+
+    newsroom.listed = set()  # no feed names them: nothing but the list keeps them observed
+    run_ingest(config, Archive(data), now=now, simulated=True)
+    run_ingest(config, Archive(full), now=now, simulated=True)
+    kept, everything = load_active(Archive(data)), load_active(Archive(full))
+    assert kept is not None and everything is not None
+    observed = {("/".join(folder.parts[-4:-1]), folder.name) for folder in left_out}
+    assert observed <= everything.documents  # still observed, though not due at 00:10
+    assert kept == everything
