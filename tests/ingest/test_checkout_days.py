@@ -118,3 +118,31 @@ def test_the_first_run_after_midnight_in_the_checkout_keeps_what_a_full_one_keep
     observed = {("/".join(folder.parts[-4:-1]), folder.name) for folder in left_out}
     assert observed <= everything.documents  # still observed, though not due at 00:10
     assert kept == everything
+
+
+def test_a_damaged_record_of_yesterday_is_read_again_after_midnight(
+    newsroom: Newsroom,  # noqa: F811
+    config_file: Path,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    config = load_config(config_file, environ={})
+    data = tmp_path / "data"
+    for round_, at in ((1, T0), (2, T0 + timedelta(hours=1))):
+        newsroom.round = round_
+        run_ingest(config, Archive(data), now=at, simulated=True)
+    archive = Archive(data)
+    damaged = archive.document_ids(["2026/11/30"])[0]
+    archive.document_file(damaged).write_text("not json", encoding="utf-8")
+    newsroom.listed = set()
+    report = run_ingest(config, Archive(data), now=SAVED, simulated=True)
+    assert [e for e in report.errors if damaged in e]  # reported, read again next time
+
+    now = SAVED + timedelta(minutes=20)
+    chosen = checkout_plan(Archive(data), config, shard=WHOLE, now=now)
+    assert chosen is not None and chosen.reads("2026/11/30", damaged)
+    for folder in (data / "documents").glob("*/*/*/*"):  # the checkout: the rest left out
+        partition = "/".join(folder.parts[-4:-1])
+        if folder.is_dir() and not chosen.reads(partition, folder.name):
+            shutil.rmtree(folder)
+    report = run_ingest(config, Archive(data), now=now, simulated=True)
+    assert [e for e in report.errors if damaged in e]
