@@ -209,9 +209,24 @@ def checkout_list(
         if pair in active.documents or pair[0] in active.whole
     }
     unknown = {pair for pair in active.documents if pair not in schedules}
-    # a partition an older list names whole (no entries for its documents) stays whole
-    whole = (active.whole - recent(now)) - {partition for partition, _ in schedules}
+    # a partition a list names whole without entries for its documents (a list saved before
+    # entries were kept, or a record unreadable) stays whole
+    whole = (active.whole - recent(now)) & _bare(archive)
     return Observed(frozenset(recent(now) | whole), due(states) | unknown)
+
+
+def _bare(archive: Archive) -> set[str]:
+    """The partitions a list names whole and keeps no schedule entries for (of any list)."""
+    found: set[str] = set()
+    for name in (name for name in archive.state_names() if is_partitions_name(name)):
+        try:
+            record = archive.read_state(name) or {}
+        except ArchiveError:
+            continue  # load_active has said so
+        listed, kept = _read_list(record), _read_schedules(record) or {}
+        if listed is not None:
+            found |= listed.whole - {partition for partition, _ in kept}
+    return found
 
 
 def plan_records(archive: Archive, *, now: datetime) -> tuple[list[tuple[str, str]], Schedules]:

@@ -13,7 +13,7 @@ from quietedit.article.identity import document_id
 from quietedit.config import load_config
 from quietedit.decide.memory import DocumentState
 from quietedit.decide.partitions import Observed
-from quietedit.decide.shard import WHOLE
+from quietedit.decide.shard import WHOLE, parse_shard
 from quietedit.ingest.checkout import checkout_plan
 from quietedit.ingest.partitions import (
     checkout_list,
@@ -146,3 +146,20 @@ def test_a_damaged_record_of_yesterday_is_read_again_after_midnight(
             shutil.rmtree(folder)
     report = run_ingest(config, Archive(data), now=now, simulated=True)
     assert [e for e in report.errors if damaged in e]
+
+
+def test_a_partition_one_shard_lists_whole_without_entries_stays_whole(tmp_path: Path) -> None:
+    archive = Archive(tmp_path / "data")
+    pair = (partition_of(SAVED - timedelta(days=1)), document_id(URL))
+    entry: dict[str, JSON] = {
+        "url": URL,
+        "host": "news.example.org",
+        "discovered_at": "2026-11-30T22:00:00Z",
+        "schedule": {"last_checked_at": "2026-12-01T23:40:00Z"},
+    }
+    keep = Observed(documents=frozenset({pair})).with_whole(recent(SAVED))
+    save_active(archive, keep, shard=parse_shard("1/2"), now=SAVED, schedules={pair: entry})
+    # the other shard's list keeps no entries for 30 November (a record it could not read)
+    save_active(archive, keep, shard=parse_shard("2/2"), now=SAVED, schedules={})
+    chosen = checkout_list(archive, now=SAVED + timedelta(minutes=20), due=every)
+    assert chosen is not None and "2026/11/30" in chosen.whole
