@@ -175,7 +175,12 @@ def ensure_recent(archive: Archive, *, shard: Shard, now: datetime) -> Observed 
         own = _read_schedules(archive.read_state(shard.partitions_name) or {})
     except ArchiveError:
         own = None
-    archive.write_state(shard.partitions_name, list_record(active, now=now, schedules=own))
+    # and those of the documents of the partitions it read whole: a partition no longer
+    # recent is read for them from then on (the checkout holds only those due)
+    named = active.union(
+        Observed(documents=frozenset(pair for pair in own or {} if pair[0] in active.whole))
+    )
+    archive.write_state(shard.partitions_name, list_record(named, now=now, schedules=own))
     return active
 
 
@@ -199,12 +204,29 @@ def checkout_list(
     states = {
         pair: document_from_record(pair[1], entry)
         for pair, entry in schedules.items()
-        if pair in active.documents
+        # a list names the documents of a partition it reads whole (today's and yesterday's
+        # when it was saved) by their entries alone
+        if pair in active.documents or pair[0] in active.whole
     }
     unknown = {pair for pair in active.documents if pair not in schedules}
-    # a partition an older list names whole (no entries for its documents) stays whole
-    whole = (active.whole - recent(now)) - {partition for partition, _ in schedules}
+    # a partition a list names whole without entries for its documents (a list saved before
+    # entries were kept, or a record unreadable) stays whole
+    whole = (active.whole - recent(now)) & _bare(archive)
     return Observed(frozenset(recent(now) | whole), due(states) | unknown)
+
+
+def _bare(archive: Archive) -> set[str]:
+    """The partitions a list names whole and keeps no schedule entries for (of any list)."""
+    found: set[str] = set()
+    for name in (name for name in archive.state_names() if is_partitions_name(name)):
+        try:
+            record = archive.read_state(name) or {}
+        except ArchiveError:
+            continue  # load_active has said so
+        listed, kept = _read_list(record), _read_schedules(record) or {}
+        if listed is not None:
+            found |= listed.whole - {partition for partition, _ in kept}
+    return found
 
 
 def plan_records(archive: Archive, *, now: datetime) -> tuple[list[tuple[str, str]], Schedules]:

@@ -475,6 +475,10 @@ def _save_partitions(
             continue
         if record is not None:
             schedules[pair] = schedule_entry(record)
+    # a whole partition with a document without an entry (unreadable) keeps none: the
+    # checkout holds it whole when no longer recent, and that record is read again
+    bare = {p for p, doc in keep.documents if p in keep.whole and (p, doc) not in schedules}
+    schedules = {pair: entry for pair, entry in schedules.items() if pair[0] not in bare}
     save_active(archive, keep, shard=shard, now=now, schedules=schedules)
 
 
