@@ -291,6 +291,42 @@ def test_a_push_that_keeps_losing_fails_loudly_after_five_attempts(
     assert "::error::could not push the new revisions after 5 attempts" in done.stdout
 
 
+def test_a_fetch_that_fails_once_is_retried_and_the_run_is_pushed(
+    tmp_path: Path, origin: str, env: dict[str, str]
+) -> None:
+    push = step(
+        "update.yml", "ingest-and-build", "Commit and push data (rebase and retry on a push race)"
+    )
+    repo = tmp_path / "clone"
+    clone(origin, repo, "update.yml", "ingest-and-build", env=env)
+    write(repo, "data/state/partitions.json", '{"active": []}\n')
+    # a git whose first fetch of the branch fails, as a dropped connection would
+    real = shutil.which("git", path=env["PATH"])
+    assert real is not None
+    flaky = tmp_path / "flaky-bin"
+    flaky.mkdir()
+    failed = tmp_path / "failed-once"
+    (flaky / "git").write_text(
+        "#!/bin/sh\n"
+        f'case "$*" in *fetch*--filter=tree:0*origin*) if [ ! -e {failed} ]; then '
+        f": > {failed}; echo 'fatal: unable to access origin' >&2; exit 128; fi ;; esac\n"
+        f'exec {real} "$@"\n',
+        encoding="utf-8",
+    )
+    (flaky / "git").chmod(0o755)
+
+    done = run_step(
+        repo, push, env={**env, "PATH": f"{flaky}{os.pathsep}{env['PATH']}"},
+        RUN_ID="7", BRANCH="main",
+    )  # fmt: skip
+
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert failed.exists()
+    assert "::warning::could not fetch main (attempt 1)" in done.stdout
+    bare = Path(origin.removeprefix("file://"))
+    assert git(bare, "rev-parse", "main", env=env) == git(repo, "rev-parse", "HEAD", env=env)
+
+
 def test_the_sharded_build_fetches_back_to_the_runs_first_commit_and_no_further(
     tmp_path: Path, origin: str, env: dict[str, str]
 ) -> None:

@@ -51,7 +51,13 @@ rebase_without_trees() {
 
 for attempt in $(seq "$attempts"); do
   if [ -n "${partial}" ]; then
-    git fetch --quiet --no-tags --filter=tree:0 origin "${branch}"
+    if ! git fetch --quiet --no-tags --filter=tree:0 origin "${branch}"; then
+      # a passing failure (the network, the server): the commit stays, and the next
+      # attempt fetches again
+      echo "::warning::could not fetch ${branch} (attempt ${attempt})"
+      sleep $((attempt * delay))
+      continue
+    fi
     if ! git merge-base --is-ancestor FETCH_HEAD HEAD; then
       echo "${branch} moved on (attempt ${attempt}); rebasing onto ${branch}"
       if ! rebase_without_trees; then
