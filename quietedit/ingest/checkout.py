@@ -20,12 +20,12 @@ from datetime import datetime, timedelta
 
 from quietedit.archive.store import Archive
 from quietedit.config import Config
-from quietedit.decide.memory import DocumentState, feed_from_record
+from quietedit.decide.memory import DocumentState
 from quietedit.decide.partitions import Observed, due_documents
 from quietedit.decide.poll import feed_states, tracked_by_feeds
 from quietedit.decide.shard import Shard
-from quietedit.errors import ArchiveError
 from quietedit.fetch.politeness import host_of
+from quietedit.ingest.feedrecords import load_feeds
 from quietedit.ingest.ledgers import load_ledger
 from quietedit.ingest.partitions import checkout_list
 
@@ -39,15 +39,7 @@ def checkout_plan(
     ``None``: every partition (no run has saved a list yet)."""
     settings = config.settings
     configs = {feed.slug: feed for feed in config.feeds}
-    records = {}
-    for slug in archive.feed_slugs():
-        try:
-            record = archive.read_feed(slug)
-        except ArchiveError as exc:
-            logger.warning("%s; its feed's trust is not known here", exc)
-            continue
-        if record is not None:
-            records[slug] = feed_from_record(slug, record)
+    records = load_feeds(archive, unreadable="its feed's trust is not known here")
     trust = {slug: state.trust for slug, state in feed_states(config.feeds, records).items()}
     ledger, _ = load_ledger(archive, shard=shard)
     since = now - timedelta(hours=1)

@@ -36,7 +36,6 @@ from quietedit.decide.memory import (
     FeedState,
     SourceIndex,
     document_from_record,
-    feed_from_record,
     feed_to_record,
 )
 from quietedit.decide.partitions import Observed, observed_documents, schedule_entry
@@ -51,6 +50,7 @@ from quietedit.fetch.guard import Resolver
 from quietedit.fetch.politeness import Politeness
 from quietedit.fetch.render import Renderer
 from quietedit.ingest.check import check_article
+from quietedit.ingest.feedrecords import load_feeds
 from quietedit.ingest.ledgers import load_ledger, save_ledger
 from quietedit.ingest.partitions import (
     Schedules,
@@ -170,7 +170,7 @@ async def _ingest(
     ledger, own = load_ledger(archive, shard=shard)
     seeded = len(ledger)
     politeness = Politeness(settings.politeness, ledger=ledger, clock=clock)
-    feeds = feed_states(config.feeds, _load_feeds(archive))
+    feeds = feed_states(config.feeds, load_feeds(archive, unreadable="the feed starts afresh"))
     # every shard polls every feed from its committed record (validators, back-off, entry
     # snapshots), so all shards see the same changes; each keeps those of its own documents
     configs = {feed.slug: feed for feed in config.feeds}
@@ -486,16 +486,3 @@ def _last_hour(fetcher: Fetcher, now: datetime) -> Counter[str]:
     ledger = fetcher.politeness.ledger if fetcher.politeness else RequestLedger()
     since = now - timedelta(hours=1)
     return Counter(entry.host for entry in ledger if entry.at >= since)
-
-
-def _load_feeds(archive: Archive) -> dict[str, FeedState]:
-    states = {}
-    for slug in archive.feed_slugs():
-        try:
-            record = archive.read_feed(slug)
-        except ArchiveError as exc:
-            logger.warning("%s; the feed starts afresh", exc)
-            continue
-        if record is not None:
-            states[slug] = feed_from_record(slug, record)
-    return states
