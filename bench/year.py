@@ -20,17 +20,18 @@ generation's cost (each simulated hour's checks are written at its end, as a run
 checkpoint (``--checkpoints``, default 7, 90, 365) generation pauses at 10:00 UTC and one
 hourly run is timed as the workflow does it (:mod:`year_hourly`):
 
-1. **clone**: ``git clone --filter=blob:none --depth 1 --sparse`` of the origin, then
-   ``git sparse-checkout set --sparse-index`` (cone mode; the workflow sets
-   ``index.sparse``) of ``data/feeds``, ``data/state``, ``data/index``;
-2. **sparse add**: ``git sparse-checkout add --stdin`` of what ``quietedit sparse-paths``
-   prints (today's and yesterday's partitions, the folders of the other documents still
-   observed);
+1. **clone**: ``update.yml``'s own clone step, run as its script: the newest commit
+   without a single tree (``--filter=tree:0 --depth=1``), then the listings of the folders
+   every run reads (``data/feeds``, ``data/state``, ``data/index``) and a sparse index;
+2. **sparse-paths** and **sparse add**: ``quietedit sparse-paths --fetch-trees`` (the
+   folder listings on the way fetched level by level), then ``git sparse-checkout add
+   --stdin`` of what it prints (today's and yesterday's partitions, and the documents
+   this run's plan reads);
 3. **ingest**: ``quietedit ingest --now`` against the loopback newsrooms, which serve
    the feeds and the pages of that hour (the new stories, and every due re-check: the
    page as last archived, or edited, or gone);
 4. **verify**: ``quietedit verify --since`` the cloned commit;
-5. **commit**: ``git add -A data`` and ``git commit``;
+5. **commit**: ``git add --sparse -A data`` and ``git commit``;
 6. **push**: ``git push`` to the origin (afterwards the origin's branch is set back, so
    the year goes on as generated).
 

@@ -1,6 +1,7 @@
 """The hourly run of ``bench/year.py``: the origin the year is committed to, the loopback
-newsrooms, and one hourly run as the workflow does it (blob-less shallow sparse clone, ``quietedit
-sparse-paths``, ingest against the loopback newsrooms, ``verify --since``, commit, push),
+newsrooms, and one hourly run as the workflow does it (``update.yml``'s own clone step: the
+newest commit without trees, then the folder listings it needs; ``quietedit sparse-paths
+--fetch-trees``; ingest against the loopback newsrooms; ``verify --since``; commit; push),
 timed step by step."""
 
 from __future__ import annotations
@@ -20,10 +21,13 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Final
 
+import yaml
 from year_newsroom import CONTENT_TYPE, OUTLETS, Story, story_page
 
 BASE_PATHS: Final = ("data/feeds", "data/state", "data/index")
 """What the clone checks out before ``quietedit sparse-paths`` can read the active list."""
+WORKFLOW: Final = Path(__file__).resolve().parents[1] / ".github" / "workflows" / "update.yml"
+CLONE_STEP: Final = "Clone the newest commit and the folders every run reads"
 GIT: Final = ("git", "-c", "user.name=bench", "-c", "user.email=bench@example.org")
 STEPS: Final = ("clone", "sparse-paths", "sparse add", "ingest", "verify --since", "commit", "push")
 
@@ -225,6 +229,16 @@ def feeds_yaml(path: Path, *, port: int, articles: int) -> None:
     path.write_text(json.dumps(config, indent=2))  # JSON is YAML
 
 
+def clone_step() -> str:
+    """The script of ``update.yml``'s clone step, as the hourly job runs it."""
+    workflow = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
+    for found in workflow["jobs"]["ingest-and-build"]["steps"]:
+        if found.get("name") == CLONE_STEP:
+            script: str = found["run"]
+            return script
+    raise LookupError(f"{WORKFLOW}: no step named {CLONE_STEP!r}")
+
+
 def timed(
     figures: dict[str, float], step: str, *commands: list[str], cwd: Path, stdin: str | None = None
 ) -> list[str]:
@@ -258,19 +272,34 @@ def hourly_run(
     feeds_yaml(config, port=site.port, articles=articles)
     quietedit = str(Path(sys.executable).with_name("quietedit"))
     steps: dict[str, float] = {}
-    origin = f"file://{repo.origin}"
-    shallow = ["--filter=blob:none", "--depth", "1", "--sparse"]
-    sparse = ["--sparse-index"] if sparse_index else []
-    timed(
-        steps, "clone",
-        ["git", "clone", "-q", *shallow, origin, str(clone)],
-        ["git", "-C", str(clone), "sparse-checkout", "set", "--cone", *sparse, *BASE_PATHS],
-        cwd=workdir,
+    head = git("rev-parse", "main", cwd=repo.origin).strip()
+    clone.mkdir()
+    # the workflow's own clone step: the newest commit without trees, then the listings of
+    # the folders every run reads
+    script = clone.parent / f"{clone.name}-clone.sh"
+    script.write_text(clone_step(), encoding="utf-8")
+    step_env = {
+        **os.environ,
+        "ORIGIN": f"file://{repo.origin}",
+        "SERVER": "file://",
+        "TOKEN": "",
+        "SHA": head,
+        "BRANCH": "main",
+    }
+    started = time.perf_counter()
+    subprocess.run(
+        ["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)],
+        cwd=clone, env=step_env, check=True, capture_output=True, text=True,
     )  # fmt: skip
-    before = git("rev-parse", "HEAD", cwd=clone).strip()
+    if not sparse_index:
+        git("sparse-checkout", "reapply", "--no-sparse-index", cwd=clone)
+    steps["clone"] = time.perf_counter() - started
+    before = head
+    git("config", "index.sparse", "true" if sparse_index else "false", cwd=clone)
     paths = timed(
         steps, "sparse-paths",
-        [quietedit, "sparse-paths", "--config", str(config), "--data", "data", "--now", stamp],
+        [quietedit, "sparse-paths", "--fetch-trees", "--config", str(config), "--data", "data",
+         "--now", stamp],
         cwd=clone,
     )[0].split()  # fmt: skip
     timed(
@@ -301,11 +330,12 @@ def hourly_run(
     )
     timed(
         steps, "commit",
-        ["git", "add", "-A", "data"],
+        ["git", "add", "--sparse", "-A", "data"],
         [*GIT, "commit", "-q", "-m", f"Ingest {stamp}"],
         cwd=clone,
     )  # fmt: skip
     timed(steps, "push", ["git", "push", "-q", "origin", "HEAD:main"], cwd=clone)
+    script.unlink()
     git("update-ref", "refs/heads/main", repo.head or "", cwd=repo.origin)  # the year goes on
     shutil.rmtree(clone)
     return {
