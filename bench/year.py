@@ -291,11 +291,9 @@ def table(result: dict[str, Any]) -> Iterator[str]:
     row("folders fetched on demand", "fetched_on_demand")
     row("pages served (MB)", "megabytes_served")
     for step in STEPS:
-        values = []
-        for point in points:
-            steps = point["steps"]
-            values.append(f"{steps[step]:.2f}")
-        rows.append((f"{step} (s)", *values))
+        for suffix, label in (("", "s"), (" cpu", "CPU s")):
+            values = [f"{point['steps'][step + suffix]:.2f}" for point in points]
+            rows.append((f"{step} ({label})", *values))
     row("load average (1 min) at the run", "load_average")
     row("largest folder (entries, <= 5000)", "largest_folder_entries")
     row("  which", "largest_folder")
@@ -308,8 +306,11 @@ def table(result: dict[str, Any]) -> Iterator[str]:
     if len(points) > 1:
         first, last = points[0], points[-1]
         a, b = first["steps"], last["steps"]
-        ratios = ", ".join(f"{s} {float(b[s]) / max(float(a[s]), 1e-9):.2f}x" for s in STEPS)
-        yield f"day {last['day']} / day {first['day']} (target <= 1.2x): {ratios}"
+        for suffix, label in (("", "wall"), (" cpu", "CPU")):
+            ratios = ", ".join(
+                f"{s} {float(b[s + suffix]) / max(float(a[s + suffix]), 1e-9):.2f}x" for s in STEPS
+            )
+            yield f"day {last['day']} / day {first['day']}, {label} (target <= 1.2x): {ratios}"
     for point in points:
         yield f"ingest at day {point['day']}: {point['ingest_summary']}"
 

@@ -38,8 +38,11 @@ def test_a_small_year_prints_its_figures_at_each_checkpoint(tmp_path: Path) -> N
     assert [point["day"] for point in result["checkpoints"]] == [2, 8]
     assert result["generation_seconds"] > 0
     for point in result["checkpoints"]:
-        assert set(point["steps"]) == set(STEPS)
-        assert all(seconds > 0 for seconds in point["steps"].values())
+        # each step's wall seconds, and its CPU seconds (at the clock's 10 ms, maybe 0)
+        assert set(point["steps"]) == {*STEPS, *(f"{step} cpu" for step in STEPS)}
+        assert all(point["steps"][step] > 0 for step in STEPS)
+        assert all(point["steps"][f"{step} cpu"] >= 0 for step in STEPS)
+        assert point["steps"]["ingest cpu"] > 0
         # the archive's own figures: text only in the branch, small folders
         assert 0 < point["revisions_zlib_bytes"] < point["packed_bytes"]
         assert point["packed_by_kind"]["revisions"] > 0
