@@ -12,7 +12,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Final
 
-from quietedit.analysis.facts import ENGLISH_ONLY, NUMBER_WORDS, fact_tokens, is_spelling_fix
+from quietedit.analysis.facts import fact_tokens, is_spelling_fix
+from quietedit.analysis.numberwords import ENGLISH_ONLY, NUMBER_WORDS
 from quietedit.article.fingerprint import fold_text
 
 # A hunk's nature, from the most harmless up.
