@@ -378,7 +378,16 @@ class _Reader:
         """The change puts a clause of its own into a headline or cuts one, set apart by a
         comma or a dash up to the headline's end or a colon ("… an Viktoria Köln{+, auch VfL
         Bochum raus+}", "[-, und Peking teilt aus-]:"): a statement of its own, not a name
-        given to one that stays."""
+        given to one that stays.
+
+        So is a change that takes the kicker's colon in or out with words beside it: the
+        headline is built anew around another kicker ("[-Sofort-Abzug aus Afrika?-]{+Mali:+}
+        Streit um …", "Roger Waters [-: Ex-Chef von Pink Floyd-] geht …"), and a name cut
+        or put in with it is the rebuilding's, not a name given to a statement that stays."""
+        if hunk.removed.count(":") != hunk.added.count(":") and word_count(
+            hunk.removed + " " + hunk.added
+        ):
+            return True
         if hunk.removed and hunk.added:
             return False
         text, at, change = (
