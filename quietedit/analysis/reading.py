@@ -39,6 +39,7 @@ from quietedit.analysis.lexicon import (
     FACTS,
     PUNCTUATION,
     TYPO_NATURES,
+    grammar_words,
     hunk_nature,
 )
 from quietedit.analysis.moves import moved_facts
@@ -429,12 +430,17 @@ class _Reader:
     def _punctuation_with_rewording(self, readings: list[Reading]) -> list[Reading]:
         """A comma dropped a word or two from a reworded phrase ("The company's chief
         executive, Laura Kim, told" → "Chief executive Laura Kim told") is the rewording's,
-        not a typo of its own."""
+        not a typo of its own; so is an article, a pronoun or an auxiliary verb that the
+        rewording beside it changed ("[-Die-]{+Das+} Berliner [-Firma-]{+Unternehmen+}",
+        "zur Sucht [-wird-]{+werden+}" after "[-Sex-]{+Trieb und Lust+}")."""
         settled = list(readings)
         for order in (range(len(settled)), range(len(settled) - 1, -1, -1)):
             for index in order:
                 reading = settled[index]
-                if reading.nature != PUNCTUATION or reading.verdicts != {TYPO}:
+                if reading.verdicts != {TYPO} or not (
+                    reading.nature == PUNCTUATION
+                    or grammar_words(reading.hunk.removed, reading.hunk.added)
+                ):
                     continue
                 neighbours = [settled[j] for j in (index - 1, index + 1) if 0 <= j < len(settled)]
                 if any(n.verdicts & {STYLE, FACT} and self._close(n, reading) for n in neighbours):
