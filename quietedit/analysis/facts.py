@@ -29,6 +29,7 @@ from quietedit.analysis.numberwords import (
     NUMBER_WORDS,
     ORDINALS,
     is_date_word,
+    is_relative_date,
 )
 from quietedit.analysis.places import is_german_place
 from quietedit.analysis.words import tokenize
@@ -171,6 +172,7 @@ def located_facts(
             or (not names and lowered in ORDINALS)
             or is_date_word(lowered)
             or text_ in CAPITALISED_DATE_WORDS
+            or (index > 0 and is_relative_date(lowered, all_words[index - 1].text.casefold()))
         ):
             found.append(Fact(text_, word.start, word.end, False))
         elif word.capitalised and (anywhere or not opens[index]):

@@ -232,3 +232,21 @@ _DATES: Final = DATE_WORDS | {day + part for day in _WEEKDAYS for part in _DAY_P
 def is_date_word(lowered: str) -> bool:
     """A date word of :data:`DATE_WORDS`, or a weekday and a part of the day in one word."""
     return lowered in _DATES
+
+
+TIME_UNITS: Final = frozenset(
+    {"woche", "wochen", "wochenende", "nacht", "monat", "monats", "jahr", "jahres",
+     "week", "weekend", "night", "month", "year"}
+)  # fmt: skip
+RELATIVE: Final = frozenset(
+    {"kommende", "kommenden", "nächste", "nächsten", "vergangene", "vergangenen",
+     "letzte", "letzten", "diese", "dieser", "dieses", "diesen", "next", "last", "this"}
+)  # fmt: skip
+"""A span of time that a word before it places ("in der kommenden Woche", "this year") is
+a date: "[-Woche-]{+Nacht+}" there moves the day. The unit alone ("seit Wochen") or
+the relative word changed alone ("letzten" → "vergangenen Wochen") is none."""
+
+
+def is_relative_date(lowered: str, before: str) -> bool:
+    """``lowered`` is a time unit placed by ``before``, the word before it (folded)."""
+    return lowered in TIME_UNITS and before in RELATIVE
