@@ -61,3 +61,20 @@ def test_a_place_given_to_a_headlines_statement_that_stays_is_still_a_fact() -> 
     old = teaser("Max Ebert: Bäcker beliefert die Raumstation")
     new = teaser("Max Ebert: Bäcker aus Heidelberg beliefert die Raumstation")
     assert "facts" in classify(old, new).kinds
+
+
+# -- a span of time ------------------------------------------------------------------------
+
+
+def test_a_span_of_time_placed_by_the_word_before_it_is_a_date() -> None:
+    text = "Die Sonde soll in der kommenden {} auf dem Asteroiden einschlagen."
+    old = teaser("Raumfahrt", text.format("Woche"))
+    new = teaser("Raumfahrt", text.format("Nacht"))
+    assert "facts" in classify(old, new).kinds
+
+
+def test_the_word_placing_a_span_of_time_said_another_way_is_no_date() -> None:
+    text = "In den {} Wochen wurden vor der Küste zwanzig Zwischenfälle gemeldet."
+    old = teaser("Schifffahrt", text.format("letzten"))
+    new = teaser("Schifffahrt", text.format("vergangenen"))
+    assert "facts" not in classify(old, new).kinds
