@@ -23,6 +23,14 @@ from typing import Final
 
 from rapidfuzz.distance import Levenshtein
 
+from quietedit.analysis.numberwords import (
+    CAPITALISED_DATE_WORDS,
+    ENGLISH_ONLY,
+    NUMBER_WORDS,
+    ORDINALS,
+    is_date_word,
+    is_relative_date,
+)
 from quietedit.analysis.places import is_german_place
 from quietedit.analysis.words import tokenize
 from quietedit.article.fingerprint import fold_text
@@ -30,228 +38,6 @@ from quietedit.article.fingerprint import fold_text
 MAX_SPELLING_DISTANCE: Final = 2
 """Letters a word may change and still count as a spelling fix ("recieve" → "receive"),
 for words of at least five letters; shorter words may change one letter."""
-
-NUMBER_WORDS: Final = frozenset(
-    [
-        "zero",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-        "twenty",
-        "thirty",
-        "forty",
-        "fifty",
-        "sixty",
-        "seventy",
-        "eighty",
-        "ninety",
-        "hundred",
-        "thousand",
-        "dozens",
-        "hundreds",
-        "thousands",
-        "million",
-        "billion",
-        "trillion",
-        "dozen",
-        "half",
-        "third",
-        "quarter",
-        "fourth",
-        "fifth",
-        "sixth",
-        "seventh",
-        "eighth",
-        "ninth",
-        "tenth",
-        "eins",
-        "zwei",
-        "drei",
-        "vier",
-        "funf",
-        "fünf",
-        "sechs",
-        "sieben",
-        "acht",
-        "neun",
-        "zehn",
-        "elf",
-        "zwolf",
-        "zwölf",
-        "zwanzig",
-        "dreissig",
-        "dreißig",
-        "hundert",
-        "tausend",
-        "dutzende",
-        "dutzenden",
-        "hunderte",
-        "hunderten",
-        "tausende",
-        "tausenden",
-        "million",
-        "millionen",
-        "milliarde",
-        "milliarden",
-        "hälfte",
-        "halb",
-        "zéro",
-        "deux",
-        "trois",
-        "quatre",
-        "cinq",
-        "six",
-        "sept",
-        "huit",
-        "neuf",
-        "dix",
-        "onze",
-        "douze",
-        "vingt",
-        "trente",
-        "mille",
-        "million",
-        "millions",
-        "milliard",
-        "milliards",
-        "moitié",
-    ]
-)
-_ORDINAL_STEMS: Final = (
-    "zweit", "dritt", "viert", "fünft", "sechst", "siebt", "neunt", "zehnt", "elft",
-    "zwölft", "zwanzigst", "hundertst", "tausendst",
-)  # fmt: skip
-_ORDINALS: Final = frozenset(
-    stem + ending for stem in _ORDINAL_STEMS for ending in ("e", "en", "er", "es", "em")
-)
-"""German ordinals in every inflection ("viertes Leck", "im sechsten Versuch"): a number.
-"erste" is left out (it ranks more than it counts: "die ersten Neuheiten"), and "achte"
-(also a verb form: "sie achte darauf")."""
-ENGLISH_ONLY: Final = frozenset({"half"})
-"""Number words that are common words in German ("er half": he helped): numbers only in
-text that is not German (``names=True``)."""
-DATE_WORDS: Final = frozenset(
-    [
-        "january",
-        "february",
-        "april",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-        "jan",
-        "feb",
-        "mar",
-        "apr",
-        "jun",
-        "jul",
-        "aug",
-        "sep",
-        "sept",
-        "oct",
-        "nov",
-        "dec",
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
-        "yesterday",
-        "today",
-        "tomorrow",
-        "tonight",
-        "spring",
-        "summer",
-        "autumn",
-        "winter",
-        "januar",
-        "februar",
-        "märz",
-        "april",
-        "mai",
-        "juni",
-        "juli",
-        "august",
-        "september",
-        "oktober",
-        "november",
-        "dezember",
-        "montag",
-        "dienstag",
-        "mittwoch",
-        "donnerstag",
-        "freitag",
-        "samstag",
-        "sonntag",
-        "gestern",
-        "heute",
-        "morgen",
-        "frühling",
-        "sommer",
-        "herbst",
-        "heiligabend",
-        "silvester",
-        "neujahr",
-        "janvier",
-        "février",
-        "mars",
-        "avril",
-        "mai",
-        "juin",
-        "juillet",
-        "août",
-        "septembre",
-        "octobre",
-        "novembre",
-        "décembre",
-        "lundi",
-        "mardi",
-        "mercredi",
-        "jeudi",
-        "vendredi",
-        "samedi",
-        "dimanche",
-        "aujourd'hui",
-        "demain",
-        "printemps",
-        "été",
-        "automne",
-        "hiver",
-    ]
-)
-_CAPITALISED_DATE_WORDS: Final = frozenset({"May", "March"})
-"""Months that are also common words ("it may rain", "they march"): dates only when capitalised."""
-_WEEKDAYS: Final = ("montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag")
-_DAY_PARTS: Final = ("morgen", "vormittag", "mittag", "nachmittag", "abend", "nacht")
-"""A German weekday with the part of the day run together ("Dienstagabend") is a date."""
-
-
-_DATES: Final = DATE_WORDS | {day + part for day in _WEEKDAYS for part in _DAY_PARTS}
-
-
-def is_date_word(lowered: str) -> bool:
-    """A date word of :data:`DATE_WORDS`, or a weekday and a part of the day in one word."""
-    return lowered in _DATES
 
 
 _SENTENCE_END: Final = frozenset({".", "!", "?", ":", "…"})
@@ -383,9 +169,10 @@ def located_facts(
         if (
             _DIGIT.search(text_)
             or (lowered in NUMBER_WORDS and (names or lowered not in ENGLISH_ONLY))
-            or (not names and lowered in _ORDINALS)
+            or (not names and lowered in ORDINALS)
             or is_date_word(lowered)
-            or text_ in _CAPITALISED_DATE_WORDS
+            or text_ in CAPITALISED_DATE_WORDS
+            or (index > 0 and is_relative_date(lowered, all_words[index - 1].text.casefold()))
         ):
             found.append(Fact(text_, word.start, word.end, False))
         elif word.capitalised and (anywhere or not opens[index]):

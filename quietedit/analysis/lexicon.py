@@ -12,7 +12,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Final
 
-from quietedit.analysis.facts import ENGLISH_ONLY, NUMBER_WORDS, fact_tokens, is_spelling_fix
+from quietedit.analysis.facts import fact_tokens, is_spelling_fix
+from quietedit.analysis.numberwords import ENGLISH_ONLY, NUMBER_WORDS
 from quietedit.article.fingerprint import fold_text
 
 # A hunk's nature, from the most harmless up.
@@ -137,10 +138,29 @@ _FUNCTION_WORD_FORMS: Final = (
     frozenset({"un", "une"}),
     frozenset({"de", "du", "des", "d"}),
     frozenset({"à", "au", "aux"}),
+    frozenset({"ist", "sind"}),
+    frozenset({"war", "waren"}),
+    frozenset({"hat", "haben"}),
+    frozenset({"wird", "werden"}),
+    frozenset({"wurde", "wurden"}),
+    frozenset({"is", "are"}),
+    frozenset({"was", "were"}),
+    frozenset({"has", "have"}),
 )
+"""German and English: a verb put in the singular or the plural to agree ("von denen …
+[-sind-]{+ist+} mehr als die Hälfte erwerbstätig") fixes grammar too."""
 _ARTICLES: Final = frozenset(
-    {"der", "die", "das", "den", "dem", "des", "the", "a", "an", "le", "la", "les"}
-)
+    {"der", "die", "das", "den", "dem", "des", "the", "a", "an", "le", "la", "les",
+     "eine", "einen", "einem", "einer", "eines"}
+)  # fmt: skip
+"""Not "ein", which also ends a verb ("reicht seine Kandidatur ein")."""
+_SLIPS: Final = frozenset(
+    {"er", "sie", "es", "sich", "ihn", "ihm", "ist", "sind", "war", "waren", "wird",
+     "werden", "wurde", "wurden", "hat", "haben"}
+)  # fmt: skip
+"""German words a sentence cannot do without, the pronoun or the auxiliary verb that a
+slip leaves out ("erwähnte {+er+} nur indirekt", "die anderen Angeklagten {+wurden+}
+freigesprochen"): one put in or cut alone mends the grammar and says nothing new."""
 
 
 def _same_function_word(old: str, new: str) -> bool:
@@ -149,14 +169,31 @@ def _same_function_word(old: str, new: str) -> bool:
 
 
 def _article_only(old: list[str], new: list[str]) -> bool:
-    """One side is the other with one article more."""
+    """One side is the other with one article, or one word of :data:`_SLIPS`, more."""
     shorter, longer = sorted((old, new), key=len)
     if len(longer) != len(shorter) + 1:
         return False
     for index, word in enumerate(longer):
-        if word.casefold() in _ARTICLES and longer[:index] + longer[index + 1 :] == shorter:
+        if word.casefold() in _ARTICLES | _SLIPS and (
+            longer[:index] + longer[index + 1 :] == shorter
+        ):
             return True
     return False
+
+
+def grammar_words(removed: str, added: str) -> bool:
+    """The change puts in, cuts or swaps only articles, pronouns, auxiliary verbs or a
+    contracted preposition's forms: grammar, which a rewording beside it may need ("[-Die-]
+    {+Das+} Berliner [-Firma-]{+Unternehmen+}")."""
+    old, new = _words(removed), _words(added)
+    small = _ARTICLES | _SLIPS
+    if len(old) == len(new):
+        return bool(old) and all(
+            a == b or _same_function_word(a, b) for a, b in zip(old, new, strict=True)
+        )
+    return _article_only(old, new) or (
+        not (old and new) and all(w.casefold() in small for w in old + new)
+    )
 
 
 def _number_word_respelt(old: list[str], new: list[str]) -> bool:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from quietedit.analysis.facts import NUMBER_WORDS, is_date_word, words
+from quietedit.analysis.facts import words
+from quietedit.analysis.numberwords import NUMBER_WORDS, is_date_word
 from quietedit.analysis.verdicts import FACT, STYLE, PairReading, Reading
 
 

@@ -207,6 +207,7 @@ def beside_kept(fact: Fact, other_words: set[str], *, german: bool) -> bool:
         fact.text.endswith("er")
         and fact.group[-1].start != fact.start
         and not fact.text.casefold().endswith(_TITLE_ENDINGS)
+        and (_place_adjective(fact.text) or not _before_person(fact))
     ):
         return False  # a place's adjective before its noun ("Offenbacher Schule")
     else:
@@ -223,6 +224,21 @@ def beside_kept(fact: Fact, other_words: set[str], *, german: bool) -> bool:
 _TITLE_ENDINGS: Final = ("minister", "kanzler", "trainer", "sprecher", "meister", "politiker")
 """Titles ending like a place's adjective ("Minister Lauterbach" is no "Offenbacher
 Schule"): a title beside a name that stays is a noun beside it."""
+
+
+def _place_adjective(word: str) -> bool:
+    """A German place's adjective: the place and "-er" ("Offenbacher", "Kölner",
+    "Münchner" from "München")."""
+    stem = word[:-2]
+    return is_german_place(stem) or is_german_place(stem + "en")
+
+
+def _before_person(fact: Fact) -> bool:
+    """The word stands before a person's given name and surname in its run of capitals
+    ("Sexualwissenschaftler Christoph Joseph Ahlers", "Eliteoffizier Ben Roberts-Smith"):
+    a description of the person ending in "-er", not a place's adjective."""
+    after = [w for w in fact.group if w.start > fact.start]
+    return len(after) >= 2 and all(w.capitalised for w in after)
 
 
 def renamed(gone: list[Fact], came: list[Fact]) -> bool:

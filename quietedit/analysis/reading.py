@@ -32,24 +32,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import cached_property
 from typing import Final
 
-from quietedit.analysis.facts import (
-    NUMBER_WORDS,
-    Fact,
-    Word,
-    is_date_word,
-    is_spelling_fix,
-    located_facts,
-    words,
-)
+from quietedit.analysis.facts import Fact, is_spelling_fix
 from quietedit.analysis.lexicon import (
     FACTS,
     PUNCTUATION,
     TYPO_NATURES,
+    grammar_words,
     hunk_nature,
-    quotation_spans,
 )
 from quietedit.analysis.moves import moved_facts
 from quietedit.analysis.names import (
@@ -58,18 +49,15 @@ from quietedit.analysis.names import (
     name_forms,
     renamed,
     still_there,
-    texts,
 )
 from quietedit.analysis.notes import headline_credit, is_credit_line, note_kind
+from quietedit.analysis.numberwords import NUMBER_WORDS, is_date_word
 from quietedit.analysis.phrases import (
     PASSAGE_WORDS,
     clause_replaced,
     fact_key,
-    kicker_end,
     located,
-    marked_spans,
     restructured,
-    same_topic,
     sentence_around,
     shared,
     small_words_only,
@@ -79,6 +67,7 @@ from quietedit.analysis.phrases import (
     word_count,
 )
 from quietedit.analysis.places import capital_for_country
+from quietedit.analysis.sides import Kickers, Side, within
 from quietedit.analysis.verdicts import (
     ADDED,
     CREDIT,
@@ -169,59 +158,13 @@ def _realign(approx: str, actual: str) -> list[int]:
     return mapping
 
 
-class _Side:
-    """One side's text read for facts, once, and only when a change needs it."""
-
-    def __init__(self, text: str, *, names: bool, title: bool) -> None:
-        self.text, self.names, self.title = text, names, title
-
-    @cached_property
-    def read(self) -> list[Word]:
-        return words(self.text)
-
-    @cached_property
-    def facts(self) -> list[Fact]:
-        return located_facts(self.text, names=self.names, read=self.read)
-
-    @cached_property
-    def words(self) -> set[str]:
-        return {w.text.casefold() for w in self.read}
-
-    @cached_property
-    def names_(self) -> set[tuple[str, ...]]:
-        return {texts(f.group) for f in self.facts if f.name}
-
-    @cached_property
-    def numbers(self) -> set[str]:
-        return {fact_key(f) for f in self.facts if not f.name}
-
-    def has(self, key: str) -> bool:
-        """The side has a number compared by ``key`` (:func:`fact_key`)."""
-        return key in self.numbers
-
-    @cached_property
-    def quotes(self) -> list[tuple[int, int]]:
-        return quotation_spans(self.text)
-
-    @cached_property
-    def marked(self) -> list[tuple[int, int]]:
-        """Where words in quotation marks stand in a headline's kicker, names and titles
-        of works included (nothing outside a headline's kicker is asked for)."""
-        if not self.kicker:
-            return []
-        return marked_spans(self.text, self.kicker)
-
-    @cached_property
-    def kicker(self) -> int:
-        return kicker_end(self.text) if self.title else 0
-
-
 class _Reader:
     def __init__(self, old_text: str, new_text: str, *, names: bool, title: bool) -> None:
         self.old_text, self.new_text = old_text, new_text
         self.names, self.title = names, title
-        self.old = _Side(old_text, names=names, title=title)
-        self.new = _Side(new_text, names=names, title=title)
+        self.old = Side(old_text, names=names, title=title)
+        self.new = Side(new_text, names=names, title=title)
+        self.kickers = Kickers(self.old, self.new)
 
     def read(self, hunk: Hunk) -> Reading:
         removed, added = hunk.removed, hunk.added
@@ -244,18 +187,18 @@ class _Reader:
                 return Reading(hunk, nature, frozenset({CREDIT}), (), (), whole_new)
             if note_kind(added) is not None:
                 return Reading(hunk, nature, frozenset({NOTE}), (), (), whole_new)
-        gone = [f for f in _inside(self.old.facts, old_span) if not self._label(f, self.old)]
+        gone = [f for f in _inside(self.old.facts, old_span) if not self.kickers.label(f, self.old)]
         came = [
             f
             for f in _inside(self.new.facts, new_span)
-            if not self._label(f, self.new)
-            or (not removed and self._placed_topic(f, self.new, self.old))
+            if not self.kickers.label(f, self.new)
+            or (not removed and self.kickers.placed_topic(f, self.new, self.old))
         ]
         placed_gone = [f for f in gone if f.name and f.end <= self.old.kicker]
         placed_came = [f for f in came if f.name and f.end <= self.new.kicker]
         if (placed_gone or placed_came) and not (placed_gone and placed_came):
             # a place added to a kicker or cut labels the story
-            gone, came = self._kicker_places(gone, came, placed_gone, placed_came, hunk)
+            gone, came = self.kickers.places(gone, came, placed_gone, placed_came, hunk)
         changed = self._fact_pairs(gone, came, hunk)
         if changed and (
             self._short_sentence(hunk)
@@ -285,81 +228,6 @@ class _Reader:
             return Reading(hunk, nature, frozenset({QUOTED}), (), whole_old, whole_new)
         return Reading(hunk, nature, frozenset({STYLE}), (), whole_old, whole_new)
 
-    def _label(self, fact: Fact, side: _Side) -> bool:
-        """A fact of a headline's kicker that labels the story rather than states a fact:
-        a name ("Peking:" → "China:"), or words in quotation marks (a work's title, »192
-        Farben«). A place a kept topic is located in, replaced by another, is a fact
-        ("Dürre in [-Südfrankreich-]{+Frankreich+}:")."""
-        if fact.end > side.kicker:
-            return False
-        if _within(Span(fact.start, fact.end), side.marked):
-            return True
-        if not fact.name:
-            return False
-        return not (self._topic_kept and located(side.read, fact.start))
-
-    def _kicker_places(
-        self,
-        gone: list[Fact],
-        came: list[Fact],
-        placed_gone: list[Fact],
-        placed_came: list[Fact],
-        hunk: Hunk,
-    ) -> tuple[list[Fact], list[Fact]]:
-        """The facts of a change without the places added to a kicker or cut from it (they
-        label the story), but for a place a kept topic is located in that a word the place
-        list lacks replaced, there in the same phrase ("E6 [-bei Stenungsund-]{+in
-        Schweden+}:", "Schule in [-Brandenburg-]{+Burg+}:"): then both are places."""
-        old_words = self._located_words(self.old, hunk.old_at, hunk.old_at + len(hunk.removed))
-        new_words = self._located_words(self.new, hunk.new_at, hunk.new_at + len(hunk.added))
-        kept_gone = [f for f in placed_gone if new_words and self._locates(f, self.old)]
-        kept_came = [f for f in placed_came if old_words and self._locates(f, self.new)]
-        if not hunk.removed:
-            kept_came += [f for f in placed_came if self._placed_topic(f, self.new, self.old)]
-        gone = [f for f in gone if f not in placed_gone or f in kept_gone]
-        came = [f for f in came if f not in placed_came or f in kept_came]
-        if kept_gone:
-            came += [_place(w) for w in new_words if all(f.start != w.start for f in came)]
-        if kept_came:
-            gone += [_place(w) for w in old_words if all(f.start != w.start for f in gone)]
-        return sorted(gone, key=_at), sorted(came, key=_at)
-
-    def _placed_topic(self, fact: Fact, side: _Side, other: _Side) -> bool:
-        """A place put after a kicker's topic that the old kicker had too, with nothing
-        in its stead: where the topic happens, given where none was ("Corona-Entscheidung
-        {+in Erfurt+}:"), a fact, not a label. (A place cut from a kicker drops a label.)"""
-        if not located(side.read, fact.start):
-            return False
-        before = [w for w in side.read if w.end <= fact.start and w.text[:1].isalnum()]
-        topic = next((w for w in reversed(before) if w.capitalised), None)
-        if topic is None or topic.end > fact.start or not other.kicker:
-            return False
-        return any(
-            w.text == topic.text and w.end <= other.kicker for w in other.read
-        ) and not still_there(fact, other.words, other.names_)
-
-    def _locates(self, fact: Fact, side: _Side) -> bool:
-        return self._topic_kept and located(side.read, fact.start)
-
-    def _located_words(self, side: _Side, start: int, end: int) -> list[Word]:
-        """The capitalised words from ``start`` to ``end`` in a kept topic's kicker that a
-        preposition locates the story in."""
-        if not self._topic_kept:
-            return []
-        end = min(end, side.kicker)
-        return [
-            w
-            for w in side.read
-            if start <= w.start and w.end <= end and w.capitalised and located(side.read, w.start)
-        ]
-
-    @cached_property
-    def _topic_kept(self) -> bool:
-        """Both headlines have a kicker, opening with the same word (the topic)."""
-        return bool(self.old.kicker and self.new.kicker) and same_topic(
-            self.old_text, self.new_text
-        )
-
     def _passage(self, removed: str, added: str, removed_words: int, added_words: int) -> set[str]:
         if self.title:
             return set()
@@ -380,8 +248,8 @@ class _Reader:
     def _quoted(self, old: Span, new: Span) -> bool:
         """Both sides of the change inside a quotation (a side that is empty counts)."""
         return (
-            (old.start == old.end or _within(old, self.old.quotes))
-            and (new.start == new.end or _within(new, self.new.quotes))
+            (old.start == old.end or within(old, self.old.quotes))
+            and (new.start == new.end or within(new, self.new.quotes))
             and bool(self.old.quotes or self.new.quotes)
         )
 
@@ -511,7 +379,16 @@ class _Reader:
         """The change puts a clause of its own into a headline or cuts one, set apart by a
         comma or a dash up to the headline's end or a colon ("… an Viktoria Köln{+, auch VfL
         Bochum raus+}", "[-, und Peking teilt aus-]:"): a statement of its own, not a name
-        given to one that stays."""
+        given to one that stays.
+
+        So is a change that takes the kicker's colon in or out with words beside it: the
+        headline is built anew around another kicker ("[-Sofort-Abzug aus Afrika?-]{+Mali:+}
+        Streit um …", "Roger Waters [-: Ex-Chef von Pink Floyd-] geht …"), and a name cut
+        or put in with it is the rebuilding's, not a name given to a statement that stays."""
+        if hunk.removed.count(":") != hunk.added.count(":") and word_count(
+            hunk.removed + " " + hunk.added
+        ):
+            return True
         if hunk.removed and hunk.added:
             return False
         text, at, change = (
@@ -553,12 +430,17 @@ class _Reader:
     def _punctuation_with_rewording(self, readings: list[Reading]) -> list[Reading]:
         """A comma dropped a word or two from a reworded phrase ("The company's chief
         executive, Laura Kim, told" → "Chief executive Laura Kim told") is the rewording's,
-        not a typo of its own."""
+        not a typo of its own; so is an article, a pronoun or an auxiliary verb that the
+        rewording beside it changed ("[-Die-]{+Das+} Berliner [-Firma-]{+Unternehmen+}",
+        "zur Sucht [-wird-]{+werden+}" after "[-Sex-]{+Trieb und Lust+}")."""
         settled = list(readings)
         for order in (range(len(settled)), range(len(settled) - 1, -1, -1)):
             for index in order:
                 reading = settled[index]
-                if reading.nature != PUNCTUATION or reading.verdicts != {TYPO}:
+                if reading.verdicts != {TYPO} or not (
+                    reading.nature == PUNCTUATION
+                    or grammar_words(reading.hunk.removed, reading.hunk.added)
+                ):
                     continue
                 neighbours = [settled[j] for j in (index - 1, index + 1) if 0 <= j < len(settled)]
                 if any(n.verdicts & {STYLE, FACT} and self._close(n, reading) for n in neighbours):
@@ -584,14 +466,6 @@ def _names_only(changed: tuple[tuple[str, str], ...]) -> bool:
     )
 
 
-def _place(word: Word) -> Fact:
-    return Fact(word.text, word.start, word.end, True, (word,))
-
-
-def _at(fact: Fact) -> int:
-    return fact.start
-
-
 def _inside(facts: list[Fact], span: Span) -> list[Fact]:
     """The facts inside ``span``."""
     return [f for f in facts if f.start >= span.start and f.end <= span.end]
@@ -599,10 +473,6 @@ def _inside(facts: list[Fact], span: Span) -> list[Fact]:
 
 def _in_pairs(fact: Fact, pairs: tuple[tuple[str, str], ...], side: int) -> bool:
     return any(pair[side] == fact.text for pair in pairs)
-
-
-def _within(span: Span, spans: list[tuple[int, int]]) -> bool:
-    return any(start <= span.start and span.end <= end for start, end in spans)
 
 
 def _trimmed(span: Span, text: str) -> Span:

@@ -8,7 +8,8 @@ text of our own, in the way of a news site's teasers)."""
 from __future__ import annotations
 
 from quietedit.analysis import Classification, classify_change
-from quietedit.analysis.facts import fact_tokens, is_date_word
+from quietedit.analysis.facts import fact_tokens
+from quietedit.analysis.numberwords import is_date_word
 from quietedit.analysis.phrases import widened
 from quietedit.analysis.places import is_german_place
 from quietedit.model import Article, Publisher

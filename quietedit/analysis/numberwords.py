@@ -1,0 +1,252 @@
+"""The words that are numbers and dates, in English, German and French.
+
+A number word counts ("two", "zwölf", "vingt", "Hälfte"), as do German ordinals in every
+inflection; a date word is a month, weekday, season, relative day or a holiday that names
+one day ("Heiligabend", "Silvester"), or a German weekday with the part of the day run
+together ("Dienstagabend"). Words that are also common words elsewhere ("may", "march",
+"half" in German) are left out, or count only where ``facts.py`` says.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+NUMBER_WORDS: Final = frozenset(
+    [
+        "zero",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+        "thirty",
+        "forty",
+        "fifty",
+        "sixty",
+        "seventy",
+        "eighty",
+        "ninety",
+        "hundred",
+        "thousand",
+        "dozens",
+        "hundreds",
+        "thousands",
+        "million",
+        "billion",
+        "trillion",
+        "dozen",
+        "half",
+        "third",
+        "quarter",
+        "fourth",
+        "fifth",
+        "sixth",
+        "seventh",
+        "eighth",
+        "ninth",
+        "tenth",
+        "eins",
+        "zwei",
+        "drei",
+        "vier",
+        "funf",
+        "fünf",
+        "sechs",
+        "sieben",
+        "acht",
+        "neun",
+        "zehn",
+        "elf",
+        "zwolf",
+        "zwölf",
+        "zwanzig",
+        "dreissig",
+        "dreißig",
+        "hundert",
+        "tausend",
+        "dutzende",
+        "dutzenden",
+        "hunderte",
+        "hunderten",
+        "tausende",
+        "tausenden",
+        "million",
+        "millionen",
+        "milliarde",
+        "milliarden",
+        "hälfte",
+        "halb",
+        "zéro",
+        "deux",
+        "trois",
+        "quatre",
+        "cinq",
+        "six",
+        "sept",
+        "huit",
+        "neuf",
+        "dix",
+        "onze",
+        "douze",
+        "vingt",
+        "trente",
+        "mille",
+        "million",
+        "millions",
+        "milliard",
+        "milliards",
+        "moitié",
+    ]
+)
+_ORDINAL_STEMS: Final = (
+    "zweit", "dritt", "viert", "fünft", "sechst", "siebt", "neunt", "zehnt", "elft",
+    "zwölft", "zwanzigst", "hundertst", "tausendst",
+)  # fmt: skip
+ORDINALS: Final = frozenset(
+    stem + ending for stem in _ORDINAL_STEMS for ending in ("e", "en", "er", "es", "em")
+)
+"""German ordinals in every inflection ("viertes Leck", "im sechsten Versuch"): a number.
+"erste" is left out (it ranks more than it counts: "die ersten Neuheiten"), and "achte"
+(also a verb form: "sie achte darauf")."""
+ENGLISH_ONLY: Final = frozenset({"half"})
+"""Number words that are common words in German ("er half": he helped): numbers only in
+text that is not German (``names=True``)."""
+DATE_WORDS: Final = frozenset(
+    [
+        "january",
+        "february",
+        "april",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "yesterday",
+        "today",
+        "tomorrow",
+        "tonight",
+        "spring",
+        "summer",
+        "autumn",
+        "winter",
+        "januar",
+        "februar",
+        "märz",
+        "april",
+        "mai",
+        "juni",
+        "juli",
+        "august",
+        "september",
+        "oktober",
+        "november",
+        "dezember",
+        "montag",
+        "dienstag",
+        "mittwoch",
+        "donnerstag",
+        "freitag",
+        "samstag",
+        "sonntag",
+        "gestern",
+        "heute",
+        "morgen",
+        "frühling",
+        "sommer",
+        "herbst",
+        "heiligabend",
+        "silvester",
+        "neujahr",
+        "janvier",
+        "février",
+        "mars",
+        "avril",
+        "mai",
+        "juin",
+        "juillet",
+        "août",
+        "septembre",
+        "octobre",
+        "novembre",
+        "décembre",
+        "lundi",
+        "mardi",
+        "mercredi",
+        "jeudi",
+        "vendredi",
+        "samedi",
+        "dimanche",
+        "aujourd'hui",
+        "demain",
+        "printemps",
+        "été",
+        "automne",
+        "hiver",
+    ]
+)
+CAPITALISED_DATE_WORDS: Final = frozenset({"May", "March"})
+"""Months that are also common words ("it may rain", "they march"): dates only when capitalised."""
+_WEEKDAYS: Final = ("montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag")
+_DAY_PARTS: Final = ("morgen", "vormittag", "mittag", "nachmittag", "abend", "nacht")
+"""A German weekday with the part of the day run together ("Dienstagabend") is a date."""
+
+
+_DATES: Final = DATE_WORDS | {day + part for day in _WEEKDAYS for part in _DAY_PARTS}
+
+
+def is_date_word(lowered: str) -> bool:
+    """A date word of :data:`DATE_WORDS`, or a weekday and a part of the day in one word."""
+    return lowered in _DATES
+
+
+TIME_UNITS: Final = frozenset(
+    {"woche", "wochen", "wochenende", "nacht", "monat", "monats", "jahr", "jahres",
+     "week", "weekend", "night", "month", "year"}
+)  # fmt: skip
+RELATIVE: Final = frozenset(
+    {"kommende", "kommenden", "nächste", "nächsten", "vergangene", "vergangenen",
+     "letzte", "letzten", "diese", "dieser", "dieses", "diesen", "next", "last", "this"}
+)  # fmt: skip
+"""A span of time that a word before it places ("in der kommenden Woche", "this year") is
+a date: "[-Woche-]{+Nacht+}" there moves the day. The unit alone ("seit Wochen") or
+the relative word changed alone ("letzten" → "vergangenen Wochen") is none."""
+
+
+def is_relative_date(lowered: str, before: str) -> bool:
+    """``lowered`` is a time unit placed by ``before``, the word before it (folded)."""
+    return lowered in TIME_UNITS and before in RELATIVE
