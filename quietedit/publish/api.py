@@ -38,9 +38,10 @@ from quietedit.publish.listing import DocumentSummary
 from quietedit.publish.pages import Source
 from quietedit.revisions import Event, Revision
 
-API_SCHEMA: Final = 3
+API_SCHEMA: Final = 4
 # schema 3: no revision ``hash`` (the archive's revision files carry it), and ``signals``
-# as an object of name -> seen with ``signal_evidence`` beside it
+# as an object of name -> seen with ``signal_evidence`` beside it; schema 4: a day file's
+# entry without the ``url`` and ``last_seen`` its document's file and the archive carry
 _COPIED: Final = frozenset({"words", "text"})
 """Diff JSON keys that copy text the document's ``blocks`` already carry."""
 
@@ -238,15 +239,14 @@ def provenance(revisions: list[Revision], comparisons: list[Comparison]) -> list
 def index_entry(doc: DocumentSummary) -> dict[str, JSON]:
     """One published document in its day file. Its page is ``articles/<id>/``, its file
     ``api/documents/<id>.json`` and its folder in the archive ``documents/<YYYY>/<MM>/<DD>/
-    <id>/``: derived from the id and the day, so not repeated."""
+    <id>/``: derived from the id and the day, so not repeated; nor are its ``url`` (in its
+    file) and when it was last seen (its record in the archive)."""
     return {
         "first_seen": doc.first_seen,
         "id": doc.id,
-        "last_seen": doc.last_seen,
         "revisions": doc.revisions,
         "source": doc.source,
         "title": doc.title,
-        "url": doc.url,
     }
 
 

@@ -296,6 +296,9 @@ class SiteWide:
             for filtered, entries in source_feeds.feeds:
                 self._feeds(filtered, entries)
         self.page("sources/", "sources.html", healths=healths, **nav)
+        # the home archive's pages cut the edits in the order they were observed: the page
+        # of an edit is its place in that order (for a kind's archive page, below)
+        timeline = sorted(all_edits, key=listings.BY_TIME)
         for kind, slug, _ in kinds:
             for listing in _paginate(
                 kind_edits[kind],
@@ -303,11 +306,28 @@ class SiteWide:
                 heading=f"Edits of kind “{kind}”",
                 hidden=hidden,
             ):
+                if listing.number is not None:
+                    # a kind's older edits are read in the home archive, not listed a
+                    # second time: its archive pages redirect to the page of all edits
+                    # that holds their newest (a kind's page as a filter of one listing)
+                    newest = max(listing.edits, key=listings.BY_TIME)
+                    place = listings.archive_place(timeline, newest)
+                    self.page(
+                        listing.path + "/",
+                        "redirect.html",
+                        title=listing.heading,
+                        page=f"edits/{place}/",
+                        # relative: the same under any base path
+                        target=f"../../../../edits/{place}/#d-{newest.day}",
+                    )
+                    continue
                 self.page(
                     listing.path + "/",
                     "listing.html",
                     listing=listing,
-                    alternates=site_feeds.kind_links(slug) if listing.number is None else [],
+                    alternates=site_feeds.kind_links(slug),
+                    # past its newest page, a kind's edits are read among all the others
+                    older_label="Older edits, of every kind",
                     **nav,
                 )
         self.page("kinds/", "kinds.html", **{**nav, "kinds": kinds})

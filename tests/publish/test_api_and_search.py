@@ -29,7 +29,7 @@ def load(path: Path) -> Any:
 
 def test_index_lists_every_document_by_day_with_links_to_its_files(built_site: Path) -> None:
     index = load(built_site / "api/index.json")
-    assert index["schema"] == 3 and index["folded"] == []
+    assert index["schema"] == 4 and index["folded"] == []
     assert [d["day"] for d in index["days"]] == ["2026-11-28"]
     documents = api_documents(built_site)
     (day,) = api_days(built_site)

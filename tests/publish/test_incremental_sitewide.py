@@ -265,3 +265,30 @@ def test_a_listing_page_is_keyed_by_its_edits_digests() -> None:
     page = listing.ListingPage("edits/1", "Recent edits — page 1", (ref,), None, number=1)
     other = dataclasses.replace(page, edits=(ref._replace(digest="digest-2"),))
     assert site._key_text({"listing": page}) != site._key_text({"listing": other})
+
+
+def test_a_kind_archive_page_redirects_to_the_page_of_all_edits_holding_it(
+    data: Path, tmp_path: Path
+) -> None:
+    """A kind's edits past its newest page are not listed twice: each of its archive pages
+    is a redirect to the home archive page of its newest edit, at that edit's day."""
+    out = tmp_path / "site"
+    build(data, out)
+    redirects = sorted(out.glob("kinds/*/edits/*/index.html"))
+    assert redirects
+    for page in redirects:
+        kind = page.parent.parent.parent.name
+        html = page.read_text(encoding="utf-8")
+        assert "<li>" not in html and len(html.encode()) < 400
+        target = re.search(r'http-equiv="refresh" content="0; url=([^"]+)"', html)
+        assert target is not None
+        path, _, anchor = target.group(1).partition("#")
+        listing = (page.parent / path / "index.html").resolve()
+        assert listing.parent.parent == (out / "edits").resolve()
+        assert re.search(r'<link rel="canonical" href="[^"]+/edits/\d+/">', html)
+        shown = listing.read_text(encoding="utf-8")
+        assert f'id="{anchor}"' in shown
+        # one edit a page here: the page it leads to holds an edit of that kind
+        assert f'<b class="kind">{kind}</b>' in shown
+    front = (out / "kinds" / redirects[0].parent.parent.parent.name / "index.html").read_text()
+    assert "Older edits, of every kind →" in front
