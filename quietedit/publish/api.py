@@ -20,9 +20,9 @@ document's folder there), and the site does not copy the whole article. A revisi
 carries ``url`` only when the page was read at another address than the document's, and
 ``title`` and ``publisher`` only when they differ from the revision before. A
 classification is the analysis's ``to_dict()`` form without the findings' ``sentences``
-(the edit's page shows them), its ``signals`` an object of each signal's ``seen`` by name,
-and ``signal_evidence`` the evidence of those that say more than "nothing there" or "not
-checked". A revision's chain ``hash`` is in the archive's revision file, not here.
+(the edit's page shows them), its ``signals`` an object of each checked signal's ``seen``
+by name, and ``signal_evidence`` the evidence of those that say more than "nothing
+there". A revision's chain ``hash`` is in the archive's revision file, not here.
 """
 
 from __future__ import annotations
@@ -38,9 +38,11 @@ from quietedit.publish.listing import DocumentSummary
 from quietedit.publish.pages import Source
 from quietedit.revisions import Event, Revision
 
-API_SCHEMA: Final = 3
+API_SCHEMA: Final = 4
 # schema 3: no revision ``hash`` (the archive's revision files carry it), and ``signals``
-# as an object of name -> seen with ``signal_evidence`` beside it
+# as an object of name -> seen with ``signal_evidence`` beside it; schema 4: a day file's
+# entry without the ``url`` and ``last_seen`` its document's file and the archive carry,
+# and ``signals`` without the signals not checked (``null``)
 _COPIED: Final = frozenset({"words", "text"})
 """Diff JSON keys that copy text the document's ``blocks`` already carry."""
 
@@ -95,7 +97,8 @@ def lean_classification(classification: dict[str, JSON]) -> dict[str, JSON]:
     """The Classification JSON without the findings' ``sentences`` (whole sentences, the
     text the document's ``blocks`` and the edit's page carry), and without the ``evidence``
     of a signal that says no more than its ``seen`` (nothing in either revision, or not
-    checked: :func:`~quietedit.analysis.signals.is_plain`)."""
+    checked: :func:`~quietedit.analysis.signals.is_plain`), nor a signal not checked at all
+    (its ``seen`` is ``null``: left out of ``signals``)."""
     out = dict(classification)
     findings = classification.get("findings")
     if isinstance(findings, dict):
@@ -113,6 +116,8 @@ def lean_classification(classification: dict[str, JSON]) -> dict[str, JSON]:
             if not isinstance(signal, dict) or not isinstance(signal.get("name"), str):
                 continue
             name, seen, evidence = str(signal["name"]), signal.get("seen"), signal.get("evidence")
+            if seen is None:  # not checked: left out (the vocabulary names every signal)
+                continue
             seen_by_name[name] = seen
             if isinstance(evidence, str) and not (
                 (seen is None or isinstance(seen, bool)) and is_plain(name, seen, evidence)
@@ -238,15 +243,14 @@ def provenance(revisions: list[Revision], comparisons: list[Comparison]) -> list
 def index_entry(doc: DocumentSummary) -> dict[str, JSON]:
     """One published document in its day file. Its page is ``articles/<id>/``, its file
     ``api/documents/<id>.json`` and its folder in the archive ``documents/<YYYY>/<MM>/<DD>/
-    <id>/``: derived from the id and the day, so not repeated."""
+    <id>/``: derived from the id and the day, so not repeated; nor are its ``url`` (in its
+    file) and when it was last seen (its record in the archive)."""
     return {
         "first_seen": doc.first_seen,
         "id": doc.id,
-        "last_seen": doc.last_seen,
         "revisions": doc.revisions,
         "source": doc.source,
         "title": doc.title,
-        "url": doc.url,
     }
 
 

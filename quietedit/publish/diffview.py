@@ -260,7 +260,7 @@ CONTEXT: Final = 1
 paragraphs become an "N unchanged" marker (the whole text of every revision is in the
 document's JSON file and on the compare page)."""
 
-CONTEXT_WORDS: Final = 15
+CONTEXT_WORDS: Final = 10
 """Words of unchanged text shown as context: of an unchanged paragraph, its end before a
 change, its start after one (in full between two changes), and the start of a paragraph
 moved unchanged; in a changed paragraph, the words on each side of each change."""

@@ -149,14 +149,15 @@ def clock(value: str) -> str:
 
 
 def clock_time(value: str) -> Markup:
-    """``2026-11-30T08:15:42Z`` → ``<time>08:15</time> UTC``: the time of day in a list
-    under its day's heading (whose ``<time>`` carries the date), without the ``datetime``
-    attribute each item would otherwise repeat; a value that is no time, escaped as it is."""
+    """``2026-11-30T08:15:42Z`` → ``08:15``: the time of day in an archive page's list,
+    under its day's heading (whose ``<time>`` carries the date; the page says its times
+    are UTC), as plain text: no element or zone each of its items would repeat; a value
+    that is no time, escaped as it is."""
     try:
         minute = parse_timestamp(value).astimezone(UTC).strftime("%H:%M")
     except ValueError:
         return Markup.escape(value)
-    return Markup(f"<time>{minute}</time> UTC")  # noqa: S704 - digits and a colon
+    return Markup(minute)  # noqa: S704 - digits and a colon
 
 
 def human_day(value: str) -> str:

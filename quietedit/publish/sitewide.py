@@ -154,6 +154,22 @@ class SiteWide:
             out.append((day, rendered))
         return out
 
+    def _to_home_archive(self, listing: ListingPage, timeline: list[EditRef]) -> None:
+        """A filter's archive page (``sources/<slug>/edits/N/``, ``kinds/<kind>/edits/N/``)
+        as a redirect to the home archive's page that holds its newest edit, at that
+        edit's day: a filter's older edits are read in the one listing of every edit, not
+        listed a second time (``timeline``: every edit in :data:`listings.BY_TIME` order)."""
+        newest = max(listing.edits, key=listings.BY_TIME)
+        place = listings.archive_place(timeline, newest)
+        self.page(
+            listing.path + "/",
+            "redirect.html",
+            title=listing.heading,
+            page=f"edits/{place}/",
+            # relative: the same under any base path
+            target=f"../../../../edits/{place}/#d-{newest.day}",
+        )
+
     def page(self, path: str, template: str, **context: Any) -> None:
         """Render ``template`` to the site path ``path`` unless its inputs are unchanged.
 
@@ -256,6 +272,9 @@ class SiteWide:
                 alternates=site_feeds.links() if listing.number is None else [],
                 **nav,
             )
+        # the home archive's pages cut the edits in the order they were observed: the page
+        # of an edit is its place in that order (for the filters' archive pages, below)
+        timeline = sorted(all_edits, key=listings.BY_TIME)
         totals = documents.source_totals()
         healths = []
         for source in source_list:
@@ -276,16 +295,17 @@ class SiteWide:
             for listing in _paginate(
                 items, base=f"sources/{source.slug}", heading=source.name, hidden=hidden
             ):
-                template = "source.html" if listing.number is None else "listing.html"
+                if listing.number is not None:
+                    self._to_home_archive(listing, timeline)
+                    continue
                 self.page(
                     listing.path + "/",
-                    template,
+                    "source.html",
                     listing=listing,
-                    # the health figures change with every edit: front page only
-                    health=health if listing.number is None else None,
+                    health=health,
                     source=source,
                     has_feed=bool(feed),
-                    alternates=source_feeds.links(kinds=True) if listing.number is None else [],
+                    alternates=source_feeds.links(kinds=True),
                     **nav,
                 )
             spec = FeedSpec(
@@ -303,11 +323,16 @@ class SiteWide:
                 heading=f"Edits of kind “{kind}”",
                 hidden=hidden,
             ):
+                if listing.number is not None:
+                    self._to_home_archive(listing, timeline)
+                    continue
                 self.page(
                     listing.path + "/",
                     "listing.html",
                     listing=listing,
-                    alternates=site_feeds.kind_links(slug) if listing.number is None else [],
+                    alternates=site_feeds.kind_links(slug),
+                    # past its newest page, a kind's edits are read among all the others
+                    older_label="Older edits, of every kind",
                     **nav,
                 )
         self.page("kinds/", "kinds.html", **{**nav, "kinds": kinds})

@@ -45,8 +45,17 @@ def resolve(site: Path, page: Path, link: str) -> tuple[Path, str] | None:
 
 def api_documents(site: Path) -> list[dict[str, Any]]:
     """Every published document the JSON API lists: ``api/index.json``'s day files, read
-    in order."""
-    return [doc for day in api_days(site) for doc in day["documents"]]
+    in order, each with the ``url`` of its own file (which the day file leaves out)."""
+    return [
+        {**doc, "url": _document_url(site, doc["id"])}
+        for day in api_days(site)
+        for doc in day["documents"]
+    ]
+
+
+def _document_url(site: Path, doc: str) -> Any:
+    record = json.loads((site / f"api/documents/{doc}.json").read_text(encoding="utf-8"))
+    return record["url"]
 
 
 def api_ids(site: Path) -> set[str]:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import pytest
+from markupsafe import escape
 
 from quietedit.archive.store import Archive
 from quietedit.article.identity import document_id
@@ -25,7 +26,7 @@ from quietedit.publish import BuildReport, listing, sitewide
 from quietedit.publish.buildcache import BuildState
 from quietedit.publish.paths import CACHE_DIR
 from quietedit.revisions import Observation
-from tests.publish.conftest import STORIES, T0, write_archive
+from tests.publish.conftest import SOURCES, STORIES, T0, write_archive
 from tests.publish.test_incremental import build, files
 
 
@@ -150,8 +151,9 @@ def test_a_new_document(data: Path, tmp_path: Path, feeds: list[str]) -> None:
         "sitemaps/articles-1.xml",
     } <= set(report.written)
     assert "sources/daily-politics/index.html" in untouched
-    # the filters on every listing page name each source
-    assert ("edits/1/index.html" in untouched) == bool(feeds)
+    # the filters on a listing's newest page name each source; its archive pages, which
+    # have none, stay as they are
+    assert "edits/1/index.html" in untouched
 
 
 def test_a_deleted_and_a_failing_document_leave_the_listings(data: Path, tmp_path: Path) -> None:
@@ -265,3 +267,39 @@ def test_a_listing_page_is_keyed_by_its_edits_digests() -> None:
     page = listing.ListingPage("edits/1", "Recent edits — page 1", (ref,), None, number=1)
     other = dataclasses.replace(page, edits=(ref._replace(digest="digest-2"),))
     assert site._key_text({"listing": page}) != site._key_text({"listing": other})
+
+
+def test_a_filter_archive_page_redirects_to_the_page_of_all_edits_holding_it(
+    data: Path, tmp_path: Path
+) -> None:
+    """A source's or a kind's edits past its newest page are not listed twice: each of
+    its archive pages is a redirect to the home archive page of its newest edit, at that
+    edit's day."""
+    out = tmp_path / "site"
+    build(data, out)
+    redirects = sorted(out.glob("kinds/*/edits/*/index.html"))
+    sources = sorted(out.glob("sources/*/edits/*/index.html"))
+    assert redirects and sources
+    for page in redirects + sources:
+        name = page.parent.parent.parent.name
+        html = page.read_text(encoding="utf-8")
+        assert "<li>" not in html and len(html.encode()) < 400
+        target = re.search(r'http-equiv="refresh" content="0; url=([^"]+)"', html)
+        assert target is not None
+        path, _, anchor = target.group(1).partition("#")
+        listing = (page.parent / path / "index.html").resolve()
+        assert listing.parent.parent == (out / "edits").resolve()
+        assert re.search(r'<link rel="canonical" href="[^"]+/edits/\d+/">', html)
+        shown = listing.read_text(encoding="utf-8")
+        assert f'id="{anchor}"' in shown
+        # one edit a page here: the page it leads to holds an edit of that kind or source
+        if page in redirects:
+            assert f'<b class="kind">{name}</b>' in shown
+        else:
+            names = {s.slug: s.name for s in SOURCES}
+            assert f" · {escape(names.get(name, name))}</span>" in shown
+    kind = redirects[0].parent.parent.parent.name
+    assert "Older edits, of every kind →" in (out / "kinds" / kind / "index.html").read_text()
+    source = sources[0].parent.parent.parent.name
+    front = (out / "sources" / source / "index.html").read_text()
+    assert "Older edits, of every source →" in front
