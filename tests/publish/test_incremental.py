@@ -203,7 +203,7 @@ def test_a_damaged_row_of_the_edits_table_gives_a_full_build(data: Path, tmp_pat
     before = files(out)
     state = out / CACHE_DIR / STATE_FILE
     with contextlib.closing(sqlite3.connect(state)) as db:
-        db.execute("UPDATE edits SET kinds = '{\"not\": \"a list\"}'")
+        db.execute('UPDATE edits SET kinds = \'{"not": "a list"}\'')
         db.commit()
     report = build(data, out)
     assert report.rendered == first.rendered == report.documents
