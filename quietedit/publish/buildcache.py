@@ -84,10 +84,12 @@ _EDIT_TABLES: Final = (
     "CREATE INDEX edits_order ON edits (day, rank, observed_at, document, number)",
     "CREATE INDEX edits_source_time ON edits (source, observed_at, document, number)",
     "CREATE INDEX edits_source_order ON edits (source, day, rank, observed_at, document, number)",
+    # an edit's kinds, each with what the kind's listing counts by: its orders, whether it
+    # is an event and its document's month
     "CREATE TABLE edit_kinds (kind TEXT NOT NULL, observed_at TEXT NOT NULL,"
     " document TEXT NOT NULL, number INTEGER NOT NULL, day TEXT NOT NULL,"
-    " rank INTEGER NOT NULL, PRIMARY KEY (kind, observed_at, document, number))"
-    " STRICT, WITHOUT ROWID",
+    " rank INTEGER NOT NULL, event TEXT NOT NULL, month TEXT NOT NULL,"
+    " PRIMARY KEY (kind, observed_at, document, number)) STRICT, WITHOUT ROWID",
     "CREATE INDEX edit_kinds_order ON edit_kinds (kind, day, rank, observed_at, document, number)",
     "CREATE INDEX edit_kinds_of ON edit_kinds (document, number)",
 )
@@ -105,9 +107,13 @@ _TABLES: Final = (
     " refs TEXT NOT NULL, rows TEXT NOT NULL, partition TEXT NOT NULL, size INTEGER NOT NULL,"
     " published INTEGER NOT NULL, open_size INTEGER NOT NULL, folded_size INTEGER NOT NULL,"
     " crc32 INTEGER NOT NULL, rows_crc32 INTEGER NOT NULL) STRICT",
-    "CREATE INDEX documents_partition ON documents (partition)",
+    "CREATE INDEX documents_partition ON documents (partition, published)",
     # the sitemap's order: a chunk is read from its place, not after every article before it
     "CREATE INDEX documents_articles ON documents (published, first_seen, id)",
+    # what the sums and lists of every document read, apart from the rows' long columns
+    # (the edits' JSON): SQLite answers them from this index alone
+    "CREATE INDEX documents_sums ON documents (published, partition, source, revisions,"
+    " files, open_size, folded_size, last_seen, stamp, id)",
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT, WITHOUT ROWID",
     *_EDIT_TABLES,
 )
@@ -443,7 +449,7 @@ class BuildState:
             )
         db.execute("SELECT id, rows_crc32 FROM documents LIMIT 1").fetchall()  # its shape
         db.execute("SELECT document, month FROM edits LIMIT 1").fetchall()
-        db.execute("SELECT kind, rank FROM edit_kinds LIMIT 1").fetchall()
+        db.execute("SELECT kind, month FROM edit_kinds LIMIT 1").fetchall()
         site = {p: (d, k) for p, d, k in db.execute("SELECT path, digest, key FROM site")}
         meta = dict(db.execute("SELECT key, value FROM meta"))
         months = json.loads(meta.get("folded", "[]"))

@@ -98,10 +98,11 @@ def insert_edits(
         for ref in refs:
             rows.append(_row(ref, month))
             kinds += [
-                (k, ref.observed_at, ref.document, ref.number, ref.day, ref.rank) for k in ref.kinds
+                (k, ref.observed_at, ref.document, ref.number, ref.day, ref.rank, ref.event, month)
+                for k in ref.kinds
             ]
     db.executemany(f"INSERT INTO edits VALUES ({', '.join('?' * 14)})", rows)  # noqa: S608
-    db.executemany("INSERT OR IGNORE INTO edit_kinds VALUES (?, ?, ?, ?, ?, ?)", kinds)
+    db.executemany("INSERT OR IGNORE INTO edit_kinds VALUES (?, ?, ?, ?, ?, ?, ?, ?)", kinds)
 
 
 def delete_edits(db: sqlite3.Connection, docs: Iterable[str]) -> set[EditRef]:
@@ -147,37 +148,40 @@ class EditTable:
         self.folded = folded
 
     def _from(
-        self, scope: Scope, *, visible: bool = False, extra: Sequence[tuple[str, object]] = ()
+        self,
+        scope: Scope,
+        *,
+        visible: bool = False,
+        extra: Sequence[tuple[str, object]] = (),
+        rows: bool = True,
     ) -> tuple[str, str, list[object]]:
         """``FROM … WHERE …`` of ``scope`` (with only edits outside folded months when
-        ``visible``, and the conditions ``extra``), its parameters, and the table alias
-        whose columns hold the listing's orders."""
+        ``visible``, and the conditions ``extra``, where ``{t}`` stands for the alias of
+        the table with the listing's orders, its events and months), its parameters, and
+        that alias. A kind's listing reads ``edit_kinds``, joined to ``edits`` when the
+        edits' ``rows`` are wanted (their columns under the alias ``e``)."""
         conditions: list[str] = []
         params: list[object] = []
         if scope.kind is not None:
-            sql, order = (
-                (
-                    "FROM edit_kinds t JOIN edits e ON e.document = t.document"
-                    " AND e.number = t.number"
-                ),
-                "t",
-            )
+            sql, t = "FROM edit_kinds t", "t"
+            if rows:
+                sql += " JOIN edits e ON e.document = t.document AND e.number = t.number"
             conditions.append("t.kind = ?")
             params.append(scope.kind)
         else:
-            sql, order = "FROM edits e", "e"
+            sql, t = "FROM edits e", "e"
             if scope.source is not None:
                 conditions.append("e.source = ?")
                 params.append(scope.source)
         if visible and self.folded:
-            conditions.append(f"e.month NOT IN ({', '.join('?' * len(self.folded))})")
+            conditions.append(f"{t}.month NOT IN ({', '.join('?' * len(self.folded))})")
             params += sorted(self.folded)
         for condition, value in extra:
-            conditions.append(condition)
+            conditions.append(condition.format(t=t))
             if value is not None:
                 params.append(value)
         where = " WHERE " + " AND ".join(conditions) if conditions else ""
-        return sql + where, order, params
+        return sql + where, t, params
 
     def _refs(self, sql: str, params: Sequence[object]) -> list[EditRef]:
         return [_ref(row) for row in self.db.execute(sql, params)]
@@ -187,8 +191,8 @@ class EditTable:
     ) -> int:
         """The edits of ``scope`` (only those outside folded months when ``visible``; not
         the events listed among them when ``edits_only``)."""
-        extra = [("e.event = ''", None)] if edits_only else []
-        sql, _, params = self._from(scope, visible=visible, extra=extra)
+        extra = [("{t}.event = ''", None)] if edits_only else []
+        sql, _, params = self._from(scope, visible=visible, extra=extra, rows=False)
         (found,) = self.db.execute(f"SELECT COUNT(*) {sql}", params).fetchone()
         return int(found)
 
@@ -213,19 +217,24 @@ class EditTable:
     def position(self, scope: Scope, key: tuple[str, str, int]) -> int:
         """How many edits of ``scope`` (folded or not) come before ``key`` (an edit's
         ``BY_TIME``) by time."""
-        t = "t" if scope.kind is not None else "e"
-        extra = [(f"({t}.observed_at, {t}.document, {t}.number) < (?, ?, ?)", None)]
-        sql, _, params = self._from(scope, extra=extra)
+        extra = [("({t}.observed_at, {t}.document, {t}.number) < (?, ?, ?)", None)]
+        sql, _, params = self._from(scope, extra=extra, rows=False)
         (found,) = self.db.execute(f"SELECT COUNT(*) {sql}", [*params, *key]).fetchone()
         return int(found)
 
     def by_time(self, scope: Scope, start: int) -> list[tuple[EditRef, str]]:
         """The edits of ``scope`` (folded or not) by time, oldest first, from the
         ``start``-th on (counting from 0), each with its document's month."""
-        sql, t, params = self._from(scope)
-        order = ", ".join(f"{t}.{c}" for c in ("observed_at", "document", "number"))
-        query = f"SELECT {_REF}, e.month {sql} ORDER BY {order} LIMIT -1 OFFSET ?"
-        return [(_ref(row), str(row[13])) for row in self.db.execute(query, [*params, start])]
+        sql, t, params = self._from(scope, rows=False)
+        columns = f"{t}.observed_at, {t}.document, {t}.number"
+        query = f"SELECT {columns} {sql} ORDER BY {columns} LIMIT 1 OFFSET ?"
+        found = self.db.execute(query, [*params, start]).fetchone()  # from the index alone
+        if found is None:
+            return []
+        extra = [(f"({columns}) >= (?, ?, ?)", None)]
+        sql, t, params = self._from(scope, extra=extra)
+        query = f"SELECT {_REF}, e.month {sql} ORDER BY {columns}"
+        return [(_ref(row), str(row[13])) for row in self.db.execute(query, [*params, *found])]
 
     def kinds(self) -> list[tuple[str, int]]:
         """Every kind with edits (folded or not, events included), by name, with its
@@ -277,8 +286,7 @@ class EditTable:
             db.execute("SELECT delay, COUNT(*) FROM edits WHERE event = '' GROUP BY delay")
         )
         kinds = db.execute(
-            "SELECT t.kind, COUNT(*) FROM edit_kinds t JOIN edits e ON e.document = t.document"
-            " AND e.number = t.number WHERE e.event = '' GROUP BY t.kind"
+            "SELECT kind, COUNT(*) FROM edit_kinds WHERE event = '' GROUP BY kind"
         ).fetchall()
         verdicts = dict(
             db.execute("SELECT silent, COUNT(*) FROM edits WHERE event = '' GROUP BY silent")
