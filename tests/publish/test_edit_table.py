@@ -13,7 +13,7 @@ import contextlib
 import dataclasses
 import random
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -189,7 +189,7 @@ def test_feeds_and_statistics_are_those_of_every_edit_in_python(seed: int) -> No
             shown = [r for r in every if scope.holds(r) and month[r.document] not in folded]
             newest = sorted(shown, key=lambda r: (r.observed_at, r.document, r.number))[::-1]
             assert table.newest(scope, 50) == newest[:50]
-            tests = {
+            tests: dict[FeedFilter, Callable[[EditRef], bool]] = {
                 FeedFilter("silent"): lambda r: r.silent is True,
                 FeedFilter("headlines"): lambda r: r.headline,
                 FeedFilter("significant"): lambda r: r.rank >= SIGNIFICANT,
