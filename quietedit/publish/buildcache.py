@@ -114,6 +114,8 @@ _TABLES: Final = (
     # (the edits' JSON): SQLite answers them from this index alone
     "CREATE INDEX documents_sums ON documents (published, partition, source, revisions,"
     " files, open_size, folded_size, last_seen, stamp, id)",
+    # the few documents with events, for the sources' sums of them
+    "CREATE INDEX documents_events ON documents (id, source, events) WHERE events != '{}'",
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT, WITHOUT ROWID",
     *_EDIT_TABLES,
 )

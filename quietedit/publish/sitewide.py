@@ -306,7 +306,7 @@ class SiteWide:
             self._feeds(filtered, entries)
         self.page("compare/", "compare.html", **nav)
         self.page("404.html", "404.html", **nav)
-        self._api(documents, sources, table.source_counts(edits_only=True), folded, changed)
+        self._api(documents, sources, totals, table.source_counts(edits_only=True), folded, changed)
         self._folded(documents, folded, data_url, nav)
         self._sitemap(documents, source_list, kinds, folded, since if changed is not None else None)
         self.writer.write("robots.txt", self.renderer.render("robots.txt", page_path="robots.txt"))
@@ -412,6 +412,7 @@ class SiteWide:
         self,
         documents: SiteData,
         sources: dict[str, Source],
+        totals: dict[str, tuple[int, int, dict[str, int]]],
         edit_counts: dict[str, int],
         folded: frozenset[str],
         changed: set[str] | None,
@@ -444,7 +445,6 @@ class SiteWide:
             for month, (count, shown) in sorted(months.items())
         ]
         self.writer.write("api/index.json", api.dump(api.index_file(days, folded_months)))
-        totals = documents.source_totals()
         doc_counts = {slug: count for slug, (count, _, _) in totals.items()}
         self.writer.write(
             "api/sources.json",
