@@ -355,10 +355,11 @@ def _build(
     if share_since != pages.share_since:
         # the guess was wrong, or the window moved: the documents with an edit that gains
         # or loses its image are made again (in this process: the cache is open)
-        refs, _ = catalog.edit_refs()
         redo = sorted(
             doc
-            for doc in moved_out_or_in(refs, pages.share_since, share_since)
+            for doc in moved_out_or_in(
+                _around(catalog, pages.share_since, share_since), pages.share_since, share_since
+            )
             if doc not in failures and _has_pages(catalog.entry(doc), pages.folded)
         )
         pages.share_since = share_since
@@ -402,7 +403,6 @@ def _build(
             indexing.start()
     for doc in sorted(gone):  # a document gone from the archive, or failing now
         writer.remove_unclaimed(document_folders(doc))
-    edits, months = catalog.edit_refs()
     read: dict[str, DocumentEntry] = {}  # documents whose edits are shown again, unchanged
 
     def edit_of(ref: EditRef) -> Edit:
@@ -430,10 +430,13 @@ def _build(
         changed |= gone_partitions
         now = [(state[doc].first_seen, doc) for doc in stamps if doc in state]
         since = min([since, *earlier, *now])
+    table = catalog.edit_table(folded)
+    # the edits that changed, for the listings to keep their archive pages before the
+    # earliest: only when the previous build's pages were made by this code, as now
+    changes = catalog.changes if hourly and changed is not None else None
     site_failures = site.write_all(
         catalog,
-        edits,
-        months,
+        table,
         sources=dict(sorted({**pages.sources, **_sources_of(pages, catalog)}.items())),
         indexing=indexing,
         folded=folded,
@@ -441,6 +444,8 @@ def _build(
         database_url=options.database_url,
         changed=changed,
         since=since,
+        changes=changes,
+        listings=previous.listings if hourly else "",
     )
 
     def entry_of(doc: str) -> DocumentEntry | None:
@@ -470,6 +475,7 @@ def _build(
         writer.remove_unowned(lambda path: _document_of(path) in unread)
     removed = writer.removed + writer.remove_stale(stale)
     documents, _, files = catalog.totals()
+    edit_count = table.count(edits_only=True)  # not the events listed among them
     alive = catalog.ids() if not hourly else None
     catalog.finish(
         site=new_site,
@@ -477,6 +483,7 @@ def _build(
         folded=folded,
         fingerprint=fingerprint,
         share_since=pages.share_since,
+        listings=site.listings_key,
     )
     story_state.save(cache_root)
     committed.record(cache_root, trees, unsure=_failed_partitions(archive, failures))
@@ -484,7 +491,7 @@ def _build(
     return BuildReport(
         documents=documents,
         rendered=rendered,
-        edits=sum(not e.event for e in edits),  # not the events listed among them
+        edits=edit_count,
         files=len(new_site) + files,
         written=tuple(writer.written),
         removed=tuple(removed),
@@ -616,6 +623,17 @@ def _shards(
         else:
             sources.pop(doc, None)
     return search.plan_shards({d: s for d, s in sources.items() if d not in failures})
+
+
+def _around(catalog: Catalog, before: str | None, after: str | None) -> list[EditRef]:
+    """The edits that may get a share image under one of the cutoffs ``before`` and
+    ``after`` and not under the other (``share.moved_out_or_in`` tells): those observed
+    from the earlier cutoff's second on (to the later's, when both are given)."""
+    cutoffs = sorted(c for c in (before, after) if c is not None)
+    if not cutoffs:
+        return []
+    high = cutoffs[-1] if len(cutoffs) == 2 else None
+    return catalog.edit_table(frozenset()).moved_candidates(cutoffs[0], high)
 
 
 def _fold(catalog: Catalog, max_bytes: int) -> frozenset[str]:

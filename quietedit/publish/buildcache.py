@@ -68,10 +68,33 @@ from quietedit.publish.pages import Edit
 
 logger = logging.getLogger(__name__)
 
-CACHE_SCHEMA: Final = 10
+CACHE_SCHEMA: Final = 11
 """``PRAGMA user_version`` of the database: bumped with any change to its tables."""
 STATE_FILE: Final = "state.sqlite"
 APPLICATION_ID: Final = 0x71656263  # "qebc": says the file is a quietedit build cache
+_EDIT_TABLES: Final = (
+    "CREATE TABLE edits (document TEXT NOT NULL, number INTEGER NOT NULL,"
+    " day TEXT NOT NULL, rank INTEGER NOT NULL, observed_at TEXT NOT NULL,"
+    " source TEXT NOT NULL, kinds TEXT NOT NULL, delay INTEGER NOT NULL, silent INTEGER,"
+    " digest TEXT NOT NULL, headline INTEGER NOT NULL, watched TEXT NOT NULL,"
+    " event TEXT NOT NULL, month TEXT NOT NULL, PRIMARY KEY (document, number))"
+    " STRICT, WITHOUT ROWID",
+    # the archive pages' order (by time), and the front pages' (by significance)
+    "CREATE INDEX edits_time ON edits (observed_at, document, number)",
+    "CREATE INDEX edits_order ON edits (day, rank, observed_at, document, number)",
+    "CREATE INDEX edits_source_time ON edits (source, observed_at, document, number)",
+    "CREATE INDEX edits_source_order ON edits (source, day, rank, observed_at, document, number)",
+    # an edit's kinds, each with what the kind's listing counts by: its orders, whether it
+    # is an event and its document's month
+    "CREATE TABLE edit_kinds (kind TEXT NOT NULL, observed_at TEXT NOT NULL,"
+    " document TEXT NOT NULL, number INTEGER NOT NULL, day TEXT NOT NULL,"
+    " rank INTEGER NOT NULL, event TEXT NOT NULL, month TEXT NOT NULL,"
+    " PRIMARY KEY (kind, observed_at, document, number)) STRICT, WITHOUT ROWID",
+    "CREATE INDEX edit_kinds_order ON edit_kinds (kind, day, rank, observed_at, document, number)",
+    "CREATE INDEX edit_kinds_of ON edit_kinds (document, number)",
+)
+"""The ``edits`` and ``edit_kinds`` tables (``edittable``): every edit's reference, in
+the orders of the listings and feeds."""
 _OLD_FILES: Final = ("manifest.json", "summaries.json", "state.json", "state.bin")
 
 _TABLES: Final = (
@@ -84,10 +107,17 @@ _TABLES: Final = (
     " refs TEXT NOT NULL, rows TEXT NOT NULL, partition TEXT NOT NULL, size INTEGER NOT NULL,"
     " published INTEGER NOT NULL, open_size INTEGER NOT NULL, folded_size INTEGER NOT NULL,"
     " crc32 INTEGER NOT NULL, rows_crc32 INTEGER NOT NULL) STRICT",
-    "CREATE INDEX documents_partition ON documents (partition)",
+    "CREATE INDEX documents_partition ON documents (partition, published)",
     # the sitemap's order: a chunk is read from its place, not after every article before it
     "CREATE INDEX documents_articles ON documents (published, first_seen, id)",
+    # what the sums and lists of every document read, apart from the rows' long columns
+    # (the edits' JSON): SQLite answers them from this index alone
+    "CREATE INDEX documents_sums ON documents (published, partition, source, revisions,"
+    " files, open_size, folded_size, last_seen, stamp, id)",
+    # the few documents with events, for the sources' sums of them
+    "CREATE INDEX documents_events ON documents (id, source, events) WHERE events != '{}'",
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT, WITHOUT ROWID",
+    *_EDIT_TABLES,
 )
 COLUMNS: Final = (
     "id, stamp, content, key, files, url, title, source, revisions, first_seen, last_seen,"
@@ -382,6 +412,9 @@ class BuildState:
     fingerprint: str = ""  # of the build that wrote it (``build._fingerprint``)
     # edits observed since then have share images on its pages ("": none has; ``share``)
     share_since: str = ""
+    # the digest of what every listing page shows besides its edits (``sitewide``): while
+    # it stays, the archive pages before a listing's first change are kept unread
+    listings: str = ""
     path: Path | None = None
     reader: _RowsReader | None = None
     every: dict[str, DocumentEntry] | None = None
@@ -417,6 +450,8 @@ class BuildState:
                 f"not a quietedit build cache of schema {CACHE_SCHEMA}"
             )
         db.execute("SELECT id, rows_crc32 FROM documents LIMIT 1").fetchall()  # its shape
+        db.execute("SELECT document, month FROM edits LIMIT 1").fetchall()
+        db.execute("SELECT kind, month FROM edit_kinds LIMIT 1").fetchall()
         site = {p: (d, k) for p, d, k in db.execute("SELECT path, digest, key FROM site")}
         meta = dict(db.execute("SELECT key, value FROM meta"))
         months = json.loads(meta.get("folded", "[]"))
@@ -425,6 +460,7 @@ class BuildState:
         return cls(
             site, loaded=True, folded=frozenset(months), fingerprint=meta.get("fingerprint", ""),
             share_since=meta.get("share_since", ""), path=path.resolve(), reader=_RowsReader(path),
+            listings=meta.get("listings", ""),
         )  # fmt: skip
 
     def select(self, where: str = "", params: tuple[object, ...] = ()) -> dict[str, DocumentEntry]:

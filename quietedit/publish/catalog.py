@@ -2,10 +2,11 @@
 
 An hourly build reads and renders the documents that changed, not the year behind them:
 what the site-wide pages need of every document (how many there are per source and per
-day, the months' sizes, the articles of a sitemap, every edit's reference) is asked of
-the cache database (``buildcache``) once this build's rows are in it, so that SQLite,
-not Python, walks the year's rows. :meth:`Catalog.begin` opens the database for writing
-once every render worker has been forked:
+day, the months' sizes, the articles of a sitemap, the edits of a listing page or a
+feed) is asked of the cache database (``buildcache``; the edits of its ``edits`` table,
+``edittable``) once this build's rows are in it, so that SQLite, not Python, walks the
+year's rows. :meth:`Catalog.begin` opens the database for writing once every render
+worker has been forked:
 
 - after a build that left a cache, in place, in one transaction: the rows of documents
   this build rendered (or restamped) are written, those of documents gone deleted, the
@@ -45,9 +46,9 @@ from quietedit.publish.buildcache import (
     check_schema,
     create_tables,
     drop_leftovers,
-    edit_refs,
     stored_row,
 )
+from quietedit.publish.edittable import EditTable, delete_edits, insert_edits, replace_edits
 from quietedit.publish.listing import DocumentSummary, EditRef
 
 logger = logging.getLogger(__name__)
@@ -70,7 +71,10 @@ class Catalog:
         self.db = db
         self.path = path
         self.tmp = tmp  # the fresh file written whole, renamed over ``path`` at the end
-        self.refs: tuple[list[EditRef], dict[str, str]] | None = None
+        # the edit references this build added, removed or changed (``None``: written
+        # whole, so any may have)
+        self.changes: set[EditRef] | None = None if tmp is not None else set()
+        self.inserted: set[str] = set()  # the documents written to a fresh file
 
     @property
     def fresh(self) -> bool:
@@ -110,22 +114,34 @@ class Catalog:
     def write(self, entries: dict[str, DocumentEntry]) -> None:
         """Store the rows of ``entries`` (by id); in place, only those not read unchanged
         from this very cache."""
-        rows = [
-            stored_row(doc, entry)
-            for doc, entry in sorted(entries.items())
-            if self.fresh or entry.row is None
-        ]
-        self.db.executemany(REPLACE_DOCUMENT, rows)
+        written = {
+            doc: entry for doc, entry in sorted(entries.items()) if self.fresh or entry.row is None
+        }
+        self.db.executemany(REPLACE_DOCUMENT, [stored_row(d, e) for d, e in written.items()])
+        if self.changes is None:  # a fresh file: rows of edits only of what it was given
+            delete_edits(self.db, [doc for doc in written if doc in self.inserted])
+            self.inserted.update(written)
+            insert_edits(self.db, [(d, e.month, e.refs) for d, e in written.items() if e.has_edits])
+        else:
+            for doc, entry in written.items():
+                self.changes |= replace_edits(self.db, doc, entry.month, entry.refs)
         if not self.fresh:  # a new stamp alone: the row stays, its stamp and checksum move
             self.db.executemany(
                 "UPDATE documents SET stamp = ?, crc32 = ? WHERE id = ?",
                 [(e.stamp, e.crc, doc) for doc, e in sorted(entries.items()) if e.restamp],
             )
-        self.refs = None
 
     def delete(self, ids: Iterable[str]) -> None:
-        self.db.executemany("DELETE FROM documents WHERE id = ?", [(d,) for d in sorted(ids)])
-        self.refs = None
+        docs = sorted(ids)
+        self.db.executemany("DELETE FROM documents WHERE id = ?", [(d,) for d in docs])
+        gone = delete_edits(self.db, docs)
+        if self.changes is not None:
+            self.changes |= gone
+
+    def edit_table(self, folded: frozenset[str]) -> EditTable:
+        """The queries of the site-wide pages on every edit (``edittable``), for a site
+        that folded the months ``folded``."""
+        return EditTable(self.db, folded)
 
     def newest_observation(self) -> str:
         """When the newest revision of any document was observed ("" when none was)."""
@@ -140,6 +156,7 @@ class Catalog:
         folded: frozenset[str],
         fingerprint: str,
         share_since: str | None = None,
+        listings: str = "",
     ) -> None:
         """Write the site-wide files' rows and the meta data, and make it all the cache."""
         db = self.db
@@ -153,6 +170,7 @@ class Catalog:
             "folded": json.dumps(sorted(folded)),
             "fingerprint": fingerprint,
             "share_since": share_since or "",  # the pages' share images (``share``)
+            "listings": listings,  # what listing pages show besides their edits (``sitewide``)
         }
         db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", sorted(meta.items()))
         db.execute("COMMIT")
@@ -288,21 +306,6 @@ class Catalog:
     def shard_sources(self, folded: frozenset[str]) -> dict[str, tuple[str, str]]:
         """id → (source, partition) of the documents with pages outside ``folded`` months."""
         return shard_sources(self.db, folded)
-
-    def edit_refs(self) -> tuple[list[EditRef], dict[str, str]]:
-        """Every edit's reference (by document id), and each edited document's month."""
-        if self.refs is None:
-            refs: list[EditRef] = []
-            months: dict[str, str] = {}
-            query = f"SELECT id, {_MONTH}, refs FROM documents WHERE refs != '[]' ORDER BY id"  # noqa: S608
-            for doc, month, text in self.db.execute(query):
-                try:
-                    refs += edit_refs(doc, text)
-                except (TypeError, ValueError) as exc:
-                    raise CacheDamagedError(f"build cache: document {doc!r}: {exc}") from exc
-                months[doc] = month
-            self.refs = refs, months
-        return self.refs
 
     def month_sizes(self) -> dict[str, folding.MonthSize]:
         """Each month's estimated bytes with pages and folded (``folding``)."""

@@ -1,5 +1,5 @@
 """The filtered feeds: each the edits of one kind of interest, for the whole site and per
-source, chosen from the edit references the site-wide pass already holds.
+source, each its newest entries as the build cache's ``edits`` table gives them (``edittable``).
 
 Under ``feeds/`` (the whole site) and ``sources/<slug>/feeds/`` (one source):
 
@@ -24,7 +24,7 @@ only when its newest entries changed (``SiteWide._feeds``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -73,62 +73,55 @@ def watched(*lists: Iterable[str]) -> dict[str, str]:
     return terms
 
 
+@dataclass(frozen=True, slots=True)
+class FeedFilter:
+    """Which edits a filtered feed holds (never the events): ``silent``, ``headlines``,
+    ``significant`` (of :data:`SIGNIFICANT` or more), ``kind`` (of the kind ``value``) or
+    ``term`` (adding or removing the watched term of slug ``value``)."""
+
+    what: str
+    value: str = ""
+
+
+Newest = Callable[[FeedFilter, int], list[EditRef]]
+"""The newest edits (by time, at most the count given) of a listing that a filter keeps:
+asked of the build cache's ``edits`` table (``edittable``), not of every edit in Python."""
+
+
 def feed_set(
     base: str,
     name: str,
-    edits: list[EditRef],
+    newest: Newest,
     *,
     kinds: Iterable[tuple[str, str]],
     terms: Mapping[str, str],
     always: bool = False,
 ) -> FeedSet:
-    """The filtered feeds of ``edits`` under ``base`` ("" or ``sources/<slug>/``), titled
-    after ``name``; ``kinds``: (kind, slug) of the vocabulary's kinds with edits anywhere;
-    ``terms``: slug → term watched here; ``always``: make the silent, headlines,
-    significant and watch feeds even when empty (the site's), else only with entries."""
+    """The filtered feeds of a listing under ``base`` ("" or ``sources/<slug>/``), titled
+    after ``name``, each with the :data:`ENTRIES` newest of its edits (``newest``);
+    ``kinds``: (kind, slug) of the vocabulary's kinds with edits anywhere; ``terms``:
+    slug → term watched here; ``always``: make the silent, headlines, significant and watch
+    feeds even when empty (the site's), else only with entries."""
     folder = f"{base}{FOLDER}"
-    silent: list[EditRef] = []
-    headlines: list[EditRef] = []
-    significant: list[EditRef] = []
-    of_kind: dict[str, list[EditRef]] = {kind: [] for kind, _ in kinds}
-    of_term: dict[str, list[EditRef]] = {slug: [] for slug in terms}
-    for edit in edits:  # one pass: an hourly build goes through every edit of the site
-        if edit.event:  # a takedown or a flip-flop: in feed.xml only
-            continue
-        if edit.silent is True:
-            silent.append(edit)
-        if edit.headline:
-            headlines.append(edit)
-        if edit.rank >= SIGNIFICANT:
-            significant.append(edit)
-        for kind in edit.kinds:
-            if kind in of_kind:
-                of_kind[kind].append(edit)
-        for slug in edit.watched:
-            if slug in of_term:
-                of_term[slug].append(edit)
-    chosen = [
-        (_spec(f"{folder}/{path}", f"{name}: {title}", base), entries)
-        for path, title, entries in (
-            ("silent", "silent edits", silent),
-            ("headlines", "headline changes", headlines),
-            ("significant", "substantive edits", significant),
-        )
-        if entries or always
-    ]
-    chosen += [
-        (_spec(f"{folder}/kinds/{slug}", f"{name}: edits of kind “{kind}”", base),
-         of_kind[kind])
-        for kind, slug in kinds
-        if of_kind[kind]
-    ]  # fmt: skip
-    chosen += [
-        (_spec(f"{folder}/watch/{slug}", f"{name}: edits adding or removing “{term}”", base,
-               term=slug),
-         of_term[slug])
-        for slug, term in sorted(terms.items())
-        if of_term[slug] or always
-    ]  # fmt: skip
+    chosen = []
+    for path, title in (
+        ("silent", "silent edits"),
+        ("headlines", "headline changes"),
+        ("significant", "substantive edits"),
+    ):
+        entries = newest(FeedFilter(path), ENTRIES)
+        if entries or always:
+            chosen.append((_spec(f"{folder}/{path}", f"{name}: {title}", base), entries))
+    for kind, slug in kinds:
+        entries = newest(FeedFilter("kind", kind), ENTRIES)
+        if entries:
+            spec = _spec(f"{folder}/kinds/{slug}", f"{name}: edits of kind “{kind}”", base)
+            chosen.append((spec, entries))
+    for slug, term in sorted(terms.items()):
+        entries = newest(FeedFilter("term", slug), ENTRIES)
+        if entries or always:
+            title = f"{name}: edits adding or removing “{term}”"
+            chosen.append((_spec(f"{folder}/watch/{slug}", title, base, term=slug), entries))
     return FeedSet(tuple(chosen))
 
 

@@ -229,13 +229,6 @@ def paginate(
     return pages
 
 
-def archive_place(timeline: list[EditRef], edit: EditRef, size: int | None = None) -> int:
-    """The number of the archive page of :func:`paginate` that holds ``edit``, in the
-    listing whose edits are ``timeline`` (sorted by :data:`BY_TIME`)."""
-    place = bisect.bisect_left(timeline, BY_TIME(edit), key=BY_TIME)
-    return place // (PAGE_SIZE if size is None else size) + 1
-
-
 def by_source(edits: list[EditRef]) -> dict[str, list[EditRef]]:
     """Edits per source slug, each list in the order given."""
     groups: dict[str, list[EditRef]] = {}

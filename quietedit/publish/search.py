@@ -73,29 +73,48 @@ class Shard:
 
 def plan_shards(documents: dict[str, tuple[str, str]]) -> list[Shard]:
     """The bundles for ``documents`` (id → (source slug, partition)): each source's
-    articles first seen before the week of the newest partition, by partition and id, cut
-    into runs of :data:`SHARD_SIZE`, and those of that week in a bundle of their own
-    (``week``); sorted.
+    articles first seen before the week before the newest partition's, by partition and
+    id, cut into runs of :data:`SHARD_SIZE`; those of the week before in a bundle of their
+    own (``last-week``), and those of the newest partition's week in another (``week``);
+    sorted.
 
-    Edits land mostly on the week's articles, so an hourly build re-indexes a bundle of a
-    week's articles at most, at day 7 as at day 365; the week's articles join the runs
-    once, in the first build of the next week (Monday, UTC)."""
-    week = week_start(max((p for _, p in documents.values()), default=""))
+    Edits land mostly on the last days' articles, so an hourly build re-indexes a bundle of
+    a week's articles at most, at day 7 as at day 365, on a Monday too (when yesterday's
+    articles are last week's); the week before's articles join the runs once, in the
+    first build of the next week (Monday, UTC)."""
+    newest = max((p for _, p in documents.values()), default="")
+    week = week_start(newest)
+    before = _week_before(week)
     by_source: dict[str, list[tuple[str, str]]] = {}
     for doc, (source, partition) in documents.items():
         by_source.setdefault(source, []).append((partition, doc))
     shards = []
     for source, docs in sorted(by_source.items()):
         docs.sort()
-        old = [doc for partition, doc in docs if partition < week]
+        old = [doc for partition, doc in docs if partition < before]
         for n, start in enumerate(range(0, len(old), SHARD_SIZE), start=1):
             shards.append(Shard(source, str(n), tuple(sorted(old[start : start + SHARD_SIZE]))))
+        previous = sorted(doc for partition, doc in docs if before <= partition < week)
+        if previous:
+            shards.append(Shard(source, LAST_WEEK_PART, tuple(previous)))
         recent = sorted(doc for partition, doc in docs if partition >= week)
         if recent:
             shards.append(Shard(source, WEEK_PART, tuple(recent)))
     return shards
 
 
+def _week_before(week: str) -> str:
+    """The Monday a week before the Monday ``week`` (a partition name; itself when it is
+    not a day)."""
+    try:
+        day = date.fromisoformat(week.replace("/", "-"))
+    except ValueError:
+        return week
+    return (day - timedelta(days=7)).strftime("%Y/%m/%d")
+
+
+LAST_WEEK_PART: Final = "last-week"
+"""The bundle of the articles first seen the week before this week."""
 WEEK_PART: Final = "week"
 """The bundle of the articles first seen this week (Monday to Sunday, UTC)."""
 

@@ -28,19 +28,12 @@ from quietedit.archive.store import Archive
 from quietedit.errors import QuieteditError
 from quietedit.model import JSON
 from quietedit.publish import api, charts
-from quietedit.publish import listing as listings
+from quietedit.publish import listing as listings_module
 from quietedit.publish.atom import FeedSpec, render_feed
-from quietedit.publish.feedsets import feed_set, watched
-from quietedit.publish.listing import (
-    DocumentSummary,
-    EditRef,
-    ListingPage,
-    by_kind,
-    by_source,
-    compute_stats,
-    ordered,
-    source_health,
-)
+from quietedit.publish.edittable import EVERY, EditTable, Scope
+from quietedit.publish.feedsets import FeedFilter, feed_set, watched
+from quietedit.publish.listing import DocumentSummary, EditRef, ListingPage, source_health
+from quietedit.publish.listingpages import first_changed, listing_pages
 from quietedit.publish.pages import Edit, Source
 from quietedit.publish.paths import SiteWriter
 from quietedit.publish.render import Renderer, output_file
@@ -48,7 +41,7 @@ from quietedit.publish.search import SearchIndexing, Shard
 
 logger = logging.getLogger(__name__)
 
-_BY_TIME: Final = listings.BY_TIME
+_BY_TIME: Final = listings_module.BY_TIME
 FOLDED_ROOT: Final = "archive"
 """Where the pages of folded months go: ``archive/`` and ``archive/<YYYY>/<MM>/``."""
 AFTER_ALL: Final = ("\U0010ffff", "")
@@ -56,28 +49,6 @@ AFTER_ALL: Final = ("\U0010ffff", "")
 SITEMAP_LIMIT: Final = 5_000
 """URLs per sitemap file (the protocol allows 50,000): small enough that re-rendering the
 chunks a new edit touches is cheap."""
-
-
-def _paginate(
-    edits: list[EditRef],
-    *,
-    base: str,
-    heading: str,
-    hidden: Callable[[EditRef], bool] | None = None,
-) -> list[ListingPage]:
-    # the page size is looked up on each build, not bound once, so that the tests can
-    # have archive pages from a small archive
-    pages = listings.paginate(
-        edits,
-        base=base,
-        heading=heading,
-        size=listings.PAGE_SIZE,
-        hidden=hidden,
-        folded=FOLDED_ROOT if hidden is not None else None,
-    )
-    # the archive pages (numbered, append-stable, for ever): one line an edit; the newest
-    # page of each listing shows them in full, with the changed words
-    return [p if p.number is None else dataclasses.replace(p, compact=True) for p in pages]
 
 
 class SiteData(Protocol):
@@ -116,6 +87,9 @@ class SiteWide:
     doc_keys: dict[str, str] = field(default_factory=dict)  # document → its input key (API)
     reprs: dict[int, tuple[object, str]] = field(default_factory=dict)
     watch: tuple[str, ...] = ()  # terms watched in every source (settings.watch)
+    # the digest of what every listing page shows besides its edits (the page size, the
+    # fold, the navigation), made by ``write_all`` and kept in the cache for the next build
+    listings_key: str = ""
 
     def _key_text(self, context: dict[str, Any]) -> str:
         """The page's inputs as text for its key. A listing stands for its edits by their
@@ -154,13 +128,14 @@ class SiteWide:
             out.append((day, rendered))
         return out
 
-    def _to_home_archive(self, listing: ListingPage, timeline: list[EditRef]) -> None:
+    def _to_home_archive(self, listing: ListingPage, table: EditTable) -> None:
         """A filter's archive page (``sources/<slug>/edits/N/``, ``kinds/<kind>/edits/N/``)
         as a redirect to the home archive's page that holds its newest edit, at that
         edit's day: a filter's older edits are read in the one listing of every edit, not
-        listed a second time (``timeline``: every edit in :data:`listings.BY_TIME` order)."""
-        newest = max(listing.edits, key=listings.BY_TIME)
-        place = listings.archive_place(timeline, newest)
+        listed a second time."""
+        newest = max(listing.edits, key=listings_module.BY_TIME)
+        before = table.position(EVERY, listings_module.BY_TIME(newest))
+        place = before // listings_module.PAGE_SIZE + 1
         self.page(
             listing.path + "/",
             "redirect.html",
@@ -215,8 +190,7 @@ class SiteWide:
     def write_all(
         self,
         documents: SiteData,
-        edits: list[EditRef],
-        months: dict[str, str],
+        table: EditTable,
         *,
         sources: dict[str, Source],
         indexing: SearchIndexing | None,
@@ -225,32 +199,28 @@ class SiteWide:
         database_url: str | None = None,
         changed: set[str] | None = None,
         since: tuple[str, str] | None = None,
+        changes: set[EditRef] | None = None,
+        listings: str = "",
     ) -> list[str]:
         """Write the site-wide pages, and the search index that ``indexing`` has been
-        making; returns failures that did not stop the build. The edits of documents of
-        the ``folded`` months are left out of listings, feeds and sitemaps (statistics
-        count them) and each such month gets its archive page, linking to ``data_url``
-        (where the archive folder can be browsed) when given; the Markdown pages get both
-        URLs, ``database_url`` being where the database export is published. ``months``:
-        the month of each edited document. ``changed``: the partitions whose documents changed since
-        the previous build (``None``: any may have); the API day files of the others are
-        kept as they are; ``since``: with ``changed``, the place (``(first_seen, id)``) of
-        the earliest document whose row changed (:data:`AFTER_ALL` when none did), before
-        which the sitemap's chunks of articles are kept as they are."""
+        making; returns failures that did not stop the build. ``table``: every edit
+        (``edittable``); the edits of documents of the ``folded`` months are left out of
+        listings, feeds and sitemaps (statistics count them) and each such month gets its
+        archive page, linking to ``data_url`` (where the archive folder can be browsed)
+        when given; the Markdown pages get both URLs, ``database_url`` being where the
+        database export is published. ``changed``: the partitions whose documents changed
+        since the previous build (``None``: any may have); the API day files of the others
+        are kept as they are; ``since``: with ``changed``, the place (``(first_seen,
+        id)``) of the earliest document whose row changed (:data:`AFTER_ALL` when none
+        did), before which the sitemap's chunks of articles are kept as they are.
+        ``changes``: the edits added, removed or changed since the previous build
+        (``None``: any may have), whose listings' archive pages before the earliest of
+        them are kept as they are while what every listing page shows besides its edits
+        is what the previous build's showed (``listings``, its digest: see
+        :attr:`listings_key`)."""
         failures: list[str] = []
-        all_edits = ordered(edits)
-        month_of = months
-        hidden: Callable[[EditRef], bool] | None = None
-        shown = all_edits
-        if folded:
-
-            def hidden(ref: EditRef) -> bool:
-                return month_of.get(ref.document, "") in folded
-
-            shown = [e for e in all_edits if not hidden(e)]
-        source_edits = by_source(all_edits)
-        kind_edits = by_kind(all_edits)
-        kinds = [(kind, kind_slug(kind), len(items)) for kind, items in kind_edits.items()]
+        kind_counts = table.kinds()
+        kinds = [(kind, kind_slug(kind), count) for kind, count in kind_counts]
         source_list = sorted(sources.values(), key=lambda s: (s.name.casefold(), s.slug))
         self.names = {s.slug: s.name for s in source_list}
         # no counts in the navigation: it is on every listing page, which must not change
@@ -260,11 +230,22 @@ class SiteWide:
             "kinds": [(kind, slug) for kind, slug, _ in kinds],
             "names": self.names,
         }
+        self.listings_key = hashlib.sha256(
+            f"{listings_module.PAGE_SIZE}\0{folded!r}\0{nav!r}".encode()
+        ).hexdigest()
+        if listings != self.listings_key:
+            changes = None
         kind_slugs = nav["kinds"]  # (kind, slug)
         # the site's filtered feeds: of the terms watched everywhere and each source's own
         terms = watched(self.watch, *(s.watch for s in source_list))
-        site_feeds = feed_set("", "quietedit", shown, kinds=kind_slugs, terms=terms, always=True)
-        for listing in _paginate(all_edits, base="", heading="Recent edits", hidden=hidden):
+
+        def newest_of(scope: Scope) -> Callable[[FeedFilter, int], list[EditRef]]:
+            return lambda feed, limit: table.newest(scope, limit, feed=feed)
+
+        site_feeds = feed_set(
+            "", "quietedit", newest_of(EVERY), kinds=kind_slugs, terms=terms, always=True
+        )
+        for listing in self._listing(table, EVERY, "", "Recent edits", changes):
             self.page(
                 listing.path + ("/" if listing.path else ""),
                 "listing.html",
@@ -272,18 +253,17 @@ class SiteWide:
                 alternates=site_feeds.links() if listing.number is None else [],
                 **nav,
             )
-        # the home archive's pages cut the edits in the order they were observed: the page
-        # of an edit is its place in that order (for the filters' archive pages, below)
-        timeline = sorted(all_edits, key=listings.BY_TIME)
         totals = documents.source_totals()
+        edit_counts = table.source_counts()
         healths = []
         for source in source_list:
-            items = source_edits.get(source.slug, [])
-            feed = [e for e in items if hidden is None or not hidden(e)]
+            scope = Scope(source=source.slug)
             count, revisions, events = totals.get(source.slug, (0, 0, {}))
             # the figures the cache sums, the rest (its feed's state) as source_health has it
             health = dataclasses.replace(
-                source_health(source, [], len(items), self._feed_state(source.slug)),
+                source_health(
+                    source, [], edit_counts.get(source.slug, 0), self._feed_state(source.slug)
+                ),
                 documents=count,
                 revisions=revisions,
                 events=events,
@@ -291,12 +271,18 @@ class SiteWide:
             healths.append(health)
             own = watched(self.watch, source.watch)
             base = f"sources/{source.slug}/"
-            source_feeds = feed_set(base, source.name, feed, kinds=kind_slugs, terms=own)
-            for listing in _paginate(
-                items, base=f"sources/{source.slug}", heading=source.name, hidden=hidden
+            source_feeds = feed_set(
+                base, source.name, newest_of(scope), kinds=kind_slugs, terms=own
+            )
+            spec = FeedSpec(
+                f"sources/{source.slug}/feed", f"Edits: {source.name}", f"sources/{source.slug}/"
+            )
+            feed = table.newest(scope, spec.entries)
+            for listing in self._listing(
+                table, scope, f"sources/{source.slug}", source.name, changes, every=True
             ):
                 if listing.number is not None:
-                    self._to_home_archive(listing, timeline)
+                    self._to_home_archive(listing, table)
                     continue
                 self.page(
                     listing.path + "/",
@@ -308,23 +294,22 @@ class SiteWide:
                     alternates=source_feeds.links(kinds=True),
                     **nav,
                 )
-            spec = FeedSpec(
-                f"sources/{source.slug}/feed", f"Edits: {source.name}", f"sources/{source.slug}/"
-            )
             if feed:  # a feed only where it has entries
                 self._feeds(spec, feed)
             for filtered, entries in source_feeds.feeds:
                 self._feeds(filtered, entries)
         self.page("sources/", "sources.html", healths=healths, **nav)
         for kind, slug, _ in kinds:
-            for listing in _paginate(
-                kind_edits[kind],
-                base=f"kinds/{slug}",
-                heading=f"Edits of kind “{kind}”",
-                hidden=hidden,
+            for listing in self._listing(
+                table,
+                Scope(kind=kind),
+                f"kinds/{slug}",
+                f"Edits of kind “{kind}”",
+                changes,
+                every=True,
             ):
                 if listing.number is not None:
-                    self._to_home_archive(listing, timeline)
+                    self._to_home_archive(listing, table)
                     continue
                 self.page(
                     listing.path + "/",
@@ -336,19 +321,20 @@ class SiteWide:
                     **nav,
                 )
         self.page("kinds/", "kinds.html", **{**nav, "kinds": kinds})
-        self._stats([e for e in all_edits if not e.event], documents, source_list)
+        self._stats(table, documents, source_list)
         for name in self.renderer.markdown_names():
             if re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
                 title, body = self.renderer.markdown_page(
                     name, data_url=data_url, database_url=database_url
                 )
                 self.page(f"{name}/", "markdown.html", title=title, body=body, **nav)
-        self._feeds(FeedSpec("feed", "quietedit: recent edits", ""), shown)
+        spec = FeedSpec("feed", "quietedit: recent edits", "")
+        self._feeds(spec, table.newest(EVERY, spec.entries))
         for filtered, entries in site_feeds.feeds:
             self._feeds(filtered, entries)
         self.page("compare/", "compare.html", **nav)
         self.page("404.html", "404.html", **nav)
-        self._api(documents, sources, source_edits, folded, changed)
+        self._api(documents, sources, totals, table.source_counts(edits_only=True), folded, changed)
         self._folded(documents, folded, data_url, nav)
         self._sitemap(documents, source_list, kinds, folded, since if changed is not None else None)
         self.writer.write("robots.txt", self.renderer.render("robots.txt", page_path="robots.txt"))
@@ -369,6 +355,34 @@ class SiteWide:
         )
         return failures
 
+    def _listing(
+        self,
+        table: EditTable,
+        scope: Scope,
+        base: str,
+        heading: str,
+        changes: set[EditRef] | None,
+        *,
+        every: bool = False,
+    ) -> list[ListingPage]:
+        """The listing's pages to render (``listingpages``): the front page and the
+        archive pages from its earliest change on; those before are kept and claimed.
+        ``every``: from the earliest change of any edit on (a filter's archive pages,
+        which redirect into the listing of every edit, move with it)."""
+        # the page size is looked up on each build, not bound once, so that the tests can
+        # have archive pages from a small archive
+        size = listings_module.PAGE_SIZE
+        return listing_pages(
+            table,
+            scope,
+            base=base,
+            heading=heading,
+            size=size,
+            folded_root=FOLDED_ROOT,
+            first=first_changed(table, scope, changes, size=size, every=every),
+            reuse=lambda folder: self._reused(output_file(folder + "/")),
+        )
+
     def _feeds(self, spec: FeedSpec, edits: list[EditRef]) -> None:
         """A feed pair, rendered only when its spec or its newest edits changed."""
         # the feed's entries (atom.newest_first's choice), without a full edit each
@@ -388,10 +402,10 @@ class SiteWide:
             logger.warning("source %s: feed state unreadable: %s", slug, exc)
             return None
 
-    def _stats(self, edits: list[EditRef], documents: SiteData, sources: list[Source]) -> None:
+    def _stats(self, table: EditTable, documents: SiteData, sources: list[Source]) -> None:
         count, revisions, _ = documents.totals()
         stats = dataclasses.replace(
-            compute_stats(edits, []),  # the documents' figures summed by the cache
+            table.stats(),  # the documents' figures summed by the cache
             documents=count,
             revisions=revisions,
         )
@@ -430,7 +444,8 @@ class SiteWide:
         self,
         documents: SiteData,
         sources: dict[str, Source],
-        source_edits: dict[str, list[EditRef]],
+        totals: dict[str, tuple[int, int, dict[str, int]]],
+        edit_counts: dict[str, int],
         folded: frozenset[str],
         changed: set[str] | None,
     ) -> None:
@@ -462,9 +477,7 @@ class SiteWide:
             for month, (count, shown) in sorted(months.items())
         ]
         self.writer.write("api/index.json", api.dump(api.index_file(days, folded_months)))
-        totals = documents.source_totals()
         doc_counts = {slug: count for slug, (count, _, _) in totals.items()}
-        edit_counts = {s: sum(not e.event for e in edits) for s, edits in source_edits.items()}
         self.writer.write(
             "api/sources.json",
             api.dump(

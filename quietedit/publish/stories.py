@@ -248,7 +248,7 @@ def group_by_day(state: StoryState, *, mapper: DayMapper = _in_order) -> tuple[S
         ((parse_timestamp(d.first_seen), doc) for doc, d in documents.items() if d.packed),
     )
     times = [when for when, _ in sketched]
-    days = sorted({f"{when:%Y-%m-%d}" for when in times})
+    days = [day.isoformat() for day in sorted({when.date() for when in times})]
     touched = _touched(state)
     chunks: dict[str, tuple[str, list[list[str]]]] = {}
     keys: dict[str, str] = {}

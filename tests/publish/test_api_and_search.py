@@ -114,25 +114,30 @@ def test_sources_are_cut_into_bundles_in_the_order_their_articles_were_first_see
     assert [(s.source, s.part, len(s.documents)) for s in shards] == [
         ("big", "1", SHARD_SIZE),
         ("big", "2", SHARD_SIZE),
-        ("big", "3", 500),
+        ("big", "3", 452),
+        ("big", "last-week", 48),  # first seen from Monday 23 to Sunday 29 November
         ("small", "week", 1),  # first seen in the week of the newest article
     ]
-    first_seen = {s.part: sorted(docs[d][1] for d in s.documents) for s in shards[:3]}
+    first_seen = {s.part: sorted(docs[d][1] for d in s.documents) for s in shards[:4]}
     assert first_seen["1"][-1] <= first_seen["2"][0] <= first_seen["2"][-1] <= first_seen["3"][0]
-    # articles seen this week go to the week's bundle: the older ones stay as they are
+    assert first_seen["3"][-1] < "2026/11/23" <= first_seen["last-week"][0]
+    # articles seen this week go to the week's bundle, those of the week before to its
+    # own (yesterday's, on a Monday): the older ones stay as they are
     docs["news-example-org-ffffffffffffffff"] = ("big", "2026/11/30")  # Monday
     docs["news-example-org-fffffffffffffffe"] = ("big", "2026/11/29")  # the Sunday before
     again = plan_shards(docs)
-    assert again[:2] == shards[:2] and len(again[2].documents) == 501
-    assert again[3] == Shard("big", "week", ("news-example-org-ffffffffffffffff",))
-    # the next week, this week's articles join the runs
+    assert again[:3] == shards[:3] and len(again[3].documents) == 49
+    assert again[4] == Shard("big", "week", ("news-example-org-ffffffffffffffff",))
+    # the next week, the week before's articles join the runs, and this week's are the
+    # week before's
     docs["blog-example-com-000000000000000b"] = ("small", "2026/12/07")
     later = plan_shards(docs)
     assert [(s.source, s.part, len(s.documents)) for s in later] == [
         ("big", "1", SHARD_SIZE),
         ("big", "2", SHARD_SIZE),
-        ("big", "3", 502),
-        ("small", "1", 1),
+        ("big", "3", 501),
+        ("big", "last-week", 1),
+        ("small", "last-week", 1),
         ("small", "week", 1),
     ]
     assert week_start("2026/12/06") == "2026/11/30" and week_start("2026/11/30") == "2026/11/30"

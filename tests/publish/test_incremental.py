@@ -175,7 +175,7 @@ def test_damaged_edit_rows_found_when_read_give_a_full_build(data: Path, tmp_pat
 
 def test_an_edit_reference_of_another_document_is_not_trusted(data: Path, tmp_path: Path) -> None:
     out = tmp_path / "site"
-    first = build(data, out)
+    build(data, out)
     state = out / CACHE_DIR / STATE_FILE
     with contextlib.closing(sqlite3.connect(state)) as db:
         (doc, refs), (other, *_) = db.execute("SELECT id, refs FROM documents").fetchall()[:2]
@@ -188,7 +188,28 @@ def test_an_edit_reference_of_another_document_is_not_trusted(data: Path, tmp_pa
         crc = buildcache._crc(row.fetchone())
         db.execute("UPDATE documents SET crc32 = ? WHERE id = ?", (crc, doc))
         db.commit()
-    assert build(data, out).rendered == first.rendered
+    previous = buildcache.BuildState.load(out / CACHE_DIR)
+    entry = previous.select("WHERE id = ?", (doc,))[doc]  # its checksum holds
+    with pytest.raises(buildcache.CacheDamagedError, match="another document"):
+        _ = entry.refs
+    previous.close()
+
+
+def test_a_damaged_row_of_the_edits_table_gives_a_full_build(data: Path, tmp_path: Path) -> None:
+    """The listings and feeds read the ``edits`` table: a row of the wrong shape found
+    there, half-way through a build, makes it start again in full, to the same site."""
+    out = tmp_path / "site"
+    first = build(data, out)
+    before = files(out)
+    state = out / CACHE_DIR / STATE_FILE
+    with contextlib.closing(sqlite3.connect(state)) as db:
+        db.execute('UPDATE edits SET kinds = \'{"not": "a list"}\'')
+        db.commit()
+    report = build(data, out)
+    assert report.rendered == first.rendered == report.documents
+    assert report.failures == () and report.written == ()
+    assert files(out) == before
+    assert build(data, out).rendered == 0  # the cache written whole again, and trusted
 
 
 def test_a_cache_restored_without_the_site_rebuilds_every_page(data: Path, tmp_path: Path) -> None:

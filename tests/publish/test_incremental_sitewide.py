@@ -8,10 +8,12 @@ edit each here, so that the small test archive spans several archive pages.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import re
 import shutil
+import sqlite3
 from datetime import timedelta
 from pathlib import Path
 from typing import Any, cast
@@ -23,7 +25,8 @@ from quietedit.archive.store import Archive
 from quietedit.article.identity import document_id
 from quietedit.model import JSON, Article, Block, Publisher
 from quietedit.publish import BuildReport, listing, sitewide
-from quietedit.publish.buildcache import BuildState
+from quietedit.publish.buildcache import STATE_FILE, BuildState
+from quietedit.publish.edittable import EVERY, EditTable, Scope
 from quietedit.publish.paths import CACHE_DIR
 from quietedit.revisions import Observation
 from tests.publish.conftest import SOURCES, STORIES, T0, write_archive
@@ -303,3 +306,91 @@ def test_a_filter_archive_page_redirects_to_the_page_of_all_edits_holding_it(
     source = sources[0].parent.parent.parent.name
     front = (out / "sources" / source / "index.html").read_text()
     assert "Older edits, of every source →" in front
+
+
+def test_the_archive_pages_before_a_listings_earliest_change_are_not_read(
+    data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An hourly build reads each listing's archive pages from its earliest change on
+    (``listingpages``): of the main listing, the last two; the rest are kept unread."""
+    out = tmp_path / "site"
+    build(data, out)
+    minister = doc_of(STORIES[1].url)
+    revise(Archive(data), minister, "The opposition called the interview a U-turn.", hours=30)
+    starts: list[tuple[str, int]] = []
+    by_time = EditTable.by_time
+
+    def spy(self: EditTable, scope: Scope, start: int) -> list[tuple[listing.EditRef, str]]:
+        starts.append((repr(scope), start))
+        return by_time(self, scope, start)
+
+    monkeypatch.setattr(EditTable, "by_time", spy)
+    report, untouched = rebuild_and_compare(data, out, tmp_path / "fresh")
+    hourly = starts[: len(starts) // 2]  # then the build from nothing, which reads all
+    # six pages of one edit (five edits and an event): from the fifth on
+    assert [start for scope, start in hourly if scope == repr(EVERY)] == [4]
+    assert all(start == 0 for _, start in starts[len(starts) // 2 :])
+    assert {"edits/1/index.html", "edits/2/index.html", "edits/3/index.html"} <= untouched
+    assert report.rendered == 1
+
+
+def test_a_cache_of_the_schema_before_the_edits_table_gives_a_full_build(
+    data: Path, tmp_path: Path
+) -> None:
+    """The cache an older version left (schema 10, no ``edits`` table): a full build, the
+    same site as from nothing, and a cache the next hour's build uses."""
+    out = tmp_path / "site"
+    build(data, out)
+    state = out / CACHE_DIR / STATE_FILE
+    with contextlib.closing(sqlite3.connect(state)) as db:
+        db.executescript("DROP TABLE edit_kinds; DROP TABLE edits; PRAGMA user_version = 10;")
+    minister = doc_of(STORIES[1].url)
+    revise(Archive(data), minister, "The opposition called the interview a U-turn.", hours=30)
+    report, _ = rebuild_and_compare(data, out, tmp_path / "fresh")
+    assert report.rendered == report.documents
+    revise(Archive(data), minister, "A second late paragraph.", hours=31)
+    report, _ = rebuild_and_compare(data, out, tmp_path / "fresh-again")
+    assert report.rendered == 1
+
+
+def test_a_cache_deleted_between_two_builds_gives_the_same_site(data: Path, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build(data, out)
+    minister = doc_of(STORIES[1].url)
+    revise(Archive(data), minister, "The opposition called the interview a U-turn.", hours=30)
+    shutil.rmtree(out / CACHE_DIR)
+    report, _ = rebuild_and_compare(data, out, tmp_path / "fresh")
+    assert report.rendered == report.documents
+    revise(Archive(data), minister, "A second late paragraph.", hours=31)
+    report, _ = rebuild_and_compare(data, out, tmp_path / "fresh-again")
+    assert report.rendered == 1
+
+
+def test_another_navigation_reads_every_archive_page_again(
+    data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What every listing page shows besides its edits (the sources and kinds of the
+    navigation, the page size, the fold) is not what the cache's pages show: every
+    archive page is read and made again, none kept."""
+    out = tmp_path / "site"
+    build(data, out)
+    state = out / CACHE_DIR / STATE_FILE
+    with contextlib.closing(sqlite3.connect(state)) as db:
+        (key,) = db.execute("SELECT value FROM meta WHERE key = 'listings'").fetchone()
+        assert len(key) == 64
+        db.execute("UPDATE meta SET value = 'another navigation' WHERE key = 'listings'")
+        db.commit()
+    starts: list[int] = []
+    by_time = EditTable.by_time
+
+    def spy(self: EditTable, scope: Scope, start: int) -> list[tuple[listing.EditRef, str]]:
+        starts.append(start)
+        return by_time(self, scope, start)
+
+    monkeypatch.setattr(EditTable, "by_time", spy)
+    minister = doc_of(STORIES[1].url)
+    revise(Archive(data), minister, "The opposition called the interview a U-turn.", hours=30)
+    rebuild_and_compare(data, out, tmp_path / "fresh")
+    assert starts and set(starts) == {0}
+    with contextlib.closing(sqlite3.connect(state)) as db:
+        assert db.execute("SELECT value FROM meta WHERE key = 'listings'").fetchone() == (key,)
