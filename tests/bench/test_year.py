@@ -48,9 +48,6 @@ def test_a_small_year_prints_its_figures_at_each_checkpoint(tmp_path: Path) -> N
         assert point["packed_by_kind"]["revisions"] > 0
         assert 0 < point["largest_folder_entries"] <= 5000
         assert point["clone_bytes"] > 0 and point["files_checked_out"] > 0
-        # the run's commit: its files, of them the checks buckets of what it checked
-        assert 0 < point["checks_files_committed"] < point["files_committed"]
-        assert point["bytes_committed"] > 0
         # the hourly run found the simulated archive as real runs leave it: the hour's
         # new stories are new documents, and re-checks of unedited pages change nothing
         summary = point["ingest_summary"]
@@ -61,6 +58,5 @@ def test_a_small_year_prints_its_figures_at_each_checkpoint(tmp_path: Path) -> N
     assert week["partitions_checked_out"] >= 2
     table = done.stdout
     for label in ("packed / revisions zlib", "clone downloads", "files checked out",
-                  "ingest (s)", "verify --since (s)", "push (s)", "largest folder",
-                  "files changed by the run's commit"):  # fmt: skip
+                  "ingest (s)", "verify --since (s)", "push (s)", "largest folder"):  # fmt: skip
         assert label in table, table
