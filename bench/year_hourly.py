@@ -348,9 +348,6 @@ def hourly_run(
         cwd=clone,
     )  # fmt: skip
     timed(steps, "push", ["git", "push", "-q", "origin", "HEAD:main"], cwd=clone)
-    # read in the origin, which holds every object (the clone would fetch the trees
-    # of the commit before, which it never needed)
-    committed = committed_files(repo.origin, git("rev-parse", "HEAD", cwd=clone).strip())
     script.unlink()
     git("update-ref", "refs/heads/main", repo.head or "", cwd=repo.origin)  # the year goes on
     shutil.rmtree(clone)
@@ -371,20 +368,6 @@ def hourly_run(
             (line for line in log.splitlines() if "feeds:" in line), log.strip()[-300:]
         ),
     }
-
-
-def committed_files(origin: Path, commit: str) -> dict[str, int]:
-    """The files ``commit`` added or changed, with their sizes (bytes, as files)."""
-    listing = git("diff-tree", "-r", "--no-commit-id", "--diff-filter=AM", commit, cwd=origin)
-    blobs = {}
-    for line in listing.splitlines():
-        meta, _, path = line.partition("\t")
-        blobs[path] = meta.split()[3]
-    sizes = subprocess.run(
-        ["git", "cat-file", "--batch-check=%(objectsize)"], cwd=origin, check=True,
-        input="".join(f"{blob}\n" for blob in blobs.values()), capture_output=True, text=True,
-    ).stdout.split()  # fmt: skip
-    return {path: int(size) for path, size in zip(blobs, sizes, strict=True)}
 
 
 def largest_folder(root: Path) -> tuple[str, int]:
