@@ -18,15 +18,11 @@ from __future__ import annotations
 
 import json
 import logging
-import multiprocessing
 import os
 import sqlite3
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import pairwise
-from multiprocessing.pool import AsyncResult
 from pathlib import Path
 from typing import Any, Final
 
@@ -57,7 +53,7 @@ from quietedit.export.schema import (
     TEXTS,
     Table,
 )
-from quietedit.export.workers import forked
+from quietedit.export.workers import forked, streamed
 from quietedit.model import JSON, format_timestamp
 from quietedit.publish.changes import Comparison, compare_revisions, pair_key
 from quietedit.publish.live import live_pairs
@@ -258,6 +254,7 @@ class DocumentRows:
     source: str
     tables: dict[str, list[tuple[Any, ...]]]
     story: Sketched | None = None  # what the story grouping needs of it
+    removed: list[int] = field(default_factory=list)  # texts the newest revision lacks
 
 
 def document_rows(data: DocumentData, *, sketch: tuple[int, ...] | None = None) -> DocumentRows:
@@ -265,7 +262,8 @@ def document_rows(data: DocumentData, *, sketch: tuple[int, ...] | None = None) 
     saved it, saves making it again."""
     if not data.revisions:
         return DocumentRows(data.source, {})
-    texts, blocks = rows.text_and_block_rows(data)
+    texts, blocks, removed = rows.text_and_block_rows(data)
+    origins = data.provenance()
     first = data.revisions[0]
     seen = data.record.get("discovered_at", data.record.get("first_seen"))
     story = Sketched(  # as the site sketches it: the first revision, first sight
@@ -276,7 +274,7 @@ def document_rows(data: DocumentData, *, sketch: tuple[int, ...] | None = None) 
         else story_sketch(first.article.title, [block.text for block in first.article.blocks]),
     )
     found: tuple[tuple[Table, Iterable[Row]], ...] = (
-        (DOCUMENTS, [rows.document_row(data)]),
+        (DOCUMENTS, [rows.document_row(data, origins)]),
         (REVISIONS, rows.revision_rows(data)),
         (TEXTS, texts),
         (BLOCKS, blocks),
@@ -285,18 +283,30 @@ def document_rows(data: DocumentData, *, sketch: tuple[int, ...] | None = None) 
         (EDIT_KINDS, rows.edit_kind_rows(data)),
         (EDIT_SIGNALS, rows.edit_signal_rows(data)),
         (EVENTS, rows.event_rows(data)),
-        (PROVENANCE, rows.provenance_rows(data)),
+        (PROVENANCE, rows.provenance_rows(data, origins)),
         (DERIVED, rows.derived_rows(data)),
     )
     return DocumentRows(
-        data.source, {table.name: _tuples(table, made) for table, made in found}, story
+        data.source, {table.name: _tuples(table, made) for table, made in found}, story, removed
     )
 
 
 def _tuples(table: Table, found: Iterable[Row]) -> list[tuple[Any, ...]]:
-    columns = [c.name for c in table.columns]
-    return [tuple(row[c] for c in columns) for row in found]
+    """``found`` as tuples of ``table``'s columns in order: a row made with its keys in
+    that order (as :mod:`~quietedit.export.rows` makes them) gives its values as they are."""
+    columns = table.column_names
+    return [
+        tuple(row.values()) if tuple(row) == columns else tuple(row[c] for c in columns)
+        for row in found
+    ]
 
+
+_REMOVED: Final = "temp.removed_texts"
+"""The numbers of the texts a document's newest revision lacks, while the rows are
+written: the rows :data:`REMOVED_FTS` indexes (a temporary table, not in the file)."""
+REMOVED_FTS: Final = "texts_removed_fts"
+"""The full-text index of the texts a document's newest revision no longer has: the
+example query ``removed_text`` searches these alone, not every text ever published."""
 
 _TEXT_ID: Final = [c.name for c in TEXTS.columns].index("id")
 _BLOCK_TEXT: Final = [c.name for c in BLOCKS.columns].index("text")
@@ -315,6 +325,8 @@ class _Writer:
         self.report = report
         self.held: dict[str, list[tuple[Any, ...]]] = {t.name: [] for t in TABLES}
         self.texts = 0  # texts numbered so far
+        self.removed: list[tuple[int]] = []  # texts a newest revision lacks, numbered
+        conn.execute(f"CREATE TEMP TABLE {_REMOVED} (id INTEGER PRIMARY KEY)")
 
     def add(self, table: Table, found: Iterable[Row]) -> None:
         self.held[table.name].extend(_tuples(table, found))
@@ -330,9 +342,12 @@ class _Writer:
                 held.extend(_shift(row, _BLOCK_TEXT, offset) for row in table_rows)
             else:
                 held.extend(table_rows)
+        self.removed.extend((number + offset,) for number in found.removed)
 
     def flush(self) -> None:
         self.conn.execute("BEGIN")
+        self.conn.executemany(f"INSERT INTO {_REMOVED} VALUES (?)", self.removed)  # noqa: S608 - a name of this module
+        self.removed.clear()
         for table in TABLES:
             held = self.held[table.name]
             if held:
@@ -383,7 +398,7 @@ def _write(
     used_sources: set[str] = set()
     sketches: dict[str, Sketched] = {}
     done = 0
-    with _pool(jobs) as pool:
+    with streamed(jobs) as pool:
         for batch in pool(_rows_of_batch, _batches(listed)):
             for doc, found in batch:
                 if isinstance(found, str):
@@ -422,11 +437,27 @@ def _write(
             db.table(table.name).enable_fts(list(table.search), create_triggers=False)
             db.table(table.name).populate_fts(list(table.search))
             conn.execute(f'INSERT INTO "{fts}"("{fts}") VALUES (\'optimize\')')  # noqa: S608 - a table name from the schema
+    _index_removed_texts(conn)
     conn.execute("PRAGMA secure_delete = OFF")
     for table in TABLES:
         for columns in table.indexes:
             db.table(table.name).create_index(list(columns))
     conn.execute("PRAGMA journal_mode = DELETE")
+
+
+def _index_removed_texts(conn: sqlite3.Connection) -> None:
+    """:data:`REMOVED_FTS`: an FTS5 index with ``texts`` as its content, as ``texts_fts``
+    is, holding only the texts :data:`_REMOVED` lists, merged into one segment."""
+    conn.execute(
+        f'CREATE VIRTUAL TABLE "{REMOVED_FTS}" USING FTS5 ("text", content="{TEXTS.name}")'
+    )
+    conn.execute(
+        f'INSERT INTO "{REMOVED_FTS}" (rowid, "text") '  # noqa: S608 - names of this module
+        f'SELECT t.id, t."text" FROM "{TEXTS.name}" t JOIN {_REMOVED} r ON r.id = t.id '
+        "ORDER BY t.id"
+    )
+    conn.execute(f'INSERT INTO "{REMOVED_FTS}"("{REMOVED_FTS}") VALUES (\'optimize\')')  # noqa: S608
+    conn.execute(f"DROP TABLE {_REMOVED}")
 
 
 def _story_state(sketches: dict[str, Sketched], site_cache: Path | None) -> StoryState:
@@ -444,38 +475,6 @@ def _feed_entries(slug: str) -> list[Row]:
     plan = _PLAN
     assert plan is not None  # noqa: S101 - set before the pool forks
     return list(rows.feed_entry_rows(slug, plan.feeds[slug], None))
-
-
-Mapper = Callable[
-    [Callable[[list[tuple[str, str]]], list[tuple[str, DocumentRows | str]]],
-     Iterator[list[tuple[str, str]]]],
-    Iterator[list[tuple[str, DocumentRows | str]]],
-]  # fmt: skip
-
-
-@contextmanager
-def _pool(jobs: int) -> Iterator[Mapper]:
-    """An ordered map over batches: in this process for one job, else in ``jobs`` forked
-    processes, a few batches ahead of the writer at most."""
-    if jobs <= 1:
-        yield lambda func, items: map(func, items)
-        return
-    context = multiprocessing.get_context("fork")
-    with context.Pool(jobs) as pool:
-
-        def ordered(
-            func: Callable[[list[tuple[str, str]]], list[tuple[str, DocumentRows | str]]],
-            items: Iterator[list[tuple[str, str]]],
-        ) -> Iterator[list[tuple[str, DocumentRows | str]]]:
-            pending: deque[AsyncResult[list[tuple[str, DocumentRows | str]]]] = deque()
-            for item in items:
-                pending.append(pool.apply_async(func, (item,)))
-                if len(pending) >= 2 * jobs:
-                    yield pending.popleft().get()
-            while pending:
-                yield pending.popleft().get()
-
-        yield ordered
 
 
 def _source_rows(
