@@ -29,11 +29,10 @@ from typing import Any, Final
 import sqlite_utils
 
 from quietedit.analysis.stories import story_sketch
-from quietedit.archive.derived import DerivedReading
-from quietedit.archive.readings import derived_readings
 from quietedit.archive.store import Archive
 from quietedit.errors import ArchiveError, ExportError, QuieteditError
 from quietedit.export import rows
+from quietedit.export.reading import read_derived, read_listed
 from quietedit.export.rows import DocumentData, Row
 from quietedit.export.schema import (
     BLOCKS,
@@ -111,9 +110,8 @@ def gather_document(
     """Gather one document and compare its revisions as the site does, taking the
     comparisons a site build saved in ``site_cache`` (its ``.quietedit-cache`` folder)
     where they are there for the same revisions and the same analysis version."""
-    revisions = archive.revisions(doc, shallow=True)
-    record = archive.read_document(doc) or {}
-    events = archive.events(doc)
+    read = read_listed(archive, partition, doc)
+    revisions, record, events = read.revisions, read.record, read.events
     live = live_pairs(events)
     saved = _saved_comparisons(site_cache, doc) if site_cache is not None and revisions else {}
     comparisons = []
@@ -125,7 +123,7 @@ def gather_document(
             comparison = compare_revisions(old, new, live=pair)
         comparisons.append((comparison.diff, comparison.classification))
     try:
-        derived: list[DerivedReading] = derived_readings(archive, doc) if revisions else []
+        derived = read_derived(archive, partition, doc) if revisions else []
     except ArchiveError as exc:  # the revisions stand without it; verify names the problem
         logger.warning("%s: derived records left out: %s", doc, exc)
         derived = []
