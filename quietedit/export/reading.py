@@ -49,23 +49,30 @@ _KNOWN_FIELDS: Final = frozenset(REVISION_FIELDS) | frozenset(OPTIONAL_REVISION_
 
 @dataclass(frozen=True, slots=True)
 class Read:
-    """What the export reads of one document."""
+    """What the export reads of one document: ``derived_problem`` is why its derived
+    records were left out (the revisions stand without them; verify names the problem)."""
 
     record: dict[str, JSON]
     revisions: list[Revision]
     events: list[Event]
+    derived: list[DerivedReading]
+    derived_problem: ArchiveError | None = None
 
 
 def read_listed(archive: Archive, partition: str, document: str) -> Read:
-    """The record (``{}`` without one), revisions, events and derived records of the
-    ``document`` listed in ``partition``; ``ArchiveError`` as the archive's API raises it
-    (derived records, which the revisions stand without, are the caller's to catch:
-    :func:`read_derived`)."""
+    """The record (``{}`` without one), revisions, events and derived records (none
+    without a revision) of the ``document`` listed in ``partition``; ``ArchiveError`` as
+    the archive's API raises it."""
     home = archive.layout.document_dir(document, partition)
     if archive.partition(document) != partition or not home.is_dir():
         record = archive.read_document(document) or {}
         revisions = archive.revisions(document, shallow=True)
-        return Read(record, revisions, archive.events(document))
+        events = archive.events(document)
+        try:
+            derived = derived_readings(archive, document) if revisions else []
+        except ArchiveError as exc:
+            return Read(record, revisions, events, [], exc)
+        return Read(record, revisions, events, derived)
     record = _record(archive, home / DOCUMENT_FILE, partition, document)
     revisions = [
         _revision(path)
@@ -79,16 +86,16 @@ def read_listed(archive: Archive, partition: str, document: str) -> Read:
             home / EVENTS_FOLDER, lambda n: f"{n:0{REVISION_DIGITS}d}.json", what="event"
         )
     ]
-    return Read(record, revisions, events)
+    try:
+        derived = _derived(home / DERIVED_FOLDER, document) if revisions else []
+    except ArchiveError as exc:
+        return Read(record, revisions, events, [], exc)
+    return Read(record, revisions, events, derived)
 
 
-def read_derived(archive: Archive, partition: str, document: str) -> list[DerivedReading]:
-    """The document's derived records, oldest first, checked as
-    :func:`~quietedit.archive.readings.derived_readings` checks them (``ArchiveError``)."""
-    home = archive.layout.document_dir(document, partition)
-    folder = home / DERIVED_FOLDER
-    if archive.partition(document) != partition or not home.is_dir():
-        return derived_readings(archive, document)
+def _derived(folder: Path, document: str) -> list[DerivedReading]:
+    """The derived records in ``folder``, oldest first, checked as
+    :func:`~quietedit.archive.readings.derived_readings` checks them."""
     found = []
     for path in _numbered(folder, lambda n: revision_name(document, n), what="derived record"):
         record = load_json(path)

@@ -30,9 +30,9 @@ import sqlite_utils
 
 from quietedit.analysis.stories import story_sketch
 from quietedit.archive.store import Archive
-from quietedit.errors import ArchiveError, ExportError, QuieteditError
+from quietedit.errors import ExportError, QuieteditError
 from quietedit.export import rows
-from quietedit.export.reading import read_derived, read_listed
+from quietedit.export.reading import read_listed
 from quietedit.export.rows import DocumentData, Row
 from quietedit.export.schema import (
     BLOCKS,
@@ -122,11 +122,9 @@ def gather_document(
         if comparison is None:
             comparison = compare_revisions(old, new, live=pair)
         comparisons.append((comparison.diff, comparison.classification))
-    try:
-        derived = read_derived(archive, partition, doc) if revisions else []
-    except ArchiveError as exc:  # the revisions stand without it; verify names the problem
-        logger.warning("%s: derived records left out: %s", doc, exc)
-        derived = []
+    derived = read.derived
+    if read.derived_problem is not None:  # the revisions stand without it; verify names it
+        logger.warning("%s: derived records left out: %s", doc, read.derived_problem)
     return DocumentData(
         id=doc,
         partition=partition,
@@ -292,13 +290,14 @@ def document_rows(data: DocumentData, *, sketch: tuple[int, ...] | None = None) 
 def _tuples(table: Table, found: Iterable[Row]) -> list[tuple[Any, ...]]:
     """``found`` as tuples of ``table``'s columns in order: a row made with its keys in
     that order (as :mod:`~quietedit.export.rows` makes them) gives its values as they are."""
-    columns = table.column_names
+    columns = _COLUMNS[table.name]
     return [
         tuple(row.values()) if tuple(row) == columns else tuple(row[c] for c in columns)
         for row in found
     ]
 
 
+_COLUMNS: Final = {table.name: table.column_names for table in TABLES}
 _REMOVED: Final = "temp.removed_texts"
 """The numbers of the texts a document's newest revision lacks, while the rows are
 written: the rows :data:`REMOVED_FTS` indexes (a temporary table, not in the file)."""

@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from quietedit.archive.layout import revision_name
 from quietedit.archive.readings import derived_readings
 from quietedit.archive.store import Archive
 from quietedit.errors import ArchiveError
-from quietedit.export.reading import read_derived, read_listed
+from quietedit.export.reading import read_listed
 from tests.export.conftest import STORIES, write_archive
 
 
@@ -26,7 +27,7 @@ def test_each_listed_document_reads_as_the_archive_s_api_reads_it(
         assert read.record == archive.read_document(doc)
         assert read.revisions == archive.revisions(doc, shallow=True)
         assert read.events == archive.events(doc)
-        assert read_derived(archive, partition, doc) == derived_readings(archive, doc)
+        assert read.derived == derived_readings(archive, doc) and read.derived_problem is None
     assert any(read_listed(archive, p, d).events for p, d in listed)  # the bakery's gone
 
 
@@ -61,3 +62,19 @@ def test_a_document_the_index_places_elsewhere_is_read_through_the_api(tmp_path:
     read = read_listed(archive, "2020/01/01", doc)
     assert read.revisions == archive.revisions(doc, shallow=True) and read.revisions
     assert partition != "2020/01/01"
+
+
+def test_a_broken_derived_record_is_named_and_the_revisions_stand(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    write_archive(root)
+    archive = Archive(root)
+    partition, doc = archive.documents()[0]
+    folder = archive.document_dir(doc) / "derived"
+    folder.mkdir()
+    (folder / revision_name(doc, 1)).write_text("{not json", "utf-8")
+    read = read_listed(archive, partition, doc)
+    assert read.revisions == archive.revisions(doc, shallow=True) and not read.derived
+    assert isinstance(read.derived_problem, ArchiveError)
+    with pytest.raises(ArchiveError) as api:
+        derived_readings(archive, doc)
+    assert str(read.derived_problem) == str(api.value)
