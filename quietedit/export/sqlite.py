@@ -458,11 +458,14 @@ def _index_removed_texts(conn: sqlite3.Connection) -> None:
 
 
 def _story_state(sketches: dict[str, Sketched], site_cache: Path | None) -> StoryState:
-    """The grouping's input: the documents' sketches, with the months a site build grouped
-    (its ``stories.sqlite``): a day whose inputs are the same is not grouped again."""
+    """The grouping's input: the documents' sketches, with the days a site build grouped
+    and the rows it grouped them from (its ``stories.sqlite``): a day none of whose inputs
+    differs from the build's keeps the build's stories, neither grouped again nor its
+    inputs hashed again to check them."""
     state = StoryState(documents=sketches)
     if site_cache is not None:
-        state.chunks = StoryState.load(site_cache).chunks
+        saved = StoryState.load(site_cache)
+        state.chunks, state.loaded = saved.chunks, saved.loaded
     return state
 
 
