@@ -5,12 +5,15 @@ Generates a simulated archive with ``bench/year.py``'s own generator (:mod:`year
 records and retirements by the real re-check policy, 600-900 word stories, feed records
 with their entries), without the git repository and the timed hourly runs, then runs each
 export as the command line does, in a child process, and prints its wall time, CPU time,
-peak memory and output size, with the archive's size beside them. Target: the SQLite
-export of a year (1,000 a day) within 5 minutes.
+peak memory and output size, with the archive's size beside them, and the time of each
+example query on the database (``removed_text`` with ``--phrase``). Targets: the SQLite
+export of a year (1,000 a day) within 5 minutes; each example query within Datasette's
+default limit of 1 s.
 
     .venv/bin/python bench/export.py [--rate 1000] [--days 365] [--jobs N] [--workdir DIR]
         [--out DIR] [--keep] [--no-newsedits] [--json FILE|-] [--archive DATA]
-        [--cache SITE/.quietedit-cache]
+        [--cache SITE/.quietedit-cache] [--phrase WORD]
+    .venv/bin/python bench/export.py --db quietedit.db [--phrase WORD]  # the queries alone
 
 Smoke test: ``--rate 100 --days 30``. Generation writes through the real store (each
 write flushed), so the work folder goes to ``/dev/shm`` when it has room; ``--out`` puts
@@ -33,6 +36,8 @@ import os
 import random
 import resource
 import shutil
+import sqlite3
+import statistics
 import subprocess
 import sys
 import time
@@ -46,6 +51,7 @@ from year_sim import HOUR, START, Planned, RecordingArchive, Year, save_partitio
 
 from quietedit.archive.records import dump_json
 from quietedit.archive.store import Archive
+from quietedit.export.datasette import QUERIES
 from quietedit.model import JSON
 
 
@@ -226,6 +232,29 @@ def timed(command: list[str], *, cwd: Path) -> dict[str, Any]:
     }
 
 
+def time_queries(db: Path, phrase: str, repeats: int = 3) -> dict[str, dict[str, Any]]:
+    """Each example query of the export (its metadata's), run ``repeats`` times on ``db``
+    (``:phrase`` = ``phrase``): the median of its wall times, its CPU time, and its rows.
+    The first run reads the pages from disk; the median is of a warm cache, as a
+    Datasette instance that keeps the file open answers."""
+    found: dict[str, dict[str, Any]] = {}
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+        for query in QUERIES:
+            walls, cpus, count = [], [], 0
+            for _ in range(repeats):
+                started, cpu = time.perf_counter(), time.process_time()
+                count = len(conn.execute(query.sql, {"phrase": phrase}).fetchall())
+                walls.append(time.perf_counter() - started)
+                cpus.append(time.process_time() - cpu)
+            found[query.name] = {
+                "seconds": round(statistics.median(walls), 3),
+                "first_seconds": round(walls[0], 3),
+                "cpu_seconds": round(statistics.median(cpus), 3),
+                "rows": count,
+            }
+    return found
+
+
 def run(args: argparse.Namespace) -> dict[str, Any]:
     workdir, where = workdir_for(args.workdir, need=args.rate * args.days * 40_000)
     result: dict[str, Any] = {"rate": args.rate, "days": args.days, "workdir": where}
@@ -249,6 +278,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     figures["gzip_seconds"] = round(time.perf_counter() - started, 1)
     figures["gzip_bytes"] = out.with_suffix(".db.gz").stat().st_size
     result["sqlite"] = figures
+    result["queries"] = time_queries(out, args.phrase)
+    result["phrase"] = args.phrase
     if not args.no_newsedits:
         lines = workdir / "edits.jsonl"
         news = timed(
@@ -280,6 +311,13 @@ def table(result: dict[str, Any]) -> list[str]:
         f"({sqlite['gzip_bytes'] / 2**20:,.0f} MiB gzipped in {sqlite['gzip_seconds']:,.0f} s)",
         f"  {sqlite['stdout']}",
     ]
+    for name, query in result.get("queries", {}).items():
+        lines.append(
+            f"  query {name}: {query['seconds']:.3f} s (median of 3; first "
+            f"{query['first_seconds']:.3f} s; {query['cpu_seconds']:.3f} s CPU), "
+            f"{query['rows']:,} rows"
+            + (f" (:phrase = {result['phrase']!r})" if name == "removed_text" else "")
+        )
     if "newsedits" in result:
         news = result["newsedits"]
         lines.append(
@@ -308,10 +346,20 @@ def main() -> None:
     parser.add_argument(
         "--out", type=Path, help="the folder of the database (default: the work folder)"
     )
+    parser.add_argument(
+        "--phrase", default="said", help="the :phrase of the example query removed_text"
+    )
     parser.add_argument("--port", type=int, default=28490)
     parser.add_argument("--seed", type=int, default=16)
     parser.add_argument("-v", "--verbose", action="store_true", help="progress on stderr")
+    parser.add_argument(
+        "--db", type=Path, help="only time the example queries on this exported database"
+    )
     args = parser.parse_args()
+    if args.db is not None:
+        queries = time_queries(args.db, args.phrase)
+        print(json.dumps({"phrase": args.phrase, "queries": queries}, indent=2))
+        return
     result = run(args)
     if args.json == "-":
         print(json.dumps(result, indent=2, sort_keys=True))

@@ -71,17 +71,18 @@ order by silent_fact_changes desc, d.source""",
     Query(
         "removed_text",
         "Text that was published, then taken out",
-        "Full-text search (FTS5) of every block ever published for :phrase, keeping the "
-        "texts that the newest revision of their article no longer has.",
+        "Full-text search (FTS5) for :phrase of the texts that the newest revision of their "
+        "article no longer has (texts_removed_fts: taken out, or changed into another), "
+        "with the revisions that had each.",
         """select t.document, t.text,
   min(b.number) as first_revision, max(b.number) as last_revision,
   r.number as newest_revision
-from texts_fts f
+from texts_removed_fts f
 join texts t on t.id = f.rowid
 join blocks b on b.text = t.id
 join revisions r on r.document = t.document
   and r.number = (select max(number) from revisions where document = t.document)
-where texts_fts match :phrase
+where texts_removed_fts match :phrase
 group by t.id
 having max(b.number) < r.number
 order by t.document, first_revision""",
@@ -90,16 +91,13 @@ order by t.document, first_revision""",
         "paragraphs_added_later",
         "Articles whose text grew after they were first seen",
         "Per document, the blocks of its newest revision that were not in its first one "
-        "(added later, or changed since), from the provenance table.",
-        """select p.document, d.source, d.title, d.revisions,
-  count(*) as blocks,
-  sum(p.since <> p.document || '/1') as not_in_first,
-  sum(p.basis = 'last-changed') as changed_since
-from provenance p
-join documents d on d.id = p.document
-group by p.document
-having not_in_first > 0
-order by not_in_first desc, p.document""",
+        "(added later, or changed since): the counts of its provenance rows, kept in the "
+        "documents table.",
+        """select d.id as document, d.source, d.title, d.revisions, d.blocks,
+  d.blocks_not_in_first as not_in_first, d.blocks_changed_since as changed_since
+from documents d
+where d.blocks_not_in_first > 0
+order by not_in_first desc, document""",
     ),
 )
 """The example queries of docs/commands.md, in its order."""

@@ -81,7 +81,8 @@ def utc(value: object) -> str | None:
     return format_timestamp(moment.astimezone(UTC)) if moment.tzinfo is not None else None
 
 
-def document_row(doc: DocumentData) -> Row:
+def document_row(doc: DocumentData, origins: Sequence[BlockOrigin]) -> Row:
+    """The document's row; ``origins``, its newest blocks' provenance, gives its counts."""
     first, last = doc.revisions[0], doc.revisions[-1]
     record = doc.record
     return {
@@ -98,6 +99,9 @@ def document_row(doc: DocumentData) -> Row:
         "edits": len(doc.revisions) - 1,
         "title": text(last.article.title),
         "language": text(last.article.publisher.language),
+        "blocks": len(origins),
+        "blocks_not_in_first": sum(origin.revision != 1 for origin in origins),
+        "blocks_changed_since": sum(origin.basis == "last-changed" for origin in origins),
     }
 
 
@@ -129,9 +133,12 @@ def revision_rows(doc: DocumentData) -> Iterator[Row]:
         }
 
 
-def text_and_block_rows(doc: DocumentData, *, first: int = 1) -> tuple[list[Row], list[Row]]:
+def text_and_block_rows(
+    doc: DocumentData, *, first: int = 1
+) -> tuple[list[Row], list[Row], list[int]]:
     """The document's ``texts`` rows, each distinct text once, numbered from ``first``,
-    and its ``blocks`` rows."""
+    its ``blocks`` rows, and the numbers of the texts its newest revision no longer has
+    (removed, or changed into another text), ascending."""
     ids: dict[str, int] = {}
     texts: list[Row] = []
     blocks: list[Row] = []
@@ -151,7 +158,8 @@ def text_and_block_rows(doc: DocumentData, *, first: int = 1) -> tuple[list[Row]
                     "text": number,
                 }
             )
-    return texts, blocks
+    newest = {ids[block.text] for block in doc.revisions[-1].article.blocks} if ids else set()
+    return texts, blocks, [n for n in ids.values() if n not in newest]
 
 
 def edit_rows(doc: DocumentData) -> Iterator[Row]:
@@ -244,9 +252,10 @@ def event_rows(doc: DocumentData) -> Iterator[Row]:
         }
 
 
-def provenance_rows(doc: DocumentData) -> Iterator[Row]:
+def provenance_rows(doc: DocumentData, origins: Sequence[BlockOrigin]) -> Iterator[Row]:
+    """The provenance of the newest revision's blocks (``origins``: ``doc.provenance()``)."""
     newest = doc.revision_id(doc.revisions[-1].number)
-    for position, origin in enumerate(doc.provenance()):
+    for position, origin in enumerate(origins):
         yield {
             "document": doc.id,
             "position": position,

@@ -43,6 +43,10 @@ class Table:
         integer_key = len(self.pk) == 1 and self.column(self.pk[0]).type == "INTEGER"
         return not integer_key and not self.search
 
+    @property
+    def column_names(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.columns)
+
     def column(self, name: str) -> Column:
         return next(c for c in self.columns if c.name == name)
 
@@ -112,10 +116,23 @@ DOCUMENTS: Final = Table(
         _c("edits", "INTEGER", "Edits: revisions after the first"),
         _c("title", "TEXT", "The newest revision's title"),
         _c("language", "TEXT", "The language the newest revision's page declares"),
+        _c("blocks", "INTEGER", "How many blocks its newest revision has"),
+        _c(
+            "blocks_not_in_first",
+            "INTEGER",
+            "Of them, the blocks not in its first revision (added or changed later): its "
+            "provenance rows whose since is not revision 1",
+        ),
+        _c(
+            "blocks_changed_since",
+            "INTEGER",
+            "Of them, the blocks whose text changed after they appeared: its provenance rows "
+            "whose basis is last-changed",
+        ),
     ),
     ("id",),
     (("source", "sources", "slug"),),
-    indexes=(("source",),),
+    indexes=(("source",), ("blocks_not_in_first",)),
 )
 
 REVISIONS: Final = Table(
@@ -150,7 +167,9 @@ REVISIONS: Final = Table(
 
 TEXTS: Final = Table(
     "texts",
-    "Each distinct block text of a document, once (kept blocks share their row).",
+    "Each distinct block text of a document, once (kept blocks share their row). "
+    "texts_fts searches them all; texts_removed_fts only those the document's newest "
+    "revision no longer has (text taken out, or changed into another).",
     (
         _c("id", "INTEGER", "The text's number"),
         _c("document", "TEXT", "The document it is from"),

@@ -18,26 +18,21 @@ from __future__ import annotations
 
 import json
 import logging
-import multiprocessing
 import os
 import sqlite3
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import pairwise
-from multiprocessing.pool import AsyncResult
 from pathlib import Path
 from typing import Any, Final
 
 import sqlite_utils
 
 from quietedit.analysis.stories import story_sketch
-from quietedit.archive.derived import DerivedReading
-from quietedit.archive.readings import derived_readings
 from quietedit.archive.store import Archive
-from quietedit.errors import ArchiveError, ExportError, QuieteditError
+from quietedit.errors import ExportError, QuieteditError
 from quietedit.export import rows
+from quietedit.export.reading import read_listed
 from quietedit.export.rows import DocumentData, Row
 from quietedit.export.schema import (
     BLOCKS,
@@ -57,7 +52,7 @@ from quietedit.export.schema import (
     TEXTS,
     Table,
 )
-from quietedit.export.workers import forked
+from quietedit.export.workers import forked, streamed
 from quietedit.model import JSON, format_timestamp
 from quietedit.publish.changes import Comparison, compare_revisions, pair_key
 from quietedit.publish.live import live_pairs
@@ -115,9 +110,8 @@ def gather_document(
     """Gather one document and compare its revisions as the site does, taking the
     comparisons a site build saved in ``site_cache`` (its ``.quietedit-cache`` folder)
     where they are there for the same revisions and the same analysis version."""
-    revisions = archive.revisions(doc, shallow=True)
-    record = archive.read_document(doc) or {}
-    events = archive.events(doc)
+    read = read_listed(archive, partition, doc)
+    revisions, record, events = read.revisions, read.record, read.events
     live = live_pairs(events)
     saved = _saved_comparisons(site_cache, doc) if site_cache is not None and revisions else {}
     comparisons = []
@@ -128,11 +122,9 @@ def gather_document(
         if comparison is None:
             comparison = compare_revisions(old, new, live=pair)
         comparisons.append((comparison.diff, comparison.classification))
-    try:
-        derived: list[DerivedReading] = derived_readings(archive, doc) if revisions else []
-    except ArchiveError as exc:  # the revisions stand without it; verify names the problem
-        logger.warning("%s: derived records left out: %s", doc, exc)
-        derived = []
+    derived = read.derived
+    if read.derived_problem is not None:  # the revisions stand without it; verify names it
+        logger.warning("%s: derived records left out: %s", doc, read.derived_problem)
     return DocumentData(
         id=doc,
         partition=partition,
@@ -258,6 +250,7 @@ class DocumentRows:
     source: str
     tables: dict[str, list[tuple[Any, ...]]]
     story: Sketched | None = None  # what the story grouping needs of it
+    removed: list[int] = field(default_factory=list)  # texts the newest revision lacks
 
 
 def document_rows(data: DocumentData, *, sketch: tuple[int, ...] | None = None) -> DocumentRows:
@@ -265,7 +258,8 @@ def document_rows(data: DocumentData, *, sketch: tuple[int, ...] | None = None) 
     saved it, saves making it again."""
     if not data.revisions:
         return DocumentRows(data.source, {})
-    texts, blocks = rows.text_and_block_rows(data)
+    texts, blocks, removed = rows.text_and_block_rows(data)
+    origins = data.provenance()
     first = data.revisions[0]
     seen = data.record.get("discovered_at", data.record.get("first_seen"))
     story = Sketched(  # as the site sketches it: the first revision, first sight
@@ -276,7 +270,7 @@ def document_rows(data: DocumentData, *, sketch: tuple[int, ...] | None = None) 
         else story_sketch(first.article.title, [block.text for block in first.article.blocks]),
     )
     found: tuple[tuple[Table, Iterable[Row]], ...] = (
-        (DOCUMENTS, [rows.document_row(data)]),
+        (DOCUMENTS, [rows.document_row(data, origins)]),
         (REVISIONS, rows.revision_rows(data)),
         (TEXTS, texts),
         (BLOCKS, blocks),
@@ -285,18 +279,31 @@ def document_rows(data: DocumentData, *, sketch: tuple[int, ...] | None = None) 
         (EDIT_KINDS, rows.edit_kind_rows(data)),
         (EDIT_SIGNALS, rows.edit_signal_rows(data)),
         (EVENTS, rows.event_rows(data)),
-        (PROVENANCE, rows.provenance_rows(data)),
+        (PROVENANCE, rows.provenance_rows(data, origins)),
         (DERIVED, rows.derived_rows(data)),
     )
     return DocumentRows(
-        data.source, {table.name: _tuples(table, made) for table, made in found}, story
+        data.source, {table.name: _tuples(table, made) for table, made in found}, story, removed
     )
 
 
 def _tuples(table: Table, found: Iterable[Row]) -> list[tuple[Any, ...]]:
-    columns = [c.name for c in table.columns]
-    return [tuple(row[c] for c in columns) for row in found]
+    """``found`` as tuples of ``table``'s columns in order: a row made with its keys in
+    that order (as :mod:`~quietedit.export.rows` makes them) gives its values as they are."""
+    columns = _COLUMNS[table.name]
+    return [
+        tuple(row.values()) if tuple(row) == columns else tuple(row[c] for c in columns)
+        for row in found
+    ]
 
+
+_COLUMNS: Final = {table.name: table.column_names for table in TABLES}
+_REMOVED: Final = "temp.removed_texts"
+"""The numbers of the texts a document's newest revision lacks, while the rows are
+written: the rows :data:`REMOVED_FTS` indexes (a temporary table, not in the file)."""
+REMOVED_FTS: Final = "texts_removed_fts"
+"""The full-text index of the texts a document's newest revision no longer has: the
+example query ``removed_text`` searches these alone, not every text ever published."""
 
 _TEXT_ID: Final = [c.name for c in TEXTS.columns].index("id")
 _BLOCK_TEXT: Final = [c.name for c in BLOCKS.columns].index("text")
@@ -315,6 +322,8 @@ class _Writer:
         self.report = report
         self.held: dict[str, list[tuple[Any, ...]]] = {t.name: [] for t in TABLES}
         self.texts = 0  # texts numbered so far
+        self.removed: list[tuple[int]] = []  # texts a newest revision lacks, numbered
+        conn.execute(f"CREATE TEMP TABLE {_REMOVED} (id INTEGER PRIMARY KEY)")
 
     def add(self, table: Table, found: Iterable[Row]) -> None:
         self.held[table.name].extend(_tuples(table, found))
@@ -330,9 +339,12 @@ class _Writer:
                 held.extend(_shift(row, _BLOCK_TEXT, offset) for row in table_rows)
             else:
                 held.extend(table_rows)
+        self.removed.extend((number + offset,) for number in found.removed)
 
     def flush(self) -> None:
         self.conn.execute("BEGIN")
+        self.conn.executemany(f"INSERT INTO {_REMOVED} VALUES (?)", self.removed)  # noqa: S608 - a name of this module
+        self.removed.clear()
         for table in TABLES:
             held = self.held[table.name]
             if held:
@@ -383,7 +395,7 @@ def _write(
     used_sources: set[str] = set()
     sketches: dict[str, Sketched] = {}
     done = 0
-    with _pool(jobs) as pool:
+    with streamed(jobs) as pool:
         for batch in pool(_rows_of_batch, _batches(listed)):
             for doc, found in batch:
                 if isinstance(found, str):
@@ -422,6 +434,7 @@ def _write(
             db.table(table.name).enable_fts(list(table.search), create_triggers=False)
             db.table(table.name).populate_fts(list(table.search))
             conn.execute(f'INSERT INTO "{fts}"("{fts}") VALUES (\'optimize\')')  # noqa: S608 - a table name from the schema
+    _index_removed_texts(conn)
     conn.execute("PRAGMA secure_delete = OFF")
     for table in TABLES:
         for columns in table.indexes:
@@ -429,12 +442,30 @@ def _write(
     conn.execute("PRAGMA journal_mode = DELETE")
 
 
+def _index_removed_texts(conn: sqlite3.Connection) -> None:
+    """:data:`REMOVED_FTS`: an FTS5 index with ``texts`` as its content, as ``texts_fts``
+    is, holding only the texts :data:`_REMOVED` lists, merged into one segment."""
+    conn.execute(
+        f'CREATE VIRTUAL TABLE "{REMOVED_FTS}" USING FTS5 ("text", content="{TEXTS.name}")'
+    )
+    conn.execute(
+        f'INSERT INTO "{REMOVED_FTS}" (rowid, "text") '  # noqa: S608 - names of this module
+        f'SELECT t.id, t."text" FROM "{TEXTS.name}" t JOIN {_REMOVED} r ON r.id = t.id '
+        "ORDER BY t.id"
+    )
+    conn.execute(f'INSERT INTO "{REMOVED_FTS}"("{REMOVED_FTS}") VALUES (\'optimize\')')  # noqa: S608
+    conn.execute(f"DROP TABLE {_REMOVED}")
+
+
 def _story_state(sketches: dict[str, Sketched], site_cache: Path | None) -> StoryState:
-    """The grouping's input: the documents' sketches, with the months a site build grouped
-    (its ``stories.sqlite``): a day whose inputs are the same is not grouped again."""
+    """The grouping's input: the documents' sketches, with the days a site build grouped
+    and the rows it grouped them from (its ``stories.sqlite``): a day none of whose inputs
+    differs from the build's keeps the build's stories, neither grouped again nor its
+    inputs hashed again to check them."""
     state = StoryState(documents=sketches)
     if site_cache is not None:
-        state.chunks = StoryState.load(site_cache).chunks
+        saved = StoryState.load(site_cache)
+        state.chunks, state.loaded = saved.chunks, saved.loaded
     return state
 
 
@@ -444,38 +475,6 @@ def _feed_entries(slug: str) -> list[Row]:
     plan = _PLAN
     assert plan is not None  # noqa: S101 - set before the pool forks
     return list(rows.feed_entry_rows(slug, plan.feeds[slug], None))
-
-
-Mapper = Callable[
-    [Callable[[list[tuple[str, str]]], list[tuple[str, DocumentRows | str]]],
-     Iterator[list[tuple[str, str]]]],
-    Iterator[list[tuple[str, DocumentRows | str]]],
-]  # fmt: skip
-
-
-@contextmanager
-def _pool(jobs: int) -> Iterator[Mapper]:
-    """An ordered map over batches: in this process for one job, else in ``jobs`` forked
-    processes, a few batches ahead of the writer at most."""
-    if jobs <= 1:
-        yield lambda func, items: map(func, items)
-        return
-    context = multiprocessing.get_context("fork")
-    with context.Pool(jobs) as pool:
-
-        def ordered(
-            func: Callable[[list[tuple[str, str]]], list[tuple[str, DocumentRows | str]]],
-            items: Iterator[list[tuple[str, str]]],
-        ) -> Iterator[list[tuple[str, DocumentRows | str]]]:
-            pending: deque[AsyncResult[list[tuple[str, DocumentRows | str]]]] = deque()
-            for item in items:
-                pending.append(pool.apply_async(func, (item,)))
-                if len(pending) >= 2 * jobs:
-                    yield pending.popleft().get()
-            while pending:
-                yield pending.popleft().get()
-
-        yield ordered
 
 
 def _source_rows(

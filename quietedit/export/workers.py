@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import multiprocessing
 import multiprocessing.pool
-from collections.abc import Callable, Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 
@@ -33,3 +34,35 @@ def forked(jobs: int) -> Iterator[OrderedMap]:
         return
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
         yield OrderedMap(pool)
+
+
+class StreamedMap:
+    """An ordered map over a stream of pieces of work (batches of documents), in this
+    process or in a pool of forked ones kept a few pieces ahead of the reader at most, so
+    that memory holds a few pieces' results, never the stream's."""
+
+    def __init__(self, pool: multiprocessing.pool.Pool | None, jobs: int) -> None:
+        self.pool = pool
+        self.jobs = jobs
+
+    def __call__(self, func: Callable[[_T], _R], items: Iterable[_T]) -> Iterator[_R]:
+        if self.pool is None:
+            yield from map(func, items)
+            return
+        pending: deque[multiprocessing.pool.AsyncResult[_R]] = deque()
+        for item in items:
+            pending.append(self.pool.apply_async(func, (item,)))
+            if len(pending) >= 2 * self.jobs:
+                yield pending.popleft().get()
+        while pending:
+            yield pending.popleft().get()
+
+
+@contextmanager
+def streamed(jobs: int) -> Iterator[StreamedMap]:
+    """A :class:`StreamedMap` in ``jobs`` forked processes (in this one for one job)."""
+    if jobs <= 1:
+        yield StreamedMap(None, 1)
+        return
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        yield StreamedMap(pool, jobs)

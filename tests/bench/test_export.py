@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from quietedit.export.datasette import QUERIES
+
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "export.py"
 QUIETEDIT = Path(sys.executable).with_name("quietedit")
 
@@ -48,6 +50,12 @@ def test_the_same_seed_makes_the_same_archive_with_any_number_of_processes(
     archive = one["archive"]
     assert isinstance(archive, dict) and isinstance(three["archive"], dict)
     assert [archive[key] for key in counts] == [three["archive"][key] for key in counts]
+    # each example query is timed on the database, with the same rows either way
+    queries, other = one["queries"], three["queries"]
+    assert isinstance(queries, dict) and isinstance(other, dict)
+    assert sorted(queries) == sorted(q.name for q in QUERIES)
+    assert [q["rows"] for q in queries.values()] == [q["rows"] for q in other.values()]
+    assert queries["removed_text"]["rows"] > 0  # :phrase "said", taken out somewhere
     # every document is indexed, has its checks entry (the last day's too) and its
     # revisions; the feed records and the active-partition list are there
     documents = [name for name in serial if name.endswith("/document.json")]

@@ -1,0 +1,154 @@
+"""One listed document's files read at once, for the export (I/O).
+
+The export lists every document with its partition (:meth:`Archive.documents`), then
+reads each one's record, revisions, events and derived records. Read through the
+archive's API, each of the four looks the partition up in the index again and builds its
+paths through the layout's checks, about 40 paths a document, which cost as much as the
+JSON they lead to. Here the document's folder is built once, from the partition it was
+listed in, and each file is checked as :meth:`Archive.revisions` (``shallow``),
+:meth:`Archive.events`, :meth:`Archive.read_document` and
+:func:`~quietedit.archive.readings.derived_readings` check it, with the same errors. A
+document whose index entry names another partition, or whose folder a sparse checkout
+left out, is read through the API, as before.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from quietedit.archive.derived import DerivedReading, check_derived_record, derived_from_record
+from quietedit.archive.files import load_json
+from quietedit.archive.layout import (
+    DERIVED_FOLDER,
+    DOCUMENT_FILE,
+    EVENTS_FOLDER,
+    REVISION_DIGITS,
+    REVISIONS_FOLDER,
+    revision_name,
+)
+from quietedit.archive.readings import derived_readings
+from quietedit.archive.records import (
+    OPTIONAL_REVISION_FIELDS,
+    REVISION_FIELDS,
+    check_event_record,
+    check_state_record,
+    event_from_record,
+    revision_from_record,
+)
+from quietedit.archive.store import Archive
+from quietedit.errors import ArchiveError
+from quietedit.model import JSON
+from quietedit.revisions import Event, Revision
+
+_KNOWN_FIELDS: Final = frozenset(REVISION_FIELDS) | frozenset(OPTIONAL_REVISION_FIELDS)
+
+
+@dataclass(frozen=True, slots=True)
+class Read:
+    """What the export reads of one document: ``derived_problem`` is why its derived
+    records were left out (the revisions stand without them; verify names the problem)."""
+
+    record: dict[str, JSON]
+    revisions: list[Revision]
+    events: list[Event]
+    derived: list[DerivedReading]
+    derived_problem: ArchiveError | None = None
+
+
+def read_listed(archive: Archive, partition: str, document: str) -> Read:
+    """The record (``{}`` without one), revisions, events and derived records (none
+    without a revision) of the ``document`` listed in ``partition``; ``ArchiveError`` as
+    the archive's API raises it."""
+    home = archive.layout.document_dir(document, partition)
+    if archive.partition(document) != partition or not home.is_dir():
+        record = archive.read_document(document) or {}
+        revisions = archive.revisions(document, shallow=True)
+        events = archive.events(document)
+        try:
+            derived = derived_readings(archive, document) if revisions else []
+        except ArchiveError as exc:
+            return Read(record, revisions, events, [], exc)
+        return Read(record, revisions, events, derived)
+    record = _record(archive, home / DOCUMENT_FILE, partition, document)
+    revisions = [
+        _revision(path)
+        for path in _numbered(
+            home / REVISIONS_FOLDER, lambda n: revision_name(document, n), what="revision"
+        )
+    ]
+    events = [
+        _event(path)
+        for path in _numbered(
+            home / EVENTS_FOLDER, lambda n: f"{n:0{REVISION_DIGITS}d}.json", what="event"
+        )
+    ]
+    try:
+        derived = _derived(home / DERIVED_FOLDER, document) if revisions else []
+    except ArchiveError as exc:
+        return Read(record, revisions, events, [], exc)
+    return Read(record, revisions, events, derived)
+
+
+def _derived(folder: Path, document: str) -> list[DerivedReading]:
+    """The derived records in ``folder``, oldest first, checked as
+    :func:`~quietedit.archive.readings.derived_readings` checks them."""
+    found = []
+    for path in _numbered(folder, lambda n: revision_name(document, n), what="derived record"):
+        record = load_json(path)
+        problems = check_derived_record(record, deep=False)
+        if problems or not isinstance(record, dict):
+            raise ArchiveError(path, "; ".join(problems))
+        found.append(derived_from_record(record))
+    return found
+
+
+def _record(archive: Archive, path: Path, partition: str, document: str) -> dict[str, JSON]:
+    """The document's record with its checks entry laid over it (``read_document``)."""
+    if not path.exists():
+        return {}
+    record = load_json(path)
+    problems = check_state_record(record, kind="document")
+    if problems or not isinstance(record, dict):
+        raise ArchiveError(path, "; ".join(problems))
+    entry = archive.checks.entry(partition, document, writer=archive.writer)
+    return {**record, **entry} if entry else record
+
+
+def _revision(path: Path) -> Revision:
+    """A revision whose fields and types are checked, its hashes not (``shallow``)."""
+    record = load_json(path)
+    if not isinstance(record, dict) or not set(REVISION_FIELDS) <= set(record) <= _KNOWN_FIELDS:
+        raise ArchiveError(path, "not a revision record; run quietedit verify")
+    wrong = [k for k, kind in REVISION_FIELDS.items() if not isinstance(record[k], kind)]
+    if wrong:
+        raise ArchiveError(path, f"{', '.join(wrong)}: wrong type; run quietedit verify")
+    try:
+        return revision_from_record(record)
+    except (TypeError, ValueError) as exc:
+        raise ArchiveError(path, f"unreadable revision ({exc}); run quietedit verify") from exc
+
+
+def _event(path: Path) -> Event:
+    record = load_json(path)
+    problems = check_event_record(record)
+    if problems or not isinstance(record, dict):
+        raise ArchiveError(path, "; ".join(problems))
+    return event_from_record(record)
+
+
+def _numbered(folder: Path, expected: Callable[[int], str], *, what: str) -> list[Path]:
+    """The files 1..n of a create-only series, in order; a gap or a stray name is an error."""
+    try:
+        names = sorted(name for name in os.listdir(folder) if name.endswith(".json"))
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+    for number, name in enumerate(names, start=1):
+        if name != expected(number):
+            raise ArchiveError(
+                folder / name, f"expected {what} {number} here; run quietedit verify"
+            )
+    return [folder / name for name in names]
