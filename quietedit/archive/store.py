@@ -273,7 +273,7 @@ class Archive:
             lambda n: self.layout.revision_file(document, partition, n),
             what="revision",
         )
-        read = _read_revision_shallow if shallow else self._read_revision
+        read = read_revision_shallow if shallow else self._read_revision
         return [read(path) for path in paths]
 
     def latest_revision(self, document: str) -> Revision | None:
@@ -525,8 +525,9 @@ def _has_check_fields(data: bytes | None) -> bool:
     return isinstance(record, dict) and any(key in record for key in CHECK_FIELDS)
 
 
-def _read_revision_shallow(path: Path) -> Revision:
-    """A revision whose fields and types are checked, its hashes not (``revisions``)."""
+def read_revision_shallow(path: Path) -> Revision:
+    """A revision whose fields and types are checked, its hashes not (``revisions``'s
+    ``shallow`` read; the export reads the same way)."""
     record = load_json(path)
     if not isinstance(record, dict) or not set(REVISION_FIELDS) <= set(record) <= _KNOWN_FIELDS:
         raise ArchiveError(path, "not a revision record; run quietedit verify")

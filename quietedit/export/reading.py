@@ -18,7 +18,6 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
 
 from quietedit.archive.derived import DerivedReading, check_derived_record, derived_from_record
 from quietedit.archive.files import load_json
@@ -32,19 +31,14 @@ from quietedit.archive.layout import (
 )
 from quietedit.archive.readings import derived_readings
 from quietedit.archive.records import (
-    OPTIONAL_REVISION_FIELDS,
-    REVISION_FIELDS,
     check_event_record,
     check_state_record,
     event_from_record,
-    revision_from_record,
 )
-from quietedit.archive.store import Archive
+from quietedit.archive.store import Archive, read_revision_shallow
 from quietedit.errors import ArchiveError
 from quietedit.model import JSON
 from quietedit.revisions import Event, Revision
-
-_KNOWN_FIELDS: Final = frozenset(REVISION_FIELDS) | frozenset(OPTIONAL_REVISION_FIELDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +69,7 @@ def read_listed(archive: Archive, partition: str, document: str) -> Read:
         return Read(record, revisions, events, derived)
     record = _record(archive, home / DOCUMENT_FILE, partition, document)
     revisions = [
-        _revision(path)
+        read_revision_shallow(path)
         for path in _numbered(
             home / REVISIONS_FOLDER, lambda n: revision_name(document, n), what="revision"
         )
@@ -116,20 +110,6 @@ def _record(archive: Archive, path: Path, partition: str, document: str) -> dict
         raise ArchiveError(path, "; ".join(problems))
     entry = archive.checks.entry(partition, document, writer=archive.writer)
     return {**record, **entry} if entry else record
-
-
-def _revision(path: Path) -> Revision:
-    """A revision whose fields and types are checked, its hashes not (``shallow``)."""
-    record = load_json(path)
-    if not isinstance(record, dict) or not set(REVISION_FIELDS) <= set(record) <= _KNOWN_FIELDS:
-        raise ArchiveError(path, "not a revision record; run quietedit verify")
-    wrong = [k for k, kind in REVISION_FIELDS.items() if not isinstance(record[k], kind)]
-    if wrong:
-        raise ArchiveError(path, f"{', '.join(wrong)}: wrong type; run quietedit verify")
-    try:
-        return revision_from_record(record)
-    except (TypeError, ValueError) as exc:
-        raise ArchiveError(path, f"unreadable revision ({exc}); run quietedit verify") from exc
 
 
 def _event(path: Path) -> Event:

@@ -31,6 +31,18 @@ from quietedit.archive.migrate import WarcPageKeeper, migrate_archive
 import warcio.warcwriter  # imported before "ready": the kills land in the migration
 
 root, evidence = Path(sys.argv[1]), Path(sys.argv[2])
+if sys.argv[3:] == ["stop-half-moved"]:
+    # stop (for the test's SIGKILL) once a document's files are in both layouts: its
+    # copies linked in the partition, its schema-1 files not yet removed
+    import os
+    import signal
+
+    from quietedit.archive import migrate
+
+    def stop(folder):
+        os.kill(os.getpid(), signal.SIGSTOP)
+
+    migrate.fsync_dir = stop
 keeper = WarcPageKeeper(evidence, now=datetime.now(UTC))
 sys.stdout.write("ready\n")
 sys.stdout.flush()
@@ -54,15 +66,17 @@ def test_migrate_killed_at_many_points_then_rerun_leaves_a_sound_archive(tmp_pat
     rng = random.Random(20261202)
     killed = inside = 0
     for attempt in range(KILLS):
+        half_moved = attempt % 3 == 2  # the kill lands inside a document's move, for sure
         migrator = subprocess.Popen(
-            [sys.executable, "-c", MIGRATOR, str(root), str(evidence)],
+            [sys.executable, "-c", MIGRATOR, str(root), str(evidence)]
+            + (["stop-half-moved"] if half_moved else []),
             stdout=subprocess.PIPE,
             env=env,
         )
         assert migrator.stdout is not None
         assert migrator.stdout.readline() == b"ready\n"
-        if attempt % 3 == 2:
-            _wait_for_a_half_moved_document(root)  # inside a document's move, for sure
+        if half_moved:
+            _wait_until_stopped(migrator.pid)
         else:
             time.sleep(rng.uniform(0.0, 0.25))  # anywhere
         migrator.send_signal(signal.SIGKILL)
@@ -84,16 +98,17 @@ def test_migrate_killed_at_many_points_then_rerun_leaves_a_sound_archive(tmp_pat
     assert pages <= kept  # every page kept; one kept twice when a kill fell in between
 
 
-def _wait_for_a_half_moved_document(root: Path) -> None:
-    """Return as soon as a document has files in both layouts (or after 2 s)."""
-    deadline = time.monotonic() + 2
+def _wait_until_stopped(pid: int) -> None:
+    """Return once the process ``pid`` has stopped itself, has ended, or after 10 s."""
+    deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
         try:
-            if _in_both_layouts(root):
-                return
-        except FileNotFoundError:  # a folder went while it was listed: look again
-            pass
-        time.sleep(0.0005)
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (FileNotFoundError, IndexError):
+            return
+        if state in {"T", "t", "Z"}:
+            return
+        time.sleep(0.005)
 
 
 def _in_both_layouts(root: Path) -> set[str]:
