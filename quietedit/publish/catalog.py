@@ -48,7 +48,13 @@ from quietedit.publish.buildcache import (
     drop_leftovers,
     stored_row,
 )
-from quietedit.publish.edittable import EditTable, delete_edits, insert_edits, replace_edits
+from quietedit.publish.edittable import (
+    EditTable,
+    check_edits,
+    delete_edits,
+    insert_edits,
+    replace_edits,
+)
 from quietedit.publish.listing import DocumentSummary, EditRef
 
 logger = logging.getLogger(__name__)
@@ -92,6 +98,7 @@ class Catalog:
             try:
                 db.execute("BEGIN IMMEDIATE")
                 check_schema(db)
+                check_edits(db)
             except sqlite3.Error as exc:
                 db.close()
                 logger.warning("build cache %s: %s; writing it whole", path, exc)

@@ -115,6 +115,39 @@ def delete_edits(db: sqlite3.Connection, docs: Iterable[str]) -> set[EditRef]:
     return gone
 
 
+_CHECKS: Final = (
+    # every reference of the documents' rows (checksummed) has its row, the same in the
+    # columns the listings order, count and link by
+    "SELECT COUNT(*) FROM documents d, json_each(d.refs) r JOIN edits e"
+    " ON e.document = d.id AND e.number = r.value ->> 4 AND e.day = r.value ->> 0"
+    " AND e.rank = r.value ->> 1 AND e.observed_at = r.value ->> 2"
+    " AND e.source = r.value ->> 5 AND e.digest = r.value ->> 9 AND e.event = r.value ->> 12"
+    " AND e.kinds = json(r.value -> 6)",
+    "SELECT COUNT(*) FROM documents d, json_each(d.refs) r",
+    "SELECT COUNT(*) FROM edits",
+    # and every kind of every edit its row in ``edit_kinds``, and no other
+    "SELECT COUNT(*) FROM edit_kinds k JOIN edits e ON e.document = k.document"
+    " AND e.number = k.number AND e.observed_at = k.observed_at AND e.day = k.day"
+    " AND e.rank = k.rank AND e.event = k.event AND e.month = k.month"
+    " AND EXISTS (SELECT 1 FROM json_each(e.kinds) j WHERE j.value = k.kind)",
+    "SELECT COUNT(*) FROM edit_kinds",
+    "SELECT COUNT(*) FROM (SELECT DISTINCT e.document, e.number, j.value"
+    " FROM edits e, json_each(e.kinds) j)",
+)
+
+
+def check_edits(db: sqlite3.Connection) -> None:
+    """``sqlite3.DatabaseError`` unless the ``edits`` and ``edit_kinds`` tables hold
+    what the ``documents`` table's references say (a cache damaged or changed by hand
+    since: its tables are then written whole). Read by SQLite alone, in one pass over
+    the references."""
+    joined, refs, edits, kinds, kind_rows, distinct = (
+        int(db.execute(query).fetchone()[0]) for query in _CHECKS
+    )
+    if not (joined == refs == edits and kinds == kind_rows == distinct):
+        raise sqlite3.DatabaseError("its edits table differs from its documents' references")
+
+
 def _of_document(db: sqlite3.Connection, doc: str) -> list[EditRef]:
     query = f"SELECT {_REF} FROM edits e WHERE e.document = ? ORDER BY e.number"  # noqa: S608
     return [_ref(row) for row in db.execute(query, (doc,))]

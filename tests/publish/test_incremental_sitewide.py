@@ -555,3 +555,29 @@ def test_a_cache_of_another_archive_gives_the_same_site(data: Path, tmp_path: Pa
     assert {p: v[2] for p, v in files(out).items()} == {
         p: v[2] for p, v in files(tmp_path / "fresh").items()
     }
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "UPDATE edits SET kinds = 'not json'",
+        "DELETE FROM edits",
+        "DELETE FROM edit_kinds",
+        "UPDATE edits SET observed_at = '1999-01-01T00:00:00Z'",
+    ],
+)
+def test_a_damaged_edits_table_gives_the_same_site(
+    data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str
+) -> None:
+    """The cache's edit rows no longer what its documents' references say (rows gone,
+    changed by hand): the tables are written whole, and the site is the one a build from
+    nothing makes, without a traceback."""
+    monkeypatch.setattr(listing, "PAGE_SIZE", 2)
+    out = tmp_path / "site"
+    build(data, out)
+    with contextlib.closing(sqlite3.connect(out / CACHE_DIR / STATE_FILE)) as db:
+        db.execute(damage)
+        db.commit()
+    minister = doc_of(STORIES[1].url)
+    revise(Archive(data), minister, "The opposition called the interview a U-turn.", hours=30)
+    rebuild_and_compare(data, out, tmp_path / "fresh")
