@@ -54,6 +54,7 @@ from quietedit.publish.edittable import (
     delete_edits,
     insert_edits,
     replace_edits,
+    row_counts,
 )
 from quietedit.publish.listing import DocumentSummary, EditRef
 
@@ -178,6 +179,7 @@ class Catalog:
             "fingerprint": fingerprint,
             "share_since": share_since or "",  # the pages' share images (``share``)
             "listings": listings,  # what listing pages show besides their edits (``sitewide``)
+            "edit_rows": row_counts(db),  # checked when the next build opens it
         }
         db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", sorted(meta.items()))
         db.execute("COMMIT")
