@@ -127,22 +127,27 @@ def build_site(
     One document that cannot be read or rendered is reported in ``failures`` and left out;
     the rest of the site is built. Template and output-path problems abort the build.
     """
+    written: list[str] = []  # the files rewritten, by both attempts when there are two
     try:
         with contextlib.ExitStack() as on_exit:
-            return _build(options, progress, on_exit)
+            return _build(options, progress, on_exit, written)
     except CacheDamagedError as exc:
         # found only once used (values are checked as they are read): nothing of the
         # cache can be trusted, so the build starts again without it
         logger.warning("%s; building in full", exc)
         (options.out / CACHE_DIR / STATE_FILE).unlink(missing_ok=True)
         with contextlib.ExitStack() as on_exit:
-            return _build(dataclasses.replace(options, full=True), progress, on_exit)
+            report = _build(dataclasses.replace(options, full=True), progress, on_exit, written)
+        # what the first attempt wrote changed the site too, unless the second removed it
+        changed = (p for p in dict.fromkeys(written) if (options.out / p).is_file())
+        return dataclasses.replace(report, written=tuple(changed))
 
 
 def _build(
     options: BuildOptions,
     progress: Callable[[int, int], None] | None,
     on_exit: contextlib.ExitStack,
+    written: list[str],
 ) -> BuildReport:
     if not options.data.is_dir():
         raise PublishError(
@@ -171,6 +176,7 @@ def _build(
     trusted = BuildState() if options.full else previous
     options.out.mkdir(parents=True, exist_ok=True)
     writer = SiteWriter(options.out, known={p: e[0] for p, e in trusted.site.items()})
+    writer.written = written
     pages = DocumentPages(
         archive,
         renderer,
@@ -323,8 +329,8 @@ def _build(
     for chunk in render_documents(pages, ids, writer=writer, workers=options.workers):
         merge(chunk)
         if indexing is not None:
-            written = set(chunk.written)
-            pages_changed = {d for d in chunk.documents if f"articles/{d}/index.html" in written}
+            files_now = set(chunk.written)
+            pages_changed = {d for d in chunk.documents if f"articles/{d}/index.html" in files_now}
             indexing.rendered(chunk.documents, changed=frozenset(pages_changed))
         done += len(chunk.documents)
         rendered += len(chunk.results)

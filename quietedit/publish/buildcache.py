@@ -8,8 +8,9 @@ serve`` leave it out):
     versions and machines, and readable with any SQLite tool). Table ``site``: per
     site-wide file the SHA-256 of its bytes and the key of its inputs. Table ``meta``:
     the months the site folded (``folded``, a JSON list), the fingerprint of the build
-    that wrote it (``fingerprint``: code, templates, base URL, sources) and since when its
-    edits have share images (``share_since``, :mod:`~quietedit.publish.share`). Table
+    that wrote it (``fingerprint``: code, templates, base URL, sources), since when its
+    edits have share images (``share_since``, :mod:`~quietedit.publish.share`) and how
+    many rows its edits tables hold (``edit_rows``, :mod:`~quietedit.publish.edittable`). Table
     ``documents`` (indexed by partition): per document its *stamp*
     (``Archive.document_stamps``: a cheap "unchanged" test), its *content key*
     (``Archive.content_key``), its *key* (the content key with the build's fingerprint),

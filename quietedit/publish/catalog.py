@@ -48,7 +48,14 @@ from quietedit.publish.buildcache import (
     drop_leftovers,
     stored_row,
 )
-from quietedit.publish.edittable import EditTable, delete_edits, insert_edits, replace_edits
+from quietedit.publish.edittable import (
+    EditTable,
+    check_edits,
+    delete_edits,
+    insert_edits,
+    replace_edits,
+    row_counts,
+)
 from quietedit.publish.listing import DocumentSummary, EditRef
 
 logger = logging.getLogger(__name__)
@@ -92,6 +99,7 @@ class Catalog:
             try:
                 db.execute("BEGIN IMMEDIATE")
                 check_schema(db)
+                check_edits(db)
             except sqlite3.Error as exc:
                 db.close()
                 logger.warning("build cache %s: %s; writing it whole", path, exc)
@@ -171,6 +179,7 @@ class Catalog:
             "fingerprint": fingerprint,
             "share_since": share_since or "",  # the pages' share images (``share``)
             "listings": listings,  # what listing pages show besides their edits (``sitewide``)
+            "edit_rows": row_counts(db),  # checked when the next build opens it
         }
         db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", sorted(meta.items()))
         db.execute("COMMIT")

@@ -394,3 +394,192 @@ def test_another_navigation_reads_every_archive_page_again(
     assert starts and set(starts) == {0}
     with contextlib.closing(sqlite3.connect(state)) as db:
         assert db.execute("SELECT value FROM meta WHERE key = 'listings'").fetchone() == (key,)
+
+
+def _redirect_targets(out: Path) -> dict[str, int]:
+    """Each filter archive page (``sources/<slug>/edits/N``, ``kinds/<kind>/edits/N``) →
+    the number of the home archive page it redirects to."""
+    found = {}
+    for page in sorted(
+        [*out.glob("kinds/*/edits/*/index.html"), *out.glob("sources/*/edits/*/index.html")]
+    ):
+        html = page.read_text(encoding="utf-8")
+        target = re.search(r'http-equiv="refresh" content="0; url=([^"#]+)', html)
+        assert target is not None, page
+        home = (page.parent / target.group(1)).resolve()
+        assert home.parent == (out / "edits").resolve(), page
+        found[page.parent.relative_to(out).as_posix()] = int(home.name)
+    return found
+
+
+def _expected_targets(out: Path, folded: frozenset[str] = frozenset()) -> dict[str, int]:
+    """The same, as :func:`listing.paginate` numbers the home archive: the page of every
+    edit (events included) that holds the newest edit of each filter archive page."""
+    with contextlib.closing(sqlite3.connect(out / CACHE_DIR / STATE_FILE)) as db:
+        table = EditTable(db, frozenset())
+        rows = table.by_time(EVERY, 0)
+    month = dict(rows)
+    refs = [ref for ref, _ in rows]
+
+    def hidden(ref: listing.EditRef) -> bool:
+        return month[ref] in folded
+
+    ordered = listing.ordered(refs)
+    size = listing.PAGE_SIZE
+    home = listing.paginate(ordered, base="", heading="", size=size, hidden=hidden)
+    page_of = {ref: page.number for page in home if page.number for ref in page.edits}
+    expected = {}
+    filters = [(f"sources/{slug}", items) for slug, items in listing.by_source(ordered).items()]
+    filters += [
+        (f"kinds/{sitewide.kind_slug(kind)}", items)
+        for kind, items in listing.by_kind(ordered).items()
+    ]
+    for base, items in filters:
+        for page in listing.paginate(items, base=base, heading="", size=size, hidden=hidden):
+            if page.number is not None:
+                expected[page.path] = page_of[max(page.edits, key=listing.BY_TIME)]
+    return expected
+
+
+def _add_document(archive: Archive, url: str, feeds: list[str], hours: tuple[int, ...]) -> None:
+    """A document first fetched late (a shard of another poller, say), its revisions
+    observed ``hours`` after T0 (before every edit already built when negative)."""
+    doc = doc_of(url)
+    seen = (T0 + timedelta(hours=hours[0], minutes=-30)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    record: dict[str, JSON] = {"url": url, "feeds": list(feeds), "first_seen": seen}
+    archive.write_document(doc, record)
+    publisher = Publisher(date_published="2026-11-27T05:30:00Z")
+    text = "The harbour closed."
+    for n, hour in enumerate(hours):
+        text += f" Update {n}."
+        archive.append_revision(
+            doc,
+            Observation(
+                url=url,
+                observed_at=T0 + timedelta(hours=hour),
+                article=Article(f"Harbour closed {n}", (Block(text),), publisher),
+                extractor="tests/1",
+            ),
+        )
+
+
+@pytest.mark.parametrize("size", [1, 2, 3])
+def test_redirects_follow_edits_observed_before_the_built_ones(
+    data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: int
+) -> None:
+    """Edits that arrive with observed times earlier than those already built (a late
+    shard) move the home archive's pages after them: each filter archive page redirects
+    to the home page that now holds its newest edit, incrementally as from nothing."""
+    monkeypatch.setattr(listing, "PAGE_SIZE", size)
+    out = tmp_path / "site"
+    build(data, out)
+    assert _redirect_targets(out) == _expected_targets(out)
+    archive = Archive(data)
+    steps = [
+        ("https://news.example.org/world/2026/11/27/harbour", ["courier-world"], (-20, -18, -17)),
+        ("https://blog.example.com/2026/11/late", [], (-2, 1, 5)),
+    ]
+    for n, (url, feeds, hours) in enumerate(steps):
+        _add_document(archive, url, feeds, hours)
+        rebuild_and_compare(data, out, tmp_path / f"fresh-{n}")
+        assert _redirect_targets(out) == _expected_targets(out)
+
+
+def test_redirects_of_a_site_whose_oldest_month_folds(
+    data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A month's edits listed, then folded (the site outgrew its bound), then a late
+    document of the folded month and one of the shown month: the filters' redirects lead
+    to the home page holding their newest shown edit, incrementally as from nothing."""
+    monkeypatch.setattr(listing, "PAGE_SIZE", 2)
+    archive = Archive(data)
+    _add_document(
+        archive,
+        "https://news.example.org/world/2026/10/harbour",
+        ["courier-world"],
+        (-24 * 40, -24 * 39),
+    )
+    out = tmp_path / "site"
+    build(data, out)
+    assert _redirect_targets(out) == _expected_targets(out)
+    before = files(out)
+    report = build(data, out, max_bytes=1)
+    build(data, tmp_path / "fresh-0", max_bytes=1)
+    assert {p: v[2] for p, v in files(out).items()} == {
+        p: v[2] for p, v in files(tmp_path / "fresh-0").items()
+    }
+    assert (out / "archive").is_dir() and before
+    folded = frozenset({"2026-10"})
+    assert _redirect_targets(out) == _expected_targets(out, folded)
+    _add_document(
+        archive,
+        "https://news.example.org/world/2026/10/late",
+        ["courier-world"],
+        (-24 * 41, -24 * 38),
+    )
+    _add_document(archive, "https://blog.example.com/2026/11/late", [], (-2, 1, 5))
+    for n in (1, 2):
+        report = build(data, out, max_bytes=1)
+        build(data, tmp_path / f"fresh-{n}", max_bytes=1)
+        assert {p: v[2] for p, v in files(out).items()} == {
+            p: v[2] for p, v in files(tmp_path / f"fresh-{n}").items()
+        }
+        assert _redirect_targets(out) == _expected_targets(out, folded)
+    assert report.rendered == 0
+
+
+def test_deleted_archive_and_redirect_pages_are_made_again(
+    data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pages before a listing's earliest change whose file is gone are made again (the
+    home archive's and the filters' redirects alike)."""
+    out = tmp_path / "site"
+    build(data, out)
+    gone = [out / "edits/1/index.html", *sorted(out.glob("*/*/edits/1/index.html"))]
+    assert len(gone) > 2
+    for page in gone:
+        page.unlink()
+    minister = doc_of(STORIES[1].url)
+    revise(Archive(data), minister, "The opposition called the interview a U-turn.", hours=30)
+    rebuild_and_compare(data, out, tmp_path / "fresh")
+    assert all(page.is_file() for page in gone)
+
+
+def test_a_cache_of_another_archive_gives_the_same_site(data: Path, tmp_path: Path) -> None:
+    other = tmp_path / "other"
+    write_archive(other, (STORIES[1], STORIES[0], *STORIES[2:]))
+    out = tmp_path / "site"
+    build(other, out)
+    build(data, tmp_path / "fresh")
+    build(data, out)
+    assert {p: v[2] for p, v in files(out).items()} == {
+        p: v[2] for p, v in files(tmp_path / "fresh").items()
+    }
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "UPDATE edits SET kinds = 'not json'",
+        "DELETE FROM edits",
+        "DELETE FROM edit_kinds",
+        "DELETE FROM edits WHERE (document, number) IN"
+        " (SELECT document, number FROM edits ORDER BY observed_at LIMIT 1)",
+        "DELETE FROM meta WHERE key = 'edit_rows'",
+    ],
+)
+def test_a_damaged_edits_table_gives_the_same_site(
+    data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str
+) -> None:
+    """The cache's edit rows no longer what its documents' references say (rows gone,
+    changed by hand): the tables are written whole, and the site is the one a build from
+    nothing makes, without a traceback."""
+    monkeypatch.setattr(listing, "PAGE_SIZE", 2)
+    out = tmp_path / "site"
+    build(data, out)
+    with contextlib.closing(sqlite3.connect(out / CACHE_DIR / STATE_FILE)) as db:
+        db.execute(damage)
+        db.commit()
+    minister = doc_of(STORIES[1].url)
+    revise(Archive(data), minister, "The opposition called the interview a U-turn.", hours=30)
+    rebuild_and_compare(data, out, tmp_path / "fresh")
