@@ -7,6 +7,8 @@ shows the text as re-extracted, without loading the WARC reader or the extractor
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from quietedit.archive.derived import DerivedReading, check_derived_record, derived_from_record
 from quietedit.archive.files import listdir, load_json
 from quietedit.archive.store import Archive
@@ -23,12 +25,18 @@ def derived_readings(archive: Archive, document: str) -> list[DerivedReading]:
         path = folder / name
         if path != archive.layout.derived_file(document, partition, number):
             raise ArchiveError(path, f"expected derived record {number} here; run quietedit verify")
-        record = load_json(path)
-        problems = check_derived_record(record, deep=False)
-        if problems or not isinstance(record, dict):
-            raise ArchiveError(path, "; ".join(problems))
-        found.append(derived_from_record(record))
+        found.append(read_derived(path))
     return found
+
+
+def read_derived(path: Path) -> DerivedReading:
+    """One derived record, checked on the way in (its own hash; ``ArchiveError`` if it
+    is not one)."""
+    record = load_json(path)
+    problems = check_derived_record(record, deep=False)
+    if problems or not isinstance(record, dict):
+        raise ArchiveError(path, "; ".join(problems))
+    return derived_from_record(record)
 
 
 def archive_partition(archive: Archive, document: str) -> str:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from quietedit.archive.derived import DerivedReading, check_derived_record, derived_from_record
+from quietedit.archive.derived import DerivedReading
 from quietedit.archive.files import load_json
 from quietedit.archive.layout import (
     DERIVED_FOLDER,
@@ -29,7 +29,7 @@ from quietedit.archive.layout import (
     REVISIONS_FOLDER,
     revision_name,
 )
-from quietedit.archive.readings import derived_readings
+from quietedit.archive.readings import derived_readings, read_derived
 from quietedit.archive.records import (
     check_event_record,
     check_state_record,
@@ -88,16 +88,10 @@ def read_listed(archive: Archive, partition: str, document: str) -> Read:
 
 
 def _derived(folder: Path, document: str) -> list[DerivedReading]:
-    """The derived records in ``folder``, oldest first, checked as
-    :func:`~quietedit.archive.readings.derived_readings` checks them."""
-    found = []
-    for path in _numbered(folder, lambda n: revision_name(document, n), what="derived record"):
-        record = load_json(path)
-        problems = check_derived_record(record, deep=False)
-        if problems or not isinstance(record, dict):
-            raise ArchiveError(path, "; ".join(problems))
-        found.append(derived_from_record(record))
-    return found
+    """The derived records in ``folder``, oldest first, each read and checked by the
+    archive's own :func:`~quietedit.archive.readings.read_derived`."""
+    paths = _numbered(folder, lambda n: revision_name(document, n), what="derived record")
+    return [read_derived(path) for path in paths]
 
 
 def _record(archive: Archive, path: Path, partition: str, document: str) -> dict[str, JSON]:
