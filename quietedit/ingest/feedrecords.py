@@ -14,12 +14,14 @@ from quietedit.decide.departed import (
     day_from_record,
     day_of,
     day_to_record,
+    index_from_record,
     kept,
     newest,
 )
 from quietedit.decide.memory import FeedState, feed_from_record, feed_to_record, leaving_kept
 from quietedit.errors import ArchiveError
 from quietedit.feeds.edits import EntrySnapshot
+from quietedit.model import JSON
 
 logger = logging.getLogger(__name__)
 
@@ -96,3 +98,18 @@ def save_feed(archive: Archive, state: FeedState, *, now: datetime, final: bool 
     if leaving:
         save_departed(archive, state.slug, day_of(now), leaving, now=now)
     archive.write_feed(state.slug, feed_to_record(state, now=now), final=final)
+
+
+def with_departed(archive: Archive, slug: str, record: Mapping[str, JSON]) -> dict[str, JSON]:
+    """Feed ``slug``'s ``record`` with, among its ``entries``, the snapshots of the day
+    files its ``departed`` names (the entries that left the feed within ``ENTRY_MEMORY``,
+    which a record of an earlier version held itself): for readers of every entry, as the
+    export. An entry the feed carries again keeps its snapshot in the record."""
+    days = index_from_record(record.get("departed"))
+    if not days:
+        return dict(record)
+    found = read_departed(archive, slug, days)
+    entries: dict[str, JSON] = {key: snapshot.to_record() for key, snapshot in found.items()}
+    listed = record.get("entries")
+    entries.update(listed if isinstance(listed, dict) else {})
+    return {**record, "entries": entries}
