@@ -354,8 +354,8 @@ def hourly_run(
         [*GIT, "commit", "-q", "-m", f"Ingest {stamp}"],
         cwd=clone,
     )  # fmt: skip
-    changed = committed_changes(clone)
     timed(steps, "push", ["git", "push", "-q", "origin", "HEAD:main"], cwd=clone)
+    changed = committed_changes(repo.origin, before, git("rev-parse", "HEAD", cwd=clone).strip())
     script.unlink()
     git("update-ref", "refs/heads/main", repo.head or "", cwd=repo.origin)  # the year goes on
     shutil.rmtree(clone)
@@ -387,14 +387,15 @@ def folder_bytes(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
 
 
-def committed_changes(clone: Path) -> tuple[int, int]:
-    """The files the clone's last commit added, changed or deleted, and the size of the
-    files it added or changed (what git writes and the push sends, before deltas)."""
-    listed = git("diff-tree", "-r", "--no-commit-id", "--no-renames", "HEAD~1", "HEAD", cwd=clone)
+def committed_changes(origin: Path, before: str, after: str) -> tuple[int, int]:
+    """The files commit ``after`` added, changed or deleted since ``before``, and the size
+    of those it added or changed (what git writes and the push sends, before deltas): read
+    in the origin, which holds every object (the clone would fetch the trees it lacks)."""
+    listed = git("diff-tree", "-r", "--no-commit-id", "--no-renames", before, after, cwd=origin)
     rows = [line.split("\t", 1)[0].split() for line in listed.splitlines() if line]
     blobs = [row[3] for row in rows if row[4] != "D"]
     sizes = subprocess.run(
-        ["git", "cat-file", "--batch-check=%(objectsize)"], cwd=clone, check=True,
+        ["git", "cat-file", "--batch-check=%(objectsize)"], cwd=origin, check=True,
         input="".join(f"{blob}\n" for blob in blobs), capture_output=True, text=True,
     ).stdout.split()  # fmt: skip
     return len(rows), sum(int(size) for size in sizes)
