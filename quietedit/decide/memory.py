@@ -329,13 +329,16 @@ class SourceIndex:
         """Per feed, the day files to read for the claims about the articles of ``states``:
         those whose digests name a link of an article the feed lists no longer."""
         wanted: dict[str, set[str]] = {}
+        listed: dict[str, set[str | None]] = {}
         for state in states:
             for slug in state.feeds:
                 feed = feeds.get(slug)
                 if feed is None or not feed.departed:
                     continue
-                listed = {s.link for s in (*feed.entries.values(), *feed.leaving.values())}
-                links = [link for link in state.links if link not in listed]
+                if slug not in listed:
+                    carried = (*feed.entries.values(), *feed.leaving.values())
+                    listed[slug] = {snapshot.link for snapshot in carried}
+                links = [link for link in state.links if link not in listed[slug]]
                 wanted.setdefault(slug, set()).update(days_naming(feed.departed, links))
         return {slug: sorted(days) for slug, days in sorted(wanted.items()) if days}
 

@@ -13,6 +13,7 @@ import pytest
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
+from quietedit.archive.since import verify_since
 from quietedit.archive.store import Archive
 from quietedit.archive.verify import verify_archive
 from quietedit.article.identity import canonical_url, document_id
@@ -22,6 +23,7 @@ from quietedit.decide.memory import FeedState, feed_from_record
 from quietedit.feeds.edits import EntrySnapshot
 from quietedit.ingest.feedrecords import save_departed, with_departed
 from quietedit.ingest.run import run_ingest
+from tests.conftest import clone_observed, git
 
 T0 = datetime(2026, 11, 30, 6, 0, tzinfo=UTC)
 STORIES = {
@@ -235,3 +237,37 @@ def test_the_claims_about_an_article_whose_entry_left_come_from_its_day_file(
     assert read.claims(state) == {
         "feed_updated": {"feed": "gazette", "value": "2026-11-30T05:00:00Z"}
     }
+
+
+def test_in_the_hourly_clone_an_older_day_folder_is_fetched_when_an_entry_comes_back(
+    config_file: Path, newsroom: Newsroom, tmp_path: Path
+) -> None:
+    work, bare = tmp_path / "work", tmp_path / "origin.git"
+    git(tmp_path, "init", "-q", "--bare", "-b", "main", str(bare))
+    git(bare, "config", "uploadpack.allowFilter", "true")
+    git(tmp_path, "init", "-q", "-b", "main", str(work))
+    archive = Archive(work / "data")
+    newsroom.list("/news/harbour", "/news/library")
+    poll(config_file, archive, T0)
+    newsroom.list("/news/library")
+    poll(config_file, archive, T0 + timedelta(hours=1))
+    git(work, "add", "-A")
+    git(work, "commit", "-qm", "Two polls")
+    git(work, "push", "-q", str(bare), "main")
+
+    clone = tmp_path / "clone"
+    later = T0 + timedelta(days=5)
+    clone_observed(bare, clone, now=later.isoformat())
+    folder = clone / "data" / "departed" / "2026" / "11" / "30"
+    assert not folder.exists()  # not today's or yesterday's: left out
+    before = git(clone, "rev-parse", "HEAD").strip()
+    newsroom.list("/news/harbour", "/news/library", harbour="Harbour fees to double")
+    poll(config_file, Archive(clone / "data"), later)
+
+    assert folder.is_dir()  # fetched for the entry that came back
+    doc = document_id(canonical_url(newsroom.url("/news/harbour")))
+    events = Archive(clone / "data").events(doc)
+    assert [e.detail["after"] for e in events if e.kind == "feed-edit"] == [
+        {"title": "Harbour fees to double", "summary": STORIES["/news/harbour"][1]}
+    ]
+    assert verify_since(clone / "data", before).problems == ()
