@@ -103,8 +103,10 @@ def ingest_twice(
     config = load_config(config_file, environ={})
     archive = Archive(tmp_path / "data")
     run_ingest(config, archive, now=T0, simulated=True)
+    if leave:  # the story leaves the feed at a poll before its next check
+        harbour.listed = False
+        run_ingest(config, archive, now=T0 + timedelta(hours=1), simulated=True, feeds_only=True)
     harbour.rise = "a third"
-    harbour.listed = not leave
     if stamp:
         harbour.updated = "2026-11-30T08:10:00Z"
     run_ingest(config, archive, now=T0 + timedelta(hours=3), simulated=True)
