@@ -324,6 +324,7 @@ def hourly_run(
         steps, "sparse add", ["git", "sparse-checkout", "add", "--stdin"],
         cwd=clone, stdin="".join(f"{path}\n" for path in paths),
     )  # fmt: skip
+    folders = [path for path in paths if path.startswith("data/documents/")]  # not day files
     # what came over the wire is the object store; the index lists every path of the tree
     # (checked out or not) unless it is a sparse index, so it is counted apart
     received = sum(p.stat().st_size for p in (clone / ".git" / "objects").rglob("*") if p.is_file())
@@ -364,9 +365,9 @@ def hourly_run(
         "clone_bytes": received,
         "clone_index_bytes": index,
         "files_checked_out": files,
-        "partitions_checked_out": sum(1 for p in paths if p.count("/") == 4),
-        "partitions_in_part": len({p.rsplit("/", 1)[0] for p in paths if p.count("/") == 5}),
-        "documents_in_part": sum(1 for p in paths if p.count("/") == 5),
+        "partitions_checked_out": sum(1 for p in folders if p.count("/") == 4),
+        "partitions_in_part": len({p.rsplit("/", 1)[0] for p in folders if p.count("/") == 5}),
+        "documents_in_part": sum(1 for p in folders if p.count("/") == 5),
         "bytes_checked_out": checked_out,
         "feed_records_bytes": feed_bytes,
         "day_files_bytes": day_bytes,
