@@ -4,6 +4,12 @@ what the feed carries, and an entry that comes back is still compared with what 
 from __future__ import annotations
 
 import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -89,7 +95,8 @@ def config_file(tmp_path: Path, newsroom: Newsroom) -> Path:
 
 
 def poll(config_file: Path, archive: Archive, at: datetime) -> None:
-    report = run_ingest(load_config(config_file), archive, now=at, feeds_only=True)
+    config = load_config(config_file)
+    report = run_ingest(config, archive, now=at, feeds_only=True, simulated=True)
     assert report.errors == []
 
 
@@ -271,3 +278,44 @@ def test_in_the_hourly_clone_an_older_day_folder_is_fetched_when_an_entry_comes_
         {"title": "Harbour fees to double", "summary": STORIES["/news/harbour"][1]}
     ]
     assert verify_since(clone / "data", before).problems == ()
+
+
+@pytest.mark.slow
+def test_a_run_killed_while_entries_leave_leaves_a_sound_archive_and_loses_none(
+    config_file: Path, newsroom: Newsroom, tmp_path: Path
+) -> None:
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    rng = random.Random(16)
+    later = T0 + timedelta(hours=1)
+    # kill points: as soon as the day file appears, and at random while the run starts
+    for trial, (wait_for_day_file, delay) in enumerate(
+        [(True, 0.0), (True, 0.002), (False, rng.uniform(0.2, 0.6)), (False, rng.uniform(0.2, 0.6))]
+    ):
+        archive = Archive(tmp_path / f"data-{trial}")
+        newsroom.list("/news/harbour", "/news/library", "/news/bridge")
+        poll(config_file, archive, T0)
+        newsroom.list("/news/market")  # three entries leave at once
+        command = [
+            sys.executable, "-m", "quietedit", "-q", "ingest", "--feeds-only",
+            "--config", str(config_file), "--data", str(archive.root), "--now", later.isoformat(),
+        ]  # fmt: skip
+        writer = subprocess.Popen(
+            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        slug = archive.feed_slugs()[0]
+        day = archive.layout.departed_file(slug, day_of(later))
+        deadline = time.monotonic() + 20
+        while wait_for_day_file and not day.exists() and time.monotonic() < deadline:
+            time.sleep(0.0005)
+        time.sleep(delay)
+        writer.send_signal(signal.SIGKILL)
+        writer.wait()
+        assert verify_archive(archive.root).problems == ()
+        done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stderr
+        _, record = only_feed(archive)
+        assert list(record["entries"]) == [newsroom.url("/news/market")]
+        left = sorted(newsroom.url(p) for p in ("/news/harbour", "/news/library", "/news/bridge"))
+        assert sorted(day_file(archive, slug, day_of(later))["entries"]) == left
+        assert sorted(record["departed"]) == [day_of(later)]
+        assert verify_archive(archive.root).problems == ()
