@@ -288,6 +288,10 @@ def table(result: dict[str, Any]) -> Iterator[str]:
     row("partitions checked out in part", "partitions_in_part")
     row("documents of those checked out", "documents_in_part")
     row("bytes checked out (MiB)", "bytes_checked_out", "{:.2f}", 2**20)
+    row("  of it feed records (MiB)", "feed_records_bytes", "{:.2f}", 2**20)
+    row("  of it feeds' day files (MiB)", "day_files_bytes", "{:.2f}", 2**20)
+    row("files the run's commit changed", "commit_files")
+    row("their bytes (MiB, before deltas)", "commit_bytes", "{:.2f}", 2**20)
     row("folders fetched on demand", "fetched_on_demand")
     row("pages served (MB)", "megabytes_served")
     for step in STEPS:

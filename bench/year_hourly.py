@@ -204,8 +204,13 @@ def _kind_of(path: str) -> str:
         return "document records"
     if parts[-1].startswith("checks") and "documents" in parts:
         return "checks files"
-    if len(parts) > 1 and parts[1] in ("index", "feeds", "state"):
-        return {"index": "index shards", "feeds": "feed records", "state": "state"}[parts[1]]
+    if len(parts) > 1 and parts[1] in ("index", "feeds", "state", "departed"):
+        return {
+            "index": "index shards",
+            "feeds": "feed records",
+            "state": "state",
+            "departed": "feeds' day files",
+        }[parts[1]]
     return "other"
 
 
@@ -319,6 +324,7 @@ def hourly_run(
         steps, "sparse add", ["git", "sparse-checkout", "add", "--stdin"],
         cwd=clone, stdin="".join(f"{path}\n" for path in paths),
     )  # fmt: skip
+    folders = [path for path in paths if path.startswith("data/documents/")]  # not day files
     # what came over the wire is the object store; the index lists every path of the tree
     # (checked out or not) unless it is a sparse index, so it is counted apart
     received = sum(p.stat().st_size for p in (clone / ".git" / "objects").rglob("*") if p.is_file())
@@ -329,6 +335,8 @@ def hourly_run(
         for folder, _, names in os.walk(clone / "data")
         for name in names
     )  # before the run writes anything, as files
+    feed_bytes = folder_bytes(clone / "data" / "feeds")
+    day_bytes = folder_bytes(clone / "data" / "departed")
     with Newsrooms(site):
         log = timed(
             steps, "ingest",
@@ -348,6 +356,7 @@ def hourly_run(
         cwd=clone,
     )  # fmt: skip
     timed(steps, "push", ["git", "push", "-q", "origin", "HEAD:main"], cwd=clone)
+    changed = committed_changes(repo.origin, before, git("rev-parse", "HEAD", cwd=clone).strip())
     script.unlink()
     git("update-ref", "refs/heads/main", repo.head or "", cwd=repo.origin)  # the year goes on
     shutil.rmtree(clone)
@@ -356,10 +365,14 @@ def hourly_run(
         "clone_bytes": received,
         "clone_index_bytes": index,
         "files_checked_out": files,
-        "partitions_checked_out": sum(1 for p in paths if p.count("/") == 4),
-        "partitions_in_part": len({p.rsplit("/", 1)[0] for p in paths if p.count("/") == 5}),
-        "documents_in_part": sum(1 for p in paths if p.count("/") == 5),
+        "partitions_checked_out": sum(1 for p in folders if p.count("/") == 4),
+        "partitions_in_part": len({p.rsplit("/", 1)[0] for p in folders if p.count("/") == 5}),
+        "documents_in_part": sum(1 for p in folders if p.count("/") == 5),
         "bytes_checked_out": checked_out,
+        "feed_records_bytes": feed_bytes,
+        "day_files_bytes": day_bytes,
+        "commit_files": changed[0],
+        "commit_bytes": changed[1],
         "pages_served": site.requests,
         "megabytes_served": round(site.bytes_sent / 1e6, 1),
         # the document folders the run read that the checkout did not hold
@@ -368,6 +381,25 @@ def hourly_run(
             (line for line in log.splitlines() if "feeds:" in line), log.strip()[-300:]
         ),
     }
+
+
+def folder_bytes(folder: Path) -> int:
+    """The size of the files below ``folder``."""
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+def committed_changes(origin: Path, before: str, after: str) -> tuple[int, int]:
+    """The files commit ``after`` added, changed or deleted since ``before``, and the size
+    of those it added or changed (what git writes and the push sends, before deltas): read
+    in the origin, which holds every object (the clone would fetch the trees it lacks)."""
+    listed = git("diff-tree", "-r", "--no-commit-id", "--no-renames", before, after, cwd=origin)
+    rows = [line.split("\t", 1)[0].split() for line in listed.splitlines() if line]
+    blobs = [row[3] for row in rows if row[4] != "D"]
+    sizes = subprocess.run(
+        ["git", "cat-file", "--batch-check=%(objectsize)"], cwd=origin, check=True,
+        input="".join(f"{blob}\n" for blob in blobs), capture_output=True, text=True,
+    ).stdout.split()  # fmt: skip
+    return len(rows), sum(int(size) for size in sizes)
 
 
 def largest_folder(root: Path) -> tuple[str, int]:

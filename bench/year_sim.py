@@ -45,19 +45,20 @@ from quietedit.archive.store import Archive
 from quietedit.article.fingerprint import content_hash
 from quietedit.article.identity import document_id
 from quietedit.decide.check import EXTRACTOR
+from quietedit.decide.departed import remember
 from quietedit.decide.memory import (
-    ENTRY_MEMORY,
     DocumentState,
     FeedState,
     Seen,
     document_to_record,
-    feed_to_record,
+    leaving_kept,
 )
 from quietedit.decide.partitions import observed_documents
 from quietedit.decide.recheck import Candidate, Outcome, RecheckPolicy, after_check, decide
 from quietedit.decide.shard import WHOLE
 from quietedit.errors import ArchiveError
 from quietedit.feeds.edits import EntrySnapshot
+from quietedit.ingest.feedrecords import save_feed
 from quietedit.ingest.partitions import recent, save_active
 from quietedit.model import JSON
 from quietedit.revisions import SCHEMA_VERSION, EvidenceRef, Observation
@@ -262,7 +263,7 @@ class Year:
     docs: dict[str, Doc] = field(default_factory=dict)
     by_outlet: dict[int, list[Story]] = field(default_factory=lambda: defaultdict(list))
     feeds: dict[str, FeedState] = field(default_factory=dict)
-    # each feed's entry snapshots, kept as its record keeps them (ENTRY_MEMORY)
+    # the snapshots of the entries each feed carries (those that left go to day files)
     entries: dict[str, dict[str, EntrySnapshot]] = field(default_factory=lambda: defaultdict(dict))
     encoding: dict[str, JSON] = field(default_factory=dict)
     touched: set[str] = field(default_factory=set)  # documents whose record is stale on disk
@@ -467,21 +468,30 @@ class Year:
             feed = self.feeds.get(slug) or FeedState(slug, outlet.feed_url(self.port), outlet.name)
             polls = feed.polls + 1
             stories = self.by_outlet[outlet.index]
+            # the feed carries its newest stories; the entries of the others left it, and
+            # go to the day file of ``now`` as the runs of the day would have put them,
+            # then the record that keeps their digests (the ingest's own writes)
+            newest = sorted(stories, key=lambda s: s.published_at)[-FEED_ITEMS:]
+            carried = {story.url(self.port) for story in newest}
             entries = self.entries[slug]
-            for key in [k for k, snap in entries.items() if now - snap.observed_at > ENTRY_MEMORY]:
+            leaving = {key: snap for key, snap in entries.items() if key not in carried}
+            for key in leaving:
                 del entries[key]
             feed = replace(
                 feed,
                 entries=dict(entries),
+                leaving={**feed.leaving, **leaving},  # those a save without feeds kept
                 kind="rss",
                 polls=polls,
                 last_polled_at=now,
                 last_success_at=now,
                 entries_seen=min(len(stories), FEED_ITEMS),
             )
-            self.feeds[slug] = feed
             if feeds:
-                self.archive.write_feed(slug, feed_to_record(feed, now=now), final=True)
+                save_feed(self.archive, feed, now=now, final=True)
+                index = remember(feed.departed, leaving_kept(feed, now=now).values(), now=now)
+                feed = replace(feed, departed=index, leaving={})
+            self.feeds[slug] = feed
         if self.list_partitions:
             save_partitions(
                 self.archive, self.still_observed(), self.written_now, policy=self.policy, now=now

@@ -206,6 +206,22 @@ def state_problems(record: JSON, *, kind: str, key: str, expected: str) -> list[
     return problems
 
 
+def departed_problems(record: JSON, *, slug: str, day: str) -> list[str]:
+    """Problems of the day file ``departed/<day>/<slug>.json``: a state file's envelope,
+    naming its feed and its day (a real one), with an ``entries`` object (its snapshots:
+    :mod:`quietedit.decide.departed`)."""
+    problems = state_problems(record, kind="departed", key="slug", expected=slug)
+    problem = partition_problem(day)
+    if problem is not None:
+        problems.append(problem)
+    if isinstance(record, dict):
+        if record.get("day") != day:
+            problems.append(f"day: {record.get('day')!r} does not match the file's folder")
+        if not isinstance(record.get("entries"), dict):
+            problems.append(f"entries: {record.get('entries')!r} is not an object")
+    return problems
+
+
 def revision_problems(record: JSON, *, document: str, number: int, deep: bool = True) -> list[str]:
     """Problems of revision ``number`` of ``document`` on its own: schema (1 or 2), own
     hash, content hash (unless not ``deep``), and that it names this document and number."""

@@ -10,6 +10,7 @@ Schema 2::
     documents/<YYYY>/<MM>/<DD>/<id>/events/<NNNNNN>.json      one event (create-only)
     documents/<YYYY>/<MM>/<DD>/<id>/derived/<NNNNNN>-<tail>.json    a re-extraction (create-only)
     feeds/<slug>.json                                one feed's mutable state
+    departed/<YYYY>/<MM>/<DD>/<slug>.json            the entries that left a feed that day
     state/<name>.json                                run-level mutable state
     .tmp/                                            temp files of writes in progress
 
@@ -24,6 +25,10 @@ no folder grows past about a day's articles and a commit rewrites only small tre
 index, 256 shards keyed by the first two hex digits of the id's hash, finds the partition
 of any id without listing a folder. Raw pages live outside ``data/`` as WARC files
 (:mod:`quietedit.archive.evidence`).
+
+A feed's record holds the entries the feed carries; the snapshot of one that left it goes
+to the feed's *day file* of the day a run found it gone, which the runs of later days no
+longer write (:mod:`quietedit.decide.departed`).
 
 Schema 1 kept every document in ``documents/<id>/`` with its raw pages in
 ``documents/<id>/evidence/``; :func:`classify_legacy_path` names those paths for
@@ -51,6 +56,7 @@ STATE_NAME_PATTERN: Final = SLUG_PATTERN
 TMP_DIR: Final = ".tmp"
 DOCUMENTS_DIR: Final = "documents"
 INDEX_DIR: Final = "index"
+DEPARTED_DIR: Final = "departed"
 DOCUMENT_FILE: Final = "document.json"
 REVISIONS_FOLDER: Final = "revisions"
 EVENTS_FOLDER: Final = "events"
@@ -81,6 +87,7 @@ class PathKind(Enum):
     DERIVED = "derived"  # a revision's page read again by a later extractor
     EVIDENCE = "evidence"  # schema 1 only: a raw page kept inside the archive
     FEED = "feed"
+    DEPARTED = "departed"  # a feed's entries that left it one day
     STATE = "state"
     TEMP = "temp"
 
@@ -107,6 +114,7 @@ _PATTERNS: Final = (
         re.compile(rf"{_DOCUMENT}/derived/(?P<number>[0-9]{{6,}})(?:-(?P<tail>[^/]*))?\.json"),
     ),
     (PathKind.FEED, re.compile(r"feeds/(?P<slug>[^/]+)\.json")),
+    (PathKind.DEPARTED, re.compile(rf"{DEPARTED_DIR}/{_PARTITION}/(?P<slug>[^/]+)\.json")),
     (PathKind.STATE, re.compile(r"state/(?P<name>[^/]+)\.json")),
     (PathKind.TEMP, re.compile(rf"{re.escape(TMP_DIR)}/.*")),
 )
@@ -295,6 +303,20 @@ class Layout:
                 f"{slug!r} is not a feed slug ([a-z0-9-], 1-63 chars)",
             )
         return self.root / "feeds" / f"{slug}.json"
+
+    def departed_dir(self, day: str) -> Path:
+        """The folder of the day files of ``day`` (``YYYY/MM/DD``)."""
+        if not is_partition(day):
+            raise UnsafePathError(self.root / DEPARTED_DIR, f"{day!r} is not a day (YYYY/MM/DD)")
+        return self.root / DEPARTED_DIR / day
+
+    def departed_file(self, slug: str, day: str) -> Path:
+        """The day file of feed ``slug``: the snapshots of its entries that left on ``day``."""
+        if not SLUG_PATTERN.fullmatch(slug):
+            raise UnsafePathError(
+                self.root / DEPARTED_DIR, f"{slug!r} is not a feed slug ([a-z0-9-], 1-63 chars)"
+            )
+        return self.departed_dir(day) / f"{slug}.json"
 
     def state_file(self, name: str) -> Path:
         if not STATE_NAME_PATTERN.fullmatch(name):

@@ -33,6 +33,7 @@ from quietedit.archive.checks import (
     Problem,
     checks_file_documents,
     checks_file_problems,
+    departed_problems,
     document_problems,
     event_problems,
     index_entries,
@@ -139,6 +140,8 @@ class _ChangeChecker:
             self._check_checks(path, parts["partition"])
         elif kind is PathKind.FEED:
             self._check_state(path, kind="feed", key="slug", expected=parts["slug"])
+        elif kind is PathKind.DEPARTED:
+            self._check_departed(path, slug=parts["slug"], day=parts["partition"])
         elif kind is PathKind.STATE:
             self._check_state(path, kind="state", key="name", expected=parts["name"])
         elif self._check_home(path, parts["partition"], parts["id"]):
@@ -353,6 +356,12 @@ class _ChangeChecker:
         listed = self.repository.git("ls-tree", "--name-only", "-z", "HEAD", "--", *paths)
         found = {PurePosixPath(line).parent.name for line in listed.split("\0") if line}
         return found & set(outside)
+
+    def _check_departed(self, path: Path, *, slug: str, day: str) -> None:
+        record = self._load(path)
+        if record is not None:
+            for message in departed_problems(record, slug=slug, day=day):
+                self.report(path, message)
 
     def _check_state(self, path: Path, *, kind: str, key: str, expected: str) -> None:
         record = self._load(path)

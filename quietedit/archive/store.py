@@ -363,6 +363,31 @@ class Archive:
         full = {**record, "schema": SCHEMA_VERSION, "type": "feed", "slug": slug}
         self._replace(self.layout.feed_file(slug), dump_json(full), final=final)
 
+    def read_departed(self, slug: str, day: str) -> dict[str, JSON] | None:
+        """The day file of feed ``slug`` for ``day`` (``None``: there is none); its folder
+        is fetched into a sparse checkout that leaves it out. ``ArchiveError`` when it
+        cannot be read (or fetched)."""
+        path = self.layout.departed_file(slug, day)
+        if not path.parent.is_dir():
+            sparse.fetch_folder(self.root, path.parent)
+        record = self._read_state(path, kind="departed")
+        if record is not None and (record.get("slug") != slug or record.get("day") != day):
+            raise ArchiveError(path, "slug or day does not match the file's path")
+        return record
+
+    def write_departed(self, slug: str, day: str, record: dict[str, JSON]) -> None:
+        """Atomically replace the day file of feed ``slug`` for ``day``; flushed, as the
+        feed record written next refers to it."""
+        full = {**record, "schema": SCHEMA_VERSION, "type": "departed", "slug": slug, "day": day}
+        self._replace(self.layout.departed_file(slug, day), dump_json(full), final=False)
+
+    def prefetch_departed(self, days: Iterable[str]) -> int:
+        """Bring the day folders of ``days`` that a sparse checkout leaves out into it at
+        once; how many came."""
+        missing = [self.layout.departed_dir(day) for day in sorted(set(days))]
+        missing = [folder for folder in missing if not folder.is_dir()]
+        return sparse.fetch_folders(self.root, missing) if missing else 0
+
     def state_names(self) -> list[str]:
         """Names of every run-level state file in ``state/``, sorted."""
         folder = self.root / "state"

@@ -20,6 +20,7 @@ from quietedit.archive.checks import (
     Problem,
     checks_file_documents,
     checks_file_problems,
+    departed_problems,
     document_problems,
     event_problems,
     index_entries,
@@ -204,6 +205,8 @@ class _Checker:
             self._check_checks(path, parts["partition"])
         elif kind is PathKind.FEED:
             self._check_state(path, kind="feed", key="slug", expected=parts["slug"])
+        elif kind is PathKind.DEPARTED:
+            self._check_departed(path, slug=parts["slug"], day=parts["partition"])
         elif kind is PathKind.STATE:
             self._check_state(path, kind="state", key="name", expected=parts["name"])
 
@@ -243,6 +246,12 @@ class _Checker:
         for message in checks_file_problems(record, name=path.name, partition=partition):
             self.report(path, message)
         self.checks.extend((path, partition, doc) for doc in checks_file_documents(record))
+
+    def _check_departed(self, path: Path, *, slug: str, day: str) -> None:
+        record = self._load(path)
+        if record is not None:
+            for message in departed_problems(record, slug=slug, day=day):
+                self.report(path, message)
 
     def _check_state(self, path: Path, *, kind: str, key: str, expected: str) -> None:
         record = self._load(path)

@@ -200,8 +200,9 @@ def sparse_paths(
 
     One path a line, relative to the top of the git work tree holding the archive (or as
     given, outside git): the feed, state and index folders; today's and yesterday's (UTC)
-    partitions whole; and of the other documents still observed, the folders of those the
-    run's plan at --now will read: the articles the re-check policy makes due, within the
+    day folders of the entries that leave feeds and partitions, whole; and of the other
+    documents still observed, the folders of those the run's plan at --now will read: the
+    articles the re-check policy makes due, within the
     per-run cap and per-host budgets of the configuration, and the pages their sites'
     templates are learnt from (with --observed: every one). Cone mode brings each one's
     partition's checks files along. A document the run reads that is not checked out (a
@@ -219,12 +220,13 @@ def sparse_paths(
         quietedit sparse-paths --fetch-trees | git sparse-checkout add --stdin
     """
     from quietedit.archive.gittrees import fetch_trees as fetch_listings
+    from quietedit.archive.layout import DEPARTED_DIR
     from quietedit.archive.store import Archive
     from quietedit.cli.ingest import parse_now
     from quietedit.decide.shard import WHOLE, parse_shard
     from quietedit.errors import InvalidShardError
     from quietedit.ingest.checkout import checkout_plan
-    from quietedit.ingest.partitions import checkout_list
+    from quietedit.ingest.partitions import checkout_list, recent
 
     try:
         part = WHOLE if shard is None else parse_shard(shard)
@@ -243,9 +245,11 @@ def sparse_paths(
     folders = [archive.layout.root / name for name in ("feeds", "state", "index")]
     if everything:
         folders = [archive.layout.root]
-    elif chosen is None:
+    else:  # and the day files the run writes the entries that leave its feeds to
+        folders.extend(archive.layout.departed_dir(day) for day in sorted(recent(now)))
+    if chosen is None and not everything:
         folders.append(archive.layout.documents_dir)
-    else:
+    elif chosen is not None:
         folders.extend(
             archive.layout.partition_dir(partition) for partition in sorted(chosen.whole)
         )
@@ -260,7 +264,7 @@ def sparse_paths(
         # the archive is the whole work tree, and cone mode takes no "." for it: its
         # folders, each whole (files at the top are always checked out)
         folders = [archive.layout.root / name for name in ("feeds", "state", "index")]
-        folders.append(archive.layout.documents_dir)
+        folders.extend((archive.layout.documents_dir, archive.layout.root / DEPARTED_DIR))
     # below the archive's own path, resolved once: a line per document still observed
     below = [folder.relative_to(archive.layout.root).as_posix() for folder in folders]
     lines = [f"{prefix}{path}".removesuffix("/.") for path in below]

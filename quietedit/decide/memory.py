@@ -5,8 +5,9 @@ canonical ``url``, the ``links`` feeds gave for it, its ``feeds``), the re-check
 ``schedule`` the policy reads, what the last observation ``seen`` was (for flip-flops and
 cut-down texts), its ``status`` (``active``, ``gone``, ``redirected``) and the HTTP
 validators of its page. A feed record (``feeds/<slug>.json``) holds the feed's catalogue
-entry, its validators, its poll health, its claims' ``trust`` and the newest snapshot of
-every entry it carried recently, and for a homepage the headlines of its links
+entry, its validators, its poll health, its claims' ``trust``, the newest snapshot of
+every entry it carries and digests of those that left it within ``ENTRY_MEMORY``
+(:mod:`quietedit.decide.departed`), and for a homepage the headlines of its links
 (:mod:`quietedit.decide.homepage`); a document of a live blog keeps its ledger of posts
 (``live``, :mod:`quietedit.decide.liveblog`). Revisions, not these records, are the truth
 about content: everything here can be lost without losing an edit.
@@ -19,24 +20,24 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Final
 
+from quietedit.decide.departed import (
+    Departed,
+    days_naming,
+    index_from_record,
+    index_to_record,
+    kept,
+    newest,
+    remember,
+)
 from quietedit.decide.homepage import HeadlineHistory, history_from_record, history_to_record
 from quietedit.decide.liveblog import LiveLedger, ledger_from_record, ledger_to_record
 from quietedit.decide.recheck import Candidate, FeedTrust
 from quietedit.feeds.edits import EntrySnapshot
-from quietedit.feeds.entries import MAX_ENTRIES
 from quietedit.fetch.ledger import LedgerEntry
 from quietedit.model import JSON, format_timestamp, parse_timestamp
 
 MAX_LINKS: Final = 20
 """Links remembered per document (feeds rewrite tracking parameters; the first ones count)."""
-
-ENTRY_MEMORY: Final = timedelta(days=30)
-"""How long a feed record keeps the snapshot of an entry that left the feed."""
-
-MAX_SNAPSHOTS: Final = 2 * MAX_ENTRIES
-"""Entry snapshots a feed record keeps at most, the newest: twice what one poll reads. A
-backstop against feeds that change ids and links on every render, which no matching can
-recognise as the same entries (a rotating id alone is matched by link, see changes.py)."""
 
 LEDGER_KEEP: Final = timedelta(hours=2)
 """Requests kept one by one: the hourly budget needs the last hour, exactly."""
@@ -192,8 +193,14 @@ class FeedState:
     entries_seen: int = 0
     problems: tuple[str, ...] = ()
     trust: FeedTrust = field(default_factory=FeedTrust)
-    entries: Mapping[str, EntrySnapshot] = field(default_factory=dict)
+    entries: Mapping[str, EntrySnapshot] = field(default_factory=dict)  # those it carries
     homepage: HeadlineHistory | None = None  # a homepage's headlines (decide.homepage)
+    departed: Departed = field(default_factory=dict)  # digests of those that left, by day
+    leaving: Mapping[str, EntrySnapshot] = field(default_factory=dict)
+    """The snapshots of the entries that left the feed at this run's poll: they go to the
+    day file of the run's day before the record that forgets them (:func:`leaving_kept`)."""
+    returning: Mapping[str, EntrySnapshot] = field(default_factory=dict)
+    """Snapshots read back from day files for this poll: entries it lists may be those."""
 
     def next_poll_at(self) -> datetime | None:
         """When a failing feed may be polled again; ``None`` when it is not failing."""
@@ -204,17 +211,13 @@ class FeedState:
 
 
 def feed_to_record(state: FeedState, *, now: datetime) -> dict[str, JSON]:
-    """The feed record; entry snapshots older than ``ENTRY_MEMORY`` are forgotten, and
-    beyond ``MAX_SNAPSHOTS`` the oldest ones."""
-    recent = [
-        (snapshot.observed_at, entry_id, snapshot)
-        for entry_id, snapshot in state.entries.items()
-        if now - snapshot.observed_at <= ENTRY_MEMORY
-    ]
-    kept = sorted(recent, key=lambda item: (item[0], item[1]), reverse=True)[:MAX_SNAPSHOTS]
-    entries: dict[str, JSON] = {
-        entry_id: snapshot.to_record() for _, entry_id, snapshot in sorted(kept, key=_by_id)
-    }
+    """The feed record: the snapshots of the entries the feed carries (those older than
+    ``ENTRY_MEMORY`` forgotten, and beyond ``MAX_SNAPSHOTS`` the oldest, as for a record of
+    an older version that still holds departed ones), and the digests of those that left
+    it, the :func:`leaving_kept` ones under today (:mod:`quietedit.decide.departed`)."""
+    snapshots = kept(state.entries, now=now)
+    entries: dict[str, JSON] = {key: snapshot.to_record() for key, snapshot in snapshots.items()}
+    departed = remember(state.departed, leaving_kept(state, now=now).values(), now=now)
     record: dict[str, JSON] = {
         "url": state.url,
         "name": state.name,
@@ -239,6 +242,7 @@ def feed_to_record(state: FeedState, *, now: datetime) -> dict[str, JSON]:
             "last_probe_at": _time(state.trust.last_probe_at),
         },
         "entries": entries,
+        "departed": index_to_record(departed),
     }
     if state.homepage is not None:  # only a homepage's record has one
         record["homepage"] = history_to_record(state.homepage)
@@ -282,7 +286,15 @@ def feed_from_record(slug: str, record: Mapping[str, JSON]) -> FeedState:
         ),
         entries=entries,
         homepage=history_from_record(record.get("homepage")),
+        departed=index_from_record(record.get("departed")),
     )
+
+
+def leaving_kept(state: FeedState, *, now: datetime) -> dict[str, EntrySnapshot]:
+    """The snapshots of the entries that left ``state``'s feed at this poll that the day
+    file of ``now`` keeps: those seen within ``ENTRY_MEMORY`` (a record of an older
+    version hands over every departed entry it held at once)."""
+    return kept(state.leaving, now=now)
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,15 +306,41 @@ class SourceIndex:
     sitemaps: frozenset[str]
 
     @classmethod
-    def of(cls, feeds: Mapping[str, FeedState]) -> SourceIndex:
+    def of(
+        cls,
+        feeds: Mapping[str, FeedState],
+        departed: Mapping[str, Mapping[str, EntrySnapshot]] | None = None,
+    ) -> SourceIndex:
         """The index of ``feeds`` as this run polled them (a sharded run polls every feed,
-        so the claims of another shard's feed are as fresh as an unsharded run's)."""
-        by_link = {
-            slug: {s.link: s for _, s in sorted(feed.entries.items()) if s.link}
-            for slug, feed in feeds.items()
-        }
+        so the claims of another shard's feed are as fresh as an unsharded run's), with
+        the snapshots ``departed`` gives per feed: those of the day files that
+        :meth:`days_needed` names, read."""
+        by_link = {}
+        for slug, feed in feeds.items():
+            known = newest((departed or {}).get(slug, {}), feed.leaving, feed.entries)
+            by_link[slug] = {s.link: s for _, s in sorted(known.items()) if s.link}
         sitemaps = frozenset(slug for slug, feed in feeds.items() if feed.kind == "sitemap")
         return cls(by_link, sitemaps)
+
+    @staticmethod
+    def days_needed(
+        feeds: Mapping[str, FeedState], states: Iterable[DocumentState]
+    ) -> dict[str, list[str]]:
+        """Per feed, the day files to read for the claims about the articles of ``states``:
+        those whose digests name a link of an article the feed lists no longer."""
+        wanted: dict[str, set[str]] = {}
+        listed: dict[str, set[str | None]] = {}
+        for state in states:
+            for slug in state.feeds:
+                feed = feeds.get(slug)
+                if feed is None or not feed.departed:
+                    continue
+                if slug not in listed:
+                    carried = (*feed.entries.values(), *feed.leaving.values())
+                    listed[slug] = {snapshot.link for snapshot in carried}
+                links = [link for link in state.links if link not in listed[slug]]
+                wanted.setdefault(slug, set()).update(days_naming(feed.departed, links))
+        return {slug: sorted(days) for slug, days in sorted(wanted.items()) if days}
 
     def claims(self, state: DocumentState) -> dict[str, JSON] | None:
         """The revision ``signals`` of ``state``'s article (data/README.md): per kind, the
@@ -354,10 +392,6 @@ def ledger_record(
         if recent:
             rolled[host] = recent
     return {"requests": kept, "daily": rolled}
-
-
-def _by_id(item: tuple[datetime, str, EntrySnapshot]) -> str:
-    return item[1]
 
 
 def _time(moment: datetime | None) -> str | None:

@@ -213,7 +213,7 @@ def _tracked_only(result: PollResult, links: UrlFilter) -> PollResult:
 
 
 def _read_feed(state: FeedState, feed: Feed, *, now: datetime) -> PollResult:
-    compared = compare_feed(state.entries, feed, observed_at=now)
+    compared = compare_feed(state.entries, feed, observed_at=now, returning=state.returning)
     problems = feed.problems
     if compared.renamed * 2 > len(feed.entries):
         problems = (
@@ -225,6 +225,8 @@ def _read_feed(state: FeedState, feed: Feed, *, now: datetime) -> PollResult:
         state,
         kind=feed.kind,
         entries=compared.snapshots,
+        leaving=compared.departed,
+        returning={},
         entries_seen=len(feed.entries),
         problems=problems[:MAX_PROBLEMS],
     )
@@ -267,11 +269,11 @@ def _read_homepage(
 
 
 def _read_sitemap(state: FeedState, sitemap: Sitemap, *, now: datetime) -> PollResult:
-    snapshots: dict[str, EntrySnapshot] = dict(state.entries)
+    snapshots: dict[str, EntrySnapshot] = {}
     claims: set[str] = set()
     for entry in sitemap.entries:
         lastmod = entry.lastmod.raw if entry.lastmod else None
-        before = state.entries.get(entry.url)
+        before = state.entries.get(entry.url) or state.returning.get(entry.url)
         if before is not None and lastmod is not None and before.updated != lastmod:
             claims.add(entry.url)
         snapshots[entry.url] = EntrySnapshot(
@@ -282,10 +284,13 @@ def _read_sitemap(state: FeedState, sitemap: Sitemap, *, now: datetime) -> PollR
             link=entry.url,
             updated=lastmod,
         )
+    leaving = {url: snap for url, snap in state.entries.items() if url not in snapshots}
     fresh = replace(
         state,
         kind="sitemap",
         entries=snapshots,
+        leaving=leaving,
+        returning={},
         entries_seen=len(sitemap.entries),
         problems=sitemap.problems[:MAX_PROBLEMS],
     )

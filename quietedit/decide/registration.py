@@ -28,6 +28,7 @@ from datetime import datetime
 from quietedit.article.identity import canonical_url, document_id
 from quietedit.decide.candidates import EntryCandidate
 from quietedit.decide.check import NewEvent
+from quietedit.decide.departed import day_of
 from quietedit.decide.homepage import EVENT_KIND as HEADLINES_EVENT
 from quietedit.decide.homepage import ClosedLink
 from quietedit.decide.memory import (
@@ -35,12 +36,13 @@ from quietedit.decide.memory import (
     document_from_record,
     document_to_record,
     feed_to_record,
+    leaving_kept,
 )
 from quietedit.decide.poll import PollResult
 from quietedit.decide.recheck import Candidate
 from quietedit.decide.shard import Shard
 from quietedit.errors import InvalidURLError
-from quietedit.feeds.edits import EntryChange
+from quietedit.feeds.edits import EntryChange, EntrySnapshot
 from quietedit.model import JSON
 
 Link = tuple[str, EntryCandidate]
@@ -85,13 +87,16 @@ class DocumentPlan:
 
 @dataclass(frozen=True, slots=True)
 class PollPlan:
-    """A poll's writes: each document's, then the ``feed_record`` of feed ``slug``
-    (``None``: another shard's feed). ``errors`` has one per link left unregistered, those
-    of invalid URLs first, then those of unreadable records."""
+    """A poll's writes: each document's, then the snapshots of the entries that left the
+    feed (``departed``: the day file and its new snapshots, added to those it holds), then
+    the ``feed_record`` of feed ``slug`` (``None``: another shard's feed), which forgets
+    them. ``errors`` has one per link left unregistered, those of invalid URLs first, then
+    those of unreadable records."""
 
     slug: str
     documents: tuple[DocumentPlan, ...] = ()
     feed_record: dict[str, JSON] | None = None
+    departed: tuple[str, Mapping[str, EntrySnapshot]] | None = None
     errors: tuple[str, ...] = field(default_factory=tuple)
 
     @property
@@ -165,10 +170,12 @@ def plan_registration(
         if doc not in routed.documents and document.record is not None and not document.error:
             plans.append(DocumentPlan(doc, (_closed(link, slug, now),)))
     owned = shard.owns(poll.feed.url)  # another shard's feed record is that shard's
+    leaving = leaving_kept(poll.feed, now=now)
     return PollPlan(
         slug,
         documents=tuple(plans),
         feed_record=feed_to_record(poll.feed, now=now) if owned else None,
+        departed=(day_of(now), leaving) if owned and leaving else None,
         errors=tuple(errors),
     )
 

@@ -53,6 +53,7 @@ from quietedit.export.schema import (
     Table,
 )
 from quietedit.export.workers import forked, streamed
+from quietedit.ingest.feedrecords import with_departed
 from quietedit.model import JSON, format_timestamp
 from quietedit.publish.changes import Comparison, compare_revisions, pair_key
 from quietedit.publish.live import live_pairs
@@ -474,7 +475,8 @@ def _feed_entries(slug: str) -> list[Row]:
     (the writer keeps only those archived): canonicalising every link is the costly part."""
     plan = _PLAN
     assert plan is not None  # noqa: S101 - set before the pool forks
-    return list(rows.feed_entry_rows(slug, plan.feeds[slug], None))
+    record = with_departed(plan.archive, slug, plan.feeds[slug])  # and those that left it
+    return list(rows.feed_entry_rows(slug, record, None))
 
 
 def _source_rows(

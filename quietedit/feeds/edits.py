@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Final, Literal
 
@@ -201,42 +201,61 @@ def _same_story(snapshot: EntrySnapshot, entry: FeedEntry, *, polled_ids: set[st
 class FeedComparison:
     """A poll against the stored snapshots: ``changes`` as :func:`entry_changes` gives them,
     the links whose ``updated`` stamp changed (``claims``), the snapshots to store next
-    (``snapshots``: each entry's new state, an entry matched by link under its new id) and
+    (``snapshots``: each entry of the poll in its new state, an entry matched by link under
+    its new id), the stored snapshots of the entries that left the feed (``departed``) and
     how many entries were matched by link because their id changed (``renamed``)."""
 
     changes: tuple[EntryChange, ...]
     claims: frozenset[str]
     snapshots: dict[str, EntrySnapshot]
     renamed: int
+    departed: dict[str, EntrySnapshot] = field(default_factory=dict)
 
 
 def compare_feed(
-    previous: Mapping[str, EntrySnapshot], current: Feed, *, observed_at: datetime
+    previous: Mapping[str, EntrySnapshot],
+    current: Feed,
+    *,
+    observed_at: datetime,
+    returning: Mapping[str, EntrySnapshot] | None = None,
 ) -> FeedComparison:
     """Compare a poll with the stored snapshots and give the snapshots to store next.
 
-    The snapshots of entries that left the feed are kept (their edits are seen if they
-    come back); forgetting old ones is the feed record's job (``ENTRY_MEMORY``).
+    ``previous`` are the snapshots of the entries the feed carried at its last poll;
+    ``returning``, snapshots of entries that had left it before, which an entry of this
+    poll may be (the shell reads those its ids and links may name). An entry that comes
+    back is matched with its snapshot as if it had never left: its edits are seen. The
+    snapshots of the entries of ``previous`` that this poll no longer carries are given
+    apart (``departed``): keeping them is the feed record's job (``ENTRY_MEMORY``).
     """
-    matched = match_entries(previous, current)
-    snapshots = dict(previous)
+    known = {**(returning or {}), **previous}  # an entry still listed: its newest state
+    matched = match_entries(known, current)
     claims: set[str] = set()
+    snapshots: dict[str, EntrySnapshot] = {}
+    taken: set[str] = set()
     renamed = 0
     for entry in current.entries:
         before = matched.get(entry.id)
-        if before is not None and before.id != entry.id:
-            snapshots.pop(before.id, None)  # one snapshot per entry, under its newest id
-            renamed += 1
+        if before is not None:
+            taken.add(before.id)  # one snapshot per entry, under its newest id
+            if before.id != entry.id:
+                renamed += 1
         updated = entry.updated.raw if entry.updated else None
         claimed = before is not None and updated is not None and before.updated != updated
         if claimed and entry.link is not None:
             claims.add(entry.link)
         snapshots[entry.id] = EntrySnapshot.of(entry, observed_at=observed_at)
+    departed = {
+        key: snapshot
+        for key, snapshot in previous.items()
+        if key not in snapshots and snapshot.id not in taken
+    }
     return FeedComparison(
         changes=_changes(matched, current),
         claims=frozenset(claims),
         snapshots=snapshots,
         renamed=renamed,
+        departed=departed,
     )
 
 

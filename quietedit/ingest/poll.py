@@ -14,9 +14,12 @@ result. What the poll found is written when its documents are registered
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from datetime import datetime
 
 from quietedit.config import FeedConfig
+from quietedit.decide.departed import days_naming, unknown_keys
 from quietedit.decide.memory import FeedState
 from quietedit.decide.poll import (
     Polled,
@@ -29,6 +32,7 @@ from quietedit.decide.poll import (
 )
 from quietedit.errors import FeedParseError, FetchError
 from quietedit.feeds.discovery import discover_feeds
+from quietedit.feeds.edits import EntrySnapshot
 from quietedit.feeds.entries import Feed
 from quietedit.feeds.homepage import read_homepage
 from quietedit.feeds.parse import parse_feed
@@ -59,10 +63,21 @@ class ValidatorCache:
             self.entry = entry
 
 
+DepartedReader = Callable[[str, list[str]], Mapping[str, EntrySnapshot]]
+"""Reads the snapshots of a feed's day files (slug, days): those of entries that left it."""
+
+
 async def poll_feed(
-    fetcher: Fetcher, state: FeedState, config: FeedConfig, *, now: datetime
+    fetcher: Fetcher,
+    state: FeedState,
+    config: FeedConfig,
+    *,
+    now: datetime,
+    departed: DepartedReader | None = None,
 ) -> PollResult:
-    """Poll ``config``'s feed once; never raises for anything the feed or network does."""
+    """Poll ``config``'s feed once; never raises for anything the feed or network does.
+    An entry the record does not hold whose id or link its digests name may be one that
+    came back: ``departed`` reads the snapshots of the day files they name."""
     result = skipped(state, config, now=now)
     if result is not None:
         return result
@@ -83,6 +98,10 @@ async def poll_feed(
         return plan_poll(
             state, Polled(error=str(exc), resolved_url=resolved), now=now, links=config.links
         )
+    if departed is not None and state.departed:
+        days = days_naming(state.departed, unknown_keys(state.entries, source))
+        if days:
+            state = replace(state, returning=departed(state.slug, days))
     polled = Polled(source, resolved_url=resolved, validators=cache.entry)
     return plan_poll(state, polled, now=now, links=config.links)
 

@@ -27,6 +27,7 @@ from quietedit.decide.registration import (
 )
 from quietedit.decide.shard import Shard
 from quietedit.errors import ArchiveError
+from quietedit.ingest.feedrecords import save_departed
 from quietedit.ingest.workers import Workers
 from quietedit.model import JSON
 
@@ -59,7 +60,7 @@ async def register_poll(
     plan = plan_registration(
         poll, routed, dict(zip(docs, known, strict=True)), shard=shard, now=now
     )
-    await apply_registration(archive, plan, workers=workers)
+    await apply_registration(archive, plan, workers=workers, now=now)
     return plan
 
 
@@ -81,10 +82,13 @@ def load_known(archive: Archive, document: str, *, feed: str, history: bool) -> 
     )
 
 
-async def apply_registration(archive: Archive, plan: PollPlan, *, workers: Workers) -> None:
+async def apply_registration(
+    archive: Archive, plan: PollPlan, *, workers: Workers, now: datetime
+) -> None:
     """Make ``plan``'s writes: the documents' (at once, each in a writer thread), then
-    the feed record, so a run that dies before it polls the same changes again (the
-    documents' checks entries written first: :meth:`Archive.flush_checks`)."""
+    the day file of the entries that left the feed, then the feed record, so a run that
+    dies before it polls the same changes again (the documents' checks entries written
+    first: :meth:`Archive.flush_checks`)."""
     await asyncio.gather(*(workers.write(_apply_document, archive, doc) for doc in plan.documents))
     if plan.feed_record is not None:
         if any(not doc.new and doc.record is not None for doc in plan.documents):
@@ -93,6 +97,9 @@ async def apply_registration(archive: Archive, plan: PollPlan, *, workers: Worke
             # before its flush would lose them (a new document's entry may wait: one never
             # checked is checked next run anyway)
             await workers.write(archive.flush_checks)
+        if plan.departed is not None:  # before the record that forgets them
+            day, snapshots = plan.departed
+            await workers.write(save_departed, archive, plan.slug, day, snapshots, now=now)
         await workers.write(archive.write_feed, plan.slug, plan.feed_record)
 
 

@@ -36,7 +36,6 @@ from quietedit.decide.memory import (
     FeedState,
     SourceIndex,
     document_from_record,
-    feed_to_record,
 )
 from quietedit.decide.partitions import Observed, observed_documents, schedule_entry
 from quietedit.decide.poll import feed_states, tracked_by_feeds
@@ -50,7 +49,7 @@ from quietedit.fetch.guard import Resolver
 from quietedit.fetch.politeness import Politeness
 from quietedit.fetch.render import Renderer
 from quietedit.ingest.check import check_article
-from quietedit.ingest.feedrecords import load_feeds
+from quietedit.ingest.feedrecords import load_departed, load_feeds, read_departed, save_feed
 from quietedit.ingest.ledgers import load_ledger, save_ledger
 from quietedit.ingest.partitions import (
     Schedules,
@@ -190,10 +189,10 @@ async def _ingest(
             _save_partitions(archive, partitions, read_before, entries, shard=shard, now=now)
             # after an error the feed records written as each feed was registered stand: a
             # later state could mark entries known whose documents were never registered
-            for slug, state in sorted(feeds.items()) if error is None else ():
+            for state in (feeds[slug] for slug in sorted(feeds)) if error is None else ():
                 if shard.owns(state.url):  # another shard's feed record is that shard's to write
                     # final: losing it to a power cut leaves the one written at registration
-                    archive.write_feed(slug, feed_to_record(state, now=now), final=True)
+                    save_feed(archive, state, now=now, final=True)
         finally:
             save_ledger(
                 archive,
@@ -212,7 +211,16 @@ async def _ingest(
     ):
         finish.push(save)
         polls = await asyncio.gather(
-            *(poll_feed(fetcher, feeds[slug], configs[slug], now=now) for slug in sorted(configs))
+            *(
+                poll_feed(
+                    fetcher,
+                    feeds[slug],
+                    configs[slug],
+                    now=now,
+                    departed=lambda slug, days: read_departed(archive, slug, days),
+                )
+                for slug in sorted(configs)
+            )
         )
         # the documents the feeds list, which registration reads: those a sparse checkout
         # left out come at once, not one fetch each
@@ -351,7 +359,9 @@ async def _check_due(
         planned_workers(settings.run.workers, checks=len(selected), cores=cpu_count())
     )
 
-    sources = SourceIndex.of(feeds)
+    # the day files naming the links of the articles to check that left their feeds
+    wanted = SourceIndex.days_needed(feeds, (states[d.key] for d in selected))
+    sources = SourceIndex.of(feeds, load_departed(archive, wanted))
     hosts = {states[decision.key].candidate.host for decision in selected}
     profiles = await _learn_profiles(archive, states, hosts=hosts, workers=workers)
 

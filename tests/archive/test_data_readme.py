@@ -72,6 +72,7 @@ def test_every_file_the_archive_writes_has_a_documented_place(tmp_path: Path) ->
     target = archive.layout.derived_file(doc, archive.partition(doc) or "", 1)
     create_file(archive.layout.tmp_dir, target, dump_json(derived_to_record(derived)))
     archive.write_feed("city-desk", {})
+    archive.write_departed("city-desk", "2026/11/30", {"entries": {}})
     archive.write_state("ledger", {})
     (archive.root / "README.md").write_text("x")
     archive.layout.tmp_dir.mkdir(exist_ok=True)

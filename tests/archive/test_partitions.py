@@ -147,7 +147,14 @@ def test_sparse_paths_lists_what_an_hourly_run_reads(tmp_path: Path) -> None:
     now = "--now=2026-12-02T06:00:00Z"
     before = runner.invoke(cli, ["sparse-paths", "--data", str(data), now])
     assert before.exit_code == 0, before.output
-    assert before.output.split() == ["data/feeds", "data/state", "data/index", "data/documents"]
+    recent = ["data/departed/2026/12/01", "data/departed/2026/12/02"]  # where entries that leave go
+    assert before.output.split() == [
+        "data/feeds",
+        "data/state",
+        "data/index",
+        *recent,
+        "data/documents",
+    ]
 
     Archive(data).write_state("partitions", {"active": ["2026/11/20"]})
     after = runner.invoke(cli, ["sparse-paths", "--data", str(data), now])
@@ -155,6 +162,7 @@ def test_sparse_paths_lists_what_an_hourly_run_reads(tmp_path: Path) -> None:
         "data/feeds",
         "data/state",
         "data/index",
+        *recent,
         "data/documents/2026/11/20",
         "data/documents/2026/12/01",
         "data/documents/2026/12/02",

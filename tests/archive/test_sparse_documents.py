@@ -94,6 +94,8 @@ def test_sparse_paths_prints_the_folders_of_the_documents_still_observed(tmp_pat
         "data/feeds",
         "data/state",
         "data/index",
+        "data/departed/2026/12/01",
+        "data/departed/2026/12/02",
         "data/documents/2026/12/01",
         "data/documents/2026/12/02",
         *sorted(f"data/documents/{DAY}/{doc}" for doc in (KEPT, OLD)),

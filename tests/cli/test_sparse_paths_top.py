@@ -36,7 +36,7 @@ def test_all_of_an_archive_at_the_top_of_its_work_tree_is_its_folders(tmp_path: 
     shown = CliRunner().invoke(cli, ["sparse-paths", "--data", str(clone), "--all"])
 
     assert shown.exit_code == 0, shown.output
-    assert shown.output.split() == ["feeds", "state", "index", "documents"]
+    assert shown.output.split() == ["feeds", "state", "index", "documents", "departed"]
     subprocess.run(
         ["git", "sparse-checkout", "add", "--stdin"],
         cwd=clone,

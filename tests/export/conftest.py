@@ -18,6 +18,9 @@ import pytest
 
 from quietedit.archive.store import Archive
 from quietedit.article.identity import document_id
+from quietedit.decide.departed import day_of, index_to_record, remember
+from quietedit.feeds.edits import EntrySnapshot
+from quietedit.ingest.feedrecords import save_departed
 from quietedit.model import JSON, Article, Block, Publisher
 from quietedit.revisions import EvidenceRef, Observation
 
@@ -252,9 +255,13 @@ def write_archive(root: Path) -> dict[str, str]:
             "title": "An entry whose article was never fetched",
             "updated": None,
         }
-        archive.write_feed(
-            slug, {"name": name, "url": url, "kind": "rss", "active": True, "entries": entries}
-        )
+        record: dict[str, JSON] = {"name": name, "url": url, "kind": "rss", "active": True}
+        if slug == "courier-uk":  # its entry left the feed: in the feed's day file, as ingest
+            left = EntrySnapshot.from_record(entries.pop(f"{host}/not-archived"))  # type: ignore[arg-type]
+            now = at("2026-12-02T10:00:00")
+            save_departed(archive, slug, day_of(now), {left.id: left}, now=now)
+            record["departed"] = index_to_record(remember({}, [left], now=now))
+        archive.write_feed(slug, {**record, "entries": entries})
     return ids
 
 

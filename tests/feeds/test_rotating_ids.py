@@ -11,7 +11,8 @@ from datetime import UTC, datetime, timedelta
 from hypothesis import given
 from hypothesis import strategies as st
 
-from quietedit.decide.memory import MAX_SNAPSHOTS, FeedState, feed_from_record, feed_to_record
+from quietedit.decide.departed import MAX_SNAPSHOTS
+from quietedit.decide.memory import FeedState, feed_from_record, feed_to_record
 from quietedit.feeds.edits import EntrySnapshot, compare_feed, match_entries
 from quietedit.feeds.parse import parse_feed
 
@@ -181,7 +182,8 @@ def test_a_new_stable_id_with_another_date_on_one_live_page_is_a_new_entry_not_a
     )
     assert [(c.kind, c.entry.id) for c in second.changes] == [("new", "alert-2")]
     assert second.renamed == 0
-    assert set(second.snapshots) == {"alert-1", "alert-2"}  # alert-1 is kept, not replaced
+    assert set(second.snapshots) == {"alert-2"}
+    assert set(second.departed) == {"alert-1"}  # alert-1 left the feed: kept apart, not replaced
 
 
 def test_a_rotated_id_keeps_its_match_when_the_date_is_written_another_way() -> None:
@@ -213,7 +215,7 @@ def test_a_story_listed_twice_in_one_poll_still_shows_its_later_headline_edit() 
     link = "https://www.harbour-gazette.test/news/ferries"
     published = "Mon, 30 Nov 2026 05:00:00 +0000"
     snapshots: dict[str, EntrySnapshot] = {}
-    edits, sizes = [], []
+    edits, sizes, departed = [], [], []
     for poll in range(6):
         at = T0 + timedelta(hours=poll)
         title = "Ferries suspended" if poll < 3 else "Ferries suspended until Friday"
@@ -230,5 +232,7 @@ def test_a_story_listed_twice_in_one_poll_still_shows_its_later_headline_edit() 
             if c.kind == "edited"
         ]
         sizes.append(len(snapshots))
+        departed.append(sorted(compared.departed))
     assert edits == [(3, "Ferries suspended")]
-    assert sizes == [2, 2, 2, 2, 2, 2]  # no snapshot piles up per poll (r0b waits to expire)
+    assert sizes == [2, 1, 1, 1, 1, 1]  # no snapshot piles up per poll
+    assert departed == [[], ["r0a"], [], [], [], []]  # the second listing left the feed

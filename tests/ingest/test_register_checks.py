@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime
 from pathlib import Path
 
 from quietedit.archive.store import Archive
@@ -13,6 +14,8 @@ from quietedit.ingest.register import apply_registration
 from quietedit.ingest.workers import Workers
 from quietedit.model import JSON, parse_timestamp
 from tests.conftest import STORY_URL
+
+NOW = datetime(2026, 11, 30, 8, 0, tzinfo=UTC)
 
 
 def test_a_claim_is_on_disk_before_the_feed_record_that_took_it_in(tmp_path: Path) -> None:
@@ -31,7 +34,7 @@ def test_a_claim_is_on_disk_before_the_feed_record_that_took_it_in(tmp_path: Pat
 
     async def apply() -> None:
         with Workers(threads=2) as workers:
-            await apply_registration(running, plan, workers=workers)
+            await apply_registration(running, plan, workers=workers, now=NOW)
 
     asyncio.run(apply())
     # killed here: nothing flushed at the end of the run

@@ -241,22 +241,20 @@ class Newsroom:
         )
 
     def harbour_sport(self) -> Response:
+        """Round 3: the derby story has left the feed (to the feed's day file)."""
         host = "www.harbourtimes.test"
+        derby = (
+            "Derby postponed",
+            self.url(host, "/sport/2026/11/30/derby-postponed"),
+            "Roof damage.",
+        )
+        ferries = (
+            "Storm stops ferries",
+            self.url(host, "/news/2026/11/30/ferries-suspended"),
+            "Fans travel by road.",
+        )
         return self._rss(
-            host,
-            "Harbour Times Sport",
-            [
-                (
-                    "Derby postponed",
-                    self.url(host, "/sport/2026/11/30/derby-postponed"),
-                    "Roof damage.",
-                ),
-                (
-                    "Storm stops ferries",
-                    self.url(host, "/news/2026/11/30/ferries-suspended"),
-                    "Fans travel by road.",
-                ),
-            ],
+            host, "Harbour Times Sport", [derby, ferries] if self.round < 3 else [ferries]
         )
 
     def gazette(self) -> Response:
@@ -606,7 +604,7 @@ def owners_of_changes(clone: Path, feeds: dict[str, str]) -> set[int]:
             home = clone / "data" / Path(*path.parts[:5])
             record = json.loads((home / "document.json").read_text(encoding="utf-8"))
             owners.add(shard_of(record["url"], count=N))
-        elif path.parts[0] == "feeds":
+        elif path.parts[0] in ("feeds", "departed"):  # a feed's record and day files
             owners.add(shard_of(feeds[path.stem], count=N))
         else:  # a shard's own ledger, partition list and index files
             match = re.fullmatch(
@@ -777,6 +775,9 @@ def test_three_shards_merged_by_git_make_the_archive_one_run_makes(
     storm = doc("www.islandradio.test", "/stories/storm-warning")
     assert len(archive.revisions(storm)) == 2
     assert len(git(merged, "log", "--format=%H").split()) == 1 + len(ROUNDS) * N
+    # the entry that left a feed in round 3, in that feed's day file, written by its shard
+    left = [p for p in files(merged / "data") if p.startswith("departed/")]
+    assert left == ["departed/2026/11/30/harbour-sport.json"]
 
 
 def test_another_shards_feed_edit_goes_to_the_documents_shard_and_the_record_to_the_feeds(

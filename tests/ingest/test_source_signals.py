@@ -46,6 +46,7 @@ class Harbour:
         self.server = server
         self.rise = "a fifth"
         self.updated = "2026-11-30T05:30:00Z"
+        self.listed = True  # whether the feed still lists the story (else only an older one)
         server.expect_request("/robots.txt").respond_with_data("User-agent: *\nAllow: /\n")
         server.expect_request("/atom.xml").respond_with_handler(lambda _: self.feed())
         server.expect_request("/news/ferry-fares").respond_with_handler(lambda _: self.page())
@@ -57,10 +58,17 @@ class Harbour:
         body = (
             "<?xml version='1.0' encoding='utf-8'?><feed xmlns='http://www.w3.org/2005/Atom'>"
             f"<title>Harbour Gazette</title><id>urn:harbour</id><updated>{self.updated}</updated>"
-            f"<entry><id>urn:harbour:ferry-fares</id><title>Ferry fares to rise</title>"
-            f"<link href='{link}'/><published>2026-11-30T05:00:00Z</published>"
-            f"<updated>{self.updated}</updated><summary>Fares rise in January.</summary></entry>"
-            "</feed>"
+            + (
+                f"<entry><id>urn:harbour:ferry-fares</id><title>Ferry fares to rise</title>"
+                f"<link href='{link}'/><published>2026-11-30T05:00:00Z</published>"
+                f"<updated>{self.updated}</updated><summary>Fares rise in January.</summary>"
+                "</entry>"
+                if self.listed
+                else "<entry><id>urn:harbour:tides</id><title>Tide tables</title>"
+                f"<link href='{self.server.url_for('/news/tides')}'/>"
+                "<updated>2026-11-30T07:00:00Z</updated><summary>Tides.</summary></entry>"
+            )
+            + "</feed>"
         )
         return Response(body, content_type="application/atom+xml")
 
@@ -83,7 +91,9 @@ def harbour(httpserver: HTTPServer) -> Harbour:
     return Harbour(httpserver)
 
 
-def ingest_twice(harbour: Harbour, tmp_path: Path, *, stamp: bool) -> tuple[Any, Any]:
+def ingest_twice(
+    harbour: Harbour, tmp_path: Path, *, stamp: bool, leave: bool = False
+) -> tuple[Any, Any]:
     config_file = tmp_path / "feeds.yaml"
     config_file.write_text(
         f"feeds:\n  - url: {harbour.server.url_for('/atom.xml')}\n    name: Harbour Gazette\n"
@@ -93,6 +103,9 @@ def ingest_twice(harbour: Harbour, tmp_path: Path, *, stamp: bool) -> tuple[Any,
     config = load_config(config_file, environ={})
     archive = Archive(tmp_path / "data")
     run_ingest(config, archive, now=T0, simulated=True)
+    if leave:  # the story leaves the feed at a poll before its next check
+        harbour.listed = False
+        run_ingest(config, archive, now=T0 + timedelta(hours=1), simulated=True, feeds_only=True)
     harbour.rise = "a third"
     if stamp:
         harbour.updated = "2026-11-30T08:10:00Z"
@@ -122,6 +135,18 @@ def test_an_edit_the_feed_did_not_stamp_stays_silent(harbour: Harbour, tmp_path:
     verdict: Any = compare_revisions(old, new).classification
     feed_signal = next(s for s in verdict["signals"] if s["name"] == "feed-updated")
     assert feed_signal["seen"] is False  # checked, and the feed said nothing
+    assert verdict["silent"] is True
+
+
+def test_the_claim_of_an_entry_that_left_the_feed_is_read_from_its_day_file(
+    harbour: Harbour, tmp_path: Path
+) -> None:
+    old, new = ingest_twice(harbour, tmp_path, stamp=False, leave=True)
+    assert (
+        tmp_path / "data" / "departed" / "2026" / "11" / "30" / "harbour-gazette.json"
+    ).is_file()
+    assert new.observation.signals == old.observation.signals  # as the feed last listed it
+    verdict: Any = compare_revisions(old, new).classification
     assert verdict["silent"] is True
 
 
