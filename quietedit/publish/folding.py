@@ -20,15 +20,17 @@ from typing import Final
 
 from quietedit.publish.listing import EditRef
 
-LISTING_BYTES_PER_EDIT: Final = 800
-"""An edit's list item on one listing page (measured: 500 to 750 bytes with its excerpt)
-plus its sitemap line; counted once per listing it is on (home, source, each kind)."""
-SEARCH_BYTES_PER_PAGE: Final = 1_500
-"""Pagefind's index of one article page (measured with bench/build.py: about 1.2 KB)."""
-INDEX_BYTES_PER_DOCUMENT: Final = 400
-"""A document's entry in its API day file (measured: about 330 bytes)."""
-FOLDED_BYTES_PER_DOCUMENT: Final = 450
-"""An edited document's line on its month's archive page."""
+LISTING_BYTES_PER_EDIT: Final = 400
+"""An edit's item on the home archive's page (measured on a year at 1,000 a day: 320
+bytes with its excerpt), with its share of the small redirect pages of its source's and
+kinds' archives. Counted once: the source and kind listings hold only their newest edits,
+in pages that do not grow with the archive."""
+SEARCH_BYTES_PER_PAGE: Final = 750
+"""Pagefind's index of one article page (measured on a year at 1,000 a day: 710 bytes)."""
+INDEX_BYTES_PER_DOCUMENT: Final = 80
+"""A document's entry in its API day file, edited or not (measured: 69 bytes)."""
+FOLDED_BYTES_PER_DOCUMENT: Final = 500
+"""An edited document's line on its month's archive page (measured: 480 bytes)."""
 RESERVE_SHARE: Final = 0.05
 """Of ``max_bytes``, kept for what does not fold: static files, Pagefind's code, the
 newest listing pages, feeds, the stats page (a few MB on a year's site)."""
@@ -48,8 +50,7 @@ def document_size(published: bool, refs: Iterable[EditRef], size: int) -> tuple[
     (:attr:`~quietedit.publish.listing.DocumentSummary.published`)."""
     if not published:
         return INDEX_BYTES_PER_DOCUMENT, 0
-    listings = sum(2 + len(ref.kinds) for ref in refs)
-    open_ = size + LISTING_BYTES_PER_EDIT * listings + SEARCH_BYTES_PER_PAGE
+    open_ = size + LISTING_BYTES_PER_EDIT * sum(1 for _ in refs) + SEARCH_BYTES_PER_PAGE
     return open_ + INDEX_BYTES_PER_DOCUMENT, FOLDED_BYTES_PER_DOCUMENT
 
 
