@@ -71,6 +71,7 @@ from quietedit.publish.stories import (
     group_stories_of,
     write_story_pages,
 )
+from quietedit.publish.storyrows import StoryRows, group_stories_hourly
 from quietedit.version import __version__
 
 logger = logging.getLogger(__name__)
@@ -186,7 +187,13 @@ def _build(
         reextracted=options.reextracted,
         watch=options.watch,
     )
-    story_state = StoryState() if options.full else StoryState.load(cache_root)
+    # the stories file: read in part by an hourly build, when the previous build saved it
+    generation = _next_generation(previous.generation)
+    story_state: StoryState | StoryRows | None = None
+    if hourly:
+        story_state = StoryRows.open(cache_root, previous.generation)
+    if story_state is None:
+        story_state = StoryState() if options.full else StoryState.load(cache_root)
     # the months the previous build folded: its documents are rendered (and searched)
     # as then; the choice is made again below, once every document's size is known
     pages.folded = trusted.folded
@@ -262,16 +269,29 @@ def _build(
             todo[doc] = doc_stamp
     # stories first: an article page links to its story's page, so an article that joins
     # or leaves a story with a page is rendered again
-    kept = {doc: (entry.stamp, entry.revisions) for doc, entry in state.items()}
-    if hourly:  # and the documents of the cache this build does not read, less those gone
-        for doc, doc_stamp, revisions in previous.query(_KEPT):
-            if doc not in found and doc not in gone and doc not in todo:
-                kept[str(doc)] = (str(doc_stamp), int(revisions))
-    shown = group_stories_of(
-        pages, {doc: revisions for doc, (_, revisions) in kept.items()}, todo, story_state, failures
-    )
-    links = {doc: story.id for story in shown for doc in story.documents}
-    for doc, sketched in story_state.documents.items():
+    if isinstance(story_state, StoryRows):  # the stories' work, and rows, of the hour's
+        kept_of = _kept_of(previous, state, found, gone, todo)
+        shown = group_stories_hourly(
+            pages, story_state, todo, gone | failures.keys(),
+            lambda ids: {doc: revisions for doc, (_, revisions) in kept_of(ids).items()},
+            failures,
+        )  # fmt: skip
+        links = {doc: story.id for story in shown for doc in story.documents}
+        linked = story_state.linked() | links.keys()  # whose link may have moved
+        story_state.fetch(linked)
+        kept = kept_of(linked)
+        sketches = {d: story_state.documents[d] for d in linked if d in story_state.documents}
+    else:
+        kept = {doc: (entry.stamp, entry.revisions) for doc, entry in state.items()}
+        if hourly:  # and the documents of the cache this build does not read, less those gone
+            for doc, doc_stamp, revisions in previous.query(_KEPT):
+                if doc not in found and doc not in gone and doc not in todo:
+                    kept[str(doc)] = (str(doc_stamp), int(revisions))
+        revisions_of = {doc: revisions for doc, (_, revisions) in kept.items()}
+        shown = group_stories_of(pages, revisions_of, todo, story_state, failures)
+        links = {doc: story.id for story in shown for doc in story.documents}
+        sketches = story_state.documents
+    for doc, sketched in sketches.items():
         if links.get(doc, "") != sketched.story and doc in kept and doc not in todo:
             state.pop(doc, None)
             todo[doc] = kept[doc][0]
@@ -490,8 +510,12 @@ def _build(
         fingerprint=fingerprint,
         share_since=pages.share_since,
         listings=site.listings_key,
+        generation=generation,
     )
-    story_state.save(cache_root)
+    # a document whose rows the cache lost this late (it failed) keeps its sketch: the
+    # next build reads the stories whole, and drops it if it is gone by then
+    dropped_late = any(doc in story_state.documents for doc in gone)
+    story_state.save(cache_root, "" if dropped_late else generation)
     committed.record(cache_root, trees, unsure=_failed_partitions(archive, failures))
     _prune_diffs(cache_root, alive, gone)
     return BuildReport(
@@ -507,6 +531,37 @@ def _build(
 
 _KEPT: Final = "SELECT id, stamp, revisions FROM documents"
 """Every document of the previous build's cache, with its stamp and count of revisions."""
+_KEPT_OF: Final = f"{_KEPT} WHERE id IN (SELECT value FROM json_each(?))"  # noqa: S608
+
+
+def _kept_of(
+    previous: BuildState,
+    state: dict[str, DocumentEntry],
+    found: dict[str, str],
+    gone: set[str],
+    todo: dict[str, str],
+) -> Callable[[set[str]], dict[str, tuple[str, int]]]:
+    """The stamp and count of revisions of those of a set of documents the build keeps as
+    they are: read by this build (``state``), or of the cache and neither on disk, gone
+    nor to be rendered (``todo``, as it is now)."""
+    skipped = found.keys() | gone | todo.keys()
+
+    def kept(ids: set[str]) -> dict[str, tuple[str, int]]:
+        out = {doc: (state[doc].stamp, state[doc].revisions) for doc in ids if doc in state}
+        ask = sorted(doc for doc in ids if doc not in state and doc not in skipped)
+        if ask:
+            for doc, stamp, revisions in previous.query(_KEPT_OF, (json.dumps(ask),)):
+                out[str(doc)] = (str(stamp), int(revisions))
+        return out
+
+    return kept
+
+
+def _next_generation(previous: str) -> str:
+    """The count of the build after the one that wrote the cache (``storyrows``)."""
+    return str(int(previous) + 1) if previous.isdigit() else "1"
+
+
 _PARTITIONS_OF: Final = (
     "SELECT DISTINCT partition FROM documents WHERE id IN (SELECT value FROM json_each(?))"
 )
