@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from quietedit.analysis.stories import StoryArticle
-from quietedit.publish import storyrows
+from quietedit.publish import stories, storyrows
 from quietedit.publish.stories import STORIES_FILE, Sketched, StoryState, group_by_day
 from quietedit.publish.storyrows import StoryRows, group_hours
 
@@ -48,7 +48,7 @@ def test_an_hour_groups_only_the_days_around_its_changes_and_finds_the_whole_gro
     rows = StoryRows.open(tmp_path, "7")
     assert rows is not None and not rows.documents  # nothing read yet
     hashed: list[list[StoryArticle]] = []
-    key = storyrows.chunk_key
+    key = stories.chunk_key
 
     def counted(articles: list[StoryArticle]) -> str:
         hashed.append(articles)
@@ -130,7 +130,7 @@ def test_a_file_of_another_build_version_damaged_or_missing_is_not_read_in_part(
     assert StoryState.load(tmp_path).documents == {}  # and loaded whole, it is made again
     saved(tmp_path, "7")
     with sqlite3.connect(path) as db:
-        db.execute("UPDATE chunks SET stories = '{\"not\": \"a list\"}'")
+        db.execute('UPDATE chunks SET stories = \'{"not": "a list"}\'')
     assert StoryRows.open(tmp_path, "7") is None
     path.write_bytes(b"not a database")
     assert StoryRows.open(tmp_path, "7") is None
