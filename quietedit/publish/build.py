@@ -39,7 +39,7 @@ import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from quietedit.archive import sparse, treeids
 from quietedit.archive.store import Archive
@@ -222,6 +222,7 @@ def _build(
     outside = archive.outside_checkout()
     # changed by a commit while the checkout leaves them out: read again (``committed``)
     moved = committed.changed_outside(trees, before, previous, found, outside)
+    published: list[Any] = []  # of the cache (an hourly build's)
     if hourly:
         places = ", ".join("?" * len(present))
         cached = previous.select(f"WHERE partition IN ({places})", tuple(present))
@@ -238,7 +239,10 @@ def _build(
             for doc, entry in cached.items()
             if doc not in found and not outside(entry.partition, doc)
         }
-        _missing_pages(previous, found, outside, on_disk, todo)
+        # the documents with pages as the cache has them: read once, for both uses
+        where, params = catalog_not_folded(previous.folded)
+        published = previous.query(_PUBLISHED.format(where), params)
+        _missing_pages(published, found, outside, on_disk, todo)
     else:
         cached = {} if options.full else previous.documents
         _keep_absent(
@@ -298,11 +302,9 @@ def _build(
     pages.stories = links
     rebuild = options.full or not previous.loaded
     if hourly:
-        # the documents with pages as the cache has them, less those gone, and those the
-        # archive holds as they are now
-        where, params = catalog_not_folded(pages.folded)
-        query = f"SELECT id, source, partition FROM documents WHERE published = 1 AND {where}"  # noqa: S608
-        base = {d: (src, p) for d, src, p in previous.query(query, params) if d not in gone}
+        # the documents with pages as the cache has them (the fold is the previous
+        # build's), less those gone, and those the archive holds as they are now
+        base = {str(d): (str(src), str(p)) for d, _, src, p in published if d not in gone}
     else:
         base = {d: (e.source, e.partition) for d, e in state.items() if _has_pages(e, pages.folded)}
     base.update(
@@ -531,6 +533,8 @@ def _build(
 
 _KEPT: Final = "SELECT id, stamp, revisions FROM documents"
 """Every document of the previous build's cache, with its stamp and count of revisions."""
+_PUBLISHED: Final = "SELECT id, stamp, source, partition FROM documents WHERE published = 1 AND {}"
+"""The documents with pages outside the months folded (a condition of ``catalog``)."""
 _KEPT_OF: Final = f"{_KEPT} WHERE id IN (SELECT value FROM json_each(?))"  # noqa: S608
 
 
@@ -573,7 +577,7 @@ _PLACES_OF: Final = (
 
 
 def _missing_pages(
-    previous: BuildState,
+    published: list[Any],
     found: dict[str, str],
     outside: Callable[[str, str], bool],
     on_disk: set[str],
@@ -584,10 +588,8 @@ def _missing_pages(
     pages are not in the site folder either (a cache restored without the site, as in
     CI): read again (``todo``), which brings their folder into a sparse git checkout
     (``Archive``'s on-demand fetch). The others stay as the previous build left them,
-    unread."""
-    where, params = catalog_not_folded(previous.folded)
-    query = f"SELECT id, stamp, partition FROM documents WHERE published = 1 AND {where}"  # noqa: S608
-    for doc, stamp, partition in previous.query(query, params):
+    unread. ``published``: the rows of :data:`_PUBLISHED` of the cache."""
+    for doc, stamp, _, partition in published:
         if doc in on_disk or doc in found or not partition:
             continue
         if outside(str(partition), str(doc)):
