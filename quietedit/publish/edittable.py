@@ -216,13 +216,14 @@ class EditTable:
         """The edits of ``scope`` (only those outside folded months when ``visible``; not
         the events listed among them when ``edits_only``)."""
         known = self.counts.get((scope, visible, edits_only))
-        if known is not None:
-            return known
-        extra = [("{t}.event = ''", None)] if edits_only else []
-        sql, _, params = self._from(scope, visible=visible, extra=extra, rows=False)
-        (found,) = self.db.execute(f"SELECT COUNT(*) {sql}", params).fetchone()
-        self.counts[scope, visible, edits_only] = int(found)
-        return int(found)
+        if known is None:  # both counts in one pass
+            sql, t, params = self._from(scope, visible=visible, rows=False)
+            query = f"SELECT COUNT(*), TOTAL({t}.event = '') {sql}"
+            every, edits = self.db.execute(query, params).fetchone()
+            self.counts[scope, visible, False] = int(every)
+            self.counts[scope, visible, True] = int(edits)
+            known = self.counts[scope, visible, edits_only]
+        return known
 
     def front(self, scope: Scope, limit: int) -> list[EditRef]:
         """The first ``limit`` edits outside folded months in listing order (newest day
