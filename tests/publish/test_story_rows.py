@@ -11,9 +11,14 @@ from pathlib import Path
 import pytest
 
 from quietedit.analysis.stories import StoryArticle
+from quietedit.archive.store import Archive
 from quietedit.publish import stories, storyrows
+from quietedit.publish.buildcache import BuildState
+from quietedit.publish.paths import CACHE_DIR
 from quietedit.publish.stories import STORIES_FILE, Sketched, StoryState, group_by_day
 from quietedit.publish.storyrows import StoryRows, group_hours
+from tests.analysis.wire_stories import MUSEUM, OUTLET_A, OUTLET_B, OUTLET_C, TRAIN_STRIKE
+from tests.publish.test_story_pages import build, store
 
 
 def sketch(seed: int) -> tuple[int, ...]:
@@ -134,3 +139,49 @@ def test_a_file_of_another_build_version_damaged_or_missing_is_not_read_in_part(
     assert StoryRows.open(tmp_path, "7") is None
     path.write_bytes(b"not a database")
     assert StoryRows.open(tmp_path, "7") is None
+
+
+def site(root: Path) -> dict[str, bytes]:
+    """Every published file (the build cache left out) and its bytes."""
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and CACHE_DIR not in p.relative_to(root).parts
+    }
+
+
+def test_hourly_builds_reading_the_stories_in_part_or_whole_make_a_full_build_s_site(
+    tmp_path: Path,
+) -> None:
+    """A third outlet joins a story in an hourly build (the stories read in part); then the
+    stories file is one an older build saved (restored apart from the cache: read whole),
+    then it is gone: each time the site is the one a full build makes."""
+    data, out = tmp_path / "data", tmp_path / "site"
+    archive = Archive(data)
+    a = store(archive, "a", OUTLET_A, hours=0, edits=1)
+    store(archive, "b", OUTLET_B, hours=1.5)
+    store(archive, "museum", MUSEUM, hours=3, edits=1)
+    build(data, out)
+    stories_file = out / CACHE_DIR / STORIES_FILE
+    older = stories_file.read_bytes()
+
+    store(archive, "c", OUTLET_C, hours=7)
+    hourly = build(data, out)
+    assert f"stories/{a}/index.html" in hourly.written
+    assert OUTLET_C[0] in (out / f"stories/{a}/index.html").read_text(encoding="utf-8")
+    build(data, full := tmp_path / "full")
+    assert site(out) == site(full)
+
+    store(archive, "strike", TRAIN_STRIKE, hours=8, edits=1)
+    stories_file.write_bytes(older)  # of the build before the last: lacks c
+    assert build(data, out).failures == ()
+    build(data, again := tmp_path / "again")
+    assert site(out) == site(again)
+    # saved whole, and by the build that wrote the cache: the next hour reads it in part
+    generation = BuildState.load(out / CACHE_DIR).generation
+    assert generation == "3" and StoryRows.open(out / CACHE_DIR, generation) is not None
+    assert len(StoryState.load(out / CACHE_DIR).documents) == 5
+
+    stories_file.unlink()
+    assert build(data, out).written == ()
+    assert site(out) == site(again)
