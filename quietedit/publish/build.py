@@ -71,7 +71,12 @@ from quietedit.publish.stories import (
     group_stories_of,
     write_story_pages,
 )
-from quietedit.publish.storyrows import StoryRows, group_stories_hourly
+from quietedit.publish.storyrows import (
+    StoryRows,
+    group_stories_hourly,
+    kept_rows,
+    next_generation,
+)
 from quietedit.version import __version__
 
 logger = logging.getLogger(__name__)
@@ -188,7 +193,7 @@ def _build(
         watch=options.watch,
     )
     # the stories file: read in part by an hourly build, when the previous build saved it
-    generation = _next_generation(previous.generation)
+    generation = next_generation(previous.generation)
     story_state: StoryState | StoryRows | None = None
     if hourly:
         story_state = StoryRows.open(cache_root, previous.generation)
@@ -274,7 +279,7 @@ def _build(
     # stories first: an article page links to its story's page, so an article that joins
     # or leaves a story with a page is rendered again
     if isinstance(story_state, StoryRows):  # the stories' work, and rows, of the hour's
-        kept_of = _kept_of(previous, state, found, gone, todo)
+        kept_of = kept_rows(previous, state, found, gone, todo)
         shown = group_stories_hourly(
             pages, story_state, todo, gone | failures.keys(),
             lambda ids: {doc: revisions for doc, (_, revisions) in kept_of(ids).items()},
@@ -535,37 +540,6 @@ _KEPT: Final = "SELECT id, stamp, revisions FROM documents"
 """Every document of the previous build's cache, with its stamp and count of revisions."""
 _PUBLISHED: Final = "SELECT id, stamp, source, partition FROM documents WHERE published = 1 AND {}"
 """The documents with pages outside the months folded (a condition of ``catalog``)."""
-_KEPT_OF: Final = f"{_KEPT} WHERE id IN (SELECT value FROM json_each(?))"  # noqa: S608
-
-
-def _kept_of(
-    previous: BuildState,
-    state: dict[str, DocumentEntry],
-    found: dict[str, str],
-    gone: set[str],
-    todo: dict[str, str],
-) -> Callable[[set[str]], dict[str, tuple[str, int]]]:
-    """The stamp and count of revisions of those of a set of documents the build keeps as
-    they are: read by this build (``state``), or of the cache and neither on disk, gone
-    nor to be rendered (``todo``, as it is now)."""
-    skipped = found.keys() | gone | todo.keys()
-
-    def kept(ids: set[str]) -> dict[str, tuple[str, int]]:
-        out = {doc: (state[doc].stamp, state[doc].revisions) for doc in ids if doc in state}
-        ask = sorted(doc for doc in ids if doc not in state and doc not in skipped)
-        if ask:
-            for doc, stamp, revisions in previous.query(_KEPT_OF, (json.dumps(ask),)):
-                out[str(doc)] = (str(stamp), int(revisions))
-        return out
-
-    return kept
-
-
-def _next_generation(previous: str) -> str:
-    """The count of the build after the one that wrote the cache (``storyrows``)."""
-    return str(int(previous) + 1) if previous.isdigit() else "1"
-
-
 _PARTITIONS_OF: Final = (
     "SELECT DISTINCT partition FROM documents WHERE id IN (SELECT value FROM json_each(?))"
 )

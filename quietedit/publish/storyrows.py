@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 from quietedit.analysis.stories import STORY_WINDOW, Story, StoryArticle
 from quietedit.errors import QuieteditError
 from quietedit.model import parse_timestamp
+from quietedit.publish.buildcache import BuildState, DocumentEntry
 from quietedit.publish.stories import (
     PARAMETERS,
     STORIES_FILE,
@@ -57,6 +58,8 @@ _Row = tuple[str, str, bytes, str]
 _SKETCH = "SELECT id, source, first_seen, sketch, story FROM sketches"
 _BY_ID = f"{_SKETCH} WHERE id IN (SELECT value FROM json_each(?))"  # noqa: S608 - ours
 _BY_TIME = f"{_SKETCH} WHERE first_seen >= ? AND first_seen < ?"
+_KEPT_OF = "SELECT id, stamp, revisions FROM documents WHERE id IN (SELECT value FROM json_each(?))"
+"""The stamp and count of revisions of the documents of a JSON list of ids (build cache)."""
 
 
 @dataclass(slots=True)
@@ -299,3 +302,31 @@ def group_stories_hourly(
     members = {doc for story in stories for doc in story.documents if doc not in edits}
     edits.update((doc, revisions - 1) for doc, revisions in kept(members).items())
     return shown_stories(stories, edits)
+
+
+def kept_rows(
+    previous: BuildState,
+    state: dict[str, DocumentEntry],
+    found: dict[str, str],
+    gone: set[str],
+    todo: dict[str, str],
+) -> Callable[[set[str]], dict[str, tuple[str, int]]]:
+    """The stamp and count of revisions of those of a set of documents the build keeps as
+    they are: read by this build (``state``), or of the cache and neither on disk, gone
+    nor to be rendered (``todo``, as it is now)."""
+    skipped = found.keys() | gone | todo.keys()
+
+    def kept(ids: set[str]) -> dict[str, tuple[str, int]]:
+        out = {doc: (state[doc].stamp, state[doc].revisions) for doc in ids if doc in state}
+        ask = sorted(doc for doc in ids if doc not in state and doc not in skipped)
+        if ask:
+            for doc, stamp, revisions in previous.query(_KEPT_OF, (json.dumps(ask),)):
+                out[str(doc)] = (str(stamp), int(revisions))
+        return out
+
+    return kept
+
+
+def next_generation(previous: str) -> str:
+    """The count of the build after the one that wrote the cache (``storyrows``)."""
+    return str(int(previous) + 1) if previous.isdigit() else "1"
