@@ -39,7 +39,7 @@ import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from quietedit.archive import sparse, treeids
 from quietedit.archive.store import Archive
@@ -70,6 +70,12 @@ from quietedit.publish.stories import (
     StoryState,
     group_stories_of,
     write_story_pages,
+)
+from quietedit.publish.storyrows import (
+    StoryRows,
+    group_stories_hourly,
+    kept_rows,
+    next_generation,
 )
 from quietedit.version import __version__
 
@@ -186,7 +192,13 @@ def _build(
         reextracted=options.reextracted,
         watch=options.watch,
     )
-    story_state = StoryState() if options.full else StoryState.load(cache_root)
+    # the stories file: read in part by an hourly build, when the previous build saved it
+    generation = next_generation(previous.generation)
+    story_state: StoryState | StoryRows | None = None
+    if hourly:
+        story_state = StoryRows.open(cache_root, previous.generation)
+    if story_state is None:
+        story_state = StoryState() if options.full else StoryState.load(cache_root)
     # the months the previous build folded: its documents are rendered (and searched)
     # as then; the choice is made again below, once every document's size is known
     pages.folded = trusted.folded
@@ -215,6 +227,7 @@ def _build(
     outside = archive.outside_checkout()
     # changed by a commit while the checkout leaves them out: read again (``committed``)
     moved = committed.changed_outside(trees, before, previous, found, outside)
+    published: list[Any] = []  # of the cache (an hourly build's)
     if hourly:
         places = ", ".join("?" * len(present))
         cached = previous.select(f"WHERE partition IN ({places})", tuple(present))
@@ -231,7 +244,10 @@ def _build(
             for doc, entry in cached.items()
             if doc not in found and not outside(entry.partition, doc)
         }
-        _missing_pages(previous, found, outside, on_disk, todo)
+        # the documents with pages as the cache has them: read once, for both uses
+        where, params = catalog_not_folded(previous.folded)
+        published = previous.query(_PUBLISHED.format(where), params)
+        _missing_pages(published, found, outside, on_disk, todo)
     else:
         cached = {} if options.full else previous.documents
         _keep_absent(
@@ -262,27 +278,38 @@ def _build(
             todo[doc] = doc_stamp
     # stories first: an article page links to its story's page, so an article that joins
     # or leaves a story with a page is rendered again
-    kept = {doc: (entry.stamp, entry.revisions) for doc, entry in state.items()}
-    if hourly:  # and the documents of the cache this build does not read, less those gone
-        for doc, doc_stamp, revisions in previous.query(_KEPT):
-            if doc not in found and doc not in gone and doc not in todo:
-                kept[str(doc)] = (str(doc_stamp), int(revisions))
-    shown = group_stories_of(
-        pages, {doc: revisions for doc, (_, revisions) in kept.items()}, todo, story_state, failures
-    )
-    links = {doc: story.id for story in shown for doc in story.documents}
-    for doc, sketched in story_state.documents.items():
+    if isinstance(story_state, StoryRows):  # the stories' work, and rows, of the hour's
+        kept_of = kept_rows(previous, state, found, gone, todo)
+        shown = group_stories_hourly(
+            pages, story_state, todo, gone | failures.keys(),
+            lambda ids: {doc: revisions for doc, (_, revisions) in kept_of(ids).items()},
+            failures,
+        )  # fmt: skip
+        links = {doc: story.id for story in shown for doc in story.documents}
+        linked = story_state.linked() | links.keys()  # whose link may have moved
+        story_state.fetch(linked)
+        kept = kept_of(linked)
+        sketches = {d: story_state.documents[d] for d in linked if d in story_state.documents}
+    else:
+        kept = {doc: (entry.stamp, entry.revisions) for doc, entry in state.items()}
+        if hourly:  # and the documents of the cache this build does not read, less those gone
+            for doc, doc_stamp, revisions in previous.query(_KEPT):
+                if doc not in found and doc not in gone and doc not in todo:
+                    kept[str(doc)] = (str(doc_stamp), int(revisions))
+        revisions_of = {doc: revisions for doc, (_, revisions) in kept.items()}
+        shown = group_stories_of(pages, revisions_of, todo, story_state, failures)
+        links = {doc: story.id for story in shown for doc in story.documents}
+        sketches = story_state.documents
+    for doc, sketched in sketches.items():
         if links.get(doc, "") != sketched.story and doc in kept and doc not in todo:
             state.pop(doc, None)
             todo[doc] = kept[doc][0]
     pages.stories = links
     rebuild = options.full or not previous.loaded
     if hourly:
-        # the documents with pages as the cache has them, less those gone, and those the
-        # archive holds as they are now
-        where, params = catalog_not_folded(pages.folded)
-        query = f"SELECT id, source, partition FROM documents WHERE published = 1 AND {where}"  # noqa: S608
-        base = {d: (src, p) for d, src, p in previous.query(query, params) if d not in gone}
+        # the documents with pages as the cache has them (the fold is the previous
+        # build's), less those gone, and those the archive holds as they are now
+        base = {str(d): (str(src), str(p)) for d, _, src, p in published if d not in gone}
     else:
         base = {d: (e.source, e.partition) for d, e in state.items() if _has_pages(e, pages.folded)}
     base.update(
@@ -490,8 +517,12 @@ def _build(
         fingerprint=fingerprint,
         share_since=pages.share_since,
         listings=site.listings_key,
+        generation=generation,
     )
-    story_state.save(cache_root)
+    # a document whose rows the cache lost this late (it failed) keeps its sketch: the
+    # next build reads the stories whole, and drops it if it is gone by then
+    dropped_late = any(doc in story_state.documents for doc in gone)
+    story_state.save(cache_root, "" if dropped_late else generation)
     committed.record(cache_root, trees, unsure=_failed_partitions(archive, failures))
     _prune_diffs(cache_root, alive, gone)
     return BuildReport(
@@ -507,6 +538,8 @@ def _build(
 
 _KEPT: Final = "SELECT id, stamp, revisions FROM documents"
 """Every document of the previous build's cache, with its stamp and count of revisions."""
+_PUBLISHED: Final = "SELECT id, stamp, source, partition FROM documents WHERE published = 1 AND {}"
+"""The documents with pages outside the months folded (a condition of ``catalog``)."""
 _PARTITIONS_OF: Final = (
     "SELECT DISTINCT partition FROM documents WHERE id IN (SELECT value FROM json_each(?))"
 )
@@ -518,7 +551,7 @@ _PLACES_OF: Final = (
 
 
 def _missing_pages(
-    previous: BuildState,
+    published: list[Any],
     found: dict[str, str],
     outside: Callable[[str, str], bool],
     on_disk: set[str],
@@ -529,10 +562,8 @@ def _missing_pages(
     pages are not in the site folder either (a cache restored without the site, as in
     CI): read again (``todo``), which brings their folder into a sparse git checkout
     (``Archive``'s on-demand fetch). The others stay as the previous build left them,
-    unread."""
-    where, params = catalog_not_folded(previous.folded)
-    query = f"SELECT id, stamp, partition FROM documents WHERE published = 1 AND {where}"  # noqa: S608
-    for doc, stamp, partition in previous.query(query, params):
+    unread. ``published``: the rows of :data:`_PUBLISHED` of the cache."""
+    for doc, stamp, _, partition in published:
         if doc in on_disk or doc in found or not partition:
             continue
         if outside(str(partition), str(doc)):

@@ -9,8 +9,9 @@ serve`` leave it out):
     site-wide file the SHA-256 of its bytes and the key of its inputs. Table ``meta``:
     the months the site folded (``folded``, a JSON list), the fingerprint of the build
     that wrote it (``fingerprint``: code, templates, base URL, sources), since when its
-    edits have share images (``share_since``, :mod:`~quietedit.publish.share`) and how
-    many rows its edits tables hold (``edit_rows``, :mod:`~quietedit.publish.edittable`). Table
+    edits have share images (``share_since``, :mod:`~quietedit.publish.share`), how
+    many rows its edits tables hold (``edit_rows``, :mod:`~quietedit.publish.edittable`)
+    and which build wrote it (``generation``, :mod:`~quietedit.publish.storyrows`). Table
     ``documents`` (indexed by partition): per document its *stamp*
     (``Archive.document_stamps``: a cheap "unchanged" test), its *content key*
     (``Archive.content_key``), its *key* (the content key with the build's fingerprint),
@@ -416,6 +417,9 @@ class BuildState:
     # the digest of what every listing page shows besides its edits (``sitewide``): while
     # it stays, the archive pages before a listing's first change are kept unread
     listings: str = ""
+    # which build wrote it (a count): the stories file says the same when saved by that
+    # build, and is then read in part (``storyrows``)
+    generation: str = ""
     path: Path | None = None
     reader: _RowsReader | None = None
     every: dict[str, DocumentEntry] | None = None
@@ -461,7 +465,7 @@ class BuildState:
         return cls(
             site, loaded=True, folded=frozenset(months), fingerprint=meta.get("fingerprint", ""),
             share_since=meta.get("share_since", ""), path=path.resolve(), reader=_RowsReader(path),
-            listings=meta.get("listings", ""),
+            listings=meta.get("listings", ""), generation=meta.get("generation", ""),
         )  # fmt: skip
 
     def select(self, where: str = "", params: tuple[object, ...] = ()) -> dict[str, DocumentEntry]:

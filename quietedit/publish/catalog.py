@@ -165,6 +165,7 @@ class Catalog:
         fingerprint: str,
         share_since: str | None = None,
         listings: str = "",
+        generation: str = "",
     ) -> None:
         """Write the site-wide files' rows and the meta data, and make it all the cache."""
         db = self.db
@@ -179,6 +180,7 @@ class Catalog:
             "fingerprint": fingerprint,
             "share_since": share_since or "",  # the pages' share images (``share``)
             "listings": listings,  # what listing pages show besides their edits (``sitewide``)
+            "generation": generation,  # which build wrote it (``storyrows``)
             "edit_rows": row_counts(db),  # checked when the next build opens it
         }
         db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", sorted(meta.items()))

@@ -167,6 +167,9 @@ class EditTable:
     def __init__(self, db: sqlite3.Connection, folded: frozenset[str]) -> None:
         self.db = db
         self.folded = folded
+        # the counts asked for, once each: the tables do not change while the site-wide
+        # pages are made (a count is the one query here that reads a whole index)
+        self.counts: dict[tuple[Scope, bool, bool], int] = {}
 
     def _from(
         self,
@@ -212,10 +215,15 @@ class EditTable:
     ) -> int:
         """The edits of ``scope`` (only those outside folded months when ``visible``; not
         the events listed among them when ``edits_only``)."""
-        extra = [("{t}.event = ''", None)] if edits_only else []
-        sql, _, params = self._from(scope, visible=visible, extra=extra, rows=False)
-        (found,) = self.db.execute(f"SELECT COUNT(*) {sql}", params).fetchone()
-        return int(found)
+        known = self.counts.get((scope, visible, edits_only))
+        if known is None:  # both counts in one pass
+            sql, t, params = self._from(scope, visible=visible, rows=False)
+            query = f"SELECT COUNT(*), TOTAL({t}.event = '') {sql}"
+            every, edits = self.db.execute(query, params).fetchone()
+            self.counts[scope, visible, False] = int(every)
+            self.counts[scope, visible, True] = int(edits)
+            known = self.counts[scope, visible, edits_only]
+        return known
 
     def front(self, scope: Scope, limit: int) -> list[EditRef]:
         """The first ``limit`` edits outside folded months in listing order (newest day
@@ -237,19 +245,24 @@ class EditTable:
 
     def position(self, scope: Scope, key: tuple[str, str, int]) -> int:
         """How many edits of ``scope`` (folded or not) come before ``key`` (an edit's
-        ``BY_TIME``) by time."""
-        extra = [("({t}.observed_at, {t}.document, {t}.number) < (?, ?, ?)", None)]
+        ``BY_TIME``) by time: all of them less those from ``key`` on, which an hourly
+        build's changes, recent, make few to count."""
+        extra = [("({t}.observed_at, {t}.document, {t}.number) >= (?, ?, ?)", None)]
         sql, _, params = self._from(scope, extra=extra, rows=False)
         (found,) = self.db.execute(f"SELECT COUNT(*) {sql}", [*params, *key]).fetchone()
-        return int(found)
+        return self.count(scope) - int(found)
 
     def by_time(self, scope: Scope, start: int) -> list[tuple[EditRef, str]]:
         """The edits of ``scope`` (folded or not) by time, oldest first, from the
         ``start``-th on (counting from 0), each with its document's month."""
+        after = self.count(scope) - start  # found from the newest: an hour reads the last
+        if after <= 0:
+            return []
         sql, t, params = self._from(scope, rows=False)
         columns = f"{t}.observed_at, {t}.document, {t}.number"
-        query = f"SELECT {columns} {sql} ORDER BY {columns} LIMIT 1 OFFSET ?"
-        found = self.db.execute(query, [*params, start]).fetchone()  # from the index alone
+        newest_first = ", ".join(f"{c} DESC" for c in columns.split(", "))
+        query = f"SELECT {columns} {sql} ORDER BY {newest_first} LIMIT 1 OFFSET ?"
+        found = self.db.execute(query, [*params, after - 1]).fetchone()  # from the index
         if found is None:
             return []
         extra = [(f"({columns}) >= (?, ?, ?)", None)]

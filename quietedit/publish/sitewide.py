@@ -46,9 +46,11 @@ FOLDED_ROOT: Final = "archive"
 """Where the pages of folded months go: ``archive/`` and ``archive/<YYYY>/<MM>/``."""
 AFTER_ALL: Final = ("\U0010ffff", "")
 """A place (``(first_seen, id)``) after every document's."""
-SITEMAP_LIMIT: Final = 5_000
+SITEMAP_LIMIT: Final = 1_000
 """URLs per sitemap file (the protocol allows 50,000): small enough that re-rendering the
-chunks a new edit touches is cheap."""
+chunks a new edit touches is cheap (about as many articles as a week's at 100 a day: at
+5,000 the newest chunk, made again each hour, cost 0.03 s of CPU at a year's 24,500
+articles, against 0.003 s at a week's)."""
 
 
 class SiteData(Protocol):

@@ -63,12 +63,19 @@ logger = logging.getLogger(__name__)
 
 STORIES_FILE: Final = "stories.sqlite"
 _VERSION: Final = 3  # 3: grouped by day (2: by month)
-_PARAMETERS: Final = f"{_VERSION}:{SKETCH_SIZE}:{SKETCH_WORDS}:{STORY_SIMILARITY}:{POSTINGS_MAX}"
+PARAMETERS: Final = f"{_VERSION}:{SKETCH_SIZE}:{SKETCH_WORDS}:{STORY_SIMILARITY}:{POSTINGS_MAX}"
+"""What the file was made with: a file made otherwise is made again."""
 _TABLES: Final = (
     "CREATE TABLE sketches (id TEXT PRIMARY KEY, source TEXT NOT NULL, first_seen TEXT NOT "
     "NULL, sketch BLOB NOT NULL, story TEXT NOT NULL) STRICT",
     "CREATE TABLE chunks (day TEXT PRIMARY KEY, key TEXT NOT NULL, stories TEXT NOT NULL) STRICT",
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT",
+)
+_INDEXES: Final = (
+    # an hourly build reads the sketches of a few days' windows, and the documents linked
+    # to a story (``storyrows``); added to a file of before them when it is saved
+    "CREATE INDEX IF NOT EXISTS sketches_seen ON sketches (first_seen)",
+    "CREATE INDEX IF NOT EXISTS sketches_linked ON sketches (id) WHERE story != ''",
 )
 
 
@@ -118,7 +125,7 @@ class StoryState:
         try:
             with contextlib.closing(sqlite3.connect(path)) as db:
                 found = db.execute("SELECT value FROM meta WHERE key = 'parameters'").fetchone()
-                if found is None or found[0] != _PARAMETERS:
+                if found is None or found[0] != PARAMETERS:
                     return cls()
                 read: dict[str, tuple[str, str, bytes, str]] = {}
                 state = cls(loaded=read)
@@ -136,10 +143,11 @@ class StoryState:
             logger.info("stories cache unusable (%s): grouping again", exc)
             return cls()
 
-    def save(self, cache_root: Path) -> None:
+    def save(self, cache_root: Path, generation: str = "") -> None:
         """Write the rows that changed since :meth:`load` in one transaction (a killed
         build keeps the previous state); a state not loaded is written whole under a
-        temporary name, then renamed."""
+        temporary name, then renamed. ``generation``: the build's, which the build cache
+        holds too (``storyrows``)."""
         cache_root.mkdir(parents=True, exist_ok=True)
         path = cache_root / STORIES_FILE
         rows = {
@@ -157,7 +165,7 @@ class StoryState:
             if target != path:
                 for statement in _TABLES:
                     db.execute(statement)
-                db.execute("INSERT INTO meta VALUES ('parameters', ?)", (_PARAMETERS,))
+                db.execute("INSERT INTO meta VALUES ('parameters', ?)", (PARAMETERS,))
             db.executemany("DELETE FROM sketches WHERE id = ?", gone)
             db.executemany("INSERT OR REPLACE INTO sketches VALUES (?, ?, ?, ?, ?)", changed)
             db.execute("DELETE FROM chunks")
@@ -165,6 +173,9 @@ class StoryState:
                 "INSERT INTO chunks VALUES (?, ?, ?)",
                 ((m, key, json.dumps(s)) for m, (key, s) in sorted(self.chunks.items())),
             )
+            for statement in _INDEXES:
+                db.execute(statement)
+            db.execute("INSERT OR REPLACE INTO meta VALUES ('generation', ?)", (generation,))
             db.commit()
         if target != path:
             target.replace(path)
@@ -184,7 +195,7 @@ def saved_sketches(cache_root: Path, documents: Iterable[str]) -> dict[str, tupl
             sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
         ) as db:
             found = db.execute("SELECT value FROM meta WHERE key = 'parameters'").fetchone()
-            if found is None or found[0] != _PARAMETERS:
+            if found is None or found[0] != PARAMETERS:
                 return {}
             marks = ", ".join("?" for _ in wanted)
             return {
@@ -227,13 +238,13 @@ def day_groups(work: DayWork) -> list[list[str]]:
     return [list(s.documents) for s in group_stories(inputs) if start <= seen[s.id] < end]
 
 
-def _in_order(
+def in_order(
     func: Callable[[DayWork], list[list[str]]], items: list[DayWork]
 ) -> list[list[list[str]]]:
     return [func(item) for item in items]
 
 
-def group_by_day(state: StoryState, *, mapper: DayMapper = _in_order) -> tuple[Story, ...]:
+def group_by_day(state: StoryState, *, mapper: DayMapper = in_order) -> tuple[Story, ...]:
     """The stories of every document in ``state``, grouped day by day (module
     docstring); updates ``state.chunks``. Deterministic in the documents alone.
 
@@ -309,11 +320,15 @@ def _touched(state: StoryState) -> list[datetime] | None:
 
 
 def _chunk_key(articles: Iterable[StoryArticle]) -> str:
-    digest = hashlib.sha256(_PARAMETERS.encode())
+    digest = hashlib.sha256(PARAMETERS.encode())
     for a in articles:
         digest.update(f"{a.document}\0{a.source}\0{a.first_seen.isoformat()}\0".encode())
         digest.update(b"".join(v.to_bytes(4, "big") for v in a.sketch))
     return digest.hexdigest()
+
+
+chunk_key: Final = _chunk_key
+"""The key of a day's inputs (``storyrows`` groups by it too)."""
 
 
 def shown_stories(stories: Iterable[Story], edits: Mapping[str, int]) -> tuple[Story, ...]:

@@ -199,3 +199,25 @@ def test_feeds_and_statistics_are_those_of_every_edit_in_python(seed: int) -> No
             for feed, keeps in tests.items():
                 wanted = [r for r in newest if not r.event and keeps(r)][:ENTRIES]
                 assert table.newest(scope, ENTRIES, feed=feed) == wanted, feed
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_places_and_slices_by_time_are_those_of_every_edit_sorted(seed: int) -> None:
+    """An edit's place (counted from the newest) and a slice from any start (found from
+    the newest) are those of the scope's edits sorted by time, folded months included."""
+    rng = random.Random(seed)
+    documents = random_documents(rng, rng.choice((1, 5, 30)))
+    month = {doc: m for doc, (m, _) in documents.items()}
+    with database(documents) as db:
+        for scope in SCOPES:
+            table = EditTable(db, frozenset({"2026-08"}))
+            edits = sorted(
+                (r for _, refs in documents.values() for r in refs if scope.holds(r)),
+                key=lambda r: (r.observed_at, r.document, r.number),
+            )
+            for n, ref in enumerate(edits):
+                assert table.position(scope, (ref.observed_at, ref.document, ref.number)) == n
+            assert table.position(scope, ("9999", "", 0)) == len(edits)
+            for start in range(len(edits) + 2):
+                found = table.by_time(scope, start)
+                assert found == [(r, month[r.document]) for r in edits[start:]]

@@ -403,10 +403,11 @@ def test_an_hourly_build_updates_the_cache_in_place_to_what_a_whole_write_holds(
     build(data, fresh)  # the same archive, its cache written whole
 
     def dump(root: Path) -> list[list[tuple[object, ...]]]:
+        # all but the count of builds that wrote the cache (``storyrows``)
         with contextlib.closing(sqlite3.connect(root / CACHE_DIR / STATE_FILE)) as db:
             return [
                 db.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall()  # noqa: S608
-                for table in ("documents", "site", "meta")
+                for table in ("documents", "site", "meta WHERE key != 'generation'")
             ]
 
     assert dump(out) == dump(fresh)
