@@ -166,5 +166,5 @@ def test_the_weekly_workflow_exports_the_whole_archive_and_attaches_it() -> None
     export = next(i for i, s in enumerate(scripts) if "quietedit export sqlite" in s)
     upload = next(i for i, s in enumerate(scripts) if "publish-database.sh" in s)
     assert export < upload
-    assert "gzip -9 --no-name export/quietedit.db" in scripts[export]
+    assert "gzip -6 --no-name export/quietedit.db" in scripts[export]
     assert "quietedit export sqlite export/quietedit.db " in scripts[export]  # metadata beside
