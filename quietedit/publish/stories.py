@@ -403,13 +403,26 @@ def group_stories_of(
     for doc in sorted((todo.keys() - kept.keys()) & known.keys()):
         edits[doc] = max(pages.revision_count(doc) - 1, 0)
     for doc in sorted(alive - known.keys()):
-        try:
-            source, first_seen, sketch, edits[doc] = pages.story_input(doc)
-        except QuieteditError as exc:
-            failures.setdefault(doc, f"{doc}: {exc}")
-            continue
-        story_state.documents[doc] = Sketched(source, first_seen, sketch)
+        sketch_document(pages, doc, into=story_state.documents, edits=edits, failures=failures)
     return shown_stories(group_by_day(story_state), edits)
+
+
+def sketch_document(
+    pages: DocumentPages,
+    doc: str,
+    *,
+    into: dict[str, Sketched],
+    edits: dict[str, int],
+    failures: dict[str, str],
+) -> None:
+    """Sketch ``doc`` from its first revision into ``into`` and count its edits into
+    ``edits``; a document that cannot be read goes into ``failures`` instead."""
+    try:
+        source, first_seen, sketch, edits[doc] = pages.story_input(doc)
+    except QuieteditError as exc:
+        failures.setdefault(doc, f"{doc}: {exc}")
+        return
+    into[doc] = Sketched(source, first_seen, sketch)
 
 
 def write_story_pages(

@@ -46,6 +46,7 @@ from quietedit.publish.stories import (
     day_groups,
     in_order,
     shown_stories,
+    sketch_document,
 )
 
 if TYPE_CHECKING:
@@ -292,12 +293,7 @@ def group_stories_hourly(
         if doc in rows.documents:  # sketched before: only its count of edits may move
             edits[doc] = max(pages.revision_count(doc) - 1, 0)
             continue
-        try:
-            source, first_seen, sketch, edits[doc] = pages.story_input(doc)
-        except QuieteditError as exc:
-            failures.setdefault(doc, f"{doc}: {exc}")
-            continue
-        rows.documents[doc] = Sketched(source, first_seen, sketch)
+        sketch_document(pages, doc, into=rows.documents, edits=edits, failures=failures)
     stories = group_hours(rows)
     members = {doc for story in stories for doc in story.documents if doc not in edits}
     edits.update((doc, revisions - 1) for doc, revisions in kept(members).items())
