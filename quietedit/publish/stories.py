@@ -279,7 +279,7 @@ def group_by_day(state: StoryState, *, mapper: DayMapper = in_order) -> tuple[St
             StoryArticle(doc, documents[doc].source, when, documents[doc].sketch)
             for when, doc in sketched[bisect_left(times, low) : bisect_left(times, high)]
         ]
-        keys[day] = key = _chunk_key(inputs)
+        keys[day] = key = chunk_key(inputs)
         if cached is not None and cached[0] == key:
             chunks[day] = (key, cached[1])
         else:
@@ -319,16 +319,13 @@ def _touched(state: StoryState) -> list[datetime] | None:
     return sorted(parse_timestamp(when) for when in seen)
 
 
-def _chunk_key(articles: Iterable[StoryArticle]) -> str:
+def chunk_key(articles: Iterable[StoryArticle]) -> str:
+    """The key of a day's inputs (``storyrows`` groups by it too)."""
     digest = hashlib.sha256(PARAMETERS.encode())
     for a in articles:
         digest.update(f"{a.document}\0{a.source}\0{a.first_seen.isoformat()}\0".encode())
         digest.update(b"".join(v.to_bytes(4, "big") for v in a.sketch))
     return digest.hexdigest()
-
-
-chunk_key: Final = _chunk_key
-"""The key of a day's inputs (``storyrows`` groups by it too)."""
 
 
 def shown_stories(stories: Iterable[Story], edits: Mapping[str, int]) -> tuple[Story, ...]:

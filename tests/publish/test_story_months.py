@@ -40,13 +40,13 @@ def test_only_the_days_whose_window_changed_are_hashed_and_the_stories_are_the_s
     loaded.documents["d-new"] = Sketched("wire", "2026-11-10T10:00:00Z", sketch(3))
     del loaded.documents["b-2026-08"]
     hashed: list[int] = []
-    key = stories._chunk_key
+    key = stories.chunk_key
 
     def counted(articles: list[StoryArticle]) -> str:
         hashed.append(len(articles))
         return key(articles)
 
-    monkeypatch.setattr(stories, "_chunk_key", counted)
+    monkeypatch.setattr(stories, "chunk_key", counted)
     shown = group_by_day(loaded)
 
     # November 10 (a new article) and August 10 (one dropped); November 15, more than 48
