@@ -167,6 +167,13 @@ def _quote(text: str) -> str:
     return f"“{excerpt(text, 80)}”"
 
 
+def _words(text: str) -> str:
+    """An added or removed passage in evidence: its length, not its text, which the diff
+    and every view of it (the edit's page, the API's blocks) show beside the evidence."""
+    n = word_count(text)
+    return f"{n} word" if n == 1 else f"{n} words"
+
+
 def _change(removed: str, added: str) -> str:
     return f"{_quote(removed) if removed else '∅'} → {_quote(added) if added else '∅'}"
 
@@ -369,7 +376,7 @@ def _added(view: View) -> Finding | None:
     if not items:
         return None
     words = sum(word_count(text) for _, text in items)
-    evidence = [f"{where}: {_quote(text)} ({word_count(text)} words)" for where, text in items]
+    evidence = [f"{where}: {_words(text)}" for where, text in items]
     level = Significance.MINOR if words < SMALL_WORDS else Significance.MODERATE
     return finding(k.ADDED, level, evidence, sentences)
 
@@ -384,7 +391,7 @@ def _removed(view: View) -> Finding | None:
         return None
     words = sum(word_count(text) for _, text in items)
     numbers = any(any(c.isdigit() for c in text) for _, text in items)
-    evidence = [f"{where}: {_quote(text)} ({word_count(text)} words)" for where, text in items]
+    evidence = [f"{where}: {_words(text)}" for where, text in items]
     small = words < SMALL_WORDS and not numbers
     level = Significance.MINOR if small else Significance.SUBSTANTIVE
     return finding(k.REMOVED, level, evidence, sentences)

@@ -18,11 +18,12 @@ text is that of the blocks some edit touched (added, removed, changed or moved);
 kept in place by every edit is ``null``: the archive publishes it (``data`` names the
 document's folder there), and the site does not copy the whole article. A revision
 carries ``url`` only when the page was read at another address than the document's, and
-``title`` and ``publisher`` only when they differ from the revision before. A
+``title`` only when it differs from the revision before, and ``publisher`` whole on the
+first revision, then only its fields that changed (``null``: no longer set). A
 classification is the analysis's ``to_dict()`` form without the findings' ``sentences``
 (the edit's page shows them), its ``signals`` an object of each checked signal's ``seen``
-by name, and ``signal_evidence`` the evidence of those that say more than "nothing
-there". A revision's chain ``hash`` is in the archive's revision file, not here.
+by name (what each saw is in the revisions' ``publisher`` fields and ``blocks``). A
+revision's chain ``hash`` is in the archive's revision file, not here.
 """
 
 from __future__ import annotations
@@ -31,18 +32,20 @@ import json
 from typing import Final
 
 from quietedit.analysis.provenance import block_provenance
-from quietedit.analysis.signals import is_plain
 from quietedit.model import JSON, format_timestamp
 from quietedit.publish.changes import Comparison
 from quietedit.publish.listing import DocumentSummary
 from quietedit.publish.pages import Source
 from quietedit.revisions import Event, Revision
 
-API_SCHEMA: Final = 4
+API_SCHEMA: Final = 5
 # schema 3: no revision ``hash`` (the archive's revision files carry it), and ``signals``
 # as an object of name -> seen with ``signal_evidence`` beside it; schema 4: a day file's
 # entry without the ``url`` and ``last_seen`` its document's file and the archive carry,
-# and ``signals`` without the signals not checked (``null``)
+# and ``signals`` without the signals not checked (``null``); schema 5: a revision's
+# ``publisher`` after the first only with the fields that changed, ``provenance`` only for
+# the blocks that did not come from the first revision unchanged, and no
+# ``signal_evidence`` (the publisher fields it worded are in the revisions)
 _COPIED: Final = frozenset({"words", "text"})
 """Diff JSON keys that copy text the document's ``blocks`` already carry."""
 
@@ -95,10 +98,11 @@ def lean_diff(diff: dict[str, JSON]) -> dict[str, JSON]:
 
 def lean_classification(classification: dict[str, JSON]) -> dict[str, JSON]:
     """The Classification JSON without the findings' ``sentences`` (whole sentences, the
-    text the document's ``blocks`` and the edit's page carry), and without the ``evidence``
-    of a signal that says no more than its ``seen`` (nothing in either revision, or not
-    checked: :func:`~quietedit.analysis.signals.is_plain`), nor a signal not checked at all
-    (its ``seen`` is ``null``: left out of ``signals``)."""
+    text the document's ``blocks`` and the edit's page carry), and its ``signals`` as an
+    object of each checked signal's ``seen`` by name: a signal not checked (``null``) is
+    left out, and so is each signal's ``evidence``, which words what the revisions'
+    ``publisher`` fields and ``blocks`` hold (a dateModified that moved, an "Updated"
+    line, a note) or says no more than ``seen`` (the feed entry's date, the sitemap's)."""
     out = dict(classification)
     findings = classification.get("findings")
     if isinstance(findings, dict):
@@ -110,22 +114,14 @@ def lean_classification(classification: dict[str, JSON]) -> dict[str, JSON]:
         }
     signals = classification.get("signals")
     if isinstance(signals, list):
-        seen_by_name: dict[str, JSON] = {}
-        evidence_by_name: dict[str, JSON] = {}
-        for signal in signals:
-            if not isinstance(signal, dict) or not isinstance(signal.get("name"), str):
-                continue
-            name, seen, evidence = str(signal["name"]), signal.get("seen"), signal.get("evidence")
-            if seen is None:  # not checked: left out (the vocabulary names every signal)
-                continue
-            seen_by_name[name] = seen
-            if isinstance(evidence, str) and not (
-                (seen is None or isinstance(seen, bool)) and is_plain(name, seen, evidence)
-            ):
-                evidence_by_name[name] = evidence
-        out["signals"] = seen_by_name
-        if evidence_by_name:
-            out["signal_evidence"] = evidence_by_name
+        out["signals"] = {
+            str(signal["name"]): signal.get("seen")
+            for signal in signals
+            # not checked (``seen`` null): left out (the vocabulary names every signal)
+            if isinstance(signal, dict)
+            and isinstance(signal.get("name"), str)
+            and signal.get("seen") is not None
+        }
     return out
 
 
@@ -150,6 +146,15 @@ def _touched(listed: list[tuple[int, ...]], diffs: list[dict[str, JSON]]) -> set
 def publisher_fields(record: dict[str, JSON]) -> dict[str, JSON]:
     """A publisher record without its unset fields (``null``, empty lists)."""
     return {k: v for k, v in record.items() if v is not None and v != []}
+
+
+def publisher_changes(before: dict[str, JSON], after: dict[str, JSON]) -> dict[str, JSON]:
+    """The publisher fields that differ from the revision before: each changed or new
+    field's value, ``null`` for one no longer set (a dateModified that moved is the
+    usual change; the authors, address and dates it keeps are not repeated)."""
+    changed: dict[str, JSON] = {k: v for k, v in after.items() if before.get(k) != v}
+    changed.update({k: None for k in before if k not in after})
+    return changed
 
 
 def document_file(
@@ -188,9 +193,13 @@ def document_file(
             entry["title"] = rev.article.title
         if rev.observation.url != url:
             entry["url"] = rev.observation.url
-        publisher = rev.article.publisher.to_record()
-        if previous is None or publisher != previous.article.publisher.to_record():
-            entry["publisher"] = publisher_fields(publisher)
+        publisher = publisher_fields(rev.article.publisher.to_record())
+        if previous is None:
+            entry["publisher"] = publisher
+        elif changed := publisher_changes(
+            publisher_fields(previous.article.publisher.to_record()), publisher
+        ):
+            entry["publisher"] = changed
         entries.append(entry)
         previous = rev
     shown: dict[str, JSON] = {}
@@ -229,15 +238,22 @@ def document_file(
 
 
 def provenance(revisions: list[Revision], comparisons: list[Comparison]) -> list[JSON]:
-    """``[first, changed]`` for each block of the newest revision: the revision it first
-    appeared in and the one its text last changed in (``null``: never changed), following
-    the edits' diffs (:mod:`quietedit.analysis.provenance`)."""
+    """``[position, first, changed]`` for each block of the newest revision that did not
+    come from the first revision unchanged: the revision it first appeared in and the one
+    its text last changed in (``null``: never changed), following the edits' diffs
+    (:mod:`quietedit.analysis.provenance`). A block not listed is ``[1, null]``: most of an
+    edited article is, so the list stays as short as the edits."""
     origins = block_provenance(
         [r.number for r in revisions],
         [len(r.article.blocks) for r in revisions],
         [c.diff for c in comparisons],
     )
-    return [origin.to_list() for origin in origins]
+    unchanged = [revisions[0].number, None]
+    return [
+        [position, *origin.to_list()]
+        for position, origin in enumerate(origins)
+        if origin.to_list() != unchanged
+    ]
 
 
 def index_entry(doc: DocumentSummary) -> dict[str, JSON]:

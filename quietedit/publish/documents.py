@@ -400,7 +400,7 @@ class DocumentPages:
                 self.renderer.render(
                     "redirect.html",
                     title=f"Revision {edit.number - 1} → {edit.number}",
-                    page=base,
+                    page=None,  # the article page, where it leads, has the canonical link
                     target=f"../../#r{edit.number}",  # relative: the same under any base path
                     edit=edit,
                     outlet=source.name,

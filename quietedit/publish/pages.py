@@ -253,10 +253,15 @@ def _or_list(words: list[str]) -> str:
 
 
 def _signal_line(signal: SignalJSON) -> str:
+    """``date-modified: seen — dateModified changed: … → …``; a signal not seen says so in
+    its evidence alone (``dateModified unchanged: …``, ``the feed entry's updated date did
+    not change``)."""
     name = clean_text(signal["name"]).replace("_", " ")
     seen = signal["seen"]
-    state = "seen" if seen is True else "not seen" if seen is False else "not known"
     evidence = signal["evidence"]
+    if seen is False and evidence:
+        return clean_text(evidence)
+    state = "seen" if seen is True else "not seen" if seen is False else "not known"
     tail = f" — {clean_text(evidence)}" if evidence else ""
     return f"{name}: {state}{tail}"
 
@@ -290,7 +295,8 @@ def findings_of(classification: dict[str, JSON]) -> tuple[FindingView, ...]:
     """Each finding of the classification, its sentences ready to mark; a sentence that
     an earlier finding shows already, with the same words marked, is not repeated, and
     one that tells nothing the finding's evidence and the changed paragraphs do not is
-    left out (:func:`_tells_more`)."""
+    left out (:func:`_tells_more`); so is an evidence line that a sentence of the
+    finding shows marked (:func:`_restated`; the API keeps every line)."""
     findings = classification_json(classification)["findings"]
     shown: set[SentenceView] = set()
     views: list[FindingView] = []
@@ -299,15 +305,21 @@ def findings_of(classification: dict[str, JSON]) -> tuple[FindingView, ...]:
         sentences = [_sentence_view(s) for s in finding.get("sentences", []) if _tells_more(s)]
         fresh = tuple(s for s in sentences if s not in shown)
         shown.update(fresh)
+        places = {s.where for s in fresh}
+        lines = (line for line in finding["evidence"] if not _restated(line, places))
         views.append(
-            FindingView(
-                kind,
-                finding["significance"],
-                tuple(clean_text(line) for line in finding["evidence"]),
-                fresh,
-            )
+            FindingView(kind, finding["significance"], tuple(map(clean_text, lines)), fresh)
         )
     return tuple(views)
+
+
+def _restated(line: str, places: set[str]) -> bool:
+    """Whether an evidence line only quotes text that a sentence at its place shows with
+    the deciding words marked: ``block 3: was [-4.2-]{+4.5+} million`` (a word diff) or
+    ``quote added: “…”`` (a quote), as the classifier writes them. A line that says more
+    (``block 1: the first paragraph changed``, ``block 4: 4.2 → 4.5``) is kept."""
+    place, _, rest = line.partition(": ")
+    return place in places and (rest.startswith("“") or "[-" in rest or "{+" in rest)
 
 
 SENTENCE_CONTEXT: Final = 5

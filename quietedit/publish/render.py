@@ -211,11 +211,18 @@ def template_segments(
     return segments_html(segments, side, labelled=labelled)
 
 
+PAGE_LANGUAGE: Final = "en"
+"""The language of the site's own words, ``<html lang>`` in ``base.html``."""
+
+
 def text_attributes(language: str | None) -> Markup:
     """The ``lang`` and ``dir`` attributes (with a leading space) of an element holding an
     article's text in ``language``: `` lang="he" dir="rtl"``, or `` dir="auto"`` when the
-    page named no language (see :func:`~quietedit.publish.text.text_language`)."""
+    page named no language (see :func:`~quietedit.publish.text.text_language`); nothing
+    for English, the language the page itself declares (``<html lang="en">``)."""
     tag, direction = text_language(language)
+    if (tag, direction) == (PAGE_LANGUAGE, "ltr"):
+        return Markup("")
     if tag is None:
         return Markup(f' dir="{direction}"')  # noqa: S704 - a constant of three values
     return Markup(' lang="{}" dir="{}"').format(tag, direction)

@@ -9,9 +9,11 @@ they were first seen, form Pagefind bundles of :data:`SHARD_SIZE` articles under
 filter chunks in a different order on every run (so a filtered index is never
 byte-identical), and an incremental build re-indexes only the shards whose articles
 changed. Only article pages are indexed (documents with an edit or an event: the others
-have no page), scoped by their ``data-pagefind-body``. Pagefind's Python API builds an
-index from pages and writes it whole; it cannot add pages to an index it wrote, so a
-changed bundle is indexed again from its pages, and the cut by time keeps that small.
+have no page), scoped by their ``data-pagefind-body``: the page's header, so an article
+is found by its outlet, headline and byline (not by its addresses, dates or edits).
+Pagefind's Python API builds an index from pages and writes it whole; it cannot add pages
+to an index it wrote, so a changed bundle is indexed again from its pages, and the cut by
+time keeps that small.
 
 :class:`SearchIndexing` is one build's index: it plans the shards, keeps the unchanged ones
 and hands each of the others to an :class:`Indexer` (one Pagefind service in a background

@@ -47,12 +47,18 @@
       return response.json();
     }).then(function (data) {
       var newest = data.revisions[data.revisions.length - 1];
-      var origins = data.provenance || [];
+      // [position, first, changed] for the blocks that did not come from the first
+      // revision unchanged; every other block is [first revision, null]
+      var first = data.revisions[0].number;
+      var origins = newest.blocks.map(function () { return [first, null]; });
+      (data.provenance || []).forEach(function (entry) {
+        origins[entry[0]] = [entry[1], entry[2]];
+      });
       var heading = document.createElement("h2");
       heading.textContent = "Where each paragraph of revision " + newest.number + " comes from";
       var list = document.createElement("ol");
       newest.blocks.forEach(function (block, position) {
-        if (origins[position]) { list.appendChild(line(block, origins[position], data.blocks)); }
+        list.appendChild(line(block, origins[position], data.blocks));
       });
       out.textContent = "";
       out.appendChild(heading);

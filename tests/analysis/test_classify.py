@@ -201,7 +201,12 @@ def test_a_sentence_appended_to_a_paragraph_is_added_text_not_a_rewording() -> N
     )
     result = classify(story(BUDGET), new)
     assert result.kinds == {"added"}
-    assert result.evidence("added")[0].startswith("block 5: “Parking fees will double")
+    # the evidence counts the words (the diff shows them); the sentence marks them
+    assert result.evidence("added") == ("block 5: 8 words",)
+    [found] = [f for f in result.findings if f.kind == "added"]
+    [sentence] = found.sentences
+    assert sentence.new == "Parking fees will double in the city centre."
+    assert sentence.new_marks == ((0, len(sentence.new)),)
 
 
 def test_a_removed_paragraph_is_substantive_and_a_removed_sentence_too() -> None:

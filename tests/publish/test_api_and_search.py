@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from quietedit.model import JSON
+from quietedit.publish.api import publisher_changes
 from quietedit.publish.charts import horizontal_bars
 from quietedit.publish.search import (
     SHARD_SIZE,
@@ -29,7 +31,7 @@ def load(path: Path) -> Any:
 
 def test_index_lists_every_document_by_day_with_links_to_its_files(built_site: Path) -> None:
     index = load(built_site / "api/index.json")
-    assert index["schema"] == 4 and index["folded"] == []
+    assert index["schema"] == 5 and index["folded"] == []
     assert [d["day"] for d in index["days"]] == ["2026-11-28"]
     documents = api_documents(built_site)
     (day,) = api_days(built_site)
@@ -75,12 +77,10 @@ def test_a_document_file_carries_the_text_of_what_changed_and_edits_as_block_ope
     first = diffs[0]
     assert first["diff"]["schema"] == 1 and "facts" in first["classification"]["kinds"]
     assert all("sentences" not in f for f in first["classification"]["findings"].values())
-    # a signal's evidence only where it says more than seen: not "no … in either revision"
+    # each checked signal's seen by name; what it saw is in the revisions' publisher fields
     signals = first["classification"]["signals"]
     assert signals["note"] is False and "feed-updated" not in signals  # not checked
-    evidence = first["classification"].get("signal_evidence", {})
-    assert "note" not in evidence and "feed-updated" not in evidence
-    assert set(evidence) <= set(signals)
+    assert "signal_evidence" not in first["classification"]
     assert all("hash" not in r for r in revisions)  # the archive's revision files carry it
     summary = first["diff"]["summary"]  # without the counts that are 0
     assert summary["changed"] >= 1 and 0 not in summary.values() and "split" not in summary
@@ -90,8 +90,9 @@ def test_a_document_file_carries_the_text_of_what_changed_and_edits_as_block_ope
     assert texts[0][changed["old"]].endswith("48 million euros.")
     assert texts[1][changed["new"]].endswith("84 million euros.")
     # the newest revision's blocks: the corrected cost (changed in 2), the moved paragraph
-    # and the two kept ones (from 1, followed through the move), the budget line (added in 3)
-    assert record["provenance"] == [[1, 2], [1, None], [1, None], [1, None], [3, None]]
+    # and the two kept ones (from 1, followed through the move), the budget line (added in
+    # 3); only the blocks that did not come from revision 1 unchanged are listed
+    assert record["provenance"] == [[0, 1, 2], [4, 3, None]]
     raw = path.read_text(encoding="utf-8")
     assert (
         raw.endswith("}\n")
@@ -159,3 +160,22 @@ def test_search_bundles_are_built_per_source_and_named_on_the_search_page(built_
 def test_chart_labels_are_escaped() -> None:
     svg = horizontal_bars([("<b>x</b>", 3)], chart_id="c", title="T & t", description="d")
     assert "&lt;b&gt;x&lt;/b&gt;" in svg and "T &amp; t" in svg and "<b>" not in svg
+
+
+def test_a_later_revisions_publisher_is_what_changed_and_replays_to_the_whole() -> None:
+    first: dict[str, JSON] = {
+        "authors": ["Ana Ruiz"],
+        "canonical_url": "https://x.test/a",
+        "date_modified": "1",
+    }
+    second: dict[str, JSON] = {"authors": ["Ana Ruiz", "Li Wei"], "date_modified": "2"}
+    third: dict[str, JSON] = {"authors": ["Ana Ruiz", "Li Wei"], "date_modified": "2"}
+    assert publisher_changes(first, second) == {
+        "authors": ["Ana Ruiz", "Li Wei"],
+        "canonical_url": None,  # no longer set
+        "date_modified": "2",
+    }
+    assert publisher_changes(second, third) == {}  # the revision carries none then
+    # a reader gets each revision's metadata back by updating the one before
+    replayed = {**first, **publisher_changes(first, second)}
+    assert {k: v for k, v in replayed.items() if v is not None} == second

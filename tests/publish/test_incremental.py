@@ -62,7 +62,9 @@ def bridge_document(archive: Archive) -> str:
     )
 
 
-def add_revision(archive: Archive, doc: str, text: str, *, hours: int = 12) -> None:
+def add_revision(
+    archive: Archive, doc: str, text: str, *, hours: int = 12, title: str | None = None
+) -> None:
     last = archive.revisions(doc)[-1]
     archive.append_revision(
         doc,
@@ -70,7 +72,9 @@ def add_revision(archive: Archive, doc: str, text: str, *, hours: int = 12) -> N
             url=STORIES[0].url,
             observed_at=T0 + timedelta(hours=hours),
             article=Article(
-                last.article.title, (*last.article.blocks, Block(text)), last.article.publisher
+                title or last.article.title,
+                (*last.article.blocks, Block(text)),
+                last.article.publisher,
             ),
             extractor="tests/1",
         ),
@@ -331,7 +335,9 @@ def test_a_new_revision_reindexes_only_the_search_shard_of_its_source(
     before = files(out)
     archive = Archive(data)
     doc = bridge_document(archive)
-    add_revision(archive, doc, "Engineers will inspect the riverbed in January.")
+    # the index holds the article's outlet, headline and byline: a new headline changes it
+    title = "Bridge repairs delayed again as engineers inspect the riverbed"
+    add_revision(archive, doc, "Engineers will inspect the riverbed in January.", title=title)
     report = build(data, out, search=True)
     shards = (out / "search/index/shards.txt").read_text(encoding="utf-8").splitlines()
     own = next(line.split()[0] for line in shards if doc in line)

@@ -396,3 +396,45 @@ def test_a_time_to_the_minute_and_a_time_of_day() -> None:
     assert minute("2026-11-30T09:15:00+01:00") == "2026-11-30T08:15Z"
     assert clock("2026-11-30T08:15:42Z") == "08:15 UTC"
     assert minute("yesterday") == clock("yesterday") == "yesterday"  # not a timestamp: as is
+
+
+def test_an_evidence_line_that_a_marked_sentence_shows_is_left_out() -> None:
+    sentence = {
+        "where": "block 3",
+        "old": "It was 4.2 million.",
+        "new": "It was 4.5 million.",
+        "old_marks": [[7, 10]],
+        "new_marks": [[7, 10]],
+    }
+    quote = {
+        "where": "quote added",
+        "old": "",
+        "new": '"We will," she said.',
+        "old_marks": [],
+        "new_marks": [[1, 9]],
+    }
+    record = {
+        "findings": {
+            "facts": {
+                "significance": "substantive",
+                "evidence": ["block 3: 4.2 → 4.5"],
+                "sentences": [sentence],
+            },
+            "quote": {
+                "significance": "moderate",
+                "evidence": ["quote added: “We will,”", "quote removed: “No.”"],
+                "sentences": [quote],
+            },
+            "style": {
+                "significance": "minor",
+                "evidence": ["block 3: was [-4.2-]{+4.5+} million", "block 7: [-a-]{+the+} day"],
+                "sentences": [{**sentence, "old_marks": [[0, 2]], "new_marks": [[0, 2]]}],
+            },
+        }
+    }
+    facts, said, style = findings_of(record)  # type: ignore[arg-type]
+    # a line that says more than the marked sentence stays; one that quotes it goes
+    assert facts.lines == ("block 3: 4.2 → 4.5",)
+    assert said.lines == ("quote removed: “No.”",)
+    # a place no sentence shows keeps its line
+    assert style.lines == ("block 7: [-a-]{+the+} day",)
