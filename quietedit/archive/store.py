@@ -357,6 +357,8 @@ class Archive:
         (:func:`stamps.content_key`); ``ArchiveError`` when a file cannot be read."""
         return stamps.content_key(self.document_file(document))
 
+    # -- the schema ------------------------------------------------------------------
+
     def legacy_documents(self) -> list[str]:
         """Folders of the schema-1 layout (``documents/<id>/``) still here, sorted: an
         archive to migrate (or a migration to finish) before anything else is written."""
@@ -381,7 +383,7 @@ class Archive:
     def _replace(self, path: Path, data: bytes, *, final: bool) -> None:
         replace_file(self.layout.tmp_dir, path, data, final=final)
 
-    # -- reading -------------------------------------------------------------------
+    # -- the checked read of a state, index or checks file ------------------------------
 
     def _read_state(self, path: Path, *, kind: str) -> dict[str, JSON] | None:
         if not path.exists():
