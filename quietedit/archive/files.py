@@ -130,6 +130,28 @@ def stamp(path: Path) -> tuple[int, int, int] | None:
     return found.st_ino, found.st_mtime_ns, found.st_size
 
 
+def contents(path: Path) -> bytes | None:
+    """The bytes of the file at ``path``; ``None`` when it cannot be read."""
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def sweep_temp(tmp_dir: Path) -> int:
+    """Remove what interrupted writes left in ``tmp_dir`` (the archive's ``.tmp/``) but the
+    run lock; only while holding that lock, when no other writer can be at work. Returns
+    how many files went."""
+    if not tmp_dir.is_dir():
+        return 0
+    swept = 0
+    for path in tmp_dir.iterdir():
+        if path.name != "ingest.lock" and path.is_file():
+            path.unlink(missing_ok=True)
+            swept += 1
+    return swept
+
+
 def listdir(folder: Path) -> list[str]:
     """The names in ``folder``, sorted; none when it does not exist."""
     try:

@@ -31,6 +31,7 @@ still holds its own ``schedule`` keeps it, up to date, until its entry is on dis
 from __future__ import annotations
 
 import contextlib
+import json
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -183,6 +184,18 @@ def split_record(record: Mapping[str, JSON]) -> tuple[dict[str, JSON], Entry]:
     kept = {key: value for key, value in record.items() if key not in CHECK_FIELDS}
     entry = {key: record[key] for key in CHECK_FIELDS if key in record}
     return kept, entry
+
+
+def has_check_fields(data: bytes | None) -> bool:
+    """Whether a record file's bytes hold :data:`CHECK_FIELDS` of its own (one written
+    before the checks file existed)."""
+    if data is None or not any(f'"{key}"'.encode() in data for key in CHECK_FIELDS):
+        return False
+    try:
+        record = json.loads(data)
+    except ValueError:
+        return False
+    return isinstance(record, dict) and any(key in record for key in CHECK_FIELDS)
 
 
 def _entries(path: Path, record: dict[str, JSON] | None, partition: str) -> dict[str, Entry]:

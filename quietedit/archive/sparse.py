@@ -12,7 +12,8 @@ the sparse checkout; in a clone without trees it first fetches the trees on its 
 full checkout, there is nothing to fetch and nothing is run.
 
 :func:`checkout_cone` tells a document the checkout leaves out from one deleted from it:
-the site build keeps the pages of the first, and drops those of the second.
+the site build keeps the pages of the first, and drops those of the second
+(:func:`outside_checkout`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import os
 import subprocess
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
@@ -32,7 +33,8 @@ from typing import Final
 
 from quietedit.archive.gitcmd import git
 from quietedit.archive.gittrees import fetch_all_trees, fetch_trees
-from quietedit.errors import ArchiveError
+from quietedit.archive.layout import Layout
+from quietedit.errors import ArchiveError, UnsafePathError
 
 logger = logging.getLogger(__name__)
 
@@ -67,6 +69,36 @@ def checkout_cone(root: Path) -> Cone | None:
         return Cone(frozenset(), patterns=True)
     folders = [line.strip() for line in listed.stdout.splitlines() if line.strip()]
     return Cone(frozenset(top / folder for folder in folders))
+
+
+def outside_checkout(
+    root: Path, partition_of: Callable[[str], str | None]
+) -> Callable[[str, str], bool]:
+    """A test of whether a document missing from disk, given as ``(partition, id)``,
+    is left out by the checkout (its partition is not on disk, or a sparse git checkout
+    does not hold its folder) rather than deleted (its folder missing from what is
+    checked out, or the index, which every checkout holds, no longer naming it there:
+    ``partition_of``, the archive's index lookup). Reads the sparse checkout's list once:
+    the test is for one pass."""
+    cone = checkout_cone(root)
+    resolved = Layout(root.resolve())
+    partitions: dict[str, bool] = {}
+
+    def outside(partition: str, document: str) -> bool:
+        try:
+            folder = resolved.document_dir(document, partition)
+        except UnsafePathError:
+            return True  # no such folder can exist: never taken for a deletion
+        try:
+            if partition_of(document) != partition:
+                return False  # removed from the index: deleted, not left out
+        except ArchiveError:
+            return True  # an unreadable index deletes nothing
+        if partition not in partitions:
+            partitions[partition] = folder.parent.is_dir()
+        return not partitions[partition] or (cone is not None and not cone.holds(folder))
+
+    return outside
 
 
 def check_out_everything(root: Path) -> bool:

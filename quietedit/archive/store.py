@@ -1,4 +1,4 @@
-"""Reading and writing ``data/``: create-only revisions and events, atomic state files.
+"""Reading and writing ``data/``: documents, their create-only revisions and events, state.
 
 Every write goes through the two primitives of :mod:`quietedit.archive.files`: a
 create-only file appears complete or not at all and is never overwritten; a mutable file
@@ -8,55 +8,55 @@ What the checks of a partition's documents leave behind (each one's schedule and
 validators) is not kept in the document's record but in the partition's checks file
 (:mod:`quietedit.archive.partition_checks`), so a check that finds nothing new rewrites
 one file per partition instead of a record (and the git trees above it) per document.
+
+Beside the documents, this class is the one door to the rest of ``data/``; each part it
+opens has its own module: the index (:mod:`~quietedit.archive.index`), the checks files
+(:mod:`~quietedit.archive.partition_checks`), the reading of a document's revisions and
+events (:mod:`~quietedit.archive.series`), the feed and state files
+(:mod:`~quietedit.archive.statefiles`), the site build's stamps and content keys
+(:mod:`~quietedit.archive.stamps`) and the folders a sparse checkout leaves out
+(:mod:`~quietedit.archive.sparse`).
 """
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import json
 import logging
-import os
 from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
-from typing import Final
 
-from quietedit.archive import sparse, treeids
+from quietedit.archive import sparse, stamps, treeids
 from quietedit.archive.files import (
+    contents,
     create_file,
     listdir,
     load_json,
     replace_file,
+    sweep_temp,
 )
 from quietedit.archive.index import DocumentIndex
-from quietedit.archive.layout import (
-    DERIVED_FOLDER,
-    DOCUMENT_FILE,
-    EVENTS_FOLDER,
-    REVISIONS_FOLDER,
-    Layout,
-    index_shard,
-    is_partition,
-)
-from quietedit.archive.partition_checks import CHECK_FIELDS, PartitionChecks, split_record
+from quietedit.archive.layout import DOCUMENT_FILE, Layout, index_shard, is_partition
+from quietedit.archive.partition_checks import PartitionChecks, has_check_fields, split_record
 from quietedit.archive.records import (
-    OPTIONAL_REVISION_FIELDS,
-    REVISION_FIELDS,
-    check_event_record,
-    check_revision_record,
     check_state_record,
     dump_json,
-    event_from_record,
     event_to_record,
     new_revision,
-    revision_from_record,
     revision_to_record,
 )
+from quietedit.archive.series import (
+    read_events,
+    read_latest_revision,
+    read_revision_shallow,
+    read_revisions,
+)
+from quietedit.archive.statefiles import StateFiles
 from quietedit.article.identity import is_document_id
-from quietedit.errors import ArchiveError, UnsafePathError
+from quietedit.errors import ArchiveError
 from quietedit.model import JSON
 from quietedit.revisions import SCHEMA_VERSION, Event, Observation, Revision
+
+__all__ = ["Archive", "read_revision_shallow"]  # the latter's home: archive.series
 
 logger = logging.getLogger(__name__)
 
@@ -88,6 +88,12 @@ class Archive:
             replace=lambda path, data: self._replace(path, data, final=False),
         )
         """The index: the partition of every document (:mod:`quietedit.archive.index`)."""
+        self.state_files = StateFiles(
+            self.layout,
+            read=lambda path, kind: self._read_state(path, kind=kind),
+            replace=lambda path, data, final: self._replace(path, data, final=final),
+        )
+        """The feed records, their day files and the run-level state files."""
         self.written_partitions: set[str] = set()
         """Partitions whose document records this object wrote (a run reads them again)."""
         self.written_documents: set[tuple[str, str]] = set()
@@ -132,29 +138,9 @@ class Archive:
 
     def outside_checkout(self) -> Callable[[str, str], bool]:
         """A test of whether a document missing from disk, given as ``(partition, id)``,
-        is left out by the checkout (its partition is not on disk, or a sparse git checkout
-        does not hold its folder) rather than deleted (its folder missing from what is
-        checked out, or the index, which every checkout holds, no longer naming it there).
-        Reads the sparse checkout's list once: the test is for one pass."""
-        cone = sparse.checkout_cone(self.root)
-        resolved = Layout(self.root.resolve())
-        partitions: dict[str, bool] = {}
-
-        def outside(partition: str, document: str) -> bool:
-            try:
-                folder = resolved.document_dir(document, partition)
-            except UnsafePathError:
-                return True  # no such folder can exist: never taken for a deletion
-            try:
-                if self.partition(document) != partition:
-                    return False  # removed from the index: deleted, not left out
-            except ArchiveError:
-                return True  # an unreadable index deletes nothing
-            if partition not in partitions:
-                partitions[partition] = folder.parent.is_dir()
-            return not partitions[partition] or (cone is not None and not cone.holds(folder))
-
-        return outside
+        is left out by the checkout rather than deleted (:func:`sparse.outside_checkout`);
+        for one pass."""
+        return sparse.outside_checkout(self.root, self.partition)
 
     # -- paths of one document ---------------------------------------------------------
 
@@ -235,10 +221,10 @@ class Archive:
             sparse.fetch_folder(self.root, self.layout.document_dir(document, partition))
         kept, entry = split_record(record)
         path = self.layout.document_file(document, partition)
-        old = _contents(path)
+        old = contents(path)
         if (
             entry
-            and _has_check_fields(old)
+            and has_check_fields(old)
             and not self.checks.written(partition, document, writer=self.writer)
         ):
             # a record from before the checks file holds the only schedule on disk: it
@@ -267,22 +253,13 @@ class Archive:
         for the site build, which reads every changed document and for which re-hashing
         would cost more than rendering (``quietedit verify``, run before the build in CI,
         checks hashes and chains)."""
-        partition = self._home(document)
-        paths = _numbered(
-            self.layout.revisions_dir(document, partition),
-            lambda n: self.layout.revision_file(document, partition, n),
-            what="revision",
-        )
-        read = read_revision_shallow if shallow else self._read_revision
-        return [read(path) for path in paths]
+        return read_revisions(self.layout, document, self._home(document), shallow=shallow)
 
     def latest_revision(self, document: str) -> Revision | None:
         """The newest revision, or ``None`` for a document never successfully observed."""
         if self.partition(document) is None:
             return None
-        folder = self.revisions_dir(document)
-        paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
-        return self._read_revision(paths[-1]) if paths else None
+        return read_latest_revision(self.revisions_dir(document))
 
     def append_revision(
         self, document: str, observation: Observation, *, fingerprint: str | None = None
@@ -307,20 +284,7 @@ class Archive:
 
     def events(self, document: str) -> list[Event]:
         """The document's events, oldest first, each checked on the way in."""
-        partition = self._home(document)
-        paths = _numbered(
-            self.layout.events_dir(document, partition),
-            lambda n: self.layout.event_file(document, partition, n),
-            what="event",
-        )
-        found = []
-        for path in paths:
-            record = load_json(path)
-            problems = check_event_record(record)
-            if problems or not isinstance(record, dict):
-                raise ArchiveError(path, "; ".join(problems))
-            found.append(event_from_record(record))
-        return found
+        return read_events(self.layout, document, self._home(document))
 
     def append_event(
         self,
@@ -348,144 +312,52 @@ class Archive:
                 f"no document record; write_document() before {before}()",
             )
 
-    # -- feed and run state ----------------------------------------------------------
+    # -- feed and run state (:mod:`quietedit.archive.statefiles`) ----------------------
 
     def feed_slugs(self) -> list[str]:
-        """Slugs of every feed that has a record, sorted."""
-        folder = self.root / "feeds"
-        return sorted(p.stem for p in folder.glob("*.json")) if folder.is_dir() else []
+        return self.state_files.feed_slugs()
 
     def read_feed(self, slug: str) -> dict[str, JSON] | None:
-        return self._read_state(self.layout.feed_file(slug), kind="feed")
+        return self.state_files.read_feed(slug)
 
     def write_feed(self, slug: str, record: dict[str, JSON], *, final: bool = False) -> None:
-        """Atomically replace the feed's record; ``final`` as for :meth:`write_document`."""
-        full = {**record, "schema": SCHEMA_VERSION, "type": "feed", "slug": slug}
-        self._replace(self.layout.feed_file(slug), dump_json(full), final=final)
+        self.state_files.write_feed(slug, record, final=final)
 
     def read_departed(self, slug: str, day: str) -> dict[str, JSON] | None:
-        """The day file of feed ``slug`` for ``day`` (``None``: there is none); its folder
-        is fetched into a sparse checkout that leaves it out. ``ArchiveError`` when it
-        cannot be read (or fetched)."""
-        path = self.layout.departed_file(slug, day)
-        if not path.parent.is_dir():
-            sparse.fetch_folder(self.root, path.parent)
-        record = self._read_state(path, kind="departed")
-        if record is not None and (record.get("slug") != slug or record.get("day") != day):
-            raise ArchiveError(path, "slug or day does not match the file's path")
-        return record
+        return self.state_files.read_departed(slug, day)
 
     def write_departed(self, slug: str, day: str, record: dict[str, JSON]) -> None:
-        """Atomically replace the day file of feed ``slug`` for ``day``; flushed, as the
-        feed record written next refers to it."""
-        full = {**record, "schema": SCHEMA_VERSION, "type": "departed", "slug": slug, "day": day}
-        self._replace(self.layout.departed_file(slug, day), dump_json(full), final=False)
+        self.state_files.write_departed(slug, day, record)
 
     def prefetch_departed(self, days: Iterable[str]) -> int:
-        """Bring the day folders of ``days`` that a sparse checkout leaves out into it at
-        once; how many came."""
-        missing = [self.layout.departed_dir(day) for day in sorted(set(days))]
-        missing = [folder for folder in missing if not folder.is_dir()]
-        return sparse.fetch_folders(self.root, missing) if missing else 0
+        return self.state_files.prefetch_departed(days)
 
     def state_names(self) -> list[str]:
-        """Names of every run-level state file in ``state/``, sorted."""
-        folder = self.root / "state"
-        return sorted(p.stem for p in folder.glob("*.json")) if folder.is_dir() else []
+        return self.state_files.state_names()
 
     def read_state(self, name: str) -> dict[str, JSON] | None:
-        return self._read_state(self.layout.state_file(name), kind="state")
+        return self.state_files.read_state(name)
 
     def write_state(self, name: str, record: dict[str, JSON], *, final: bool = False) -> None:
-        """Atomically replace a state file; ``final`` as for :meth:`write_document`."""
-        full = {**record, "schema": SCHEMA_VERSION, "type": "state", "name": name}
-        self._replace(self.layout.state_file(name), dump_json(full), final=final)
+        self.state_files.write_state(name, record, final=final)
 
     def sweep_temp(self) -> int:
-        """Remove what interrupted writes left in ``.tmp/``; only while holding the run
-        lock, when no other writer can be at work. Returns how many files went."""
-        folder = self.layout.tmp_dir
-        if not folder.is_dir():
-            return 0
-        swept = 0
-        for path in folder.iterdir():
-            if path.name != "ingest.lock" and path.is_file():
-                path.unlink(missing_ok=True)
-                swept += 1
-        return swept
+        """Remove what interrupted writes left in ``.tmp/`` (:func:`files.sweep_temp`)."""
+        return sweep_temp(self.layout.tmp_dir)
 
     # -- the site build's shallow reads -------------------------------------------------
 
     def document_stamps(self, trees: treeids.Trees | None = None) -> dict[str, str]:
-        """Every document folder holding a record, by name, sorted → its *stamp*.
-
-        In a git checkout (``trees``, :func:`treeids.read`), the stamp of a document
-        whose files are as committed is its folder's tree id, which survives a clone.
-        Else a stamp is read with three ``stat`` calls and no file opened: the modification
-        times of the record and of the revision and event folders (and of the derived
-        folder, when there is one). A new revision or event moves its folder's time and a
-        rewritten record (replaced by a rename) its own, so an
-        unchanged stamp means unchanged files, short of someone resetting times by hand. A
-        changed stamp only says to look again with :meth:`content_key`. Folder names that
-        are not document ids are included, for the caller to report.
-        """
-        found = {}
-        present = self.partitions()
-        committed = trees.documents(present) if trees is not None else {}
-        for partition in present:
-            root = os.path.join(self.layout.documents_dir, partition)
-            for name in listdir(Path(root)):
-                home = os.path.join(root, name)
-                try:
-                    times = [str(os.stat(os.path.join(home, DOCUMENT_FILE)).st_mtime_ns)]
-                except (FileNotFoundError, NotADirectoryError):
-                    continue  # not a document (yet): revisions never come before the record
-                tree = committed.get(name, ("", ""))
-                clean = trees is not None and name not in trees.dirty  # as committed
-                if clean and tree[0] == partition:
-                    found[name] = treeids.PREFIX + tree[1]
-                    continue
-                for folder in (REVISIONS_FOLDER, EVENTS_FOLDER):
-                    try:
-                        times.append(str(os.stat(os.path.join(home, folder)).st_mtime_ns))
-                    except FileNotFoundError:
-                        times.append("-")
-                with contextlib.suppress(FileNotFoundError):  # re-extractions, when any
-                    times.append(str(os.stat(os.path.join(home, DERIVED_FOLDER)).st_mtime_ns))
-                found[name] = " ".join(times)
-        return dict(sorted(found.items()))
+        """Every document folder holding a record, by name, sorted → its *stamp*
+        (:func:`stamps.document_stamps`; ``trees``: :func:`treeids.read`)."""
+        return stamps.document_stamps(self.layout.documents_dir, self.partitions(), trees)
 
     def content_key(self, document: str) -> str:
-        """A hash of everything the document's record, revisions and events hold, read
-        without parsing a revision: equal keys mean equal content.
+        """A hash of everything the document holds, read without parsing a revision
+        (:func:`stamps.content_key`); ``ArchiveError`` when a file cannot be read."""
+        return stamps.content_key(self.document_file(document))
 
-        Revision, event and derived files are create-only and numbered, so their names fix the set
-        and the newest file's bytes fix the content (a revision's hash chains every older
-        one; an event is never rewritten). Raises ``ArchiveError`` when a file cannot be
-        read.
-        """
-        digest = hashlib.sha256()
-        record = self.document_file(document)
-        try:
-            digest.update(record.read_bytes())
-            home = record.parent
-            for folder in (home / REVISIONS_FOLDER, home / EVENTS_FOLDER, home / DERIVED_FOLDER):
-                try:
-                    names = [n for n in os.listdir(folder) if n.endswith(".json")]
-                except FileNotFoundError:
-                    names = []
-                if folder.name == DERIVED_FOLDER and not names:
-                    continue  # no re-extraction: the key of a document without one is as before
-                digest.update(f"\0{len(names)}\0".encode())
-                if names:
-                    newest = max(names, key=lambda n: (len(n), n))  # numbers may outgrow padding
-                    digest.update(newest.encode() + b"\0")
-                    digest.update((folder / newest).read_bytes())
-        except OSError as exc:
-            raise ArchiveError(
-                record.parent, f"cannot read: {exc.strerror}; run quietedit verify"
-            ) from exc
-        return digest.hexdigest()
+    # -- the schema ------------------------------------------------------------------
 
     def legacy_documents(self) -> list[str]:
         """Folders of the schema-1 layout (``documents/<id>/``) still here, sorted: an
@@ -511,14 +383,7 @@ class Archive:
     def _replace(self, path: Path, data: bytes, *, final: bool) -> None:
         replace_file(self.layout.tmp_dir, path, data, final=final)
 
-    # -- reading -------------------------------------------------------------------
-
-    def _read_revision(self, path: Path) -> Revision:
-        record = load_json(path)
-        problems = check_revision_record(record, deep=False)
-        if problems or not isinstance(record, dict):
-            raise ArchiveError(path, "; ".join(problems))
-        return revision_from_record(record)
+    # -- the checked read of a state, index or checks file ------------------------------
 
     def _read_state(self, path: Path, *, kind: str) -> dict[str, JSON] | None:
         if not path.exists():
@@ -528,50 +393,3 @@ class Archive:
         if problems or not isinstance(record, dict):
             raise ArchiveError(path, "; ".join(problems))
         return record
-
-
-def _contents(path: Path) -> bytes | None:
-    """The bytes of the file at ``path``; ``None`` when it cannot be read."""
-    try:
-        return path.read_bytes()
-    except OSError:
-        return None
-
-
-def _has_check_fields(data: bytes | None) -> bool:
-    """Whether a record file's bytes hold :data:`CHECK_FIELDS` of its own (one written
-    before the checks file existed)."""
-    if data is None or not any(f'"{key}"'.encode() in data for key in CHECK_FIELDS):
-        return False
-    try:
-        record = json.loads(data)
-    except ValueError:
-        return False
-    return isinstance(record, dict) and any(key in record for key in CHECK_FIELDS)
-
-
-def read_revision_shallow(path: Path) -> Revision:
-    """A revision whose fields and types are checked, its hashes not (``revisions``'s
-    ``shallow`` read; the export reads the same way)."""
-    record = load_json(path)
-    if not isinstance(record, dict) or not set(REVISION_FIELDS) <= set(record) <= _KNOWN_FIELDS:
-        raise ArchiveError(path, "not a revision record; run quietedit verify")
-    wrong = [k for k, kind in REVISION_FIELDS.items() if not isinstance(record[k], kind)]
-    if wrong:
-        raise ArchiveError(path, f"{', '.join(wrong)}: wrong type; run quietedit verify")
-    try:
-        return revision_from_record(record)
-    except (TypeError, ValueError) as exc:
-        raise ArchiveError(path, f"unreadable revision ({exc}); run quietedit verify") from exc
-
-
-_KNOWN_FIELDS: Final = frozenset(REVISION_FIELDS) | frozenset(OPTIONAL_REVISION_FIELDS)
-
-
-def _numbered(folder: Path, expected: Callable[[int], Path], *, what: str) -> list[Path]:
-    """The files 1..n of a create-only series, in order; a gap or a stray name is an error."""
-    paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
-    for number, path in enumerate(paths, start=1):
-        if path != expected(number):
-            raise ArchiveError(path, f"expected {what} {number} here; run quietedit verify")
-    return paths
