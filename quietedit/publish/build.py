@@ -1,8 +1,14 @@
 """``quietedit build``: the archive in, the static site out — deterministic and incremental.
 
-Gather (archive scan, config, the build cache), decide (pure page models in ``pages``,
-``diffview`` and ``listing``), apply (render and write through
-:class:`~quietedit.publish.paths.SiteWriter`).
+:func:`_build` runs the phases in order. Gather: the options checked, the previous
+build's cache and stories file loaded (:func:`_open`), the archive's documents and what
+changed (``scan``). Decide: what to keep, render and delete (``plan``, pure; the pages
+themselves are the pure models of ``pages``, ``diffview`` and ``listing``) and the
+stories (``storyrows.link_stories``). Apply: the documents rendered (``rendering``), their
+rows written into the cache (``catalog``), the share images and the fold decided on every
+document's row and what they move rendered again, the site-wide pages written
+(``sitewide``, ``stories``, ``homepages``), the cache saved and the build reported. Every
+file goes through :class:`~quietedit.publish.paths.SiteWriter`.
 
 An incremental build takes each document's stamp (``Archive.document_stamps``: its
 folder's git tree id when its files are as committed, which survives a clone; else a few
