@@ -18,6 +18,9 @@ build, whose cache was written by the previous build, opens the file as
 Both files say which build wrote them last (``generation`` in their ``meta``): a stories
 file the build cache does not match (a build killed between the two saves, a file
 restored apart) is loaded whole, as by a full build, which makes it whole again.
+
+:func:`link_stories` is the build's step, with either: the stories grouped before any page
+is rendered, and a kept article whose story moved sent to be rendered again.
 """
 
 from __future__ import annotations
