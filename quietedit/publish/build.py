@@ -1,8 +1,14 @@
 """``quietedit build``: the archive in, the static site out — deterministic and incremental.
 
-Gather (archive scan, config, the build cache), decide (pure page models in ``pages``,
-``diffview`` and ``listing``), apply (render and write through
-:class:`~quietedit.publish.paths.SiteWriter`).
+:func:`_build` runs the phases in order. Gather: the options checked, the previous
+build's cache and stories file loaded (:func:`_open`), the archive's documents and what
+changed (``scan``). Decide: what to keep, render and delete (``plan``, pure; the pages
+themselves are the pure models of ``pages``, ``diffview`` and ``listing``) and the
+stories (``storyrows.link_stories``). Apply: the documents rendered (``rendering``), their
+rows written into the cache (``catalog``), the share images and the fold decided on every
+document's row and what they move rendered again, the site-wide pages written
+(``sitewide``, ``stories``, ``homepages``), the cache saved and the build reported. Every
+file goes through :class:`~quietedit.publish.paths.SiteWriter`.
 
 An incremental build takes each document's stamp (``Archive.document_stamps``: its
 folder's git tree id when its files are as committed, which survives a clone; else a few
@@ -32,51 +38,38 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import hashlib
-import json
 import logging
 import os
-import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
-from quietedit.archive import sparse, treeids
+from quietedit.analysis.stories import Story
 from quietedit.archive.store import Archive
-from quietedit.article.identity import is_document_id
 from quietedit.config.settings import SiteSettings
-from quietedit.errors import PublishError, QuieteditError
-from quietedit.publish import committed, folding, homepages, search, sitewide
-from quietedit.publish.batches import Chunk, forks, render_documents
+from quietedit.errors import PublishError
+from quietedit.publish import committed, homepages, plan, sitewide
 from quietedit.publish.buildcache import (
     STATE_FILE,
     BuildState,
     CacheDamagedError,
     DocumentEntry,
     code_fingerprint,
-    document_key,
 )
-from quietedit.publish.catalog import Catalog
-from quietedit.publish.catalog import not_folded as catalog_not_folded
+from quietedit.publish.catalog import Catalog, prune_diffs
 from quietedit.publish.changes import ANALYSIS_VERSION
 from quietedit.publish.documents import DocumentPages, document_folders, unconfigured_source
+from quietedit.publish.edittable import EditTable
 from quietedit.publish.listing import EditRef
 from quietedit.publish.pages import Edit, Source
 from quietedit.publish.paths import CACHE_DIR, SiteWriter
 from quietedit.publish.render import Renderer, SiteURLs, template_dirs
-from quietedit.publish.share import moved_out_or_in, share_cutoff
-from quietedit.publish.stories import (
-    Sketched,
-    StoryState,
-    group_stories_of,
-    write_story_pages,
-)
-from quietedit.publish.storyrows import (
-    StoryRows,
-    group_stories_hourly,
-    kept_rows,
-    next_generation,
-)
+from quietedit.publish.rendering import Rendering
+from quietedit.publish.scan import Scan, previous_places, scan
+from quietedit.publish.share import share_cutoff
+from quietedit.publish.stories import StoryState, write_story_pages
+from quietedit.publish.storyrows import StoryRows, link_stories, next_generation
 from quietedit.version import __version__
 
 logger = logging.getLogger(__name__)
@@ -149,12 +142,72 @@ def build_site(
         return dataclasses.replace(report, written=tuple(changed))
 
 
+@dataclass(slots=True)
+class _Build:
+    """What every phase of one build works with, made by :func:`_open`."""
+
+    options: BuildOptions
+    on_exit: contextlib.ExitStack
+    renderer: Renderer
+    archive: Archive
+    fingerprint: str
+    cache_root: Path
+    previous: BuildState  # the cache as the previous build left it
+    hourly: bool  # the cache was made by this code for this site: read in part
+    trusted: BuildState  # what this build trusts of it (nothing with --full)
+    writer: SiteWriter
+    pages: DocumentPages
+    story_state: StoryState | StoryRows
+    generation: str
+
+    @property
+    def rebuild(self) -> bool:
+        """Nothing recorded can be trusted: every site-wide file and search shard is made."""
+        return self.options.full or not self.previous.loaded
+
+
 def _build(
     options: BuildOptions,
     progress: Callable[[int, int], None] | None,
     on_exit: contextlib.ExitStack,
     written: list[str],
 ) -> BuildReport:
+    """One attempt: gather (the cache, the archive's documents), decide (what to render,
+    keep and delete; the stories), apply (render, write the cache, decide the share
+    images and the fold on every document's row, write the site-wide pages, save)."""
+    build = _open(options, on_exit, written)
+    scanned = scan(
+        build.archive, build.previous, out=options.out, cache_root=build.cache_root,
+        fingerprint=build.fingerprint, hourly=build.hourly, full=options.full,
+        folded=build.pages.folded,
+    )  # fmt: skip
+    _guess_share_since(build, scanned.present)
+    # stories first: an article page links to its story's page
+    shown = link_stories(
+        build.pages, build.story_state, build.previous, state=scanned.state,
+        found=scanned.found, gone=scanned.gone, todo=scanned.todo, failures=scanned.failures,
+        hourly=build.hourly,
+    )  # fmt: skip
+    rendering = _render(build, scanned, progress)
+    catalog, places = _record(build, scanned, rendering)
+    rendering.reshare(catalog, share_days=options.share_days)
+    folded, failed = rendering.refold(
+        catalog, max_bytes=options.max_bytes, todo=scanned.todo, rebuild=build.rebuild
+    )
+    scanned.gone |= failed
+    for doc in sorted(scanned.gone):  # a document gone from the archive, or failing now
+        build.writer.remove_unclaimed(document_folders(doc))
+    site, table, site_failures = _write_site_wide(
+        build, scanned, rendering, catalog, folded=folded, places=places, shown=shown
+    )
+    return _finish(
+        build, scanned, rendering, catalog, site, table, folded=folded, failures=site_failures
+    )
+
+
+def _open(options: BuildOptions, on_exit: contextlib.ExitStack, written: list[str]) -> _Build:
+    """Check the folders, load the previous build's cache and the stories file, and make
+    the renderer and the site's writer (recording in ``written`` what it rewrites)."""
     if not options.data.is_dir():
         raise PublishError(
             f"no archive at {options.data}; pass --data with the archive folder "
@@ -167,8 +220,7 @@ def _build(
             f"--out {options.out} is the archive folder {options.data} or inside it; "
             "build the site into a folder of its own (e.g. --out site)"
         )
-    urls = SiteURLs.parse(options.base_url)
-    renderer = Renderer(template_dirs(options.templates), urls=urls)
+    renderer = Renderer(template_dirs(options.templates), urls=SiteURLs.parse(options.base_url))
     archive = Archive(options.data)
     fingerprint = _fingerprint(renderer, options, archive)
     cache_root = options.out / CACHE_DIR
@@ -193,293 +245,96 @@ def _build(
         watch=options.watch,
     )
     # the stories file: read in part by an hourly build, when the previous build saved it
-    generation = next_generation(previous.generation)
     story_state: StoryState | StoryRows | None = None
     if hourly:
         story_state = StoryRows.open(cache_root, previous.generation)
     if story_state is None:
         story_state = StoryState() if options.full else StoryState.load(cache_root)
     # the months the previous build folded: its documents are rendered (and searched)
-    # as then; the choice is made again below, once every document's size is known
+    # as then; the choice is made again once every document's size is known (``refold``)
     pages.folded = trusted.folded
-    state: dict[str, DocumentEntry] = {}  # the documents read or rendered by this build
-    failures: dict[str, str] = {}
-    todo: dict[str, str] = {}  # document to render → its stamp
-    on_disk = _article_folders(options.out)
-    if not previous.loaded:
-        # nothing recorded of the documents a sparse checkout leaves out (a lost or damaged
-        # cache): without them the site would shrink, and stay shrunk; read them all
-        sparse.check_out_everything(options.data)
-    before = committed.recorded(cache_root)
-    trees = treeids.read(options.data, before)  # None outside git
-    found = archive.document_stamps(trees)  # of the documents on disk
-    present = sorted(set(archive.partitions()))
     pages.site_name = str(renderer.env.globals["site_name"])
-    # which edits get share images depends on the archive's newest observation, known
-    # once every document is read: rendered with a guess, and again below where it was
-    # wrong. The pages kept from the previous build have its cutoff; with nothing kept
-    # (another fingerprint), the end of the newest partition's day is a close guess
-    if previous.loaded and previous.fingerprint == fingerprint:
-        pages.share_since = previous.share_since or None
+    return _Build(
+        options, on_exit, renderer, archive, fingerprint, cache_root, previous, hourly,
+        trusted, writer, pages, story_state, next_generation(previous.generation),
+    )  # fmt: skip
+
+
+def _guess_share_since(build: _Build, present: list[str]) -> None:
+    """Which edits get share images depends on the archive's newest observation, known
+    once every document is read: rendered with a guess, and again where it was wrong
+    (``Rendering.reshare``). The pages kept from the previous build have its cutoff; with
+    nothing kept (another fingerprint), the end of the newest partition's day (of
+    ``present``) is a close guess."""
+    previous = build.previous
+    if previous.loaded and previous.fingerprint == build.fingerprint:
+        build.pages.share_since = previous.share_since or None
     elif present:
         newest_day = present[-1].replace("/", "-") + "T23:59:59Z"
-        pages.share_since = share_cutoff(newest_day, options.share_days)
-    outside = archive.outside_checkout()
-    # changed by a commit while the checkout leaves them out: read again (``committed``)
-    moved = committed.changed_outside(trees, before, previous, found, outside)
-    published: list[Any] = []  # of the cache (an hourly build's)
-    if hourly:
-        places = ", ".join("?" * len(present))
-        cached = previous.select(f"WHERE partition IN ({places})", tuple(present))
-        elsewhere = sorted(set(found) - set(cached))  # not where the cache had them
-        for start in range(0, len(elsewhere), 500):
-            part = elsewhere[start : start + 500]
-            cached.update(
-                previous.select(f"WHERE id IN ({', '.join('?' * len(part))})", tuple(part))
-            )
-        # missing from what is checked out: deleted; a document the checkout leaves out (a
-        # sparse checkout of the documents still observed) keeps its row and pages
-        gone = {
-            doc
-            for doc, entry in cached.items()
-            if doc not in found and not outside(entry.partition, doc)
-        }
-        # the documents with pages as the cache has them: read once, for both uses
-        where, params = catalog_not_folded(previous.folded)
-        published = previous.query(_PUBLISHED.format(where), params)
-        _missing_pages(published, found, outside, on_disk, todo)
-    else:
-        cached = {} if options.full else previous.documents
-        _keep_absent(
-            previous, found, outside, on_disk, fingerprint=fingerprint, state=state, todo=todo
-        )
-        gone = set()
-    for doc, doc_stamp in moved.items():
-        state.pop(doc, None)
-        todo[doc] = doc_stamp
-    for doc, doc_stamp in found.items():
-        if not is_document_id(doc):
-            failures[doc] = f"{doc}: not a document id (expected <host>-<16 hex digits>)"
-            continue
-        entry = cached.get(doc)
-        if entry is None:
-            todo[doc] = doc_stamp  # rendered in any case: its worker takes its content key
-            continue
-        try:
-            content = entry.content if entry.stamp == doc_stamp else archive.content_key(doc)
-        except QuieteditError as exc:
-            failures[doc] = f"{doc}: {exc}"
-            continue
-        if entry.key == document_key(fingerprint, content) and (
-            doc in on_disk or not _has_pages(entry, pages.folded)
-        ):
-            state[doc] = entry.restamped(doc_stamp)
-        else:
-            todo[doc] = doc_stamp
-    # stories first: an article page links to its story's page, so an article that joins
-    # or leaves a story with a page is rendered again
-    if isinstance(story_state, StoryRows):  # the stories' work, and rows, of the hour's
-        kept_of = kept_rows(previous, state, found, gone, todo)
-        shown = group_stories_hourly(
-            pages, story_state, todo, gone | failures.keys(),
-            lambda ids: {doc: revisions for doc, (_, revisions) in kept_of(ids).items()},
-            failures,
-        )  # fmt: skip
-        links = {doc: story.id for story in shown for doc in story.documents}
-        linked = story_state.linked() | links.keys()  # whose link may have moved
-        story_state.fetch(linked)
-        kept = kept_of(linked)
-        sketches = {d: story_state.documents[d] for d in linked if d in story_state.documents}
-    else:
-        kept = {doc: (entry.stamp, entry.revisions) for doc, entry in state.items()}
-        if hourly:  # and the documents of the cache this build does not read, less those gone
-            for doc, doc_stamp, revisions in previous.query(_KEPT):
-                if doc not in found and doc not in gone and doc not in todo:
-                    kept[str(doc)] = (str(doc_stamp), int(revisions))
-        revisions_of = {doc: revisions for doc, (_, revisions) in kept.items()}
-        shown = group_stories_of(pages, revisions_of, todo, story_state, failures)
-        links = {doc: story.id for story in shown for doc in story.documents}
-        sketches = story_state.documents
-    for doc, sketched in sketches.items():
-        if links.get(doc, "") != sketched.story and doc in kept and doc not in todo:
-            state.pop(doc, None)
-            todo[doc] = kept[doc][0]
-    pages.stories = links
-    rebuild = options.full or not previous.loaded
-    if hourly:
+        build.pages.share_since = share_cutoff(newest_day, build.options.share_days)
+
+
+def _render(build: _Build, scanned: Scan, progress: Callable[[int, int], None] | None) -> Rendering:
+    """Render the documents to render, the search index made beside them."""
+    options, pages = build.options, build.pages
+    rendering = Rendering(
+        pages, build.writer, build.fingerprint, build.story_state, scanned.state,
+        scanned.failures,
+    )  # fmt: skip
+    base: dict[str, tuple[str, str]] = {}
+    if build.hourly:
         # the documents with pages as the cache has them (the fold is the previous
         # build's), less those gone, and those the archive holds as they are now
-        base = {str(d): (str(src), str(p)) for d, _, src, p in published if d not in gone}
-    else:
-        base = {d: (e.source, e.partition) for d, e in state.items() if _has_pages(e, pages.folded)}
-    base.update(
-        (d, (e.source, e.partition)) for d, e in state.items() if _has_pages(e, pages.folded)
+        gone = scanned.gone
+        base = {str(d): (str(src), str(p)) for d, _, src, p in scanned.published if d not in gone}
+    base.update(plan.with_pages(scanned.state, pages.folded))
+    shards = rendering.plan_search(base, scanned.todo)
+    if options.search:
+        # a build that fails (a template error, Ctrl-C) must not leave Pagefind running
+        build.on_exit.callback(rendering.abort_search)
+        rendering.start_search(shards, scanned.todo, workers=options.workers, rebuild=build.rebuild)
+    rendering.render(scanned.todo, shards, workers=options.workers, progress=progress)
+    return rendering
+
+
+def _record(
+    build: _Build, scanned: Scan, rendering: Rendering
+) -> tuple[Catalog, tuple[set[str], list[tuple[str, str]]]]:
+    """Every worker forked: open the cache for this build's writes and write the rows of
+    the documents rendered or kept, less those gone. Returns it, and what the previous
+    cache said of the documents whose rows changed (``scan.previous_places``)."""
+    previous, hourly = build.previous, build.hourly
+    whole_write = previous.documents.keys() if not hourly and previous.loaded else None
+    scanned.gone = plan.gone_after_rendering(
+        scanned.gone, scanned.failures, scanned.state, whole_write
     )
-    shards = _shards(pages, base, todo, failures)
-    indexing = None
-    if options.search and search.search_available():
-        indexing = search.SearchIndexing(writer, shards, changed=set(todo), rebuild=rebuild)
-        # a build that fails (a template error, Ctrl-C) must not leave Pagefind running:
-        # ``quietedit serve`` goes on rebuilding in the same process
-        on_exit.callback(lambda: indexing.abort() if indexing is not None else None)
-        if not forks(len(todo), options.workers):
-            indexing.start()  # no worker to fork: Pagefind can start while this one renders
-    elif options.search:
-        logger.warning("search: pagefind is not installed; the search page says so")
-
-    # grouped by shard, so that each shard can be indexed as soon as its pages are written
-    order = {doc: n for n, shard in enumerate(shards) for doc in shard.documents}
-    ids = sorted(todo, key=lambda d: (order.get(d, len(shards)), d))
-    items: dict[tuple[str, int], str] = {}
-    rendered = 0
-
-    def merge(chunk: Chunk) -> None:
-        for path, digest in chunk.claimed.items():
-            writer.claim(path, digest)  # two documents claiming one path fail here
-        writer.written.extend(chunk.written)
-        writer.removed.extend(chunk.removed)
-        failures.update(chunk.failures)
-        for doc, result in chunk.results.items():
-            key = document_key(fingerprint, result.content)
-            state[doc] = DocumentEntry.of(
-                stamps[doc], result.content, key, result.files, summary=result.summary,
-                edits=result.edits, refs=result.refs, size=result.size,
-            )  # fmt: skip
-            items.update(((doc, n), html) for n, html in result.items.items())
-            summary = result.summary
-            story_state.documents[doc] = Sketched(
-                summary.source, summary.first_seen, result.sketch, pages.stories.get(doc, "")
-            )
-
-    stamps = dict(todo)  # of the documents rendered
-    done, total = len(state), len(state) + len(ids)
-    for chunk in render_documents(pages, ids, writer=writer, workers=options.workers):
-        merge(chunk)
-        if indexing is not None:
-            files_now = set(chunk.written)
-            pages_changed = {d for d in chunk.documents if f"articles/{d}/index.html" in files_now}
-            indexing.rendered(chunk.documents, changed=frozenset(pages_changed))
-        done += len(chunk.documents)
-        rendered += len(chunk.results)
-        if progress is not None:
-            progress(done, total)
-    # every worker forked: the cache is opened for this build's writes
-    gone |= {doc for doc in failures if doc not in state and is_document_id(doc)}
-    if not hourly and previous.loaded:  # a whole write: what it leaves out is gone
-        gone |= {doc for doc in previous.documents if doc not in state and is_document_id(doc)}
-    # the partitions of the documents gone, asked before the cache is written
-    gone_partitions = {e.partition for d, e in cached.items() if d in gone}
-    if hourly and gone:
-        found_gone = previous.query(_PARTITIONS_OF, (json.dumps(sorted(gone)),))
-        gone_partitions |= {str(p) for (p,) in found_gone}
-    # where the documents whose rows change sat in the previous build's order of articles
-    # (the sitemap keeps its chunks before the earliest), asked before the cache is written
-    earlier: list[tuple[str, str]] = []
-    if not rebuild and (gone or stamps):
-        asked = json.dumps(sorted(gone | set(stamps)))
-        earlier = [(str(f), str(d)) for f, d in previous.query(_PLACES_OF, (asked,))]
-    catalog = Catalog.begin(cache_root, previous, whole=not hourly)
-    on_exit.callback(catalog.abort)  # a no-op once finished
+    places = previous_places(
+        previous, scanned.cached, scanned.gone, rendering.stamps, hourly=hourly,
+        rebuild=build.rebuild,
+    )  # fmt: skip
+    catalog = Catalog.begin(build.cache_root, previous, whole=not hourly)
+    build.on_exit.callback(catalog.abort)  # a no-op once finished
     if catalog.fresh and hourly:  # the cache could not be written in place: whole, then
-        catalog.write({d: e for d, e in previous.documents.items() if d not in gone})
-    catalog.write(state)
-    catalog.delete(gone)
-    share_since = share_cutoff(catalog.newest_observation(), options.share_days)
-    if share_since != pages.share_since:
-        # the guess was wrong, or the window moved: the documents with an edit that gains
-        # or loses its image are made again (in this process: the cache is open)
-        redo = sorted(
-            doc
-            for doc in moved_out_or_in(
-                _around(catalog, pages.share_since, share_since), pages.share_since, share_since
-            )
-            if doc not in failures and _has_pages(catalog.entry(doc), pages.folded)
-        )
-        pages.share_since = share_since
-        for doc in redo:
-            writer.unclaim(document_folders(doc))
-            stamps.setdefault(doc, catalog.entry(doc).stamp)
-        for chunk in render_documents(pages, redo, writer=writer, workers=1):
-            merge(chunk)
-            rendered += len(chunk.results)
-        catalog.write({doc: state[doc] for doc in redo if doc in state})
-    folded = _fold(catalog, options.max_bytes)
-    if folded != pages.folded:
-        # the fold moved (a month more, or fewer after max_bytes grew): documents of the
-        # months folded now lose their pages, those of months no longer folded get theirs
-        logger.info("site: months folded: %s", ", ".join(sorted(folded)) or "none")
-        pages.folded = folded
-        losing, reopened = catalog.refolded(folded)
-        for doc, entry in losing.items():
-            paths = document_folders(doc)
-            for path in [p for p in writer.claimed if p.startswith(paths)]:
-                del writer.claimed[path]
-            writer.remove_unclaimed(paths)
-            state[doc] = entry.unlisted()
-        stamps.update((doc, catalog.entry(doc).stamp) for doc in reopened)
-        if indexing is not None:  # planned with the old fold: planned again, after
-            indexing.abort()
-        # in this process: the cache is open for writing, which a fork must not copy
-        for chunk in render_documents(pages, reopened, writer=writer, workers=1):
-            merge(chunk)
-            rendered += len(chunk.results)
-        catalog.write({d: e for d, e in state.items() if d in losing or d in stamps})
-        catalog.delete(doc for doc in reopened if doc in failures)
-        gone |= {doc for doc in reopened if doc in failures}
-        if indexing is not None:
-            indexing = search.SearchIndexing(
-                writer,
-                _shards(pages, catalog.shard_sources(folded), {}, failures),
-                changed=set(todo) | set(reopened),
-                rebuild=rebuild,
-            )
-            indexing.start()
-    for doc in sorted(gone):  # a document gone from the archive, or failing now
-        writer.remove_unclaimed(document_folders(doc))
+        catalog.write({d: e for d, e in previous.documents.items() if d not in scanned.gone})
+    catalog.write(scanned.state)
+    catalog.delete(scanned.gone)
+    return catalog, places
+
+
+def _write_site_wide(
+    build: _Build,
+    scanned: Scan,
+    rendering: Rendering,
+    catalog: Catalog,
+    *,
+    folded: frozenset[str],
+    places: tuple[set[str], list[tuple[str, str]]],
+    shown: tuple[Story, ...],
+) -> tuple[sitewide.SiteWide, EditTable, list[str]]:
+    """Write the site-wide pages, the story pages and the homepages' pages; returns the
+    pages' writer, every edit's table and the failures that did not stop the build."""
+    options, pages, state = build.options, build.pages, scanned.state
     read: dict[str, DocumentEntry] = {}  # documents whose edits are shown again, unchanged
-
-    def edit_of(ref: EditRef) -> Edit:
-        entry = state.get(ref.document) or read.get(ref.document)
-        if entry is None:
-            entry = read[ref.document] = catalog.entry(ref.document)
-        return entry.edit(ref.number)
-
-    site = sitewide.SiteWide(
-        renderer=renderer,
-        writer=writer,
-        archive=archive,
-        fingerprint=fingerprint,
-        keys={p: e[1] for p, e in trusted.site.items()},
-        edit_of=edit_of,
-        items=items,
-        watch=options.watch,
-    )
-    # the partitions whose documents changed (rendered, gone): the others' API day files
-    # stay as they are; every one when nothing recorded can be trusted or the fold moved
-    changed: set[str] | None = None
-    since = sitewide.AFTER_ALL  # the earliest place of a document whose row changed
-    if not rebuild and folded == trusted.folded:
-        changed = {state[doc].partition for doc in stamps if doc in state}
-        changed |= gone_partitions
-        now = [(state[doc].first_seen, doc) for doc in stamps if doc in state]
-        since = min([since, *earlier, *now])
-    table = catalog.edit_table(folded)
-    # the edits that changed, for the listings to keep their archive pages before the
-    # earliest: only when the previous build's pages were made by this code, as now
-    changes = catalog.changes if hourly and changed is not None else None
-    site_failures = site.write_all(
-        catalog,
-        table,
-        sources=dict(sorted({**pages.sources, **_sources_of(pages, catalog)}.items())),
-        indexing=indexing,
-        folded=folded,
-        data_url=options.data_url,
-        database_url=options.database_url,
-        changed=changed,
-        since=since,
-        changes=changes,
-        listings=previous.listings if hourly else "",
-    )
 
     def entry_of(doc: str) -> DocumentEntry | None:
         entry = state.get(doc) or read.get(doc)
@@ -490,9 +345,57 @@ def _build(
                 return None
         return entry
 
-    write_story_pages(site, pages, entry_of, shown, trusted=trusted)
+    def edit_of(ref: EditRef) -> Edit:
+        entry = state.get(ref.document) or read.get(ref.document)
+        if entry is None:
+            entry = read[ref.document] = catalog.entry(ref.document)
+        return entry.edit(ref.number)
+
+    site = sitewide.SiteWide(
+        renderer=build.renderer, writer=build.writer, archive=build.archive,
+        fingerprint=build.fingerprint, keys={p: e[1] for p, e in build.trusted.site.items()},
+        edit_of=edit_of, items=rendering.items, watch=options.watch,
+    )  # fmt: skip
+    # the partitions whose documents changed (rendered, gone): the others' API day files
+    # stay as they are; every one when nothing recorded can be trusted or the fold moved
+    changed: set[str] | None = None
+    since = sitewide.AFTER_ALL  # the earliest place of a document whose row changed
+    if not build.rebuild and folded == build.trusted.folded:
+        gone_partitions, earlier = places
+        changed, since = plan.site_changes(
+            state, rendering.stamps, gone_partitions, earlier, after_all=sitewide.AFTER_ALL
+        )
+    table = catalog.edit_table(folded)
+    # the edits that changed, for the listings to keep their archive pages before the
+    # earliest: only when the previous build's pages were made by this code, as now
+    changes = catalog.changes if build.hourly and changed is not None else None
+    sources = dict(sorted({**pages.sources, **_sources_of(pages, catalog)}.items()))
+    failures = site.write_all(
+        catalog, table, sources=sources,
+        indexing=rendering.indexing, folded=folded, data_url=options.data_url,
+        database_url=options.database_url, changed=changed, since=since, changes=changes,
+        listings=build.previous.listings if build.hourly else "",
+    )  # fmt: skip
+    write_story_pages(site, pages, entry_of, shown, trusted=build.trusted)
     # the homepages' headline pages, from their feed records (a few files, read each build)
-    homepages.write_homepages(site, archive, dict(sorted(pages.sources.items())))
+    homepages.write_homepages(site, build.archive, dict(sorted(pages.sources.items())))
+    return site, table, failures
+
+
+def _finish(
+    build: _Build,
+    scanned: Scan,
+    rendering: Rendering,
+    catalog: Catalog,
+    site: sitewide.SiteWide,
+    table: EditTable,
+    *,
+    folded: frozenset[str],
+    failures: list[str],
+) -> BuildReport:
+    """Remove the files this build no longer makes, make the cache the new one (the rows,
+    the stories, the tree ids, the comparisons of documents still there) and report."""
+    writer, previous, cache_root = build.writer, build.previous, build.cache_root
     document_files = {p for p in writer.claimed if p.startswith(("articles/", "api/documents/"))}
     new_site = {
         path: (digest, site.new_keys.get(path, ""))
@@ -500,201 +403,42 @@ def _build(
         if path not in document_files
     }
     stale = {p: "" for p in previous.site if p not in new_site and p not in document_files}
-    if options.full or not previous.loaded:
+    if build.options.full or not previous.loaded:
         # what no record names (no cache, or one not trusted): the site folder is made
         # what a build into an empty folder makes, but for the pages of documents kept
         # unread (left out of the checkout, pages made by this code)
-        unread = {doc for doc in state if doc not in stamps}
-        writer.remove_unowned(lambda path: _document_of(path) in unread)
+        unread = {doc for doc in scanned.state if doc not in rendering.stamps}
+        writer.remove_unowned(lambda path: plan.document_of(path) in unread)
     removed = writer.removed + writer.remove_stale(stale)
     documents, _, files = catalog.totals()
     edit_count = table.count(edits_only=True)  # not the events listed among them
-    alive = catalog.ids() if not hourly else None
+    alive = catalog.ids() if not build.hourly else None
     catalog.finish(
-        site=new_site,
-        previous_site=previous.site,
-        folded=folded,
-        fingerprint=fingerprint,
-        share_since=pages.share_since,
-        listings=site.listings_key,
-        generation=generation,
-    )
+        site=new_site, previous_site=previous.site, folded=folded,
+        fingerprint=build.fingerprint, share_since=build.pages.share_since,
+        listings=site.listings_key, generation=build.generation,
+    )  # fmt: skip
     # a document whose rows the cache lost this late (it failed) keeps its sketch: the
     # next build reads the stories whole, and drops it if it is gone by then
-    dropped_late = any(doc in story_state.documents for doc in gone)
-    story_state.save(cache_root, "" if dropped_late else generation)
-    committed.record(cache_root, trees, unsure=_failed_partitions(archive, failures))
-    _prune_diffs(cache_root, alive, gone)
+    dropped_late = any(doc in build.story_state.documents for doc in scanned.gone)
+    build.story_state.save(cache_root, "" if dropped_late else build.generation)
+    unsure = committed.failed_partitions(build.archive, scanned.failures)
+    committed.record(cache_root, scanned.trees, unsure=unsure)
+    prune_diffs(cache_root, alive, scanned.gone)
+    site_failures = tuple(scanned.failures[doc] for doc in sorted(scanned.failures))
     return BuildReport(
         documents=documents,
-        rendered=rendered,
+        rendered=rendering.rendered,
         edits=edit_count,
         files=len(new_site) + files,
         written=tuple(writer.written),
         removed=tuple(removed),
-        failures=tuple(failures[doc] for doc in sorted(failures)) + tuple(site_failures),
+        failures=site_failures + tuple(failures),
     )
-
-
-_KEPT: Final = "SELECT id, stamp, revisions FROM documents"
-"""Every document of the previous build's cache, with its stamp and count of revisions."""
-_PUBLISHED: Final = "SELECT id, stamp, source, partition FROM documents WHERE published = 1 AND {}"
-"""The documents with pages outside the months folded (a condition of ``catalog``)."""
-_PARTITIONS_OF: Final = (
-    "SELECT DISTINCT partition FROM documents WHERE id IN (SELECT value FROM json_each(?))"
-)
-"""The partitions of the documents of a JSON list of ids (in the previous build's cache)."""
-_PLACES_OF: Final = (
-    "SELECT first_seen, id FROM documents WHERE id IN (SELECT value FROM json_each(?))"
-)
-"""The first sight and id of the documents of a JSON list of ids (ditto)."""
-
-
-def _missing_pages(
-    published: list[Any],
-    found: dict[str, str],
-    outside: Callable[[str, str], bool],
-    on_disk: set[str],
-    todo: dict[str, str],
-) -> None:
-    """The documents the checkout leaves out (``outside``: their partition is not on disk,
-    or a sparse checkout of the documents still observed does not hold their folder) whose
-    pages are not in the site folder either (a cache restored without the site, as in
-    CI): read again (``todo``), which brings their folder into a sparse git checkout
-    (``Archive``'s on-demand fetch). The others stay as the previous build left them,
-    unread. ``published``: the rows of :data:`_PUBLISHED` of the cache."""
-    for doc, stamp, _, partition in published:
-        if doc in on_disk or doc in found or not partition:
-            continue
-        if outside(str(partition), str(doc)):
-            todo[str(doc)] = str(stamp)
-
-
-def _keep_absent(
-    previous: BuildState,
-    stamps: dict[str, str],
-    outside: Callable[[str, str], bool],
-    on_disk: set[str],
-    *,
-    fingerprint: str,
-    state: dict[str, DocumentEntry],
-    todo: dict[str, str],
-) -> None:
-    """The documents the checkout leaves out (``outside``: their partition is not on disk,
-    or a sparse checkout of the documents still observed, as an hourly job clones it, does
-    not hold their folder), for a build that cannot trust the cache's keys (a full build,
-    another fingerprint): kept as the previous build left them when their pages are in the
-    site folder and were made by this code and these templates; else read again
-    (``todo``), which brings their folder into a sparse git checkout (``Archive``'s
-    on-demand fetch) or, outside git, fails them with a reported error. A document missing
-    from what is checked out was deleted: its pages go."""
-    if not previous.loaded:
-        return
-    for doc, entry in previous.documents.items():
-        partition = entry.partition
-        if doc in stamps or not partition or not outside(partition, doc):
-            continue
-        current = entry.key == document_key(fingerprint, entry.content)
-        if current and (doc in on_disk or not _has_pages(entry, previous.folded)):
-            state[doc] = entry
-        else:
-            todo[doc] = entry.stamp
-
-
-def _failed_partitions(archive: Archive, failures: dict[str, str]) -> set[str]:
-    """The partitions of the documents that failed (looked at again by the next build)."""
-    found = set()
-    for doc in failures:
-        with contextlib.suppress(QuieteditError):
-            partition = archive.partition(doc) if is_document_id(doc) else None
-            if partition is not None:
-                found.add(partition)
-    return found
-
-
-def _document_of(path: str) -> str:
-    """The document whose files hold the site path ``path`` (``document_folders``), or
-    ``""``."""
-    parts = path.split("/")
-    if parts[0] == "articles" and len(parts) > 2:
-        return parts[1]
-    if parts[:2] == ["api", "documents"] and len(parts) > 2:
-        return parts[2].removesuffix(".json") if len(parts) == 3 else parts[2]
-    return ""
-
-
-def _has_pages(entry: DocumentEntry, folded: frozenset[str]) -> bool:
-    """Whether the document has pages on a site that folded ``folded``."""
-    return entry.published and entry.month not in folded
-
-
-def _article_folders(out: Path) -> set[str]:
-    """The documents whose article folder is on disk: a cache restored without the site,
-    as in CI, must not leave documents out. (One listing, not a look at each article page:
-    that would cost as much as the rest of a one-revision build's scan.)"""
-    try:
-        return set(os.listdir(out / "articles"))
-    except (FileNotFoundError, NotADirectoryError):
-        return set()
-
-
-def _shards(
-    pages: DocumentPages,
-    sources: dict[str, tuple[str, str]],
-    todo: dict[str, str],
-    failures: dict[str, str],
-) -> list[search.Shard]:
-    """The search shards of every document with pages: ``sources`` (id → source and
-    partition) and the documents to render, by their record and file names (read here
-    once; a record that cannot be read fails later)."""
-    sources = dict(sources)
-    for doc in todo:
-        try:
-            source, partition, published = pages.plan_of_document(doc)
-        except Exception as exc:  # noqa: BLE001 - reported when the document is rendered
-            logger.debug("%s: source unknown before rendering: %s", doc, exc)
-            sources.pop(doc, None)
-            continue
-        if published and partition[:7].replace("/", "-") not in pages.folded:
-            sources[doc] = (source, partition)
-        else:
-            sources.pop(doc, None)
-    return search.plan_shards({d: s for d, s in sources.items() if d not in failures})
-
-
-def _around(catalog: Catalog, before: str | None, after: str | None) -> list[EditRef]:
-    """The edits that may get a share image under one of the cutoffs ``before`` and
-    ``after`` and not under the other (``share.moved_out_or_in`` tells): those observed
-    from the earlier cutoff's second on (to the later's, when both are given)."""
-    cutoffs = sorted(c for c in (before, after) if c is not None)
-    if not cutoffs:
-        return []
-    high = cutoffs[-1] if len(cutoffs) == 2 else None
-    return catalog.edit_table(frozenset()).moved_candidates(cutoffs[0], high)
-
-
-def _fold(catalog: Catalog, max_bytes: int) -> frozenset[str]:
-    """The months to fold so that the site stays within ``max_bytes`` (``folding``)."""
-    return folding.months_to_fold(catalog.month_sizes(), max_bytes=max_bytes)
 
 
 def _sources_of(pages: DocumentPages, catalog: Catalog) -> dict[str, Source]:
     return {slug: pages.source(slug) for slug in catalog.sources()}
-
-
-def _prune_diffs(cache_root: Path, alive: set[str] | None, gone: set[str]) -> None:
-    """Drop the computed comparisons of documents gone (of every document not ``alive``,
-    when given: a full build looks at each file)."""
-    folder = cache_root / "diffs"
-    for doc in gone:
-        (folder / f"{doc}.json").unlink(missing_ok=True)
-    if alive is not None and folder.is_dir():
-        for path in folder.glob("*.json"):
-            if path.stem not in alive:
-                path.unlink()
-    shutil.rmtree(cache_root / "documents", ignore_errors=True)  # an older cache layout
-    for leftover in cache_root.glob("search-*"):  # the work of an interrupted search index
-        shutil.rmtree(leftover, ignore_errors=True)
 
 
 def _fingerprint(renderer: Renderer, options: BuildOptions, archive: Archive) -> str:

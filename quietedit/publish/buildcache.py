@@ -544,11 +544,6 @@ def drop_leftovers(cache_root: Path) -> None:
         left.unlink(missing_ok=True)
 
 
-def document_key(fingerprint: str, content: str) -> str:
-    """The key of a document's pages: its content key under this build's fingerprint."""
-    return hashlib.sha256(f"{fingerprint}\0{content}".encode()).hexdigest()
-
-
 def code_fingerprint(folder: Path) -> str:
     """A hash of the ``*.py`` files in ``folder``: changed code re-renders every page."""
     digest = hashlib.sha256()

@@ -28,6 +28,7 @@ import contextlib
 import json
 import logging
 import os
+import shutil
 import sqlite3
 import zlib
 from collections import Counter
@@ -348,3 +349,19 @@ def shard_sources(db: sqlite3.Connection, folded: frozenset[str]) -> dict[str, t
     where, params = not_folded(folded)
     query = f"SELECT id, source, partition FROM documents WHERE published = 1 AND {where}"  # noqa: S608
     return {doc: (source, partition) for doc, source, partition in db.execute(query, params)}
+
+
+def prune_diffs(cache_root: Path, alive: set[str] | None, gone: set[str]) -> None:
+    """Drop the computed comparisons of documents gone (of every document not ``alive``,
+    when given: a full build looks at each file), and what an older cache layout or an
+    interrupted search index left in the cache folder."""
+    folder = cache_root / "diffs"
+    for doc in gone:
+        (folder / f"{doc}.json").unlink(missing_ok=True)
+    if alive is not None and folder.is_dir():
+        for path in folder.glob("*.json"):
+            if path.stem not in alive:
+                path.unlink()
+    shutil.rmtree(cache_root / "documents", ignore_errors=True)  # an older cache layout
+    for leftover in cache_root.glob("search-*"):  # the work of an interrupted search index
+        shutil.rmtree(leftover, ignore_errors=True)

@@ -18,13 +18,17 @@ before.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Final
 
+from quietedit.archive.store import Archive
 from quietedit.archive.treeids import PREFIX, Trees
+from quietedit.article.identity import is_document_id
+from quietedit.errors import QuieteditError
 from quietedit.publish.buildcache import BuildState
 
 TREES_FILE: Final = "trees.json"
@@ -98,3 +102,15 @@ def changed_outside(
         if outside(partition, doc):
             changed[doc] = stamp
     return changed
+
+
+def failed_partitions(archive: Archive, failures: Iterable[str]) -> set[str]:
+    """The partitions of the documents that failed (``unsure`` for :func:`record`: looked at
+    again by the next build)."""
+    found = set()
+    for doc in failures:
+        with contextlib.suppress(QuieteditError):
+            partition = archive.partition(doc) if is_document_id(doc) else None
+            if partition is not None:
+                found.add(partition)
+    return found

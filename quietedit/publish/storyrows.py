@@ -18,6 +18,9 @@ build, whose cache was written by the previous build, opens the file as
 Both files say which build wrote them last (``generation`` in their ``meta``): a stories
 file the build cache does not match (a build killed between the two saves, a file
 restored apart) is loaded whole, as by a full build, which makes it whole again.
+
+:func:`link_stories` is the build's step, with either: the stories grouped before any page
+is rendered, and a kept article whose story moved sent to be rendered again.
 """
 
 from __future__ import annotations
@@ -37,13 +40,16 @@ from quietedit.analysis.stories import STORY_WINDOW, Story, StoryArticle
 from quietedit.errors import QuieteditError
 from quietedit.model import parse_timestamp
 from quietedit.publish.buildcache import BuildState, DocumentEntry
+from quietedit.publish.plan import relinked
 from quietedit.publish.stories import (
     PARAMETERS,
     STORIES_FILE,
     DayMapper,
     Sketched,
+    StoryState,
     chunk_key,
     day_groups,
+    group_stories_of,
     in_order,
     shown_stories,
     sketch_document,
@@ -61,6 +67,8 @@ _BY_ID = f"{_SKETCH} WHERE id IN (SELECT value FROM json_each(?))"  # noqa: S608
 _BY_TIME = f"{_SKETCH} WHERE first_seen >= ? AND first_seen < ?"
 _KEPT_OF = "SELECT id, stamp, revisions FROM documents WHERE id IN (SELECT value FROM json_each(?))"
 """The stamp and count of revisions of the documents of a JSON list of ids (build cache)."""
+_KEPT = "SELECT id, stamp, revisions FROM documents"
+"""Every document of the build cache, with its stamp and count of revisions."""
 
 
 @dataclass(slots=True)
@@ -326,3 +334,53 @@ def kept_rows(
 def next_generation(previous: str) -> str:
     """The count of the build after the one that wrote the cache (``storyrows``)."""
     return str(int(previous) + 1) if previous.isdigit() else "1"
+
+
+def link_stories(
+    pages: DocumentPages,
+    story_state: StoryState | StoryRows,
+    previous: BuildState,
+    *,
+    state: dict[str, DocumentEntry],
+    found: dict[str, str],
+    gone: set[str],
+    todo: dict[str, str],
+    failures: dict[str, str],
+    hourly: bool,
+) -> tuple[Story, ...]:
+    """Group the stories before any page is rendered, for a build that keeps ``state``
+    (the rows it kept), renders ``todo`` and drops ``gone``, and returns those shown
+    (with a page). An article page links to its story's page, so a kept article that
+    joins or leaves a story with a page is rendered too (moved from ``state`` to
+    ``todo``); ``pages.stories`` gets each article's story. The stories file is read in
+    part (:class:`StoryRows`, the days around what changed) or whole (``StoryState``; an
+    ``hourly`` build then counts the revisions of the cache's documents it does not
+    read)."""
+    sketches: Mapping[str, Sketched]
+    if isinstance(story_state, StoryRows):  # the stories' work, and rows, of the hour's
+        kept_of = kept_rows(previous, state, found, gone, todo)
+        shown = group_stories_hourly(
+            pages, story_state, todo, gone | failures.keys(),
+            lambda ids: {doc: revisions for doc, (_, revisions) in kept_of(ids).items()},
+            failures,
+        )  # fmt: skip
+        links = {doc: story.id for story in shown for doc in story.documents}
+        linked = story_state.linked() | links.keys()  # whose link may have moved
+        story_state.fetch(linked)
+        kept = kept_of(linked)
+        sketches = {d: story_state.documents[d] for d in linked if d in story_state.documents}
+    else:
+        kept = {doc: (entry.stamp, entry.revisions) for doc, entry in state.items()}
+        if hourly:  # and the documents of the cache this build does not read, less those gone
+            for doc, doc_stamp, revisions in previous.query(_KEPT):
+                if doc not in found and doc not in gone and doc not in todo:
+                    kept[str(doc)] = (str(doc_stamp), int(revisions))
+        revisions_of = {doc: revisions for doc, (_, revisions) in kept.items()}
+        shown = group_stories_of(pages, revisions_of, todo, story_state, failures)
+        links = {doc: story.id for story in shown for doc in story.documents}
+        sketches = story_state.documents
+    for doc, stamp in relinked(sketches, links, kept, todo).items():
+        state.pop(doc, None)
+        todo[doc] = stamp
+    pages.stories = links
+    return shown

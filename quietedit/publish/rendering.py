@@ -1,0 +1,206 @@
+"""A build's documents rendered: the search index planned beside them, each chunk of pages
+merged into the build's rows, and rendered again those whose pages a figure of the whole
+archive moved.
+
+:class:`Rendering` holds what rendering adds to a build: a row per document rendered
+(``state``), the stamp each was rendered at (``stamps``), its edits' listing items and its
+story sketch. Documents are rendered in forked workers (``batches``), grouped by search
+shard so that Pagefind indexes each shard as soon as its pages are written
+(:meth:`Rendering.start_search`, :meth:`Rendering.render`). Two choices wait for every
+document's row, once the build cache is open for writing, and are made again there, each
+rendering (in this process: a fork must not copy the open cache) the documents it moves:
+which edits get a share image (:meth:`Rendering.reshare`, ``share``) and which months are
+folded (:meth:`Rendering.refold`, ``folding``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from quietedit.publish import folding, plan, search
+from quietedit.publish.batches import Chunk, forks, render_documents
+from quietedit.publish.buildcache import DocumentEntry
+from quietedit.publish.catalog import Catalog
+from quietedit.publish.documents import DocumentPages, document_folders
+from quietedit.publish.paths import SiteWriter
+from quietedit.publish.share import moved_out_or_in, share_cutoff
+from quietedit.publish.stories import Sketched, StoryState
+from quietedit.publish.storyrows import StoryRows
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(slots=True)
+class Rendering:
+    """One build's rendering: ``state`` and ``failures`` are the build's, filled in as
+    chunks come back; ``items``: each rendered edit's listing item, by (document, number);
+    ``rendered``: documents rendered; ``indexing``: the search index being made."""
+
+    pages: DocumentPages
+    writer: SiteWriter
+    fingerprint: str
+    story_state: StoryState | StoryRows
+    state: dict[str, DocumentEntry]
+    failures: dict[str, str]
+    stamps: dict[str, str] = field(default_factory=dict)  # of the documents rendered
+    items: dict[tuple[str, int], str] = field(default_factory=dict)
+    rendered: int = 0
+    indexing: search.SearchIndexing | None = None
+
+    def plan_search(
+        self, base: dict[str, tuple[str, str]], todo: dict[str, str]
+    ) -> list[search.Shard]:
+        """The search shards of every document with pages: ``base`` (id → source and
+        partition of those not rendered) and ``todo``, the documents to render."""
+        return self._shards(base, todo)
+
+    def start_search(
+        self, shards: list[search.Shard], todo: dict[str, str], *, workers: int, rebuild: bool
+    ) -> None:
+        """Plan the index's work: the ``shards`` of ``todo`` changed; every one when
+        ``rebuild``. Pagefind starts at once when no worker is forked (a fork must not copy
+        its thread); else as the first shard is written."""
+        if not search.search_available():
+            logger.warning("search: pagefind is not installed; the search page says so")
+            return
+        self.indexing = search.SearchIndexing(
+            self.writer, shards, changed=set(todo), rebuild=rebuild
+        )
+        if not forks(len(todo), workers):
+            self.indexing.start()  # no worker to fork: Pagefind can start while this renders
+
+    def abort_search(self) -> None:
+        """Stop Pagefind (a build that fails must not leave it running: ``quietedit serve``
+        goes on rebuilding in the same process)."""
+        if self.indexing is not None:
+            self.indexing.abort()
+
+    def render(
+        self, todo: dict[str, str], shards: list[search.Shard], *, workers: int,
+        progress: Callable[[int, int], None] | None,
+    ) -> None:  # fmt: skip
+        """Render ``todo`` (id → stamp) in ``workers`` processes, shard by shard so that each
+        shard can be indexed as soon as its pages are written."""
+        order = {doc: n for n, shard in enumerate(shards) for doc in shard.documents}
+        ids = sorted(todo, key=lambda d: (order.get(d, len(shards)), d))
+        self.stamps = dict(todo)
+        done, total = len(self.state), len(self.state) + len(ids)
+        for chunk in render_documents(self.pages, ids, writer=self.writer, workers=workers):
+            self._merge(chunk)
+            if self.indexing is not None:
+                files_now = set(chunk.written)
+                changed = {d for d in chunk.documents if f"articles/{d}/index.html" in files_now}
+                self.indexing.rendered(chunk.documents, changed=frozenset(changed))
+            done += len(chunk.documents)
+            self.rendered += len(chunk.results)
+            if progress is not None:
+                progress(done, total)
+
+    def reshare(self, catalog: Catalog, *, share_days: int) -> None:
+        """Render again, and write again into ``catalog``, the documents with an edit that
+        gains or loses its share image now that the archive's newest observation is known
+        (the cutoff guessed before rendering was wrong, or the window moved)."""
+        pages = self.pages
+        share_since = share_cutoff(catalog.newest_observation(), share_days)
+        if share_since == pages.share_since:
+            return
+        window = plan.share_window(pages.share_since, share_since)
+        around = catalog.edit_table(frozenset()).moved_candidates(*window) if window else []
+        redo = sorted(
+            doc
+            for doc in moved_out_or_in(around, pages.share_since, share_since)
+            if doc not in self.failures and plan.has_pages(catalog.entry(doc), pages.folded)
+        )
+        pages.share_since = share_since
+        for doc in redo:
+            self.writer.unclaim(document_folders(doc))
+            self.stamps.setdefault(doc, catalog.entry(doc).stamp)
+        self._render_here(redo)
+        catalog.write({doc: self.state[doc] for doc in redo if doc in self.state})
+
+    def refold(
+        self, catalog: Catalog, *, max_bytes: int, todo: Iterable[str], rebuild: bool
+    ) -> tuple[frozenset[str], set[str]]:
+        """Fold the months that keep the site within ``max_bytes`` (``folding``): when the
+        fold moved (a month more, or fewer after ``max_bytes`` grew), the documents of the
+        months folded now lose their pages and those of months no longer folded get theirs
+        (and the search index is planned again). Returns the months folded and the
+        documents that failed on being rendered again (gone)."""
+        pages, writer = self.pages, self.writer
+        folded = folding.months_to_fold(catalog.month_sizes(), max_bytes=max_bytes)
+        if folded == pages.folded:
+            return folded, set()
+        logger.info("site: months folded: %s", ", ".join(sorted(folded)) or "none")
+        pages.folded = folded
+        losing, reopened = catalog.refolded(folded)
+        for doc, entry in losing.items():
+            paths = document_folders(doc)
+            for path in [p for p in writer.claimed if p.startswith(paths)]:
+                del writer.claimed[path]
+            writer.remove_unclaimed(paths)
+            self.state[doc] = entry.unlisted()
+        self.stamps.update((doc, catalog.entry(doc).stamp) for doc in reopened)
+        if self.indexing is not None:  # planned with the old fold: planned again, after
+            self.indexing.abort()
+        self._render_here(reopened)
+        catalog.write({d: e for d, e in self.state.items() if d in losing or d in self.stamps})
+        catalog.delete(doc for doc in reopened if doc in self.failures)
+        gone = {doc for doc in reopened if doc in self.failures}
+        if self.indexing is not None:
+            self.indexing = search.SearchIndexing(
+                writer,
+                self._shards(catalog.shard_sources(folded), {}),
+                changed=set(todo) | set(reopened),
+                rebuild=rebuild,
+            )
+            self.indexing.start()
+        return folded, gone
+
+    def _render_here(self, ids: list[str]) -> None:
+        """Render ``ids`` in this process (the cache is open for writing)."""
+        for chunk in render_documents(self.pages, ids, writer=self.writer, workers=1):
+            self._merge(chunk)
+            self.rendered += len(chunk.results)
+
+    def _merge(self, chunk: Chunk) -> None:
+        """Take in what a run of documents rendered: the files it claimed, wrote and
+        removed, its failures, and each document's row, listing items and sketch."""
+        for path, digest in chunk.claimed.items():
+            self.writer.claim(path, digest)  # two documents claiming one path fail here
+        self.writer.written.extend(chunk.written)
+        self.writer.removed.extend(chunk.removed)
+        self.failures.update(chunk.failures)
+        for doc, result in chunk.results.items():
+            key = plan.document_key(self.fingerprint, result.content)
+            self.state[doc] = DocumentEntry.of(
+                self.stamps[doc], result.content, key, result.files, summary=result.summary,
+                edits=result.edits, refs=result.refs, size=result.size,
+            )  # fmt: skip
+            self.items.update(((doc, n), html) for n, html in result.items.items())
+            summary = result.summary
+            self.story_state.documents[doc] = Sketched(
+                summary.source, summary.first_seen, result.sketch, self.pages.stories.get(doc, "")
+            )
+
+    def _shards(
+        self, sources: dict[str, tuple[str, str]], todo: Iterable[str]
+    ) -> list[search.Shard]:
+        """The search shards of every document with pages: ``sources`` (id → source and
+        partition) and the documents to render, by their record and file names (read here
+        once; a record that cannot be read fails later)."""
+        pages = self.pages
+        sources = dict(sources)
+        for doc in todo:
+            try:
+                source, partition, published = pages.plan_of_document(doc)
+            except Exception as exc:  # noqa: BLE001 - reported when the document is rendered
+                logger.debug("%s: source unknown before rendering: %s", doc, exc)
+                sources.pop(doc, None)
+                continue
+            if published and partition[:7].replace("/", "-") not in pages.folded:
+                sources[doc] = (source, partition)
+            else:
+                sources.pop(doc, None)
+        return search.plan_shards({d: s for d, s in sources.items() if d not in self.failures})
