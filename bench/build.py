@@ -304,9 +304,11 @@ def site_bytes(out: Path) -> dict[str, int]:
 
 
 def show_size(out: Path, *, edited: int) -> None:
-    """Print the figure "site bytes per edited document", and its parts."""
+    """Print the figure "site bytes per edited document" (with pages), and its parts."""
     sizes = site_bytes(out)
-    total = sizes.pop("total", 0)
+    # the folded months' archive pages aside, as their documents are (``edited`` counts
+    # the documents with pages)
+    total = sizes.pop("total", 0) - sizes.pop("monthly archive pages", 0)
     images = sizes.pop("share image count", 0)
     parts = ", ".join(
         f"{name} {size / max(edited, 1) / 1000:.1f}" for name, size in sorted(sizes.items())
@@ -385,9 +387,24 @@ def fresh_clone(origin: Path, target: Path, *, days: int) -> Path:
     return target / "data"
 
 
-def edited_documents(data: Path) -> int:
-    """Documents with two revisions or more (read from file names: no record parsed)."""
-    return sum(len(os.listdir(folder)) > 1 for folder in data.glob("documents/*/*/*/*/revisions"))
+def edited_documents(data: Path, *, folded: frozenset[str] = frozenset()) -> int:
+    """Documents with two revisions or more (read from file names: no record parsed),
+    those first seen in a ``folded`` month (``YYYY/MM``) left out."""
+    return sum(
+        len(os.listdir(folder)) > 1
+        for folder in data.glob("documents/*/*/*/*/revisions")
+        if "/".join(folder.parts[-6:-4]) not in folded
+    )
+
+
+def folded_months(out: Path) -> frozenset[str]:
+    """The months (``YYYY/MM``) a built site folded: each has its page ``archive/YYYY/MM/``."""
+    return frozenset(
+        f"{year.name}/{month.name}"
+        for year in (out / "archive").glob("[0-9]*")
+        for month in year.iterdir()
+        if month.is_dir()
+    )
 
 
 def child(data: Path, out: Path, *, full: bool, search: bool, watch: tuple[str, ...] = ()) -> None:
@@ -521,7 +538,7 @@ def main() -> None:
         search = not args.no_search
         full = run_child(data, out, full=True, search=search, watch=watch)
         show("full build       ", full)
-        show_size(out, edited=edited_documents(data))
+        show_size(out, edited=edited_documents(data, folded=folded_months(out)))
         show("no-change rebuild", run_child(data, out, full=False, search=search, watch=watch))
         if args.clone:
             for run in range(1, args.runs + 1):
