@@ -393,7 +393,7 @@ def edited_documents(data: Path, *, folded: frozenset[str] = frozenset()) -> int
     return sum(
         len(os.listdir(folder)) > 1
         for folder in data.glob("documents/*/*/*/*/revisions")
-        if "/".join(folder.parts[-6:-4]) not in folded
+        if "/".join(folder.parts[-5:-3]) not in folded
     )
 
 

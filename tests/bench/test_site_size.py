@@ -1,0 +1,42 @@
+"""``bench/build.py``'s count of edited documents with pages: a folded month's are not."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+
+
+def _build() -> ModuleType:
+    sys.path.insert(0, str(BENCH))  # the bench's modules import each other by name
+    try:
+        spec = importlib.util.spec_from_file_location("bench_build", BENCH / "build.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(BENCH))
+    return module
+
+
+def _document(data: Path, day: str, name: str, revisions: int) -> None:
+    folder = data / "documents" / day / name / "revisions"
+    folder.mkdir(parents=True)
+    for n in range(1, revisions + 1):
+        (folder / f"{n:06d}.json").write_text("{}", encoding="utf-8")
+
+
+def test_the_documents_of_a_folded_month_are_not_counted(tmp_path: Path) -> None:
+    build = _build()
+    data, site = tmp_path / "data", tmp_path / "site"
+    _document(data, "2026/01/31", "a", 2)
+    _document(data, "2026/02/01", "b", 3)
+    _document(data, "2026/02/02", "c", 1)  # never edited
+    (site / "archive" / "2026" / "01").mkdir(parents=True)  # January folded
+    folded = build.folded_months(site)
+    assert folded == frozenset({"2026/01"})
+    assert build.edited_documents(data) == 2
+    assert build.edited_documents(data, folded=folded) == 1
