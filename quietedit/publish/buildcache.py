@@ -18,7 +18,13 @@ serve`` leave it out):
     how many files it has and their bytes (whether folded away or not), its summary and
     partition, one :class:`~quietedit.publish.listing.EditRef` per edit (JSON), whether it
     has pages and its estimated bytes with pages and folded (``folding``), a CRC-32 of
-    all of that, and apart, the edits' rows (JSON) with a CRC-32 of their own.
+    all of that, and apart, the edits' rows (JSON) with a CRC-32 of their own. Tables
+    ``edits`` and ``edit_kinds``: every edit's reference (``edittable``). Tables
+    ``document_sums`` (per partition and source), ``edit_sums`` and ``kind_sums``: the
+    counts and sums of those rows that the site-wide pages show, kept by SQLite triggers
+    in the same transaction as every write of a row, so an hourly build reads a few
+    hundred sums instead of counting a year's rows; a cache whose sums do not add up to
+    its rows, or that lacks a trigger, is written whole (``edittable.check_edits``).
 ``diffs/<id>.json``
     the document's computed comparisons, keyed by both revisions' hashes and the
     analysis version, so each diff is computed once.
@@ -70,7 +76,7 @@ from quietedit.publish.pages import Edit
 
 logger = logging.getLogger(__name__)
 
-CACHE_SCHEMA: Final = 11
+CACHE_SCHEMA: Final = 12
 """``PRAGMA user_version`` of the database: bumped with any change to its tables."""
 STATE_FILE: Final = "state.sqlite"
 APPLICATION_ID: Final = 0x71656263  # "qebc": says the file is a quietedit build cache
@@ -94,10 +100,61 @@ _EDIT_TABLES: Final = (
     " PRIMARY KEY (kind, observed_at, document, number)) STRICT, WITHOUT ROWID",
     "CREATE INDEX edit_kinds_order ON edit_kinds (kind, day, rank, observed_at, document, number)",
     "CREATE INDEX edit_kinds_of ON edit_kinds (document, number)",
+    # the counts of both, kept by triggers in the same transactions as their rows: the
+    # counts and statistics of the site-wide pages are read from these few rows, not
+    # counted again over the year's edits (``edittable``)
+    "CREATE TABLE edit_sums (source TEXT NOT NULL, event INTEGER NOT NULL,"
+    " delay INTEGER NOT NULL, silent INTEGER NOT NULL, edits INTEGER NOT NULL,"
+    " PRIMARY KEY (source, event, delay, silent)) STRICT, WITHOUT ROWID",
+    "CREATE TRIGGER edit_sums_insert AFTER INSERT ON edits BEGIN"
+    " INSERT INTO edit_sums VALUES (NEW.source, NEW.event != '', NEW.delay,"
+    " coalesce(NEW.silent, -1), 1) ON CONFLICT (source, event, delay, silent)"
+    " DO UPDATE SET edits = edits + 1; END",
+    "CREATE TRIGGER edit_sums_delete AFTER DELETE ON edits BEGIN"
+    " UPDATE edit_sums SET edits = edits - 1 WHERE source = OLD.source"
+    " AND event = (OLD.event != '') AND delay = OLD.delay AND silent = coalesce(OLD.silent, -1);"
+    " DELETE FROM edit_sums WHERE edits = 0; END",
+    "CREATE TRIGGER edit_sums_update AFTER UPDATE OF source, event, delay, silent ON edits BEGIN"
+    " UPDATE edit_sums SET edits = edits - 1 WHERE source = OLD.source"
+    " AND event = (OLD.event != '') AND delay = OLD.delay AND silent = coalesce(OLD.silent, -1);"
+    " INSERT INTO edit_sums VALUES (NEW.source, NEW.event != '', NEW.delay,"
+    " coalesce(NEW.silent, -1), 1) ON CONFLICT (source, event, delay, silent)"
+    " DO UPDATE SET edits = edits + 1;"
+    " DELETE FROM edit_sums WHERE edits = 0; END",
+    "CREATE TABLE kind_sums (kind TEXT NOT NULL, event INTEGER NOT NULL, edits INTEGER NOT NULL,"
+    " PRIMARY KEY (kind, event)) STRICT, WITHOUT ROWID",
+    "CREATE TRIGGER kind_sums_insert AFTER INSERT ON edit_kinds BEGIN"
+    " INSERT INTO kind_sums VALUES (NEW.kind, NEW.event != '', 1) ON CONFLICT (kind, event)"
+    " DO UPDATE SET edits = edits + 1; END",
+    "CREATE TRIGGER kind_sums_delete AFTER DELETE ON edit_kinds BEGIN"
+    " UPDATE kind_sums SET edits = edits - 1 WHERE kind = OLD.kind"
+    " AND event = (OLD.event != ''); DELETE FROM kind_sums WHERE edits = 0; END",
+    "CREATE TRIGGER kind_sums_update AFTER UPDATE OF kind, event ON edit_kinds BEGIN"
+    " UPDATE kind_sums SET edits = edits - 1 WHERE kind = OLD.kind"
+    " AND event = (OLD.event != '');"
+    " INSERT INTO kind_sums VALUES (NEW.kind, NEW.event != '', 1) ON CONFLICT (kind, event)"
+    " DO UPDATE SET edits = edits + 1; DELETE FROM kind_sums WHERE edits = 0; END",
 )
 """The ``edits`` and ``edit_kinds`` tables (``edittable``): every edit's reference, in
-the orders of the listings and feeds."""
+the orders of the listings and feeds, and their counts (``edit_sums``, ``kind_sums``)."""
 _OLD_FILES: Final = ("manifest.json", "summaries.json", "state.json", "state.bin")
+_ADD_SUMS: Final = (
+    "INSERT INTO document_sums VALUES (NEW.partition, NEW.source, 1, NEW.published,"
+    " NEW.revisions, NEW.files, NEW.open_size, NEW.folded_size)"
+    " ON CONFLICT (partition, source) DO UPDATE SET documents = documents + 1,"
+    " published = published + excluded.published, revisions = revisions + excluded.revisions,"
+    " files = files + excluded.files, open_size = open_size + excluded.open_size,"
+    " folded_size = folded_size + excluded.folded_size;"
+)
+_TAKE_SUMS: Final = (
+    "UPDATE document_sums SET documents = documents - 1, published = published - OLD.published,"
+    " revisions = revisions - OLD.revisions, files = files - OLD.files,"
+    " open_size = open_size - OLD.open_size, folded_size = folded_size - OLD.folded_size"
+    " WHERE partition = OLD.partition AND source = OLD.source;"
+    " DELETE FROM document_sums WHERE partition = OLD.partition AND source = OLD.source"
+    " AND documents = 0;"
+)
+"""A document's row added to, and taken from, its partition's and source's sums."""
 
 _TABLES: Final = (
     "CREATE TABLE site (path TEXT PRIMARY KEY, digest TEXT NOT NULL, key TEXT NOT NULL)"
@@ -118,9 +175,26 @@ _TABLES: Final = (
     " files, open_size, folded_size, last_seen, stamp, id)",
     # the few documents with events, for the sources' sums of them
     "CREATE INDEX documents_events ON documents (id, source, events) WHERE events != '{}'",
+    # the newest observation (of the documents with pages): the last entry, not a scan
+    "CREATE INDEX documents_seen ON documents (published, last_seen)",
+    # the documents' sums per partition and source, kept by triggers in the same
+    # transactions as their rows: totals, per source, per day and per month are summed
+    # over these rows (a few per day), not over every document (``catalog``)
+    "CREATE TABLE document_sums (partition TEXT NOT NULL, source TEXT NOT NULL,"
+    " documents INTEGER NOT NULL, published INTEGER NOT NULL, revisions INTEGER NOT NULL,"
+    " files INTEGER NOT NULL, open_size INTEGER NOT NULL, folded_size INTEGER NOT NULL,"
+    " PRIMARY KEY (partition, source)) STRICT, WITHOUT ROWID",
+    f"CREATE TRIGGER document_sums_insert AFTER INSERT ON documents BEGIN {_ADD_SUMS} END",
+    f"CREATE TRIGGER document_sums_delete AFTER DELETE ON documents BEGIN {_TAKE_SUMS} END",
+    "CREATE TRIGGER document_sums_update AFTER UPDATE OF partition, source, published,"
+    f" revisions, files, open_size, folded_size ON documents BEGIN {_TAKE_SUMS} {_ADD_SUMS} END",
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT, WITHOUT ROWID",
     *_EDIT_TABLES,
 )
+TRIGGERS: Final = frozenset(
+    statement.split()[2] for statement in _TABLES if statement.startswith("CREATE TRIGGER")
+)
+"""The triggers that keep the sums: a cache without one of them is written whole."""
 COLUMNS: Final = (
     "id, stamp, content, key, files, url, title, source, revisions, first_seen, last_seen,"
     " events, refs, partition, size, published, open_size, folded_size"
@@ -509,7 +583,9 @@ class BuildState:
 
 JOURNALS: Final = ("-journal", "-wal", "-shm")
 _PLACES: Final = ", ".join("?" * 21)  # the 19 columns of a row and the 2 checksums
-REPLACE_DOCUMENT: Final = f"INSERT OR REPLACE INTO documents VALUES ({_PLACES})"  # noqa: S608
+INSERT_DOCUMENT: Final = f"INSERT INTO documents VALUES ({_PLACES})"  # noqa: S608
+"""A document's row (written after its old row is deleted: not ``INSERT OR REPLACE``,
+whose deletion fires no trigger, so its sums would count the old row too)."""
 
 
 def stored_row(doc: str, entry: DocumentEntry) -> tuple[object, ...]:
