@@ -6,7 +6,9 @@ serve`` leave it out):
 ``state.sqlite``
     an SQLite database (the standard library's ``sqlite3``; portable across Python
     versions and machines, and readable with any SQLite tool). Table ``site``: per
-    site-wide file the SHA-256 of its bytes and the key of its inputs. Table ``meta``:
+    site-wide file the SHA-256 of its bytes and the key of its inputs (a search bundle's
+    files are read only for the bundles a build indexes again or drops; ``meta``'s
+    ``bundles`` names the bundles whose files it holds). Table ``meta``:
     the months the site folded (``folded``, a JSON list), the fingerprint of the build
     that wrote it (``fingerprint``: code, templates, base URL, sources), since when its
     edits have share images (``share_since``, :mod:`~quietedit.publish.share`), how
@@ -22,9 +24,7 @@ serve`` leave it out):
     ``edits`` and ``edit_kinds``: every edit's reference (``edittable``). Tables
     ``document_sums`` (per partition and source), ``edit_sums`` and ``kind_sums``: the
     counts and sums of those rows that the site-wide pages show, kept by SQLite triggers
-    in the same transaction as every write of a row, so an hourly build reads a few
-    hundred sums instead of counting a year's rows; a cache whose sums do not add up to
-    its rows, or that lacks a trigger, is written whole (``edittable.check_edits``).
+    in the same transaction as every write of a row (``cachesums``).
 ``diffs/<id>.json``
     the document's computed comparisons, keyed by both revisions' hashes and the
     analysis version, so each diff is computed once.
@@ -71,6 +71,7 @@ from typing import Any, Final
 
 from quietedit.errors import QuieteditError
 from quietedit.publish import folding
+from quietedit.publish.cachesums import DOCUMENT_SUMS, EDIT_SUMS
 from quietedit.publish.listing import DocumentSummary, EditRef
 from quietedit.publish.pages import Edit
 
@@ -100,61 +101,30 @@ _EDIT_TABLES: Final = (
     " PRIMARY KEY (kind, observed_at, document, number)) STRICT, WITHOUT ROWID",
     "CREATE INDEX edit_kinds_order ON edit_kinds (kind, day, rank, observed_at, document, number)",
     "CREATE INDEX edit_kinds_of ON edit_kinds (document, number)",
-    # the counts of both, kept by triggers in the same transactions as their rows: the
-    # counts and statistics of the site-wide pages are read from these few rows, not
-    # counted again over the year's edits (``edittable``)
-    "CREATE TABLE edit_sums (source TEXT NOT NULL, event INTEGER NOT NULL,"
-    " delay INTEGER NOT NULL, silent INTEGER NOT NULL, edits INTEGER NOT NULL,"
-    " PRIMARY KEY (source, event, delay, silent)) STRICT, WITHOUT ROWID",
-    "CREATE TRIGGER edit_sums_insert AFTER INSERT ON edits BEGIN"
-    " INSERT INTO edit_sums VALUES (NEW.source, NEW.event != '', NEW.delay,"
-    " coalesce(NEW.silent, -1), 1) ON CONFLICT (source, event, delay, silent)"
-    " DO UPDATE SET edits = edits + 1; END",
-    "CREATE TRIGGER edit_sums_delete AFTER DELETE ON edits BEGIN"
-    " UPDATE edit_sums SET edits = edits - 1 WHERE source = OLD.source"
-    " AND event = (OLD.event != '') AND delay = OLD.delay AND silent = coalesce(OLD.silent, -1);"
-    " DELETE FROM edit_sums WHERE edits = 0; END",
-    "CREATE TRIGGER edit_sums_update AFTER UPDATE OF source, event, delay, silent ON edits BEGIN"
-    " UPDATE edit_sums SET edits = edits - 1 WHERE source = OLD.source"
-    " AND event = (OLD.event != '') AND delay = OLD.delay AND silent = coalesce(OLD.silent, -1);"
-    " INSERT INTO edit_sums VALUES (NEW.source, NEW.event != '', NEW.delay,"
-    " coalesce(NEW.silent, -1), 1) ON CONFLICT (source, event, delay, silent)"
-    " DO UPDATE SET edits = edits + 1;"
-    " DELETE FROM edit_sums WHERE edits = 0; END",
-    "CREATE TABLE kind_sums (kind TEXT NOT NULL, event INTEGER NOT NULL, edits INTEGER NOT NULL,"
-    " PRIMARY KEY (kind, event)) STRICT, WITHOUT ROWID",
-    "CREATE TRIGGER kind_sums_insert AFTER INSERT ON edit_kinds BEGIN"
-    " INSERT INTO kind_sums VALUES (NEW.kind, NEW.event != '', 1) ON CONFLICT (kind, event)"
-    " DO UPDATE SET edits = edits + 1; END",
-    "CREATE TRIGGER kind_sums_delete AFTER DELETE ON edit_kinds BEGIN"
-    " UPDATE kind_sums SET edits = edits - 1 WHERE kind = OLD.kind"
-    " AND event = (OLD.event != ''); DELETE FROM kind_sums WHERE edits = 0; END",
-    "CREATE TRIGGER kind_sums_update AFTER UPDATE OF kind, event ON edit_kinds BEGIN"
-    " UPDATE kind_sums SET edits = edits - 1 WHERE kind = OLD.kind"
-    " AND event = (OLD.event != '');"
-    " INSERT INTO kind_sums VALUES (NEW.kind, NEW.event != '', 1) ON CONFLICT (kind, event)"
-    " DO UPDATE SET edits = edits + 1; DELETE FROM kind_sums WHERE edits = 0; END",
+    *EDIT_SUMS,
 )
 """The ``edits`` and ``edit_kinds`` tables (``edittable``): every edit's reference, in
 the orders of the listings and feeds, and their counts (``edit_sums``, ``kind_sums``)."""
+BUNDLES_ROOT: Final = "search/index/"
+"""Where the search bundles' folders are (``search.BUNDLE_ROOT``)."""
+_SITE_BUT_BUNDLES: Final = (
+    "SELECT path, digest, key FROM site WHERE path < 'search/index/'"
+    " OR path >= 'search/index0' OR path = 'search/index/shards.txt'"
+)
+"""The rows of ``site`` but those of the search bundles' files (two ranges of the key)."""
+
+
+def is_bundle_file(path: str) -> bool:
+    """Whether the site path ``path`` is a file of a search bundle."""
+    return path.startswith(BUNDLES_ROOT) and path.count("/") >= 4
+
+
+def bundle_of(path: str) -> str:
+    """The bundle folder of a search bundle's file ``path``."""
+    return "/".join(path.split("/")[:4]) + "/"
+
+
 _OLD_FILES: Final = ("manifest.json", "summaries.json", "state.json", "state.bin")
-_ADD_SUMS: Final = (
-    "INSERT INTO document_sums VALUES (NEW.partition, NEW.source, 1, NEW.published,"
-    " NEW.revisions, NEW.files, NEW.open_size, NEW.folded_size)"
-    " ON CONFLICT (partition, source) DO UPDATE SET documents = documents + 1,"
-    " published = published + excluded.published, revisions = revisions + excluded.revisions,"
-    " files = files + excluded.files, open_size = open_size + excluded.open_size,"
-    " folded_size = folded_size + excluded.folded_size;"
-)
-_TAKE_SUMS: Final = (
-    "UPDATE document_sums SET documents = documents - 1, published = published - OLD.published,"
-    " revisions = revisions - OLD.revisions, files = files - OLD.files,"
-    " open_size = open_size - OLD.open_size, folded_size = folded_size - OLD.folded_size"
-    " WHERE partition = OLD.partition AND source = OLD.source;"
-    " DELETE FROM document_sums WHERE partition = OLD.partition AND source = OLD.source"
-    " AND documents = 0;"
-)
-"""A document's row added to, and taken from, its partition's and source's sums."""
 
 _TABLES: Final = (
     "CREATE TABLE site (path TEXT PRIMARY KEY, digest TEXT NOT NULL, key TEXT NOT NULL)"
@@ -177,24 +147,10 @@ _TABLES: Final = (
     "CREATE INDEX documents_events ON documents (id, source, events) WHERE events != '{}'",
     # the newest observation (of the documents with pages): the last entry, not a scan
     "CREATE INDEX documents_seen ON documents (published, last_seen)",
-    # the documents' sums per partition and source, kept by triggers in the same
-    # transactions as their rows: totals, per source, per day and per month are summed
-    # over these rows (a few per day), not over every document (``catalog``)
-    "CREATE TABLE document_sums (partition TEXT NOT NULL, source TEXT NOT NULL,"
-    " documents INTEGER NOT NULL, published INTEGER NOT NULL, revisions INTEGER NOT NULL,"
-    " files INTEGER NOT NULL, open_size INTEGER NOT NULL, folded_size INTEGER NOT NULL,"
-    " PRIMARY KEY (partition, source)) STRICT, WITHOUT ROWID",
-    f"CREATE TRIGGER document_sums_insert AFTER INSERT ON documents BEGIN {_ADD_SUMS} END",
-    f"CREATE TRIGGER document_sums_delete AFTER DELETE ON documents BEGIN {_TAKE_SUMS} END",
-    "CREATE TRIGGER document_sums_update AFTER UPDATE OF partition, source, published,"
-    f" revisions, files, open_size, folded_size ON documents BEGIN {_TAKE_SUMS} {_ADD_SUMS} END",
+    *DOCUMENT_SUMS,
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT, WITHOUT ROWID",
     *_EDIT_TABLES,
 )
-TRIGGERS: Final = frozenset(
-    statement.split()[2] for statement in _TABLES if statement.startswith("CREATE TRIGGER")
-)
-"""The triggers that keep the sums: a cache without one of them is written whole."""
 COLUMNS: Final = (
     "id, stamp, content, key, files, url, title, source, revisions, first_seen, last_seen,"
     " events, refs, partition, size, published, open_size, folded_size"
@@ -494,9 +450,20 @@ class BuildState:
     # which build wrote it (a count): the stories file says the same when saved by that
     # build, and is then read in part (``storyrows``)
     generation: str = ""
+    # the search bundles (``search/index/<source>/<part>/``) whose files' rows the table
+    # ``site`` holds, apart from :attr:`site` (read per bundle: :meth:`bundle_site`)
+    bundles: frozenset[str] = frozenset()
     path: Path | None = None
     reader: _RowsReader | None = None
     every: dict[str, DocumentEntry] | None = None
+
+    def bundle_site(self, bundle: str) -> dict[str, tuple[str, str]]:
+        """The rows of ``site`` of the files of the search bundle ``bundle`` (its folder,
+        ending in ``/``): path → (digest, key)."""
+        upper = bundle[:-1] + chr(ord("/") + 1)  # every path starting with ``bundle``
+        query = "SELECT path, digest, key FROM site WHERE path >= ? AND path < ?"
+        rows = self.query(query, (bundle, upper))
+        return {str(p): (str(d), str(k)) for p, d, k in rows}
 
     @classmethod
     def load(cls, cache_root: Path) -> BuildState:
@@ -531,15 +498,23 @@ class BuildState:
         db.execute("SELECT id, rows_crc32 FROM documents LIMIT 1").fetchall()  # its shape
         db.execute("SELECT document, month FROM edits LIMIT 1").fetchall()
         db.execute("SELECT kind, month FROM edit_kinds LIMIT 1").fetchall()
-        site = {p: (d, k) for p, d, k in db.execute("SELECT path, digest, key FROM site")}
+        # a search bundle's files are read only for the bundles a build indexes again
+        site = {p: (d, k) for p, d, k in db.execute(_SITE_BUT_BUNDLES)}
         meta = dict(db.execute("SELECT key, value FROM meta"))
         months = json.loads(meta.get("folded", "[]"))
         if not isinstance(months, list) or not all(isinstance(m, str) for m in months):
             raise ValueError("meta: folded months are not a list of names")
+        bundles = json.loads(meta.get("bundles", "[]"))
+        if not isinstance(bundles, list) or not all(
+            isinstance(b, str) and is_bundle_file(b + "x") and bundle_of(b + "x") == b
+            for b in bundles
+        ):
+            raise ValueError("meta: search bundles are not a list of their folders")
         return cls(
             site, loaded=True, folded=frozenset(months), fingerprint=meta.get("fingerprint", ""),
             share_since=meta.get("share_since", ""), path=path.resolve(), reader=_RowsReader(path),
             listings=meta.get("listings", ""), generation=meta.get("generation", ""),
+            bundles=frozenset(bundles),
         )  # fmt: skip
 
     def select(self, where: str = "", params: tuple[object, ...] = ()) -> dict[str, DocumentEntry]:

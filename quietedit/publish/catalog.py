@@ -178,8 +178,12 @@ class Catalog:
         share_since: str | None = None,
         listings: str = "",
         generation: str = "",
-    ) -> None:
-        """Write the site-wide files' rows and the meta data, and make it all the cache."""
+        bundles: Iterable[str] = (),
+    ) -> int:
+        """Write the site-wide files' rows (those of ``previous_site`` not in ``site``
+        deleted, those of ``site`` written; the rest, a search bundle's kept whole, left)
+        and the meta data (``bundles``: the search bundles whose files have rows), and make
+        it all the cache. Returns how many site-wide files it records."""
         db = self.db
         old = {} if self.fresh else previous_site
         db.executemany("DELETE FROM site WHERE path = ?", [(p,) for p in old if p not in site])
@@ -194,8 +198,10 @@ class Catalog:
             "listings": listings,  # what listing pages show besides their edits (``sitewide``)
             "generation": generation,  # which build wrote it (``storyrows``)
             "edit_rows": row_counts(db),  # checked when the next build opens it
+            "bundles": json.dumps(sorted(bundles)),  # the search bundles' rows (``search``)
         }
         db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", sorted(meta.items()))
+        (files,) = db.execute("SELECT COUNT(*) FROM site").fetchone()
         db.execute("COMMIT")
         db.close()
         if self.tmp is not None:
@@ -205,6 +211,7 @@ class Catalog:
                 self.path.with_name(self.path.name + suffix).unlink(missing_ok=True)
             self.tmp.replace(self.path)
         drop_leftovers(self.path.parent)
+        return int(files)
 
     def abort(self) -> None:
         """Leave the previous cache as it was (a build that failed)."""
