@@ -259,8 +259,8 @@ class Catalog:
         return int(count), int(revisions), int(files)
 
     def sources(self) -> list[str]:
-        """The source slugs of every document."""
-        query = "SELECT DISTINCT source FROM documents ORDER BY source"
+        """The source slugs of every document (from the sums: a few rows per day)."""
+        query = "SELECT DISTINCT source FROM document_sums ORDER BY source"
         return [slug for (slug,) in self.db.execute(query)]
 
     def source_totals(self) -> dict[str, tuple[int, int, dict[str, int]]]:

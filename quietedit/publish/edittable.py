@@ -261,6 +261,16 @@ class EditTable:
     ) -> list[EditRef]:
         """The ``limit`` newest edits of ``scope`` by time (a feed's entries), outside
         folded months when ``visible``; with ``feed``, only its edits (no events)."""
+        if feed is not None and feed.what == "kind" and scope.kind is None:
+            # a kind's feed read from the kind's own rows, newest first (its index), not
+            # from every edit until enough of a rare kind are found
+            extra: list[tuple[str, object]] = [("{t}.event = ''", None)]
+            if scope.source is not None:
+                extra.append(("e.source = ?", scope.source))
+            sql, t, params = self._from(Scope(kind=feed.value), visible=visible, extra=extra)
+            order = ", ".join(f"{t}.{c} DESC" for c in ("observed_at", "document", "number"))
+            query = f"SELECT {_REF} {sql} ORDER BY {order} LIMIT ?"
+            return self._refs(query, [*params, limit])
         sql, t, params = self._from(scope, visible=visible, extra=_feed_conditions(feed))
         order = ", ".join(f"{t}.{c} DESC" for c in ("observed_at", "document", "number"))
         return self._refs(f"SELECT {_REF} {sql} ORDER BY {order} LIMIT ?", [*params, limit])
