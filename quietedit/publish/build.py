@@ -55,7 +55,9 @@ from quietedit.publish.buildcache import (
     BuildState,
     CacheDamagedError,
     DocumentEntry,
+    bundle_of,
     code_fingerprint,
+    is_bundle_file,
 )
 from quietedit.publish.catalog import Catalog, prune_diffs
 from quietedit.publish.changes import ANALYSIS_VERSION
@@ -292,7 +294,10 @@ def _render(build: _Build, scanned: Scan, progress: Callable[[int, int], None] |
     if options.search:
         # a build that fails (a template error, Ctrl-C) must not leave Pagefind running
         build.on_exit.callback(rendering.abort_search)
-        rendering.start_search(shards, scanned.todo, workers=options.workers, rebuild=build.rebuild)
+        rendering.start_search(
+            shards, scanned.todo, workers=options.workers, rebuild=build.rebuild,
+            recorded=build.trusted,
+        )  # fmt: skip
     rendering.render(scanned.todo, shards, workers=options.workers, progress=progress)
     return rendering
 
@@ -402,7 +407,19 @@ def _finish(
         for path, digest in writer.claimed.items()
         if path not in document_files
     }
-    stale = {p: "" for p in previous.site if p not in new_site and p not in document_files}
+    # the search bundles' rows read (of bundles indexed again or gone), and the bundles
+    # kept whole, whose rows stay as they are (``search.SearchIndexing``)
+    indexing = rendering.indexing
+    loaded, whole = (indexing.loaded, indexing.whole) if indexing is not None else ({}, set())
+    if indexing is None:  # no index this time: every bundle's files go
+        for bundle in sorted(previous.bundles):
+            loaded.update(previous.bundle_site(bundle))
+    if catalog.fresh:  # a cache written whole: the rows of the bundles kept whole too
+        for bundle in sorted(whole):
+            new_site.update(previous.bundle_site(bundle))
+    previous_site = {**previous.site, **loaded}
+    stale = {p: "" for p in previous_site if p not in new_site and p not in document_files}
+    bundles = whole | {bundle_of(p) for p in new_site if is_bundle_file(p)}
     if build.options.full or not previous.loaded:
         # what no record names (no cache, or one not trusted): the site folder is made
         # what a build into an empty folder makes, but for the pages of documents kept
@@ -413,10 +430,10 @@ def _finish(
     documents, _, files = catalog.totals()
     edit_count = table.count(edits_only=True)  # not the events listed among them
     alive = catalog.ids() if not build.hourly else None
-    catalog.finish(
-        site=new_site, previous_site=previous.site, folded=folded,
+    site_files = catalog.finish(
+        site=new_site, previous_site=previous_site, folded=folded,
         fingerprint=build.fingerprint, share_since=build.pages.share_since,
-        listings=site.listings_key, generation=build.generation,
+        listings=site.listings_key, generation=build.generation, bundles=bundles,
     )  # fmt: skip
     # a document whose rows the cache lost this late (it failed) keeps its sketch: the
     # next build reads the stories whole, and drops it if it is gone by then
@@ -430,7 +447,7 @@ def _finish(
         documents=documents,
         rendered=rendering.rendered,
         edits=edit_count,
-        files=len(new_site) + files,
+        files=site_files + files,
         written=tuple(writer.written),
         removed=tuple(removed),
         failures=site_failures + tuple(failures),

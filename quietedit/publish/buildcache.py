@@ -6,7 +6,9 @@ serve`` leave it out):
 ``state.sqlite``
     an SQLite database (the standard library's ``sqlite3``; portable across Python
     versions and machines, and readable with any SQLite tool). Table ``site``: per
-    site-wide file the SHA-256 of its bytes and the key of its inputs. Table ``meta``:
+    site-wide file the SHA-256 of its bytes and the key of its inputs (a search bundle's
+    files are read only for the bundles a build indexes again or drops; ``meta``'s
+    ``bundles`` names the bundles whose files it holds). Table ``meta``:
     the months the site folded (``folded``, a JSON list), the fingerprint of the build
     that wrote it (``fingerprint``: code, templates, base URL, sources), since when its
     edits have share images (``share_since``, :mod:`~quietedit.publish.share`), how
@@ -18,7 +20,11 @@ serve`` leave it out):
     how many files it has and their bytes (whether folded away or not), its summary and
     partition, one :class:`~quietedit.publish.listing.EditRef` per edit (JSON), whether it
     has pages and its estimated bytes with pages and folded (``folding``), a CRC-32 of
-    all of that, and apart, the edits' rows (JSON) with a CRC-32 of their own.
+    all of that, and apart, the edits' rows (JSON) with a CRC-32 of their own. Tables
+    ``edits`` and ``edit_kinds``: every edit's reference (``edittable``). Tables
+    ``document_sums`` (per partition and source), ``edit_sums`` and ``kind_sums``: the
+    counts and sums of those rows that the site-wide pages show, kept by SQLite triggers
+    in the same transaction as every write of a row (``cachesums``).
 ``diffs/<id>.json``
     the document's computed comparisons, keyed by both revisions' hashes and the
     analysis version, so each diff is computed once.
@@ -65,12 +71,13 @@ from typing import Any, Final
 
 from quietedit.errors import QuieteditError
 from quietedit.publish import folding
+from quietedit.publish.cachesums import DOCUMENT_SUMS, EDIT_SUMS
 from quietedit.publish.listing import DocumentSummary, EditRef
 from quietedit.publish.pages import Edit
 
 logger = logging.getLogger(__name__)
 
-CACHE_SCHEMA: Final = 11
+CACHE_SCHEMA: Final = 12
 """``PRAGMA user_version`` of the database: bumped with any change to its tables."""
 STATE_FILE: Final = "state.sqlite"
 APPLICATION_ID: Final = 0x71656263  # "qebc": says the file is a quietedit build cache
@@ -94,9 +101,29 @@ _EDIT_TABLES: Final = (
     " PRIMARY KEY (kind, observed_at, document, number)) STRICT, WITHOUT ROWID",
     "CREATE INDEX edit_kinds_order ON edit_kinds (kind, day, rank, observed_at, document, number)",
     "CREATE INDEX edit_kinds_of ON edit_kinds (document, number)",
+    *EDIT_SUMS,
 )
 """The ``edits`` and ``edit_kinds`` tables (``edittable``): every edit's reference, in
-the orders of the listings and feeds."""
+the orders of the listings and feeds, and their counts (``edit_sums``, ``kind_sums``)."""
+BUNDLES_ROOT: Final = "search/index/"
+"""Where the search bundles' folders are (``search.BUNDLE_ROOT``)."""
+_SITE_BUT_BUNDLES: Final = (
+    "SELECT path, digest, key FROM site WHERE path < 'search/index/'"
+    " OR path >= 'search/index0' OR path = 'search/index/shards.txt'"
+)
+"""The rows of ``site`` but those of the search bundles' files (two ranges of the key)."""
+
+
+def is_bundle_file(path: str) -> bool:
+    """Whether the site path ``path`` is a file of a search bundle."""
+    return path.startswith(BUNDLES_ROOT) and path.count("/") >= 4
+
+
+def bundle_of(path: str) -> str:
+    """The bundle folder of a search bundle's file ``path``."""
+    return "/".join(path.split("/")[:4]) + "/"
+
+
 _OLD_FILES: Final = ("manifest.json", "summaries.json", "state.json", "state.bin")
 
 _TABLES: Final = (
@@ -118,6 +145,9 @@ _TABLES: Final = (
     " files, open_size, folded_size, last_seen, stamp, id)",
     # the few documents with events, for the sources' sums of them
     "CREATE INDEX documents_events ON documents (id, source, events) WHERE events != '{}'",
+    # the newest observation (of the documents with pages): the last entry, not a scan
+    "CREATE INDEX documents_seen ON documents (published, last_seen)",
+    *DOCUMENT_SUMS,
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT, WITHOUT ROWID",
     *_EDIT_TABLES,
 )
@@ -420,9 +450,20 @@ class BuildState:
     # which build wrote it (a count): the stories file says the same when saved by that
     # build, and is then read in part (``storyrows``)
     generation: str = ""
+    # the search bundles (``search/index/<source>/<part>/``) whose files' rows the table
+    # ``site`` holds, apart from :attr:`site` (read per bundle: :meth:`bundle_site`)
+    bundles: frozenset[str] = frozenset()
     path: Path | None = None
     reader: _RowsReader | None = None
     every: dict[str, DocumentEntry] | None = None
+
+    def bundle_site(self, bundle: str) -> dict[str, tuple[str, str]]:
+        """The rows of ``site`` of the files of the search bundle ``bundle`` (its folder,
+        ending in ``/``): path → (digest, key)."""
+        upper = bundle[:-1] + chr(ord("/") + 1)  # every path starting with ``bundle``
+        query = "SELECT path, digest, key FROM site WHERE path >= ? AND path < ?"
+        rows = self.query(query, (bundle, upper))
+        return {str(p): (str(d), str(k)) for p, d, k in rows}
 
     @classmethod
     def load(cls, cache_root: Path) -> BuildState:
@@ -457,15 +498,23 @@ class BuildState:
         db.execute("SELECT id, rows_crc32 FROM documents LIMIT 1").fetchall()  # its shape
         db.execute("SELECT document, month FROM edits LIMIT 1").fetchall()
         db.execute("SELECT kind, month FROM edit_kinds LIMIT 1").fetchall()
-        site = {p: (d, k) for p, d, k in db.execute("SELECT path, digest, key FROM site")}
+        # a search bundle's files are read only for the bundles a build indexes again
+        site = {p: (d, k) for p, d, k in db.execute(_SITE_BUT_BUNDLES)}
         meta = dict(db.execute("SELECT key, value FROM meta"))
         months = json.loads(meta.get("folded", "[]"))
         if not isinstance(months, list) or not all(isinstance(m, str) for m in months):
             raise ValueError("meta: folded months are not a list of names")
+        bundles = json.loads(meta.get("bundles", "[]"))
+        if not isinstance(bundles, list) or not all(
+            isinstance(b, str) and is_bundle_file(b + "x") and bundle_of(b + "x") == b
+            for b in bundles
+        ):
+            raise ValueError("meta: search bundles are not a list of their folders")
         return cls(
             site, loaded=True, folded=frozenset(months), fingerprint=meta.get("fingerprint", ""),
             share_since=meta.get("share_since", ""), path=path.resolve(), reader=_RowsReader(path),
             listings=meta.get("listings", ""), generation=meta.get("generation", ""),
+            bundles=frozenset(bundles),
         )  # fmt: skip
 
     def select(self, where: str = "", params: tuple[object, ...] = ()) -> dict[str, DocumentEntry]:
@@ -509,7 +558,9 @@ class BuildState:
 
 JOURNALS: Final = ("-journal", "-wal", "-shm")
 _PLACES: Final = ", ".join("?" * 21)  # the 19 columns of a row and the 2 checksums
-REPLACE_DOCUMENT: Final = f"INSERT OR REPLACE INTO documents VALUES ({_PLACES})"  # noqa: S608
+INSERT_DOCUMENT: Final = f"INSERT INTO documents VALUES ({_PLACES})"  # noqa: S608
+"""A document's row (written after its old row is deleted: not ``INSERT OR REPLACE``,
+whose deletion fires no trigger, so its sums would count the old row too)."""
 
 
 def stored_row(doc: str, entry: DocumentEntry) -> tuple[object, ...]:

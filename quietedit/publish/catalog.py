@@ -38,8 +38,8 @@ from pathlib import Path
 from quietedit.publish import folding
 from quietedit.publish.buildcache import (
     COLUMNS,
+    INSERT_DOCUMENT,
     JOURNALS,
-    REPLACE_DOCUMENT,
     STATE_FILE,
     BuildState,
     CacheDamagedError,
@@ -63,6 +63,10 @@ logger = logging.getLogger(__name__)
 
 _MONTH = "replace(substr(partition, 1, 7), '/', '-')"
 """SQL for a document's month, ``2026-09``, from its partition ``2026/09/30``."""
+
+
+_ARTICLES_FROM = "SELECT COUNT(*) FROM documents WHERE published = 1 AND (first_seen, id) >= (?, ?)"
+"""How many documents with pages come from a place on, in the order first seen."""
 
 
 def not_folded(folded: frozenset[str]) -> tuple[str, tuple[str, ...]]:
@@ -126,7 +130,9 @@ class Catalog:
         written = {
             doc: entry for doc, entry in sorted(entries.items()) if self.fresh or entry.row is None
         }
-        self.db.executemany(REPLACE_DOCUMENT, [stored_row(d, e) for d, e in written.items()])
+        rows = [stored_row(d, e) for d, e in written.items()]  # before: some read the old
+        self.db.executemany("DELETE FROM documents WHERE id = ?", [(d,) for d in written])
+        self.db.executemany(INSERT_DOCUMENT, rows)
         if self.changes is None:  # a fresh file: rows of edits only of what it was given
             delete_edits(self.db, [doc for doc in written if doc in self.inserted])
             self.inserted.update(written)
@@ -154,7 +160,12 @@ class Catalog:
 
     def newest_observation(self) -> str:
         """When the newest revision of any document was observed ("" when none was)."""
-        (newest,) = self.db.execute("SELECT MAX(last_seen) FROM documents").fetchone()
+        query = (
+            "SELECT MAX(newest) FROM (SELECT MAX(last_seen) AS newest FROM documents"
+            " WHERE published = 0 UNION ALL"
+            " SELECT MAX(last_seen) FROM documents WHERE published = 1)"
+        )  # each from the end of the index ``documents_seen``
+        (newest,) = self.db.execute(query).fetchone()
         return str(newest or "")
 
     def finish(
@@ -167,8 +178,12 @@ class Catalog:
         share_since: str | None = None,
         listings: str = "",
         generation: str = "",
-    ) -> None:
-        """Write the site-wide files' rows and the meta data, and make it all the cache."""
+        bundles: Iterable[str] = (),
+    ) -> int:
+        """Write the site-wide files' rows (those of ``previous_site`` not in ``site``
+        deleted, those of ``site`` written; the rest, a search bundle's kept whole, left)
+        and the meta data (``bundles``: the search bundles whose files have rows), and make
+        it all the cache. Returns how many site-wide files it records."""
         db = self.db
         old = {} if self.fresh else previous_site
         db.executemany("DELETE FROM site WHERE path = ?", [(p,) for p in old if p not in site])
@@ -183,8 +198,10 @@ class Catalog:
             "listings": listings,  # what listing pages show besides their edits (``sitewide``)
             "generation": generation,  # which build wrote it (``storyrows``)
             "edit_rows": row_counts(db),  # checked when the next build opens it
+            "bundles": json.dumps(sorted(bundles)),  # the search bundles' rows (``search``)
         }
         db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", sorted(meta.items()))
+        (files,) = db.execute("SELECT COUNT(*) FROM site").fetchone()
         db.execute("COMMIT")
         db.close()
         if self.tmp is not None:
@@ -194,6 +211,7 @@ class Catalog:
                 self.path.with_name(self.path.name + suffix).unlink(missing_ok=True)
             self.tmp.replace(self.path)
         drop_leftovers(self.path.parent)
+        return int(files)
 
     def abort(self) -> None:
         """Leave the previous cache as it was (a build that failed)."""
@@ -236,13 +254,13 @@ class Catalog:
     def totals(self) -> tuple[int, int, int]:
         """Documents, their revisions and their files on the site."""
         count, revisions, files = self.db.execute(
-            "SELECT COUNT(*), TOTAL(revisions), TOTAL(files) FROM documents"
+            "SELECT TOTAL(documents), TOTAL(revisions), TOTAL(files) FROM document_sums"
         ).fetchone()
         return int(count), int(revisions), int(files)
 
     def sources(self) -> list[str]:
-        """The source slugs of every document."""
-        query = "SELECT DISTINCT source FROM documents ORDER BY source"
+        """The source slugs of every document (from the sums: a few rows per day)."""
+        query = "SELECT DISTINCT source FROM document_sums ORDER BY source"
         return [slug for (slug,) in self.db.execute(query)]
 
     def source_totals(self) -> dict[str, tuple[int, int, dict[str, int]]]:
@@ -254,19 +272,21 @@ class Catalog:
             if not isinstance(counts, dict):
                 raise CacheDamagedError("build cache: event counts of the wrong shape")
             events.setdefault(slug, Counter()).update(counts)
-        query = "SELECT source, COUNT(*), TOTAL(revisions) FROM documents GROUP BY source"
+        query = (
+            "SELECT source, TOTAL(documents), TOTAL(revisions) FROM document_sums GROUP BY source"
+        )
         return {
-            slug: (count, int(revisions), dict(sorted(events.get(slug, Counter()).items())))
+            slug: (int(count), int(revisions), dict(sorted(events.get(slug, Counter()).items())))
             for slug, count, revisions in self.db.execute(query)
         }
 
     def days(self) -> list[tuple[str, int, int]]:
         """Per partition (``2026/09/30``, in order): documents and those with pages."""
         query = (
-            "SELECT partition, COUNT(*), TOTAL(published) FROM documents"
+            "SELECT partition, TOTAL(documents), TOTAL(published) FROM document_sums"
             " GROUP BY partition ORDER BY partition"
         )
-        return [(p, count, int(shown)) for p, count, shown in self.db.execute(query)]
+        return [(p, int(count), int(shown)) for p, count, shown in self.db.execute(query)]
 
     def day_documents(self, partition: str) -> list[DocumentSummary]:
         """The summaries of the documents first seen in ``partition``, by id."""
@@ -292,6 +312,10 @@ class Catalog:
         """How many documents with pages outside ``folded`` months come before ``place``
         (``(first_seen, id)``) in the order of :meth:`articles`."""
         where, params = not_folded(folded)
+        if not folded:  # all of them less those from ``place`` on: an hour's few, recent
+            (every,) = self.db.execute("SELECT TOTAL(published) FROM document_sums").fetchone()
+            (after,) = self.db.execute(_ARTICLES_FROM, place).fetchone()
+            return int(every) - int(after)
         query = (
             f"SELECT COUNT(*) FROM documents WHERE published = 1 AND {where}"  # noqa: S608
             " AND (first_seen, id) < (?, ?)"
@@ -322,7 +346,7 @@ class Catalog:
     def month_sizes(self) -> dict[str, folding.MonthSize]:
         """Each month's estimated bytes with pages and folded (``folding``)."""
         query = (
-            f"SELECT {_MONTH}, TOTAL(open_size), TOTAL(folded_size) FROM documents"  # noqa: S608
+            f"SELECT {_MONTH}, TOTAL(open_size), TOTAL(folded_size) FROM document_sums"  # noqa: S608
             " GROUP BY 1 ORDER BY 1"
         )
         return {m: folding.MonthSize(int(o), int(f)) for m, o, f in self.db.execute(query)}

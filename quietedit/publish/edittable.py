@@ -26,6 +26,7 @@ from datetime import date, timedelta
 from typing import Final
 
 from quietedit.publish.buildcache import CacheDamagedError
+from quietedit.publish.cachesums import check_sums
 from quietedit.publish.feedsets import SIGNIFICANT, FeedFilter
 from quietedit.publish.listing import BY_TIME, CHART_DAYS, DELAY_BUCKETS, EditRef, Stats
 
@@ -124,16 +125,27 @@ def row_counts(db: sqlite3.Connection) -> str:
     return f"{edits} {kinds}"
 
 
+_KIND_COUNTS: Final = (
+    "SELECT TOTAL(edits), TOTAL(edits * (event = 0)) FROM kind_sums WHERE kind = ?"
+)
+
+
 def check_edits(db: sqlite3.Connection) -> None:
     """``sqlite3.DatabaseError`` unless the ``edits`` and ``edit_kinds`` tables hold as
     many rows as the build that wrote them left (rows deleted or added since, by hand or
     by a damaged disk: the tables are then written whole from the documents' checksummed
-    references). A row changed in place is found when it is read (``CacheDamagedError``)
-    if it is of the wrong shape; the cache is the build's own, and ``build --full``
-    trusts none of it."""
+    references), and the sums the triggers keep (``edit_sums``, ``kind_sums``,
+    ``document_sums``) count as many rows as their tables hold, every trigger there. (A
+    sum changed by hand while the totals stay is not found, as a row changed by hand to
+    other valid values is not.) A row changed in place is
+    found when it is read (``CacheDamagedError``) if it is of the wrong shape; the cache
+    is the build's own, and ``build --full`` trusts none of it."""
     stored = db.execute("SELECT value FROM meta WHERE key = 'edit_rows'").fetchone()
-    if stored is None or stored[0] != row_counts(db):
+    counts = row_counts(db)
+    if stored is None or stored[0] != counts:
         raise sqlite3.DatabaseError("its edits tables differ from the build that wrote them")
+    edits, kinds = (int(n) for n in counts.split())
+    check_sums(db, edits, kinds)  # and the sums kept of them and of the documents
 
 
 def _of_document(db: sqlite3.Connection, doc: str) -> list[EditRef]:
@@ -217,8 +229,18 @@ class EditTable:
         the events listed among them when ``edits_only``)."""
         known = self.counts.get((scope, visible, edits_only))
         if known is None:  # both counts in one pass
-            sql, t, params = self._from(scope, visible=visible, rows=False)
-            query = f"SELECT COUNT(*), TOTAL({t}.event = '') {sql}"
+            if visible and self.folded:  # counted: the sums are not by month
+                sql, t, params = self._from(scope, visible=visible, rows=False)
+                query = f"SELECT COUNT(*), TOTAL({t}.event = '') {sql}"
+            elif scope.kind is not None:
+                query = _KIND_COUNTS
+                params = [scope.kind]
+            else:
+                query = "SELECT TOTAL(edits), TOTAL(edits * (event = 0)) FROM edit_sums"
+                params = []
+                if scope.source is not None:
+                    query += " WHERE source = ?"
+                    params.append(scope.source)
             every, edits = self.db.execute(query, params).fetchone()
             self.counts[scope, visible, False] = int(every)
             self.counts[scope, visible, True] = int(edits)
@@ -239,6 +261,16 @@ class EditTable:
     ) -> list[EditRef]:
         """The ``limit`` newest edits of ``scope`` by time (a feed's entries), outside
         folded months when ``visible``; with ``feed``, only its edits (no events)."""
+        if feed is not None and feed.what == "kind" and scope.kind is None:
+            # a kind's feed read from the kind's own rows, newest first (its index), not
+            # from every edit until enough of a rare kind are found
+            extra: list[tuple[str, object]] = [("{t}.event = ''", None)]
+            if scope.source is not None:
+                extra.append(("e.source = ?", scope.source))
+            sql, t, params = self._from(Scope(kind=feed.value), visible=visible, extra=extra)
+            order = ", ".join(f"{t}.{c} DESC" for c in ("observed_at", "document", "number"))
+            query = f"SELECT {_REF} {sql} ORDER BY {order} LIMIT ?"
+            return self._refs(query, [*params, limit])
         sql, t, params = self._from(scope, visible=visible, extra=_feed_conditions(feed))
         order = ", ".join(f"{t}.{c} DESC" for c in ("observed_at", "document", "number"))
         return self._refs(f"SELECT {_REF} {sql} ORDER BY {order} LIMIT ?", [*params, limit])
@@ -273,13 +305,16 @@ class EditTable:
     def kinds(self) -> list[tuple[str, int]]:
         """Every kind with edits (folded or not, events included), by name, with its
         count."""
-        query = "SELECT kind, COUNT(*) FROM edit_kinds GROUP BY kind ORDER BY kind"
+        query = "SELECT kind, TOTAL(edits) FROM kind_sums GROUP BY kind ORDER BY kind"
         return [(str(kind), int(count)) for kind, count in self.db.execute(query)]
 
     def source_counts(self, *, edits_only: bool = False) -> dict[str, int]:
         """Per source slug, its edits (folded or not; without events when ``edits_only``)."""
-        where = "WHERE event = ''" if edits_only else ""
-        query = f"SELECT source, COUNT(*) FROM edits {where} GROUP BY source ORDER BY source"  # noqa: S608
+        where = "WHERE event = 0" if edits_only else ""
+        query = (
+            f"SELECT source, TOTAL(edits) FROM edit_sums {where}"  # noqa: S608
+            " GROUP BY source ORDER BY source"
+        )
         return {str(slug): int(count) for slug, count in self.db.execute(query)}
 
     def moved_candidates(self, low: str, high: str | None) -> list[EditRef]:
@@ -297,9 +332,14 @@ class EditTable:
         """What :func:`listing.compute_stats` makes of every edit but the events (the
         documents' figures left at 0: the cache sums them apart)."""
         db = self.db
-        (newest, edits) = db.execute(
-            "SELECT MAX(day), COUNT(*) FROM edits WHERE event = ''"
+        # the newest day from the end of the index in the listings' order; the counts
+        # from the sums the triggers keep (``buildcache``)
+        found = db.execute(
+            "SELECT day FROM edits INDEXED BY edits_order WHERE event = ''"
+            " ORDER BY day DESC LIMIT 1"
         ).fetchone()
+        newest = None if found is None else found[0]
+        (edits,) = db.execute("SELECT TOTAL(edits) FROM edit_sums WHERE event = 0").fetchone()
         days: tuple[str, ...] = ()
         per_day: dict[str, list[int]] = {}
         if newest is not None:
@@ -309,21 +349,21 @@ class EditTable:
             )
             index = {day: i for i, day in enumerate(days)}
             query = (
-                "SELECT source, day, COUNT(*) FROM edits WHERE event = '' AND day >= ?"
-                " GROUP BY source, day"
+                "SELECT source, day, COUNT(*) FROM edits INDEXED BY edits_order"
+                " WHERE event = '' AND day >= ? GROUP BY source, day"
             )
             for source, day, count in db.execute(query, (days[0],)):
                 slot = index.get(str(day))
                 if slot is not None:
                     per_day.setdefault(str(source), [0] * len(days))[slot] += int(count)
         buckets = dict(
-            db.execute("SELECT delay, COUNT(*) FROM edits WHERE event = '' GROUP BY delay")
+            db.execute("SELECT delay, TOTAL(edits) FROM edit_sums WHERE event = 0 GROUP BY delay")
         )
         kinds = db.execute(
-            "SELECT kind, COUNT(*) FROM edit_kinds WHERE event = '' GROUP BY kind"
+            "SELECT kind, TOTAL(edits) FROM kind_sums WHERE event = 0 GROUP BY kind"
         ).fetchall()
         verdicts = dict(
-            db.execute("SELECT silent, COUNT(*) FROM edits WHERE event = '' GROUP BY silent")
+            db.execute("SELECT silent, TOTAL(edits) FROM edit_sums WHERE event = 0 GROUP BY silent")
         )
         return Stats(
             days=days,
@@ -338,7 +378,7 @@ class EditTable:
             verdicts=(
                 ("silent", int(verdicts.get(1, 0))),
                 ("acknowledged", int(verdicts.get(0, 0))),
-                ("not judged", int(verdicts.get(None, 0))),
+                ("not judged", int(verdicts.get(-1, 0))),  # stored as -1 in the sums
             ),
             documents=0,
             revisions=0,

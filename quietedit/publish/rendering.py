@@ -48,6 +48,7 @@ class Rendering:
     items: dict[tuple[str, int], str] = field(default_factory=dict)
     rendered: int = 0
     indexing: search.SearchIndexing | None = None
+    recorded: search.Recorded | None = None  # the previous build's search bundles
 
     def plan_search(
         self, base: dict[str, tuple[str, str]], todo: dict[str, str]
@@ -57,16 +58,19 @@ class Rendering:
         return self._shards(base, todo)
 
     def start_search(
-        self, shards: list[search.Shard], todo: dict[str, str], *, workers: int, rebuild: bool
-    ) -> None:
+        self, shards: list[search.Shard], todo: dict[str, str], *, workers: int, rebuild: bool,
+        recorded: search.Recorded | None = None,
+    ) -> None:  # fmt: skip
         """Plan the index's work: the ``shards`` of ``todo`` changed; every one when
-        ``rebuild``. Pagefind starts at once when no worker is forked (a fork must not copy
-        its thread); else as the first shard is written."""
+        ``rebuild``; ``recorded``: the previous build's bundles. Pagefind starts at once
+        when no worker is forked (a fork must not copy its thread); else as the first
+        shard is written."""
         if not search.search_available():
             logger.warning("search: pagefind is not installed; the search page says so")
             return
+        self.recorded = recorded
         self.indexing = search.SearchIndexing(
-            self.writer, shards, changed=set(todo), rebuild=rebuild
+            self.writer, shards, changed=set(todo), rebuild=rebuild, recorded=recorded
         )
         if not forks(len(todo), workers):
             self.indexing.start()  # no worker to fork: Pagefind can start while this renders
@@ -154,6 +158,7 @@ class Rendering:
                 self._shards(catalog.shard_sources(folded), {}),
                 changed=set(todo) | set(reopened),
                 rebuild=rebuild,
+                recorded=self.recorded,
             )
             self.indexing.start()
         return folded, gone

@@ -32,7 +32,7 @@ import threading
 from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
-from typing import Final
+from typing import Final, Protocol
 
 from quietedit.errors import PublishError
 from quietedit.publish.paths import CACHE_DIR, SiteWriter
@@ -261,15 +261,30 @@ class SearchIndexing:
         *,
         changed: set[str],
         rebuild: bool,
+        recorded: Recorded | None = None,
     ) -> None:
         self.writer = writer
         self.shards = shards
         previous = _previous_shards(writer)
-        by_bundle: dict[str, dict[str, str]] = {}
-        for path, digest in writer.known.items():
-            if path.startswith(BUNDLE_ROOT):
-                bundle = "/".join(path.split("/")[:4]) + "/"  # search/index/<source>/<part>/
-                by_bundle.setdefault(bundle, {})[path] = digest
+        # the previous build's bundles: the files of those indexed again, dropped or with
+        # files to drop are read (``loaded``, and known to the writer); the others are
+        # kept whole (``whole``), their files neither read nor claimed one by one
+        bundles = recorded.bundles if recorded is not None and not rebuild else frozenset()
+        self.loaded: dict[str, tuple[str, str]] = {}
+        self.whole: set[str] = set()
+
+        def files_of(bundle: str) -> dict[str, str]:
+            if recorded is None or bundle not in bundles:
+                return {}
+            rows = recorded.bundle_site(bundle)
+            self.loaded.update(rows)
+            known = {p: d for p, (d, _) in rows.items()}
+            writer.known.update(known)
+            return known
+
+        planned = {shard.path for shard in shards}
+        for bundle in sorted(bundles - planned):  # gone: its files removed (not claimed)
+            files_of(bundle)
         self.indexer: Indexer | None = None
         self.waiting: dict[str, tuple[Shard, set[str]]] = {}  # shard path → ...
         self.shard_of: dict[str, str] = {}  # changed document → its shard's path
@@ -282,21 +297,27 @@ class SearchIndexing:
         self.dirty: set[str] = set()
         self.unless: dict[str, dict[str, str]] = {}  # waiting shard → the files it keeps
         for n, shard in enumerate(shards):
-            kept = by_bundle.get(shard.path, {})
             entry = shard.path + "pagefind-entry.json"
             pending = set(shard.documents) & changed
             # the first bundle carries Pagefind's code; one that became first without it
             # (the bundle first before is gone) is indexed again
-            runtime = shard.path + "pagefind.js"
+            runtime = os.path.isfile(os.path.join(writer.root, shard.path + "pagefind.js"))
             forced = (
                 rebuild
                 or previous.get(shard.path) != shard.documents
-                or entry not in kept
+                or shard.path not in bundles
                 or not os.path.isfile(os.path.join(writer.root, entry))
-                or (n == 0 and not os.path.isfile(os.path.join(writer.root, runtime)))
+                or (n == 0 and not runtime)
             )
             # Pagefind's code left by an older build in a bundle not first: dropped
             dropped = {UNKNOWN_WASM} | (RUNTIME_FILES if n else frozenset())
+            stray = (n and runtime) or os.path.isfile(
+                os.path.join(writer.root, shard.path + UNKNOWN_WASM)
+            )
+            if not (forced or pending or stray):
+                self.whole.add(shard.path)
+                continue
+            kept = files_of(shard.path)
             keep = {p: d for p, d in kept.items() if p.rsplit("/", 1)[1] not in dropped}
             if forced or pending:
                 self.waiting[shard.path] = (shard, pending)
@@ -371,6 +392,14 @@ class SearchIndexing:
             SHARDS_FILE, "".join(f"{s.path} {' '.join(s.documents)}\n" for s in self.shards)
         )
         return self.shards
+
+
+class Recorded(Protocol):
+    """What the index asks of the previous build's cache (``buildcache.BuildState``)."""
+
+    @property
+    def bundles(self) -> frozenset[str]: ...
+    def bundle_site(self, bundle: str) -> dict[str, tuple[str, str]]: ...
 
 
 def _previous_shards(writer: SiteWriter) -> dict[str, tuple[str, ...]]:

@@ -221,3 +221,53 @@ def test_places_and_slices_by_time_are_those_of_every_edit_sorted(seed: int) -> 
             for start in range(len(edits) + 2):
                 found = table.by_time(scope, start)
                 assert found == [(r, month[r.document]) for r in edits[start:]]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_counts_kept_by_triggers_are_those_of_the_rows_after_any_change(seed: int) -> None:
+    """Edits added, removed and shown differently, rows changed in place: every count of a
+    listing, the kinds' and sources' counts and the statistics read from the sums the
+    triggers keep are those of the edits left, counted in Python."""
+    rng = random.Random(seed)
+    documents = random_documents(rng, 20)
+    with database(documents) as db:
+        for _ in range(8):
+            victim = rng.choice(sorted(documents))
+            roll = rng.random()
+            if roll < 0.3:
+                del documents[victim]
+                delete_edits(db, [victim])
+            elif roll < 0.8:
+                month = documents[victim][0]
+                refs = [random_ref(rng, victim, k, month) for k in range(2, rng.randint(2, 5))]
+                documents[victim] = (month, refs)
+                replace_edits(db, victim, month, refs)
+            else:  # a row changed in place (not how a build writes, but kept right too)
+                month, refs = documents[victim]
+                if refs:
+                    changed = refs[0]._replace(source="gamma", delay=3, silent=None, event="")
+                    documents[victim] = (month, [changed, *refs[1:]])
+                    db.execute(
+                        "UPDATE edits SET source = 'gamma', delay = 3, silent = NULL, event = ''"
+                        " WHERE document = ? AND number = ?",
+                        (victim, changed.number),
+                    )
+                    db.execute(
+                        "UPDATE edit_kinds SET event = '' WHERE document = ? AND number = ?",
+                        (victim, changed.number),
+                    )
+            every = [r for _, refs in documents.values() for r in refs]
+            table = EditTable(db, frozenset())
+            assert table.stats() == compute_stats([r for r in every if not r.event], [])
+            kinds = {k for r in every for k in r.kinds}
+            assert table.kinds() == sorted((k, sum(k in r.kinds for r in every)) for k in kinds)
+            for scope in (*SCOPES, Scope(source="alpha"), Scope(kind="figure")):
+                held = [r for r in every if scope.holds(r)]
+                assert table.count(scope) == len(held)
+                assert table.count(scope, edits_only=True) == sum(not r.event for r in held)
+            for edits_only in (False, True):
+                wanted: dict[str, int] = {}
+                for r in every:
+                    if not (edits_only and r.event):
+                        wanted[r.source] = wanted.get(r.source, 0) + 1
+                assert table.source_counts(edits_only=edits_only) == dict(sorted(wanted.items()))

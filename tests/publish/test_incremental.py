@@ -350,6 +350,68 @@ def test_a_new_revision_reindexes_only_the_search_shard_of_its_source(
     assert {p: v[2] for p, v in files(out).items()} == {p: v[2] for p, v in files(fresh).items()}
 
 
+def site_rows(out: Path) -> dict[str, tuple[str, str]]:
+    """The build cache's record of the site-wide files: path → (digest, key)."""
+    with contextlib.closing(sqlite3.connect(out / CACHE_DIR / STATE_FILE)) as db:
+        return {p: (d, k) for p, d, k in db.execute("SELECT path, digest, key FROM site")}
+
+
+@pytest.mark.skipif(not search_available(), reason="pagefind is not installed")
+def test_search_bundles_kept_whole_keep_their_rows_and_a_dropped_index_goes(
+    data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An hourly build reads the cache's rows of the bundles it indexes again, not of
+    those it keeps: the kept ones' rows stay as they are, and the cache, the site and
+    the count of files are those of a build from nothing; the next build without the
+    index removes every bundle's files and rows."""
+    out, fresh = tmp_path / "site", tmp_path / "fresh"
+    build(data, out, search=True)
+    archive = Archive(data)
+    doc = bridge_document(archive)
+    title = "Bridge repairs delayed again as engineers inspect the riverbed"
+    add_revision(archive, doc, "Engineers will inspect the riverbed in January.", title=title)
+    read: list[str] = []
+    bundle_site = buildcache.BuildState.bundle_site
+
+    def reading(self: buildcache.BuildState, bundle: str) -> dict[str, tuple[str, str]]:
+        read.append(bundle)
+        return bundle_site(self, bundle)
+
+    monkeypatch.setattr(buildcache.BuildState, "bundle_site", reading)
+    report = build(data, out, search=True)
+    shards = (out / "search/index/shards.txt").read_text(encoding="utf-8").splitlines()
+    own = next(line.split()[0] for line in shards if doc in line)
+    assert read == [own] and len(shards) > 1  # the others kept whole, unread
+    whole = build(data, fresh, search=True)
+    assert {p: v[2] for p, v in files(out).items()} == {p: v[2] for p, v in files(fresh).items()}
+    assert site_rows(out) == site_rows(fresh)
+    assert report.files == whole.files
+    report = build(data, out, search=False)
+    assert not (out / "search/index").exists()
+    assert not [p for p in site_rows(out) if p.startswith("search/index/")]
+    assert report.files == build(data, fresh, search=False).files
+    assert {p: v[2] for p, v in files(out).items()} == {p: v[2] for p, v in files(fresh).items()}
+
+
+@pytest.mark.skipif(not search_available(), reason="pagefind is not installed")
+def test_a_cache_written_whole_keeps_the_rows_of_the_bundles_kept_whole(
+    data: Path, tmp_path: Path
+) -> None:
+    """The cache cannot be written in place (its edit rows' count is lost): written whole,
+    it holds the rows of the bundles kept unread too."""
+    out, fresh = tmp_path / "site", tmp_path / "fresh"
+    build(data, out, search=True)
+    with contextlib.closing(sqlite3.connect(out / CACHE_DIR / STATE_FILE)) as db:
+        db.execute("DELETE FROM meta WHERE key = 'edit_rows'")
+        db.commit()
+    archive = Archive(data)
+    add_revision(archive, bridge_document(archive), "Engineers will inspect the riverbed.")
+    report = build(data, out, search=True)
+    assert report.files == build(data, fresh, search=True).files
+    assert site_rows(out) == site_rows(fresh)
+    assert {p: v[2] for p, v in files(out).items()} == {p: v[2] for p, v in files(fresh).items()}
+
+
 def test_a_renamed_feed_renames_its_source_on_the_pages_of_its_articles(
     data: Path, tmp_path: Path
 ) -> None:
