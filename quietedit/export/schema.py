@@ -30,10 +30,6 @@ class Table:
     search: tuple[str, ...] = ()  # columns of its FTS5 index, ``<name>_fts``
     indexes: tuple[tuple[str, ...], ...] = ()
 
-    def column_types(self) -> dict[str, type]:
-        """Columns as sqlite-utils takes them, in order."""
-        return {c.name: _PYTHON[c.type] for c in self.columns}
-
     @property
     def without_rowid(self) -> bool:
         """Whether the table is stored in its primary key's order alone (``WITHOUT ROWID``):
@@ -67,9 +63,6 @@ class Table:
             lines.append("   PRIMARY KEY (" + ", ".join(f'"{c}"' for c in self.pk) + ")")
         suffix = " WITHOUT ROWID" if self.without_rowid else ""
         return f'CREATE TABLE "{self.name}" (\n' + ",\n".join(lines) + f"\n){suffix}"
-
-
-_PYTHON: Final = {"TEXT": str, "INTEGER": int, "REAL": float}
 
 
 def _c(name: str, kind: str, description: str) -> Column:

@@ -26,8 +26,6 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any, Final
 
-import sqlite_utils
-
 from quietedit.analysis.stories import story_sketch
 from quietedit.archive.store import Archive
 from quietedit.errors import ExportError, QuieteditError
@@ -53,6 +51,7 @@ from quietedit.export.schema import (
     Table,
 )
 from quietedit.export.workers import forked, streamed
+from quietedit.export.writer import Writer, staging_path
 from quietedit.ingest.feedrecords import with_departed
 from quietedit.model import JSON, format_timestamp
 from quietedit.publish.changes import Comparison, compare_revisions, pair_key
@@ -67,12 +66,8 @@ from quietedit.publish.text import host_slug, safe_http_url
 
 logger = logging.getLogger(__name__)
 
-PAGE_SIZE: Final = 4096
-"""SQLite's default page size, fixed so the file does not depend on the library's build."""
 BATCH_DOCUMENTS: Final = 200
 """Documents read and compared as one unit of work, whose rows are written together."""
-CACHE_KIB: Final = 256 * 1024
-"""SQLite's page cache while the database is written, in KiB."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,12 +176,13 @@ def export_sqlite(
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
     tmp.unlink(missing_ok=True)
+    stage = staging_path(tmp)
     report = ExportReport(out)
     plan = _Plan(archive, sources, site_cache)
     try:
         conn = sqlite3.connect(tmp, isolation_level=None)
         try:
-            _write(conn, plan, report, jobs=jobs, progress=progress)
+            _write(conn, plan, report, jobs=jobs, stage=stage, progress=progress)
         finally:
             conn.close()
         with open(tmp, "rb+") as handle:
@@ -196,6 +192,7 @@ def export_sqlite(
         raise ExportError(out, f"SQLite failed: {exc}") from exc
     finally:
         tmp.unlink(missing_ok=True)
+        stage.unlink(missing_ok=True)
     return report
 
 
@@ -299,66 +296,6 @@ def _tuples(table: Table, found: Iterable[Row]) -> list[tuple[Any, ...]]:
 
 
 _COLUMNS: Final = {table.name: table.column_names for table in TABLES}
-_REMOVED: Final = "temp.removed_texts"
-"""The numbers of the texts a document's newest revision lacks, while the rows are
-written: the rows :data:`REMOVED_FTS` indexes (a temporary table, not in the file)."""
-REMOVED_FTS: Final = "texts_removed_fts"
-"""The full-text index of the texts a document's newest revision no longer has: the
-example query ``removed_text`` searches these alone, not every text ever published."""
-
-_TEXT_ID: Final = [c.name for c in TEXTS.columns].index("id")
-_BLOCK_TEXT: Final = [c.name for c in BLOCKS.columns].index("text")
-
-
-def _shift(row: tuple[Any, ...], index: int, offset: int) -> tuple[Any, ...]:
-    """``row`` with the text number at ``index`` moved past the texts written before."""
-    return (*row[:index], row[index] + offset, *row[index + 1 :])
-
-
-class _Writer:
-    """Rows held per table, written in batches in the order they came."""
-
-    def __init__(self, conn: sqlite3.Connection, report: ExportReport) -> None:
-        self.conn = conn
-        self.report = report
-        self.held: dict[str, list[tuple[Any, ...]]] = {t.name: [] for t in TABLES}
-        self.texts = 0  # texts numbered so far
-        self.removed: list[tuple[int]] = []  # texts a newest revision lacks, numbered
-        conn.execute(f"CREATE TEMP TABLE {_REMOVED} (id INTEGER PRIMARY KEY)")
-
-    def add(self, table: Table, found: Iterable[Row]) -> None:
-        self.held[table.name].extend(_tuples(table, found))
-
-    def add_document(self, found: DocumentRows) -> None:
-        offset = self.texts
-        for name, table_rows in found.tables.items():
-            held = self.held[name]
-            if name == TEXTS.name:
-                held.extend(_shift(row, _TEXT_ID, offset) for row in table_rows)
-                self.texts += len(table_rows)
-            elif name == BLOCKS.name:
-                held.extend(_shift(row, _BLOCK_TEXT, offset) for row in table_rows)
-            else:
-                held.extend(table_rows)
-        self.removed.extend((number + offset,) for number in found.removed)
-
-    def flush(self) -> None:
-        self.conn.execute("BEGIN")
-        self.conn.executemany(f"INSERT INTO {_REMOVED} VALUES (?)", self.removed)  # noqa: S608 - a name of this module
-        self.removed.clear()
-        for table in TABLES:
-            held = self.held[table.name]
-            if held:
-                columns = [c.name for c in table.columns]
-                placeholders = ", ".join("?" for _ in columns)
-                names = ", ".join(f'"{c}"' for c in columns)
-                self.conn.executemany(
-                    f'INSERT INTO "{table.name}" ({names}) VALUES ({placeholders})',  # noqa: S608 - names from the schema
-                    held,
-                )
-                self.report.rows[table.name] += len(held)
-                held.clear()
-        self.conn.execute("COMMIT")
 
 
 def _batches(listed: list[tuple[str, str]]) -> Iterator[list[tuple[str, str]]]:
@@ -372,25 +309,15 @@ def _write(
     report: ExportReport,
     *,
     jobs: int,
+    stage: Path,
     progress: Callable[[int, int], None] | None,
 ) -> None:
     global _PLAN
-    conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")
-    conn.execute("PRAGMA journal_mode = OFF")  # a temporary file: a crash discards it whole
-    conn.execute("PRAGMA synchronous = OFF")
-    # Room for the indexes being built and the full-text index's merges: without it each
-    # index build sorts through a 2 MiB cache. Neither changes a byte of the file.
-    conn.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
-    conn.execute("PRAGMA temp_store = MEMORY")
-    db = sqlite_utils.Database(conn)
-    for table in TABLES:
-        conn.execute(table.create_sql())
-        report.rows[table.name] = 0
+    writer = Writer(conn, stage, report.rows)
     archive = plan.archive
     feeds = {slug: archive.read_feed(slug) or {} for slug in archive.feed_slugs()}
     plan = _Plan(archive, plan.sources, plan.site_cache, feeds)
     _PLAN = plan
-    writer = _Writer(conn, report)
     listed = archive.documents()
     stored: set[str] = set()
     used_sources: set[str] = set()
@@ -403,7 +330,7 @@ def _write(
                     logger.error("%s: %s", doc, found)
                     report.failures.append(f"{doc}: {found}")
                 elif found.tables:
-                    writer.add_document(found)
+                    writer.add_document(found.tables, found.removed)
                     stored.add(doc)
                     used_sources.add(found.source)
                     if found.story is not None:
@@ -413,49 +340,19 @@ def _write(
             if progress is not None:
                 progress(done, len(listed))
     known = {s.slug: s for s in plan.sources}
-    writer.add(SOURCES, _source_rows(known, feeds, used_sources))
+    writer.add(SOURCES, _tuples(SOURCES, _source_rows(known, feeds, used_sources)))
     with forked(jobs) as mapper:
         stories = group_by_day(_story_state(sketches, plan.site_cache), mapper=mapper)
         entries = mapper(_feed_entries, sorted(feeds))
     _PLAN = None
-    writer.add(STORIES, rows.story_rows(stories, {d: s.source for d, s in sketches.items()}))
+    story_rows = rows.story_rows(stories, {d: s.source for d, s in sketches.items()})
+    writer.add(STORIES, _tuples(STORIES, story_rows))
     for feed_rows in entries:
         for row in feed_rows:
             if row["document"] not in stored:
                 row["document"] = None
-        writer.add(FEED_ENTRIES, feed_rows)
-    writer.flush()
-    # The full-text indexes first, each merged into one segment ('optimize': a year's
-    # texts_fts is about 40 % smaller than as the inserts leave it, and faster to query).
-    # The pages the merge frees are zeroed, and the other indexes, built next, reuse them.
-    conn.execute("PRAGMA secure_delete = ON")
-    for table in TABLES:
-        if table.search:
-            fts = f"{table.name}_fts"
-            db.table(table.name).enable_fts(list(table.search), create_triggers=False)
-            db.table(table.name).populate_fts(list(table.search))
-            conn.execute(f'INSERT INTO "{fts}"("{fts}") VALUES (\'optimize\')')  # noqa: S608 - a table name from the schema
-    _index_removed_texts(conn)
-    conn.execute("PRAGMA secure_delete = OFF")
-    for table in TABLES:
-        for columns in table.indexes:
-            db.table(table.name).create_index(list(columns))
-    conn.execute("PRAGMA journal_mode = DELETE")
-
-
-def _index_removed_texts(conn: sqlite3.Connection) -> None:
-    """:data:`REMOVED_FTS`: an FTS5 index with ``texts`` as its content, as ``texts_fts``
-    is, holding only the texts :data:`_REMOVED` lists, merged into one segment."""
-    conn.execute(
-        f'CREATE VIRTUAL TABLE "{REMOVED_FTS}" USING FTS5 ("text", content="{TEXTS.name}")'
-    )
-    conn.execute(
-        f'INSERT INTO "{REMOVED_FTS}" (rowid, "text") '  # noqa: S608 - names of this module
-        f'SELECT t.id, t."text" FROM "{TEXTS.name}" t JOIN {_REMOVED} r ON r.id = t.id '
-        "ORDER BY t.id"
-    )
-    conn.execute(f'INSERT INTO "{REMOVED_FTS}"("{REMOVED_FTS}") VALUES (\'optimize\')')  # noqa: S608
-    conn.execute(f"DROP TABLE {_REMOVED}")
+        writer.add(FEED_ENTRIES, _tuples(FEED_ENTRIES, feed_rows))
+    writer.finish()
 
 
 def _story_state(sketches: dict[str, Sketched], site_cache: Path | None) -> StoryState:

@@ -248,6 +248,30 @@ def test_titles_and_block_text_are_searchable(exported: tuple[Path, dict[str, st
     assert len(texts) == 1
 
 
+def _varint(data: bytes) -> int:
+    """The first of SQLite's variable-length integers in ``data`` (as FTS5 writes them)."""
+    value = 0
+    for byte in data[:8]:
+        value = (value << 7) | (byte & 0x7F)
+        if byte < 0x80:
+            return value
+    return (value << 8) | data[8]
+
+
+def test_each_full_text_index_counts_each_row_once(exported: tuple[Path, dict[str, str]]) -> None:
+    # An index filled twice finds the same rows but counts each twice in its averages,
+    # and every rank (bm25) it gives is off.
+    db, _ = exported
+    for fts, rows in (
+        ("revisions_fts", "select count(*) from revisions"),
+        ("texts_fts", "select count(*) from texts"),
+        ("texts_removed_fts", "select count(*) from texts_removed_fts_docsize"),
+    ):
+        [(averages,)] = query(db, f"select block from {fts}_data where id = 1")  # noqa: S608
+        [(count,)] = query(db, rows)
+        assert _varint(averages) == count > 0, fts
+
+
 def test_the_same_archive_gives_the_same_bytes(
     archive_ids: tuple[Path, dict[str, str]], tmp_path: Path
 ) -> None:
