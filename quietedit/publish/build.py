@@ -53,12 +53,11 @@ from quietedit.publish import committed, homepages, plan, sitewide
 from quietedit.publish.buildcache import (
     STATE_FILE,
     BuildState,
-    CacheDamagedError,
-    DocumentEntry,
     bundle_of,
     code_fingerprint,
     is_bundle_file,
 )
+from quietedit.publish.cacherows import CacheDamagedError, DocumentEntry
 from quietedit.publish.catalog import Catalog, prune_diffs
 from quietedit.publish.changes import ANALYSIS_VERSION
 from quietedit.publish.documents import DocumentPages, document_folders, unconfigured_source

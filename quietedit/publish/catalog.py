@@ -37,18 +37,16 @@ from pathlib import Path
 
 from quietedit.publish import folding
 from quietedit.publish.buildcache import (
-    COLUMNS,
     INSERT_DOCUMENT,
     JOURNALS,
     STATE_FILE,
     BuildState,
-    CacheDamagedError,
-    DocumentEntry,
     check_schema,
     create_tables,
     drop_leftovers,
     stored_row,
 )
+from quietedit.publish.cacherows import COLUMNS, CacheDamagedError, DocumentEntry
 from quietedit.publish.edittable import (
     EditTable,
     check_edits,

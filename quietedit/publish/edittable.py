@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Final
 
-from quietedit.publish.buildcache import CacheDamagedError
+from quietedit.publish.cacherows import CacheDamagedError
 from quietedit.publish.cachesums import check_sums
 from quietedit.publish.feedsets import SIGNIFICANT, FeedFilter
 from quietedit.publish.listing import BY_TIME, CHART_DAYS, DELAY_BUCKETS, EditRef, Stats

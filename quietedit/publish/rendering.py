@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from quietedit.publish import folding, plan, search
 from quietedit.publish.batches import Chunk, forks, render_documents
-from quietedit.publish.buildcache import DocumentEntry
+from quietedit.publish.cacherows import DocumentEntry
 from quietedit.publish.catalog import Catalog
 from quietedit.publish.documents import DocumentPages, document_folders
 from quietedit.publish.paths import SiteWriter

@@ -26,7 +26,8 @@ from quietedit.archive.store import Archive
 from quietedit.archive.treeids import Trees
 from quietedit.errors import QuieteditError
 from quietedit.publish import committed, plan
-from quietedit.publish.buildcache import BuildState, DocumentEntry
+from quietedit.publish.buildcache import BuildState
+from quietedit.publish.cacherows import DocumentEntry
 from quietedit.publish.catalog import not_folded as catalog_not_folded
 
 _PUBLISHED: Final = "SELECT id, stamp, source, partition FROM documents WHERE published = 1 AND {}"

@@ -51,7 +51,8 @@ from quietedit.analysis.stories import (
 )
 from quietedit.errors import QuieteditError
 from quietedit.model import parse_timestamp
-from quietedit.publish.buildcache import BuildState, DocumentEntry
+from quietedit.publish.buildcache import BuildState
+from quietedit.publish.cacherows import DocumentEntry
 from quietedit.publish.listing import DocumentSummary, EditRef
 from quietedit.publish.render import output_file
 from quietedit.publish.sitewide import SiteWide

@@ -39,7 +39,8 @@ from typing import TYPE_CHECKING
 from quietedit.analysis.stories import STORY_WINDOW, Story, StoryArticle
 from quietedit.errors import QuieteditError
 from quietedit.model import parse_timestamp
-from quietedit.publish.buildcache import BuildState, DocumentEntry
+from quietedit.publish.buildcache import BuildState
+from quietedit.publish.cacherows import DocumentEntry
 from quietedit.publish.plan import relinked
 from quietedit.publish.stories import (
     PARAMETERS,

@@ -22,7 +22,7 @@ import pytest
 from quietedit.archive.store import Archive
 from quietedit.errors import UnsafeOutputPathError
 from quietedit.model import Article, Block
-from quietedit.publish import BuildOptions, BuildReport, build_site, buildcache
+from quietedit.publish import BuildOptions, BuildReport, build_site, buildcache, cacherows
 from quietedit.publish.buildcache import STATE_FILE
 from quietedit.publish.catalog import Catalog
 from quietedit.publish.pages import Edit
@@ -187,14 +187,14 @@ def test_an_edit_reference_of_another_document_is_not_trusted(data: Path, tmp_pa
         forged[0][3] = other
         db.execute("UPDATE documents SET refs = ? WHERE id = ?", (json.dumps(forged), doc))
         # the checksum made to match: only the shape check can refuse it
-        query = f"SELECT {buildcache.COLUMNS} FROM documents WHERE id = ?"  # noqa: S608
+        query = f"SELECT {cacherows.COLUMNS} FROM documents WHERE id = ?"  # noqa: S608
         row = db.execute(query, (doc,))
-        crc = buildcache._crc(row.fetchone())
+        crc = cacherows._crc(row.fetchone())
         db.execute("UPDATE documents SET crc32 = ? WHERE id = ?", (crc, doc))
         db.commit()
     previous = buildcache.BuildState.load(out / CACHE_DIR)
     entry = previous.select("WHERE id = ?", (doc,))[doc]  # its checksum holds
-    with pytest.raises(buildcache.CacheDamagedError, match="another document"):
+    with pytest.raises(cacherows.CacheDamagedError, match="another document"):
         _ = entry.refs
     previous.close()
 
@@ -526,7 +526,7 @@ def test_cached_edits_are_read_through_the_connection_that_writes_the_cache(
         catalog.db.execute("PRAGMA cache_size = 1")  # changed pages go to the file at once
         rows = [(f"x/{n}", "0" * 500, "") for n in range(2000)]
         catalog.db.executemany("INSERT INTO site VALUES (?, ?, ?)", rows)
-        with pytest.raises(buildcache.CacheDamagedError, match="locked"):
+        with pytest.raises(cacherows.CacheDamagedError, match="locked"):
             previous.query("SELECT COUNT(*) FROM documents")  # another connection: locked
         assert all(entry.edits for entry in edited.values())  # read through the writer
     finally:
