@@ -163,8 +163,12 @@ def test_an_edit_shows_the_sentences_and_words_that_decided_each_kind(built_site
     findings = page(built_site, f"articles/{bridge}").css_first("#r3 details.findings")
     kinds = [dt.text().split()[0] for dt in findings.css("dt")]
     assert kinds == ["added", "correction", "headline", "moved", "style"]
+    # what a mark means, said where marks are (the page has no colour legend)
+    assert findings.css_first("summary mark").text() == "marked"
     sentences = findings.css("dd.sentence")
-    # the paragraph added whole is shown above, and quoted by its evidence: not again
+    # the paragraph added whole is shown above, and counted by its evidence: not again
+    added = [dd.text() for dd in findings.css("dd:not(.sentence)") if "words" in dd.text()]
+    assert added and all("“" not in line for line in added)  # its length, not its text
     assert not any("full budget" in dd.text() for dd in sentences)
     headline = sentences[1]  # before and after on one line
     assert headline.text() == (
