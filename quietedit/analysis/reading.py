@@ -34,6 +34,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
+from quietedit.analysis.confidence import FactEvidence, confident, kept_share
 from quietedit.analysis.facts import Fact, is_spelling_fix
 from quietedit.analysis.lexicon import (
     FACTS,
@@ -58,7 +59,6 @@ from quietedit.analysis.phrases import (
     fact_key,
     located,
     restructured,
-    sentence_around,
     shared,
     small_words_only,
     whole_sentence,
@@ -88,6 +88,7 @@ from quietedit.analysis.words import (
     hunks,
     new_side,
     old_side,
+    realign,
 )
 
 FACT_PHRASE_WORDS: Final = PASSAGE_WORDS
@@ -124,8 +125,8 @@ def read_pair(
     new_parts = [new_side(part) for part in parts]
     # the word diff keeps the new side's white space in kept runs: find each place in the
     # real texts, or words the old side separated would read as run together
-    old_at = _realign("\n".join(old_parts), old_text)
-    new_at = _realign("\n".join(new_parts), new_text)
+    old_at = realign("\n".join(old_parts), old_text)
+    new_at = realign("\n".join(new_parts), new_text)
     located: list[Hunk] = []
     old_offset = new_offset = 0
     for part, old_part, new_part in zip(parts, old_parts, new_parts, strict=True):
@@ -139,23 +140,6 @@ def read_pair(
     reader = _Reader(old_text, new_text, names=names, title=title)
     readings = [reader.read(hunk) for hunk in located]
     return PairReading(where, old_text, new_text, tuple(reader.settle(readings)))
-
-
-def _realign(approx: str, actual: str) -> list[int]:
-    """For each position of ``approx`` (and its end), the same place in ``actual``, the
-    two differing only in white space."""
-    if approx == actual:
-        return list(range(len(approx) + 1))
-    mapping = []
-    j = 0
-    for char in approx:
-        while j < len(actual) and actual[j] != char and actual[j].isspace():
-            j += 1
-        mapping.append(j)
-        if j < len(actual) and actual[j] == char:
-            j += 1
-    mapping.append(j)
-    return mapping
 
 
 class _Reader:
@@ -199,7 +183,7 @@ class _Reader:
         if (placed_gone or placed_came) and not (placed_gone and placed_came):
             # a place added to a kicker or cut labels the story
             gone, came = self.kickers.places(gone, came, placed_gone, placed_came, hunk)
-        changed = self._fact_pairs(gone, came, hunk)
+        changed, rule = self._fact_pairs(gone, came, hunk)
         if changed and (
             self._short_sentence(hunk)
             or (self.title and _names_only(changed) and self._headline_clause(hunk))
@@ -210,13 +194,13 @@ class _Reader:
             # one name written in another form is a rewording, however many words it has
             removed_words -= sum(f.name for f in gone)
             added_words -= sum(f.name for f in came)
-        if changed:
+        if changed and rule:
             # the changed facts are the change, not words of a passage ("[-Die News-]{+Das
             # waren die News am 14. Dezember+}": a date added to a kept sentence)
             removed_words -= sum(word_count(a) for a, _ in changed)
             added_words -= sum(word_count(b) for _, b in changed)
         passage = self._passage(removed, added, removed_words, added_words)
-        if changed and not passage:
+        if changed and not passage and confident(self._evidence(hunk, changed, gone, came, rule)):
             only_facts = nature == FACTS or small_words_only(removed, added, self.names)
             verdicts = {FACT} if only_facts else {FACT, STYLE}
             old_marks = tuple(Span(f.start, f.end) for f in gone if _in_pairs(f, changed, 0))
@@ -255,8 +239,10 @@ class _Reader:
 
     def _fact_pairs(
         self, gone: list[Fact], came: list[Fact], hunk: Hunk
-    ) -> tuple[tuple[str, str], ...]:
-        """The facts this change altered, as ``(old, new)`` pairs ("" for none)."""
+    ) -> tuple[tuple[tuple[str, str], ...], bool]:
+        """The facts this change altered, as ``(old, new)`` pairs ("" for none), and
+        whether the word rules vouch for them (``False``: a longer rewording whose facts
+        only the sentence around it can vouch for, :func:`confident` decides)."""
         left = Counter(fact_key(f) for f in came)
         still_gone = []
         for fact in gone:  # the same fact on both sides of the change is no change
@@ -311,8 +297,10 @@ class _Reader:
         still_gone = [f for f in still_gone if not beside_kept(f, self.new.words, german=german)]
         still_came = [f for f in still_came if not beside_kept(f, self.old.words, german=german)]
         if not still_gone and not still_came:
-            return ()
+            return (), False
+        rule = True
         if not self._one_phrase(hunk):
+            loose = _pairs(still_gone, still_came)
             numbers = any(not f.name for f in (*still_gone, *still_came))
             if (
                 numbers
@@ -332,10 +320,8 @@ class _Reader:
                 still_gone = [f for f in still_gone if f.end <= self.old.kicker]
                 still_came = [f for f in still_came if f.end <= self.new.kicker]
             if not still_gone and not still_came:
-                return ()
-        if len(still_gone) == len(still_came):
-            return tuple((a.text, b.text) for a, b in zip(still_gone, still_came, strict=True))
-        return tuple((f.text, "") for f in still_gone) + tuple(("", f.text) for f in still_came)
+                return loose, False
+        return _pairs(still_gone, still_came), rule
 
     def _short_form(self, fact: Fact) -> bool:
         """An abbreviation put in or cut while both sides name a body in full elsewhere:
@@ -414,13 +400,30 @@ class _Reader:
     def _sentence_kept(self, hunk: Hunk) -> bool:
         """The sentence the change is in keeps most of its other words: the change
         rewords part of one statement rather than replacing it."""
-        old = sentence_around(self.old_text, hunk.old_at, hunk.old_at + len(hunk.removed))
-        new = sentence_around(self.new_text, hunk.new_at, hunk.new_at + len(hunk.added))
-        if self.title:  # the kicker labels the story, and is read on its own
-            old = old[self.old.kicker :] if self.old.kicker else old
-            new = new[self.new.kicker :] if self.new.kicker else new
-        kept = shared(without_facts(old, self.names), without_facts(new, self.names))
-        return kept >= SENTENCE_KEPT
+        return self._kept_share(hunk) >= SENTENCE_KEPT
+
+    def _kept_share(self, hunk: Hunk) -> float:
+        kickers = (self.old.kicker, self.new.kicker) if self.title else (0, 0)
+        return kept_share(self.old_text, self.new_text, hunk, kickers=kickers, names=self.names)
+
+    def _evidence(
+        self,
+        hunk: Hunk,
+        changed: tuple[tuple[str, str], ...],
+        gone: list[Fact],
+        came: list[Fact],
+        rule: bool,
+    ) -> FactEvidence:
+        """What speaks for the change being a changed fact (``confidence.py``)."""
+        old = [f for f in gone if _in_pairs(f, changed, 0)]
+        new = [f for f in came if _in_pairs(f, changed, 1)]
+        placed = [(f, self.old) for f in old] + [(f, self.new) for f in new]
+        return FactEvidence(
+            kept=self._kept_share(hunk),
+            rule=rule,
+            numbers=not _names_only(changed),
+            located=any(f.name and located(side.read, f.start) for f, side in placed),
+        )
 
     def settle(self, readings: list[Reading]) -> list[Reading]:
         """Facts that left one change and came in another of the same pair moved, and
@@ -454,6 +457,13 @@ class _Reader:
         first, second = sorted((one, other), key=lambda r: r.hunk.new_at)
         gap = self.new_text[first.hunk.new_at + len(first.hunk.added) : second.hunk.new_at]
         return word_count(gap) <= PUNCTUATION_REACH
+
+
+def _pairs(gone: list[Fact], came: list[Fact]) -> tuple[tuple[str, str], ...]:
+    """Facts that went and came paired one for one, or each with nothing."""
+    if len(gone) == len(came):
+        return tuple((a.text, b.text) for a, b in zip(gone, came, strict=True))
+    return tuple((f.text, "") for f in gone) + tuple(("", f.text) for f in came)
 
 
 def _names_only(changed: tuple[tuple[str, str], ...]) -> bool:

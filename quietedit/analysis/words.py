@@ -335,3 +335,20 @@ def _segments(groups: list[_Group]) -> tuple[Segment, ...]:
 
 def _absorbable(size: int, before: tuple[str, str, str], after: tuple[str, str, str]) -> bool:
     return size <= max(len(before[1]), len(before[2])) and size <= max(len(after[1]), len(after[2]))
+
+
+def realign(approx: str, actual: str) -> list[int]:
+    """For each position of ``approx`` (and its end), the same place in ``actual``, the
+    two differing only in white space."""
+    if approx == actual:
+        return list(range(len(approx) + 1))
+    mapping = []
+    j = 0
+    for char in approx:
+        while j < len(actual) and actual[j] != char and actual[j].isspace():
+            j += 1
+        mapping.append(j)
+        if j < len(actual) and actual[j] == char:
+            j += 1
+    mapping.append(j)
+    return mapping
