@@ -40,9 +40,9 @@ NUMBER_WEIGHT: Final = 0.3
 LOCATED_WEIGHT: Final = 0.3
 """What a changed place that a preposition puts the statement in adds."""
 THRESHOLD: Final = 0.9
-"""The confidence a change needs to be called a changed fact: the rules' call on a name
-needs a third of the sentence kept (a number or a located place: nothing more); a
-longer rewording's fact needs the sentence kept whole for a name, 60 % for a number or a
+"""The confidence a change must exceed to be called a changed fact: the rules' call on a
+name needs more than 30 % of its sentence kept (a number or a located place: any word of
+it); a longer rewording's fact needs more than 90 % for a name, 60 % for a number or a
 located place, 30 % for both."""
 
 
@@ -71,8 +71,12 @@ def confidence(evidence: FactEvidence) -> float:
 
 
 def confident(evidence: FactEvidence) -> bool:
-    """The evidence is strong enough to call the change a changed fact."""
-    return confidence(evidence) >= THRESHOLD
+    """The evidence is strong enough to call the change a changed fact: its confidence is
+    above :data:`THRESHOLD` (rounded, so that sums of weights compare as written)."""
+    return round(confidence(evidence), _PLACES) > THRESHOLD
+
+
+_PLACES: Final = 6
 
 
 def kept_share(
