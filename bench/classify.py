@@ -1,7 +1,8 @@
 """How often each kind of change the classifier names is right, on edits labelled by hand.
 
 Usage: .venv/bin/python bench/classify.py [--corpus DIR] [--source S] [--batch B]
-                                          [--show KIND] [--dump DIR]
+                                          [--without B] [--show KIND] [--dump DIR]
+                                          [--cross-validate]
 
 Runs ``classify_change`` on every pair of the labelled set (``tests/analysis/edit_set.py``: SPIEGEL
 RSS teaser edits and the BBC pages from ``../shared/corpus/revisions``, rebuilt from the
@@ -16,28 +17,44 @@ then a confusion summary: for each kind given wrongly, which labelled kinds the 
 that the classifier did not give (what it should have said instead), and for each kind
 missed, what it said instead; and how long the classification took (CPU time, the
 median of three runs over the pairs, and per pair). ``--batch NAME`` scores only the
-corpus pairs of one batch of labels (see ``bench/labels/README.md``); ``--show KIND``
-lists the pairs where KIND was wrong with the classifier's evidence; ``--dump DIR``
-writes the rebuilt set (old, new, labels) as one JSON file per pair, for reading the
-pairs outside the repository.
+corpus pairs of one batch of labels (see ``bench/labels/README.md``), ``--without NAME``
+all but that batch's (a test batch kept aside); ``--show KIND`` lists the pairs where
+KIND was wrong with the classifier's evidence; ``--dump DIR`` writes the rebuilt set
+(old, new, labels) as one JSON file per pair, for reading the pairs outside the
+repository; ``--cross-validate`` chooses the weights and the threshold of the facts
+call (``quietedit/analysis/confidence.py``) again, by leave-one-batch-out
+cross-validation over the held-out batches ``FOLDS``, never the test batch.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from quietedit.analysis import Classification, classify_change  # noqa: E402
+from quietedit.analysis import (  # noqa: E402
+    Classification,
+    classify_change,
+    reading,
+)
+from quietedit.analysis.confidence import (  # noqa: E402
+    LOCATED_WEIGHT,
+    NUMBER_WEIGHT,
+    RULE_WEIGHT,
+    THRESHOLD,
+    FactEvidence,
+)
 from quietedit.analysis.findings import KINDS  # noqa: E402
 from tests.analysis.edit_set import (  # noqa: E402
     ADMITTED,
@@ -215,11 +232,176 @@ def dump(pairs: Iterable[LabelledPair], folder: Path) -> int:
     return count
 
 
+# -- choosing the facts call's weights --------------------------------------------------
+
+FOLDS: Final = tuple(f"held-out-{n}" for n in range(10, 15))
+"""The batches the weights are chosen on, one left out at a time: each was labelled
+before the rules it was first scored with had seen it (``bench/labels/README.md``)."""
+WEIGHTS: Final = (
+    tuple(n / 10 for n in range(11)),  # the rules' call
+    tuple(n / 10 for n in range(6)),  # a number or date
+    tuple(n / 10 for n in range(5)),  # a located place
+)
+THRESHOLDS: Final = tuple(n / 20 for n in range(4, 37))  # 0.2 … 1.8
+NEAR_BEST: Final = 0.01
+"""Weight sets this close to the best cross-validated F1 are ties, settled by the
+precision on every labelled pair outside the test batch (the floor every kind keeps)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Weighed:
+    """A labelled pair, whether its label has ``facts``, and the evidence of each change
+    the facts call weighed in it."""
+
+    id: str
+    batch: str
+    facts: bool
+    evidence: tuple[FactEvidence, ...]
+
+
+def collect(pairs: Iterable[LabelledPair]) -> list[Weighed]:
+    """Each pair with the evidence of every change the facts call weighed (what
+    ``reading.confident`` was asked), the call itself left as it is."""
+    asked: list[FactEvidence] = []
+    decide: Callable[[FactEvidence], bool] = getattr(reading, "confident")  # noqa: B009
+
+    def record(evidence: FactEvidence) -> bool:
+        asked.append(evidence)
+        return decide(evidence)
+
+    rows = []
+    setattr(reading, "confident", record)  # noqa: B010 (each change's evidence, as asked)
+    try:
+        for pair in pairs:
+            asked.clear()
+            classify_change(pair.old, pair.new, signals=pair.signals)
+            rows.append(Weighed(pair.id, pair.batch, "facts" in pair.kinds, tuple(asked)))
+    finally:
+        setattr(reading, "confident", decide)  # noqa: B010
+    return rows
+
+
+Weights = tuple[float, float, float]
+
+
+def _confidence(evidence: FactEvidence, weights: Weights) -> float:
+    rule, number, place = weights
+    return round(
+        evidence.kept + rule * evidence.rule + number * evidence.numbers + place * evidence.located,
+        6,
+    )
+
+
+Scores = list[tuple[float, bool]]
+
+
+def scores(rows: Sequence[Weighed], weights: Weights) -> Scores:
+    """Each pair's highest confidence (``-1`` with nothing weighed) and its label."""
+    return [
+        (max((_confidence(e, weights) for e in r.evidence), default=-1.0), r.facts) for r in rows
+    ]
+
+
+def counts(scored: Scores, threshold: float) -> tuple[int, int, int]:
+    """``(right, wrong, missed)`` facts calls when a pair is called ``facts`` where one
+    change's confidence is above ``threshold``."""
+    right = sum(1 for c, facts in scored if c > threshold and facts)
+    wrong = sum(1 for c, facts in scored if c > threshold and not facts)
+    missed = sum(1 for c, facts in scored if c <= threshold and facts)
+    return right, wrong, missed
+
+
+def f1(right: int, wrong: int, missed: int) -> float:
+    return 2 * right / (2 * right + wrong + missed) if right else 0.0
+
+
+def best_threshold(scored: Scores) -> float:
+    """The threshold of the best F1 (the higher precision on a tie)."""
+    found = {t: counts(scored, t) for t in THRESHOLDS}
+    return max(THRESHOLDS, key=lambda t: (f1(*found[t]), _precision(*found[t])))
+
+
+def _precision(right: int, wrong: int, missed: int) -> float:
+    return right / (right + wrong) if right + wrong else 0.0
+
+
+def _recall(right: int, wrong: int, missed: int) -> float:
+    return right / (right + missed) if right + missed else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    weights: Weights
+    threshold: float
+    cross_validated: tuple[int, int, int]  # pooled over the left-out batches
+    folds: tuple[tuple[str, float, tuple[int, int, int]], ...]
+    outside: tuple[int, int, int]  # every labelled pair outside the folds' test batch
+
+
+def choose(rows: Sequence[Weighed], folds: Sequence[str] = FOLDS) -> Choice:
+    """Leave one batch of ``folds`` out: the threshold chosen on the others, scored on it;
+    the weight set of the best pooled F1 (ties within ``NEAR_BEST`` settled by the
+    precision over all ``rows``), its threshold then chosen on every fold together."""
+    pooled = [r for r in rows if r.batch in folds]
+    scored = []
+    for weights in itertools.product(*WEIGHTS):
+        total = (0, 0, 0)
+        per_fold: list[tuple[str, float, tuple[int, int, int]]] = []
+        for batch in folds:
+            threshold = best_threshold(scores([r for r in pooled if r.batch != batch], weights))
+            found = counts(scores([r for r in pooled if r.batch == batch], weights), threshold)
+            per_fold.append((batch, threshold, found))
+            total = (total[0] + found[0], total[1] + found[1], total[2] + found[2])
+        scored.append((f1(*total), weights, total, tuple(per_fold)))
+    best = max(score for score, *_ in scored)
+    ties = []
+    for score, weights, pooled_found, left_out in scored:
+        if score >= best - NEAR_BEST:
+            threshold = best_threshold(scores(pooled, weights))
+            outside = counts(scores(rows, weights), threshold)
+            ties.append(Choice(weights, threshold, pooled_found, left_out, outside))
+    return max(ties, key=lambda c: (_precision(*c.outside), _recall(*c.outside)))
+
+
+def cross_validation(rows: Sequence[Weighed], folds: Sequence[str] = FOLDS) -> str:
+    choice = choose(rows, folds)
+    now: Weights = (RULE_WEIGHT, NUMBER_WEIGHT, LOCATED_WEIGHT)
+    lines = [
+        f"facts call chosen by leave-one-batch-out over {', '.join(folds)} "
+        f"({sum(r.batch in folds for r in rows)} pairs; weights: the rules' call, a number "
+        f"or date, a located place; above the threshold is a fact):",
+    ]
+    for batch, threshold, found in choice.folds:
+        lines.append(f"  left out {batch}: threshold {threshold:.2f} → {_figures(found)}")
+    lines += [
+        f"  pooled over the left-out batches: {_figures(choice.cross_validated)}",
+        f"  chosen: weights {choice.weights}, threshold {choice.threshold:.2f}; on every "
+        f"pair given ({len(rows)}): {_figures(choice.outside)}",
+        f"  confidence.py now: weights {now}, threshold {THRESHOLD:.2f}; on every pair "
+        f"given: {_figures(counts(scores(rows, now), THRESHOLD))}",
+    ]
+    return "\n".join(lines)
+
+
+def _figures(found: tuple[int, int, int]) -> str:
+    right, wrong, missed = found
+    return (
+        f"precision {_precision(*found):.2f} ({right} of {right + wrong}), "
+        f"recall {_recall(*found):.2f} ({right} of {right + missed})"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", type=Path, default=CORPUS, help="the shared corpus folder")
     parser.add_argument("--source", choices=("spiegel", "bbc", "own"), help="only these pairs")
     parser.add_argument("--batch", help="only the corpus labels of this batch (held-out)")
+    parser.add_argument("--without", metavar="BATCH", help="every pair but this batch's")
+    parser.add_argument(
+        "--cross-validate",
+        action="store_true",
+        help="choose the facts call's weights and threshold by leave-one-batch-out",
+    )
     parser.add_argument("--show", metavar="KIND", help="list the pairs where KIND was wrong")
     parser.add_argument("--dump", type=Path, metavar="DIR", help="write the set as JSON")
     args = parser.parse_args()
@@ -228,8 +410,13 @@ def main() -> None:
     pairs = [
         p
         for p in labelled_set(args.corpus)
-        if args.source in (None, p.source) and args.batch in (None, p.batch)
+        if args.source in (None, p.source)
+        and args.batch in (None, p.batch)
+        and (args.without is None or p.batch != args.without)
     ]
+    if args.cross_validate:
+        print(cross_validation(collect(pairs)))
+        return
     if args.dump:
         print(f"{dump(pairs, args.dump)} pairs written to {args.dump}")
         return

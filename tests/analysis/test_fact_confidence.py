@@ -33,25 +33,15 @@ def test_the_rules_call_on_a_number_needs_any_word_of_its_sentence_kept() -> Non
     assert confident(evidence(0.05, rule=True, numbers=True))
 
 
-def test_the_rules_call_on_a_name_needs_a_third_of_its_sentence_kept() -> None:
-    assert not confident(evidence(0.3, rule=True, numbers=False))
-    assert confident(evidence(0.35, rule=True, numbers=False))
+def test_the_rules_call_on_a_name_needs_two_fifths_of_its_sentence_kept() -> None:
+    assert not confident(evidence(0.4, rule=True, numbers=False))
+    assert confident(evidence(0.45, rule=True, numbers=False))
 
 
-def test_a_place_a_preposition_gives_counts_like_a_number() -> None:
-    assert not confident(evidence(0.0, rule=True, numbers=False, located=True))
-    assert confident(evidence(0.05, rule=True, numbers=False, located=True))
-
-
-@pytest.mark.parametrize(
-    ("numbers", "located", "needed"),
-    [(False, False, 0.9), (True, False, 0.6), (False, True, 0.6), (True, True, 0.3)],
-)
-def test_a_longer_rewordings_fact_needs_its_sentence_kept(
-    numbers: bool, located: bool, needed: float
-) -> None:
-    at = evidence(needed, rule=False, numbers=numbers, located=located)
-    above = evidence(needed + 0.01, rule=False, numbers=numbers, located=located)
+@pytest.mark.parametrize(("numbers", "needed"), [(False, 0.6), (True, 0.2)])
+def test_a_longer_rewordings_fact_needs_its_sentence_kept(numbers: bool, needed: float) -> None:
+    at = evidence(needed, rule=False, numbers=numbers)
+    above = evidence(needed + 0.01, rule=False, numbers=numbers)
     assert not confident(at)
     assert confident(above)
 
@@ -60,7 +50,7 @@ def test_confidence_grows_with_each_sign() -> None:
     weakest = confidence(evidence(0.5, rule=False, numbers=False))
     assert weakest < confidence(evidence(0.5, rule=True, numbers=False))
     assert weakest < confidence(evidence(0.5, rule=False, numbers=True))
-    assert weakest < confidence(evidence(0.5, rule=False, numbers=False, located=True))
+    assert weakest <= confidence(evidence(0.5, rule=False, numbers=False, located=True))
     assert weakest < confidence(evidence(0.6, rule=False, numbers=False))
     assert evidence(1.0, rule=True, numbers=True).confidence >= THRESHOLD
 
