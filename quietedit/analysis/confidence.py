@@ -3,8 +3,9 @@ abstain.
 
 The rules of ``reading.py`` find the numbers, dates and names that differ between the two
 sides of a change. Whether that makes the change a changed fact, rather than a rewording
-that happens to carry one, depends on how much the statement around it stayed: "Macron
-beschwört {+in Hamburg+} Freundschaft" keeps its sentence and gives it a place, while
+that happens to carry one, depends on how much the statement around it stayed: "Im
+Podcast geht es um den Trainer, … um [-den Zugang Malte Brandlhuber-]{+das Werben um Jonas
+Feldkamp+} und sehr viel Geld …" keeps its sentence and names another player, while
 "[-Zwei Häftlinge bekamen in Karlsruhe Recht-]{+Bekommen Häftlinge … mehr Geld+}" asks
 another question. :class:`FactEvidence` holds what a reader would weigh:
 
@@ -18,8 +19,8 @@ another question. :class:`FactEvidence` holds what a reader would weigh:
 * ``located`` — a changed name is where a preposition puts the statement ("in Hamburg",
   "aus Houston").
 
-:func:`confidence` weighs them into one figure; a change under :data:`THRESHOLD` is not
-called a changed fact (the call abstains: the change stays a rewording, and the edit
+:func:`confidence` weighs them into one figure; a change at or under :data:`THRESHOLD` is
+not called a changed fact (the call abstains: the change stays a rewording, and the edit
 keeps its other kinds). The weights and the threshold were chosen by leave-one-batch-out
 cross-validation over labelled held-out edits (``bench/labels/README.md``), never on the
 batch kept for the final test.
