@@ -24,6 +24,7 @@ from quietedit.errors import QuieteditError
 from quietedit.model import JSON, format_timestamp
 from quietedit.publish import api
 from quietedit.publish.changes import Comparison, compare_revisions, pair_key
+from quietedit.publish.classification import findings_of, verdict_of
 from quietedit.publish.diffview import (
     DiffRow,
     collapsed,
@@ -44,13 +45,11 @@ from quietedit.publish.pages import (
     clean_text,
     event_entry,
     event_line,
-    findings_of,
     headline_history,
     host_slug,
     make_edit,
     observed,
     safe_http_url,
-    verdict_of,
     web_copies,
 )
 from quietedit.publish.paths import SiteWriter, file_digest

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from quietedit.archive.records import new_revision
 from quietedit.model import Article, Block, Publisher
 from quietedit.publish.changes import compare_revisions
+from quietedit.publish.classification import findings_of, marked_pieces, trimmed, verdict_of
 from quietedit.publish.diffview import (
     CONTEXT_WORDS,
     PARAGRAPH_BREAK,
@@ -22,15 +23,7 @@ from quietedit.publish.diffview import (
     excerpt_of,
 )
 from quietedit.publish.listing import PAGE_SIZE, EditRef, compute_stats, ordered, paginate
-from quietedit.publish.pages import (
-    Edit,
-    event_line,
-    findings_of,
-    make_edit,
-    marked_pieces,
-    trimmed,
-    verdict_of,
-)
+from quietedit.publish.pages import Edit, event_line, make_edit
 from quietedit.publish.render import clock, minute
 from quietedit.publish.text import clean_text, host_slug, safe_http_url
 from quietedit.revisions import Event, Observation, Revision
