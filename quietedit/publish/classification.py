@@ -62,6 +62,7 @@ class FindingJSON(TypedDict):
     significance: str
     evidence: list[str]
     sentences: NotRequired[list[SentenceJSON]]  # absent from comparisons cached before it
+    restating: NotRequired[list[int]]  # absent when no line restates a sentence
 
 
 class ClassificationJSON(TypedDict):
@@ -155,8 +156,9 @@ def findings_of(classification: dict[str, JSON]) -> tuple[FindingView, ...]:
     """Each finding of the classification, its sentences ready to mark; a sentence that
     an earlier finding shows already, with the same words marked, is not repeated, and
     one that tells nothing the finding's evidence and the changed paragraphs do not is
-    left out (:func:`_tells_more`); so is an evidence line that a sentence of the
-    finding shows marked (:func:`_restated`; the API keeps every line)."""
+    left out (:func:`_tells_more`); so is an evidence line that the finding says only
+    restates a sentence (``restating``) when a sentence at its place is shown (the API
+    keeps every line)."""
     findings = classification_json(classification)["findings"]
     shown: set[SentenceView] = set()
     views: list[FindingView] = []
@@ -166,20 +168,21 @@ def findings_of(classification: dict[str, JSON]) -> tuple[FindingView, ...]:
         fresh = tuple(s for s in sentences if s not in shown)
         shown.update(fresh)
         places = {s.where for s in fresh}
-        lines = (line for line in finding["evidence"] if not _restated(line, places))
+        restating = set(finding.get("restating", ()))
+        lines = (
+            line
+            for n, line in enumerate(finding["evidence"])
+            if n not in restating or _place(line) not in places
+        )
         views.append(
             FindingView(kind, finding["significance"], tuple(map(clean_text, lines)), fresh)
         )
     return tuple(views)
 
 
-def _restated(line: str, places: set[str]) -> bool:
-    """Whether an evidence line only quotes text that a sentence at its place shows with
-    the deciding words marked: ``block 3: was [-4.2-]{+4.5+} million`` (a word diff) or
-    ``quote added: “…”`` (a quote), as the classifier writes them. A line that says more
-    (``block 1: the first paragraph changed``, ``block 4: 4.2 → 4.5``) is kept."""
-    place, _, rest = line.partition(": ")
-    return place in places and (rest.startswith("“") or "[-" in rest or "{+" in rest)
+def _place(line: str) -> str:
+    """Where an evidence line says it stands: the words before its first ``": "``."""
+    return line.partition(": ")[0]
 
 
 SENTENCE_CONTEXT: Final = 5
