@@ -39,7 +39,8 @@ live-update         timestamped entries added to a live blog or ticker; minor
 
 Besides its evidence lines, a finding carries :class:`Sentence` values: the old and the
 new sentence where it was decided, with the words that decided it marked, so that a reader
-can check the call against the text.
+can check the call against the text; and it says which of its evidence lines only restate
+such a sentence (``restating``), which a view showing the sentence can leave out.
 """
 
 from __future__ import annotations
@@ -135,17 +136,27 @@ class Finding:
     significance: Significance
     evidence: tuple[str, ...]
     sentences: tuple[Sentence, ...] = ()
+    restating: tuple[int, ...] = ()
+    """The evidence lines, by index, that only quote the text at a place where one of
+    ``sentences`` stands, the words that decided the kind marked in it: a word diff
+    (``block 3: was [-4.2-]{+4.5+} million``) or a quotation (``quote added: “…”``). A line
+    that says more (``block 3: 4.2 → 4.5``) is none."""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"finding kind {self.kind!r} is not one of {list(KINDS)}")
+        if any(not 0 <= n < len(self.evidence) for n in self.restating):
+            raise ValueError(f"restating {self.restating} names no evidence line")
 
     def to_dict(self) -> dict[str, JSON]:
-        return {
+        out: dict[str, JSON] = {
             "significance": self.significance.label,
             "evidence": list(self.evidence),
             "sentences": [sentence.to_dict() for sentence in self.sentences],
         }
+        if self.restating:
+            out["restating"] = list(self.restating)
+        return out
 
 
 def finding(
@@ -155,12 +166,23 @@ def finding(
     sentences: Sequence[Sentence] = (),
 ) -> Finding:
     """A finding whose evidence is cut to ``MAX_EVIDENCE`` lines, the rest counted, and
-    whose sentences are cut to as many (without repeating one)."""
+    whose sentences are cut to as many (without repeating one); the lines that only restate
+    one of them are named (:attr:`Finding.restating`)."""
     lines = evidence[:MAX_EVIDENCE]
     if len(evidence) > MAX_EVIDENCE:
         lines.append(f"… and {len(evidence) - MAX_EVIDENCE} more")
     kept = list(dict.fromkeys(sentences))[:MAX_EVIDENCE]
-    return Finding(kind, significance, tuple(lines), tuple(kept))
+    places = {sentence.where for sentence in kept}
+    restating = tuple(n for n, line in enumerate(lines) if _quotes_only(line, places))
+    return Finding(kind, significance, tuple(lines), tuple(kept), restating)
+
+
+def _quotes_only(line: str, places: set[str]) -> bool:
+    """Whether an evidence line only quotes the text at its place (``place: …``), one of
+    ``places``: a word diff in the form :meth:`~quietedit.analysis.words.Hunk.markup`
+    writes, or a quotation in the rules' “…”."""
+    place, _, rest = line.partition(": ")
+    return place in places and (rest.startswith("“") or "[-" in rest or "{+" in rest)
 
 
 def sentence_at(text: str, marks: Sequence[Mark]) -> tuple[str, tuple[Mark, ...]]:

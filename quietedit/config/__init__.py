@@ -33,9 +33,9 @@ if TYPE_CHECKING:
         RecheckSettings,
         RunSettings,
         Settings,
-        SettingSpec,
         settings_reference,
     )
+    from quietedit.config.specs import SettingSpec
     from quietedit.config.validate import Config, effective_settings, parse_config
 
 _EXPORTS = {
@@ -52,7 +52,7 @@ _EXPORTS = {
     "RecheckSettings": "quietedit.config.settings",
     "RunSettings": "quietedit.config.settings",
     "Settings": "quietedit.config.settings",
-    "SettingSpec": "quietedit.config.settings",
+    "SettingSpec": "quietedit.config.specs",
     "settings_reference": "quietedit.config.settings",
 }
 

@@ -21,16 +21,14 @@ from typing import Any, Final, cast
 
 from quietedit.config.catalogue import FeedConfig, parse_feeds
 from quietedit.config.settings import (
-    ENV_PREFIX,
-    PARSERS,
     SECTIONS,
     SETTINGS,
     Settings,
-    SettingSpec,
     settings_from_values,
     settings_reference,
     value_at,
 )
+from quietedit.config.specs import ENV_PREFIX, PARSERS, SettingSpec
 from quietedit.config.values import (
     InvalidValueError,
     ProblemReport,

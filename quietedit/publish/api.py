@@ -96,18 +96,24 @@ def lean_diff(diff: dict[str, JSON]) -> dict[str, JSON]:
     return out
 
 
+_PAGE_ONLY: Final = frozenset({"sentences", "restating"})
+"""A finding's keys that only the edit's page reads."""
+
+
 def lean_classification(classification: dict[str, JSON]) -> dict[str, JSON]:
     """The Classification JSON without the findings' ``sentences`` (whole sentences, the
-    text the document's ``blocks`` and the edit's page carry), and its ``signals`` as an
-    object of each checked signal's ``seen`` by name: a signal not checked (``null``) is
-    left out, and so is each signal's ``evidence``, which words what the revisions'
-    ``publisher`` fields and ``blocks`` hold (a dateModified that moved, an "Updated"
-    line, a note) or says no more than ``seen`` (the feed entry's date, the sitemap's)."""
+    text the document's ``blocks`` and the edit's page carry) and ``restating`` (which
+    evidence lines the page may leave out beside them: the API keeps every line), and its
+    ``signals`` as an object of each checked signal's ``seen`` by name: a signal not
+    checked (``null``) is left out, and so is each signal's ``evidence``, which words what
+    the revisions' ``publisher`` fields and ``blocks`` hold (a dateModified that moved, an
+    "Updated" line, a note) or says no more than ``seen`` (the feed entry's date, the
+    sitemap's)."""
     out = dict(classification)
     findings = classification.get("findings")
     if isinstance(findings, dict):
         out["findings"] = {
-            kind: {k: v for k, v in finding.items() if k != "sentences"}
+            kind: {k: v for k, v in finding.items() if k not in _PAGE_ONLY}
             if isinstance(finding, dict)
             else finding
             for kind, finding in findings.items()

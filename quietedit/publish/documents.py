@@ -3,17 +3,16 @@
 :class:`DocumentPages` is handed to the render workers (``batches``) by fork; each
 document it renders writes its article page, one diff page per pair and its API file
 (its edits are in the feeds of its source, of their kinds and of the whole site: a feed
-per article would cost more than its pages), saves its comparisons in the build cache,
-and removes files of its own that this build no longer makes.
+per article would cost more than its pages), saves its comparisons in the build cache
+(``comparecache``), keeps or draws its share images (``shareimages``) and removes files
+of its own that this build no longer makes.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 from dataclasses import dataclass, field
-from itertools import pairwise
 from pathlib import Path
 
 from quietedit.analysis.stories import story_sketch
@@ -23,7 +22,15 @@ from quietedit.archive.store import Archive
 from quietedit.errors import QuieteditError
 from quietedit.model import JSON, format_timestamp
 from quietedit.publish import api
-from quietedit.publish.changes import Comparison, compare_revisions, pair_key
+from quietedit.publish.changes import Comparison
+from quietedit.publish.classification import findings_of, verdict_of
+from quietedit.publish.comparecache import (
+    SHARE_KEY,
+    compare_pairs,
+    comparisons_file,
+    read_comparisons,
+    save_comparisons,
+)
 from quietedit.publish.diffview import (
     DiffRow,
     collapsed,
@@ -44,27 +51,17 @@ from quietedit.publish.pages import (
     clean_text,
     event_entry,
     event_line,
-    findings_of,
     headline_history,
     host_slug,
     make_edit,
     observed,
     safe_http_url,
-    verdict_of,
     web_copies,
 )
-from quietedit.publish.paths import SiteWriter, file_digest
+from quietedit.publish.paths import SiteWriter
 from quietedit.publish.render import Renderer, output_file
-from quietedit.publish.share import (
-    HEIGHT,
-    IMAGE_NAME,
-    WIDTH,
-    alt_text,
-    card_key,
-    card_of,
-    is_shared,
-    render_card,
-)
+from quietedit.publish.share import is_shared
+from quietedit.publish.shareimages import ShareImages
 from quietedit.publish.stories import story_path
 from quietedit.revisions import Event, Revision
 
@@ -122,14 +119,7 @@ class DocumentPages:
         # edits observed at or after this time get a share image (``share.share_cutoff``)
         self.share_since: str | None = None
         self.site_name = "quietedit"
-        # of the document being rendered: edit number → [card key, digest, bytes] of its
-        # share image, as the previous build made it and as this one does
-        self.share_old: dict[str, JSON] = {}
-        self.share_new: dict[str, JSON] = {}
-
-    def cache_file(self, doc: str) -> Path:
-        """``diffs/<id>.json``: the document's computed comparisons, read when it changed."""
-        return self.cache_root / "diffs" / f"{doc}.json"
+        self.shares = ShareImages(self.site_name)  # of the document being rendered
 
     def plan_of_document(self, doc: str) -> tuple[str, str, bool]:
         """The document's source, its partition and whether it will have pages, from a
@@ -191,22 +181,11 @@ class DocumentPages:
         events = self.archive.events(doc)
         url = safe_http_url(record.get("url"))
         source = self._source_of(record, url)
-        old_comparisons = None if self.full else self._read_cache(doc)
-        old_share = (old_comparisons or {}).get(SHARE_KEY)
-        self.share_old = old_share if isinstance(old_share, dict) else {}
-        self.share_new = {}
-        comparisons: list[Comparison] = []
-        stored: dict[str, JSON] = {}
-        live = live_pairs(events)  # a live blog's posts: no part of its edits
-        for old, new in pairwise(revisions):
-            pair = live(old.number, new.number)
-            pk = pair_key(old, new, live=pair)
-            found = old_comparisons.get(pk) if old_comparisons is not None else None
-            comparison = Comparison.from_record(found) if isinstance(found, dict) else None
-            if comparison is None:
-                comparison = compare_revisions(old, new, live=pair)
-            comparisons.append(comparison)
-            stored[pk] = comparison.to_record()
+        cache_file = comparisons_file(self.cache_root, doc)
+        kept = None if self.full else read_comparisons(cache_file)
+        self.shares = ShareImages.kept_in(kept, site=self.site_name)
+        # a live blog's posts: no part of its edits
+        comparisons, stored = compare_pairs(revisions, live=live_pairs(events), kept=kept)
         terms = self.terms(source)
         rows = [
             diff_rows(c.diff, old, new)
@@ -251,8 +230,8 @@ class DocumentPages:
                 doc, summary, revisions, events, comparisons, edits, rows, measure=True
             )
         writer.remove_unclaimed(existing)
-        if self.share_new and stored:
-            stored[SHARE_KEY] = dict(self.share_new)
+        if self.shares.made and stored:
+            stored[SHARE_KEY] = dict(self.shares.made)
         names = {source: self.source(source).name}
         # the takedowns and flip-flops are listed among the edits, as entries of their own
         listed = [event_entry(doc, e, revisions, url=url, source=source) for e in events]
@@ -260,28 +239,11 @@ class DocumentPages:
         items = {
             e.number: self.renderer.render("_edit_item.html", edit=e, names=names) for e in edits
         }
-        self._save_cache(doc, stored)
+        save_comparisons(cache_file, stored)
         refs = tuple(EditRef.of(e) for e in edits)
         size = sum(files.values())
         shown = len(files) if summary.month not in self.folded else 0
         return DocumentResult(summary, edits, shown, content, items, refs, size, sketch)
-
-    def _read_cache(self, doc: str) -> dict[str, JSON] | None:
-        try:
-            record = json.loads(self.cache_file(doc).read_bytes())
-        except (OSError, ValueError):
-            return None
-        return record if isinstance(record, dict) else None
-
-    def _save_cache(self, doc: str, comparisons: dict[str, JSON]) -> None:
-        path = self.cache_file(doc)
-        if not comparisons:  # one revision: nothing computed, nothing to keep
-            path.unlink(missing_ok=True)
-            return
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(comparisons, separators=(",", ":")), "utf-8")
-        tmp.replace(path)
 
     def terms(self, slug: str) -> tuple[str, ...]:
         """The terms watched in the articles of the source ``slug``: every source's, then
@@ -356,7 +318,7 @@ class DocumentPages:
 
         # a folded document has no pages, so no images: measured without them
         shares = {
-            edit.number: self._share_image(base, edit, source.name, written)
+            edit.number: self.shares.write(writer, base, edit, outlet=source.name, written=written)
             for edit in edits
             if not measure and is_shared(edit.observed_at, self.share_since)
         }
@@ -434,40 +396,6 @@ class DocumentPages:
             ),
         )
         return written
-
-    def _share_image(
-        self, base: str, edit: Edit, outlet: str, written: dict[str, int]
-    ) -> dict[str, object]:
-        """Write the share image of ``edit`` (or keep it: drawn once, while its card's key
-        stays the same and its file is there) and return what its pages say of it."""
-        writer = self.writer
-        assert writer is not None  # noqa: S101 - set by render()
-        card = card_of(edit, outlet=outlet, site=self.site_name)
-        key = card_key(card)
-        path = f"{base}diff/{edit.number}/{IMAGE_NAME}"
-        old = self.share_old.get(str(edit.number))
-        if (
-            isinstance(old, list)
-            and len(old) == 3
-            and old[0] == key
-            and isinstance(old[1], str)
-            and isinstance(old[2], int)
-            and os.path.isfile(os.path.join(writer.root, path))
-        ):
-            digest, size = old[1], old[2]
-            writer.claim(path, digest)
-        else:
-            data = render_card(card)
-            digest, size = file_digest(data), len(data)
-            writer.write(path, data)
-        self.share_new[str(edit.number)] = [key, digest, size]
-        written[path] = size
-        return {"path": path, "alt": alt_text(card), "width": WIDTH, "height": HEIGHT}
-
-
-SHARE_KEY = "share"
-"""The entry of a document's ``diffs/<id>.json`` that keeps its share images' keys (no
-pair key looks like it)."""
 
 
 def unconfigured_source(archive: Archive, slug: str) -> Source:

@@ -46,5 +46,24 @@ def test_a_town_is_kept_though_its_people_have_a_plural_and_a_noun_is_left_out(
     )
     found = places.names(tmp_path, dictionary, 100_000, 15_000)
     assert found == ["Ijebu-Igbo", "Offenbach", "Offenburg"]
+    # the world's names in one module, the smaller German-speaking towns in the other
+    world, towns = places.selections(tmp_path, dictionary, 100_000, 15_000)
+    assert (world, towns) == (["Ijebu-Igbo", "Offenbach"], ["Offenburg"])
     # a hyphenated name stays one word in the module it writes
-    assert "Ijebu-Igbo Offenbach" in places.module(found, 100_000, 15_000)
+    assert "Ijebu-Igbo Offenbach" in places.module(world, 100_000, 15_000)
+    assert "    Offenburg\n" in places.towns_module(towns, 15_000)
+
+
+def test_a_big_city_of_a_german_speaking_country_is_among_the_worlds_names_only(
+    tmp_path: Path,
+) -> None:
+    places = _places()
+    cities = {"1": _city("Offenbach", 130_000, "DE"), "2": _city("Wunsiedel", 16_000, "DE")}
+    (tmp_path / "cities15000.json").write_text(json.dumps(cities), encoding="utf-8")
+    (tmp_path / "us_states.json").write_text("{}", encoding="utf-8")
+    countries = {"AT": {"name": "Austria"}}
+    (tmp_path / "countries.json").write_text(json.dumps(countries), encoding="utf-8")
+    dictionary = tmp_path / "words"
+    dictionary.write_text("essen\n", encoding="utf-8")
+    world, towns = places.selections(tmp_path, dictionary, 100_000, 15_000)
+    assert (world, towns) == (["Austria", "Offenbach"], ["Wunsiedel"])

@@ -23,7 +23,8 @@ from quietedit.config import (
     parse_config,
     settings_reference,
 )
-from quietedit.config.settings import PARSERS, value_at
+from quietedit.config.settings import value_at
+from quietedit.config.specs import PARSERS
 from quietedit.decide.recheck import RecheckPolicy
 from quietedit.fetch import Fetcher, FetchPolicy, fetch_document
 

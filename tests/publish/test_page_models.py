@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 
 from quietedit.archive.records import new_revision
 from quietedit.model import Article, Block, Publisher
+from quietedit.publish.api import lean_classification
 from quietedit.publish.changes import compare_revisions
+from quietedit.publish.classification import findings_of, marked_pieces, trimmed, verdict_of
 from quietedit.publish.diffview import (
     CONTEXT_WORDS,
     PARAGRAPH_BREAK,
@@ -22,15 +24,7 @@ from quietedit.publish.diffview import (
     excerpt_of,
 )
 from quietedit.publish.listing import PAGE_SIZE, EditRef, compute_stats, ordered, paginate
-from quietedit.publish.pages import (
-    Edit,
-    event_line,
-    findings_of,
-    make_edit,
-    marked_pieces,
-    trimmed,
-    verdict_of,
-)
+from quietedit.publish.pages import Edit, event_line, make_edit
 from quietedit.publish.render import clock, minute
 from quietedit.publish.text import clean_text, host_slug, safe_http_url
 from quietedit.revisions import Event, Observation, Revision
@@ -424,17 +418,41 @@ def test_an_evidence_line_that_a_marked_sentence_shows_is_left_out() -> None:
                 "significance": "moderate",
                 "evidence": ["quote added: “We will,”", "quote removed: “No.”"],
                 "sentences": [quote],
+                "restating": [0],
             },
             "style": {
                 "significance": "minor",
                 "evidence": ["block 3: was [-4.2-]{+4.5+} million", "block 7: [-a-]{+the+} day"],
                 "sentences": [{**sentence, "old_marks": [[0, 2]], "new_marks": [[0, 2]]}],
+                "restating": [0, 1],
             },
         }
     }
     facts, said, style = findings_of(record)  # type: ignore[arg-type]
-    # a line that says more than the marked sentence stays; one that quotes it goes
+    # a line the finding does not name as restating stays; one it names goes
     assert facts.lines == ("block 3: 4.2 → 4.5",)
     assert said.lines == ("quote removed: “No.”",)
     # a place no sentence shows keeps its line
     assert style.lines == ("block 7: [-a-]{+the+} day",)
+    # the page reads the finding's word, not the line's form: a quotation not named stays
+    del record["findings"]["quote"]["restating"]  # type: ignore[attr-defined]
+    unnamed = findings_of(record)[1]  # type: ignore[arg-type]
+    assert unnamed.lines == ("quote added: “We will,”", "quote removed: “No.”")
+
+
+def test_the_api_keeps_every_evidence_line_and_not_which_restate() -> None:
+    text = "The school on Lindenweg was {} for two weeks in October, the council said."
+    new = revision("Budget", text.format("closed"))
+    newer = revision("Budget", text.format("shut"), previous=new)
+    classification = compare_revisions(new, newer).classification
+    findings = classification["findings"]
+    assert isinstance(findings, dict) and any(
+        isinstance(f, dict) and "restating" in f for f in findings.values()
+    )
+    lean = lean_classification(classification)
+    assert isinstance(lean["findings"], dict)
+    for kind, finding in lean["findings"].items():
+        full = findings[kind]
+        assert isinstance(finding, dict) and isinstance(full, dict)
+        assert set(finding) == {"significance", "evidence"}
+        assert finding["evidence"] == full["evidence"]
