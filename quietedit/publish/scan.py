@@ -1,15 +1,18 @@
 """What a build starts from: the archive's documents, what changed since the previous build,
 and the previous build's record of them (the "gather" of a build).
 
-:func:`scan` takes each document's stamp (``Archive.document_stamps``), the git tree ids
+:func:`scan` takes each document's stamp (``stamps.document_stamps``), the git tree ids
 of the partitions (``committed``), the previous build's rows (every row, or in an hourly
-build only those of the partitions on disk and of the documents found elsewhere) and the
+build only those of the partitions it reads and of the documents found elsewhere) and the
 article folders on disk, and hands them to :mod:`~quietedit.publish.plan` to sort the
 documents into kept, rendered and failed. The archive may be a sparse checkout: a
 document it leaves out keeps its row and pages, unless they are missing or a commit
-changed it while left out (``committed``). After rendering, :func:`previous_places` asks
-the previous build's cache where the documents whose rows change were, before the cache
-is written.
+changed it while left out (``committed``). An hourly build reads only the partitions on
+disk that moved since the previous build: one it read under the tree id the commit
+still gives it, with no file that differs from the commit, is *settled*
+(``committed.settled``), and its documents are kept as if left out, unlisted and
+unstamped. After rendering, :func:`previous_places` asks the previous build's cache
+where the documents whose rows change were, before the cache is written.
 """
 
 from __future__ import annotations
