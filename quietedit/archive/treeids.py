@@ -50,6 +50,9 @@ class Trees:
     of its folder in the commit checked out (below a folder as recorded: as recorded)."""
     dirty: frozenset[str]
     """Names of the document folders with a file that differs from the commit."""
+    changed: frozenset[str] = frozenset()
+    """The partitions (``YYYY/MM/DD``) holding a file that differs from the commit
+    (modified, staged, deleted or untracked), whether in a document folder or not."""
 
     @property
     def partitions(self) -> dict[str, str]:
@@ -59,7 +62,8 @@ class Trees:
     def documents(self, partitions: Iterable[str]) -> dict[str, tuple[str, str]]:
         """Document folder name → (partition, tree id) for every document folder the
         commit holds in ``partitions`` (checked out or not)."""
-        wanted = sorted(p for p in set(partitions) if p in self.partitions)
+        known = self.partitions
+        wanted = sorted(p for p in set(partitions) if p in known)
         found: dict[str, tuple[str, str]] = {}
         for start in range(0, len(wanted), _BATCH):
             paths = [f"documents/{p}/" for p in wanted[start : start + _BATCH]]
@@ -109,7 +113,7 @@ def read(root: Path, before: dict[str, str] | None = None) -> Trees | None:
     )
     if status is None:
         return None
-    dirty = set()
+    dirty, changed = set(), set()
     prefix = _git(root, "rev-parse", "--show-prefix")
     if prefix is None:
         return None
@@ -120,7 +124,8 @@ def read(root: Path, before: dict[str, str] | None = None) -> Trees | None:
             parts = path[len(under) :].split("/")
             if len(parts) > 3:  # YYYY/MM/DD/<document>/...
                 dirty.add(parts[3])
-    return Trees(root, dict(sorted(folders.items())), frozenset(dirty))
+            changed.add("/".join(parts[:3]))  # (a file directly in a year or month: its name)
+    return Trees(root, dict(sorted(folders.items())), frozenset(dirty), frozenset(changed))
 
 
 def _ls_tree(root: Path, paths: list[str]) -> list[tuple[str, str]]:

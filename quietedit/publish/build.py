@@ -429,6 +429,7 @@ def _finish(
     documents, _, files = catalog.totals()
     edit_count = table.count(edits_only=True)  # not the events listed among them
     alive = catalog.ids() if not build.hourly else None
+    committed.forget(cache_root)  # until written again below, for the rows written now
     site_files = catalog.finish(
         site=new_site, previous_site=previous_site, folded=folded,
         fingerprint=build.fingerprint, share_since=build.pages.share_since,

@@ -21,7 +21,8 @@ serve`` leave it out):
     partition, one :class:`~quietedit.publish.listing.EditRef` per edit (JSON), whether it
     has pages and its estimated bytes with pages and folded (``folding``), a CRC-32 of
     all of that, and apart, the edits' rows (JSON) with a CRC-32 of their own. Tables
-    ``edits`` and ``edit_kinds``: every edit's reference (``edittable``). Tables
+    ``edits`` and ``edit_kinds``: every edit's reference (``edittable``; the silent,
+    headline and significant edits indexed apart, for their feeds). Tables
     ``document_sums`` (per partition and source), ``edit_sums`` and ``kind_sums``: the
     counts and sums of those rows that the site-wide pages show, kept by SQLite triggers
     in the same transaction as every write of a row (``cachesums``).
@@ -75,10 +76,11 @@ from quietedit.publish.cacherows import (
     DocumentEntry,
 )
 from quietedit.publish.cachesums import DOCUMENT_SUMS, EDIT_SUMS
+from quietedit.publish.edittable import FEED_INDEXES
 
 logger = logging.getLogger(__name__)
 
-CACHE_SCHEMA: Final = 12
+CACHE_SCHEMA: Final = 13
 """``PRAGMA user_version`` of the database: bumped with any change to its tables."""
 STATE_FILE: Final = "state.sqlite"
 APPLICATION_ID: Final = 0x71656263  # "qebc": says the file is a quietedit build cache
@@ -102,6 +104,7 @@ _EDIT_TABLES: Final = (
     " PRIMARY KEY (kind, observed_at, document, number)) STRICT, WITHOUT ROWID",
     "CREATE INDEX edit_kinds_order ON edit_kinds (kind, day, rank, observed_at, document, number)",
     "CREATE INDEX edit_kinds_of ON edit_kinds (document, number)",
+    *FEED_INDEXES,  # the silent, headline and significant edits, for their feeds
     *EDIT_SUMS,
 )
 """The ``edits`` and ``edit_kinds`` tables (``edittable``): every edit's reference, in

@@ -53,20 +53,47 @@ def recorded(cache_root: Path) -> dict[str, str] | None:
 
 def record(cache_root: Path, trees: Trees | None, *, unsure: Iterable[str]) -> None:
     """Write the folders' tree ids this build read, less the ``unsure`` partitions (where
-    a document failed: the next build looks at them again) and their months and years;
-    remove the record outside git. Written under a temporary name, then renamed."""
+    a document failed: the next build looks at them again), those whose files differ
+    from the commit (``Trees.changed``: built from files the tree id does not name) and
+    their months and years; remove the record outside git. Written under a temporary
+    name, then renamed.
+
+    So a partition recorded is one whose every document this build read was as committed
+    under that tree id, and stamped with its folder's tree id (:func:`settled`)."""
     path = cache_root / TREES_FILE
     if trees is None:
         path.unlink(missing_ok=True)
         return
     # an unsure partition's month and year too: a folder recorded is one whose every
     # folder below is recorded (treeids.read does not look below it)
-    skip = {"/".join(p.split("/")[:n]) for p in unsure for n in (1, 2, 3)}
+    skip = {"/".join(p.split("/")[:n]) for p in {*unsure, *trees.changed} for n in (1, 2, 3)}
     kept = {p: tree for p, tree in sorted(trees.folders.items()) if p not in skip}
     cache_root.mkdir(parents=True, exist_ok=True)
     temporary = path.with_suffix(".tmp")
     temporary.write_text(json.dumps(kept, separators=(",", ":")), encoding="utf-8")
     os.replace(temporary, path)
+
+
+def forget(cache_root: Path) -> None:
+    """Remove the record before the cache is written: a build stopped between the two
+    must not leave a record that another cache's rows do not match (the next build then
+    reads every partition on disk, as without a record)."""
+    (cache_root / TREES_FILE).unlink(missing_ok=True)
+
+
+def settled(trees: Trees | None, before: dict[str, str] | None, present: Iterable[str]) -> set[str]:
+    """The partitions of ``present`` (on disk) whose documents an hourly build need not
+    list, stamp or look up: the previous build recorded them (``before``, see
+    :func:`record`) under the tree id the commit holds now, and no file in them differs
+    from the commit (``git status``). Every document in such a partition is what that
+    build read, stamped as it stamped it, so its row and pages stay as they are, as those
+    of a document the checkout leaves out do; none without a record or outside git."""
+    if trees is None or before is None:
+        return set()
+    folders = trees.folders
+    return {
+        p for p in present if p not in trees.changed and p in before and folders.get(p) == before[p]
+    }
 
 
 def changed_outside(

@@ -37,6 +37,25 @@ _REF: Final = (
 """An :class:`EditRef`'s columns, in its fields' order."""
 
 
+_FILTERED: Final = (
+    ("silent", "silent = 1"),
+    ("headline", "headline = 1"),
+    ("significant", f"rank >= {SIGNIFICANT:d}"),
+)
+"""The filtered feeds whose edits have indexes of their own (``feedsets``): name and the
+condition on an edit's row (an event is in none)."""
+FEED_INDEXES: Final = tuple(
+    f"CREATE INDEX edits_{name}{by} ON edits ({columns}observed_at, document, number)"
+    f" WHERE event = '' AND {condition}"
+    for name, condition in _FILTERED
+    for by, columns in (("", ""), ("_by_source", "source, "))
+)
+"""Partial indexes of the filtered feeds' edits, newest last, of the whole site and per
+source: a feed's newest entries are the end of its index, not a walk back through every
+edit until enough of a rare kind are found (SQLite takes them for the queries of
+:func:`_feed_conditions`, whose conditions are the indexes' own)."""
+
+
 def _dump(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
@@ -391,7 +410,7 @@ def _feed_conditions(feed: FeedFilter | None) -> list[tuple[str, object]]:
     if feed is None:
         return []
     found: list[tuple[str, object]] = [("e.event = ''", None)]
-    if feed.what == "silent":
+    if feed.what == "silent":  # each as its index has it (``FEED_INDEXES``)
         found.append(("e.silent = 1", None))
     elif feed.what == "headlines":
         found.append(("e.headline = 1", None))

@@ -1,15 +1,18 @@
 """What a build starts from: the archive's documents, what changed since the previous build,
 and the previous build's record of them (the "gather" of a build).
 
-:func:`scan` takes each document's stamp (``Archive.document_stamps``), the git tree ids
+:func:`scan` takes each document's stamp (``stamps.document_stamps``), the git tree ids
 of the partitions (``committed``), the previous build's rows (every row, or in an hourly
-build only those of the partitions on disk and of the documents found elsewhere) and the
+build only those of the partitions it reads and of the documents found elsewhere) and the
 article folders on disk, and hands them to :mod:`~quietedit.publish.plan` to sort the
 documents into kept, rendered and failed. The archive may be a sparse checkout: a
 document it leaves out keeps its row and pages, unless they are missing or a commit
-changed it while left out (``committed``). After rendering, :func:`previous_places` asks
-the previous build's cache where the documents whose rows change were, before the cache
-is written.
+changed it while left out (``committed``). An hourly build reads only the partitions on
+disk that moved since the previous build: one it read under the tree id the commit
+still gives it, with no file that differs from the commit, is *settled*
+(``committed.settled``), and its documents are kept as if left out, unlisted and
+unstamped. After rendering, :func:`previous_places` asks the previous build's cache
+where the documents whose rows change were, before the cache is written.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from quietedit.archive import sparse, treeids
+from quietedit.archive import sparse, stamps, treeids
 from quietedit.archive.store import Archive
 from quietedit.archive.treeids import Trees
 from quietedit.errors import QuieteditError
@@ -48,15 +51,17 @@ _BY_ID: Final = 500
 class Scan:
     """The documents of a build, as gathered and sorted before rendering.
 
-    ``found``: id → stamp of the documents on disk; ``cached``: the previous build's rows
-    this build trusts (of the documents on disk, or all); ``gone``: deleted from the
-    archive; ``state``: the rows kept (restamped) or kept unread; ``todo``: id → stamp of
-    the documents to render; ``published``: in an hourly build, the cache's rows of
-    :data:`_PUBLISHED` (id, stamp, source, partition)."""
+    ``found``: id → stamp of the documents on disk (but those of the ``settled``
+    partitions: on disk, but neither listed nor looked up, ``committed.settled``);
+    ``cached``: the previous build's rows this build trusts (of the documents found, or
+    all); ``gone``: deleted from the archive; ``state``: the rows kept (restamped) or kept
+    unread; ``todo``: id → stamp of the documents to render; ``published``: in an hourly
+    build, the cache's rows of :data:`_PUBLISHED` (id, stamp, source, partition)."""
 
     found: dict[str, str]
     trees: Trees | None
     present: list[str]
+    settled: set[str] = field(default_factory=set)
     cached: dict[str, DocumentEntry] = field(default_factory=dict)
     published: list[Any] = field(default_factory=list)
     gone: set[str] = field(default_factory=set)
@@ -86,13 +91,17 @@ def scan(
         sparse.check_out_everything(archive.root)
     before = committed.recorded(cache_root)
     trees = treeids.read(archive.root, before)  # None outside git
-    found = archive.document_stamps(trees)  # of the documents on disk
-    done = Scan(found, trees, sorted(set(archive.partitions())))
+    present = sorted(set(archive.partitions()))
+    # as the previous build read them, to the file: kept unread, as if left out
+    settled = committed.settled(trees, before, present) if hourly else set()
+    read = [p for p in present if p not in settled]
+    found = stamps.document_stamps(archive.layout.documents_dir, read, trees)  # on disk
+    done = Scan(found, trees, present, settled=settled)
     outside = archive.outside_checkout()
     # changed by a commit while the checkout leaves them out: read again (``committed``)
     moved = committed.changed_outside(trees, before, previous, found, outside)
     if hourly:
-        done.cached = _cached_rows(previous, done.present, found)
+        done.cached = _cached_rows(previous, read, found)
         # missing from what is checked out: deleted; a document the checkout leaves out (a
         # sparse checkout of the documents still observed) keeps its row and pages
         done.gone = {
@@ -103,7 +112,8 @@ def scan(
         # the documents with pages as the cache has them: read once, for both uses
         where, params = catalog_not_folded(previous.folded)
         done.published = previous.query(_PUBLISHED.format(where), params)
-        _missing_pages(done.published, found, outside, on_disk, done.todo)
+        kept_out = _kept_out(outside, settled)
+        _missing_pages(done.published, found, kept_out, on_disk, done.todo)
     else:
         done.cached = {} if full else previous.documents
         _keep_absent(previous, found, outside, on_disk, fingerprint=fingerprint, scanned=done)
@@ -140,6 +150,13 @@ def _cached_rows(
         part = elsewhere[start : start + _BY_ID]
         cached.update(previous.select(f"WHERE id IN ({', '.join('?' * len(part))})", tuple(part)))
     return cached
+
+
+def _kept_out(outside: Callable[[str, str], bool], settled: set[str]) -> Callable[[str, str], bool]:
+    """``outside``, and true too for a document of a ``settled`` partition (kept unread)."""
+    if not settled:
+        return outside
+    return lambda partition, doc: partition in settled or outside(partition, doc)
 
 
 def _missing_pages(

@@ -6,7 +6,8 @@ the digest of everything it shows; a feed's, of its newest edits; the API index'
 every document's key), so an incremental build renders the listing pages whose edits
 changed, the affected source and kind pages and feeds, and little else. Edits come in as
 :class:`~quietedit.publish.listing.EditRef` values; a full ``Edit`` is asked for only to
-render it.
+render it. The indexes of the documents (the JSON API's index and day files, the
+sitemap, the folded months' pages) are written by :mod:`~quietedit.publish.siteindexes`.
 """
 
 from __future__ import annotations
@@ -19,53 +20,36 @@ import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from operator import attrgetter
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 from markupsafe import Markup
 
 from quietedit.archive.store import Archive
 from quietedit.errors import QuieteditError
-from quietedit.model import JSON
-from quietedit.publish import api, charts
+from quietedit.publish import charts
 from quietedit.publish import listing as listings_module
 from quietedit.publish.atom import FeedSpec, render_feed
 from quietedit.publish.edittable import EVERY, EditTable, Scope
 from quietedit.publish.feedsets import FeedFilter, feed_set, watched
-from quietedit.publish.listing import DocumentSummary, EditRef, ListingPage, source_health
+from quietedit.publish.listing import EditRef, ListingPage, source_health
 from quietedit.publish.listingpages import first_changed, listing_pages
 from quietedit.publish.pages import Edit, Source
 from quietedit.publish.paths import SiteWriter
 from quietedit.publish.render import Renderer, output_file
 from quietedit.publish.search import SearchIndexing, Shard
+from quietedit.publish.siteindexes import (
+    FOLDED_ROOT,
+    SiteData,
+    write_api,
+    write_folded,
+    write_sitemap,
+)
 
 logger = logging.getLogger(__name__)
 
 _BY_TIME: Final = listings_module.BY_TIME
-FOLDED_ROOT: Final = "archive"
-"""Where the pages of folded months go: ``archive/`` and ``archive/<YYYY>/<MM>/``."""
 AFTER_ALL: Final = ("\U0010ffff", "")
 """A place (``(first_seen, id)``) after every document's."""
-SITEMAP_LIMIT: Final = 1_000
-"""URLs per sitemap file (the protocol allows 50,000): small enough that re-rendering the
-chunks a new edit touches is cheap (about as many articles as a week's at 100 a day: at
-5,000 the newest chunk, made again each hour, cost 0.03 s of CPU at a year's 24,500
-articles, against 0.003 s at a week's)."""
-
-
-class SiteData(Protocol):
-    """What the site-wide pages ask of every document, answered by the build cache's
-    database (``catalog.Catalog``) without reading each document's row in Python."""
-
-    def totals(self) -> tuple[int, int, int]: ...
-    def source_totals(self) -> dict[str, tuple[int, int, dict[str, int]]]: ...
-    def days(self) -> list[tuple[str, int, int]]: ...
-    def day_documents(self, partition: str) -> list[DocumentSummary]: ...
-    def month_documents(self, month: str) -> list[DocumentSummary]: ...
-    def articles(self, folded: frozenset[str]) -> list[tuple[str, str]]: ...
-    def articles_before(self, folded: frozenset[str], place: tuple[str, str]) -> int: ...
-    def articles_from(self, folded: frozenset[str], start: int) -> list[tuple[str, str]]: ...
-    def newest_article(self, folded: frozenset[str]) -> str | None: ...
 
 
 def kind_slug(kind: str) -> str:
@@ -154,14 +138,14 @@ class SiteWide:
         they are made only when the page is rendered (its key is the listing itself).
         """
         target = output_file(path)
-        if self._kept((target,), f"{template}\0{path}\0{self._key_text(context)}"):
+        if self.kept((target,), f"{template}\0{path}\0{self._key_text(context)}"):
             return
         listing = context.get("listing")
         if isinstance(listing, ListingPage):
             context["groups"] = self.groups(listing)
         self.writer.write(target, self.renderer.render(template, page_path=path, **context))
 
-    def _reused(self, target: str) -> bool:
+    def reused(self, target: str) -> bool:
         """Keep ``target`` as the previous build made it, with its key, when it is still
         there (for a page whose inputs are known not to have changed); claims it if so."""
         key, digest = self.keys.get(target), self.writer.known.get(target)
@@ -171,7 +155,7 @@ class SiteWide:
             return True
         return False
 
-    def _kept(self, targets: tuple[str, ...], inputs: str) -> bool:
+    def kept(self, targets: tuple[str, ...], inputs: str) -> bool:
         """Whether ``targets`` (made together from ``inputs``) can stay as they are: the
         same inputs as last time and every file still there. Claims them if so."""
         key = hashlib.sha256(f"{self.fingerprint}\0{inputs}".encode()).hexdigest()
@@ -336,9 +320,12 @@ class SiteWide:
             self._feeds(filtered, entries)
         self.page("compare/", "compare.html", **nav)
         self.page("404.html", "404.html", **nav)
-        self._api(documents, sources, totals, table.source_counts(edits_only=True), folded, changed)
-        self._folded(documents, folded, data_url, nav)
-        self._sitemap(documents, source_list, kinds, folded, since if changed is not None else None)
+        api_counts = table.source_counts(edits_only=True)
+        write_api(self, documents, sources, totals, api_counts, folded, changed)
+        write_folded(self, documents, folded, data_url, nav)
+        write_sitemap(
+            self, documents, source_list, kinds, folded, since if changed is not None else None
+        )
         self.writer.write("robots.txt", self.renderer.render("robots.txt", page_path="robots.txt"))
         for path, data in self.renderer.static_files().items():
             self.writer.write(path, data)
@@ -382,7 +369,7 @@ class SiteWide:
             size=size,
             folded_root=FOLDED_ROOT,
             first=first_changed(table, scope, changes, size=size, every=every),
-            reuse=lambda folder: self._reused(output_file(folder + "/")),
+            reuse=lambda folder: self.reused(output_file(folder + "/")),
         )
 
     def _feeds(self, spec: FeedSpec, edits: list[EditRef]) -> None:
@@ -391,7 +378,7 @@ class SiteWide:
         newest = heapq.nlargest(spec.entries, edits, key=_BY_TIME)
         entries = " ".join(e.digest for e in newest)
         targets = (f"{spec.path}.xml", f"{spec.path}.rss") if spec.rss else (f"{spec.path}.xml",)
-        if self._kept(targets, f"feed\0{spec!r}\0{entries}"):
+        if self.kept(targets, f"feed\0{spec!r}\0{entries}"):
             return
         full = [self.edit_of(e) for e in newest]
         for path, text in render_feed(self.renderer, spec, full).items():
@@ -441,132 +428,3 @@ class SiteWide:
             series=series,
             charts={"per_day": per_day, "delays": delays, "kinds": kinds},
         )
-
-    def _api(
-        self,
-        documents: SiteData,
-        sources: dict[str, Source],
-        totals: dict[str, tuple[int, int, dict[str, int]]],
-        edit_counts: dict[str, int],
-        folded: frozenset[str],
-        changed: set[str] | None,
-    ) -> None:
-        """``api/index.json``, a file per day of documents first seen (except in folded
-        months: the archive holds them; and kept as it is when none of its documents
-        changed) and ``api/sources.json``."""
-        days: list[tuple[str, int, int]] = []
-        months: dict[str, tuple[int, int]] = {}
-        for partition, count, published in documents.days():
-            month = partition[:7].replace("/", "-")
-            if month in folded:
-                before, shown = months.get(month, (0, 0))
-                months[month] = (before + count, shown + published)
-                continue
-            day = partition.replace("/", "-")
-            days.append((day, count, published))
-            path = api.day_path(day)
-            if changed is not None and partition not in changed and self._reused(path):
-                continue
-            docs = documents.day_documents(partition)
-            entries: list[JSON] = [api.index_entry(d) for d in docs if d.published]
-            hidden = [d.id for d in docs if not d.published]
-            # what the entries show, not the documents' keys: a document checked again
-            # without a change (its record's schedule moved) leaves its day file alone
-            if not self._kept((path,), f"day\0{entries!r}{hidden!r}"):
-                self.writer.write(path, api.dump(api.day_file(day, entries, hidden)))
-        folded_months = [
-            (month, f"{FOLDED_ROOT}/{month.replace('-', '/')}/", count, shown)
-            for month, (count, shown) in sorted(months.items())
-        ]
-        self.writer.write("api/index.json", api.dump(api.index_file(days, folded_months)))
-        doc_counts = {slug: count for slug, (count, _, _) in totals.items()}
-        self.writer.write(
-            "api/sources.json",
-            api.dump(
-                api.sources_file(list(sources.values()), documents=doc_counts, edits=edit_counts)
-            ),
-        )
-
-    def _folded(
-        self,
-        documents: SiteData,
-        folded: frozenset[str],
-        data_url: str | None,
-        nav: dict[str, Any],
-    ) -> None:
-        """The archive page of each folded month (its edited documents, with links to
-        their data) and ``archive/``, the list of those months; none while none is."""
-        if not folded:
-            return
-        months = []
-        for month in sorted(folded):
-            docs = documents.month_documents(month)
-            docs.sort(key=attrgetter("first_seen", "id"))
-            path = f"{FOLDED_ROOT}/{month.replace('-', '/')}/"
-            rows = [
-                (
-                    d.id, d.title, self.names.get(d.source, d.source), d.revisions,
-                    d.first_seen, d.last_seen, d.url, _data_path(d),
-                    f"{data_url}{_data_path(d)}" if data_url else None,
-                )
-                for d in docs
-            ]  # fmt: skip
-            self.page(path, "folded.html", month=month, rows=rows, months=None, **nav)
-            months.append((month, path, len(docs)))
-        self.page(f"{FOLDED_ROOT}/", "folded.html", month=None, rows=None, months=months, **nav)
-
-    def _sitemap(
-        self,
-        documents: SiteData,
-        sources: list[Source],
-        kinds: list[tuple[str, str, int]],
-        folded: frozenset[str],
-        since: tuple[str, str] | None,
-    ) -> None:
-        """``sitemap.xml``: an index of ``sitemaps/pages.xml`` and chunks of articles in
-        the order they appeared (``documents.articles``: every document with pages), so a
-        new article changes only the newest chunk. An edit's own address
-        (``articles/<id>/diff/<n>/``) redirects to its article's page and is not listed.
-
-        With ``since`` (the place of the earliest document whose row changed), the chunks
-        wholly before it are the previous build's, kept without being read: an hourly
-        build reads the articles from the chunk of its oldest change on, not the year."""
-        newest = documents.newest_article(folded)
-        pages: list[tuple[str, str | None]] = [
-            ("", newest),
-            ("stats/", newest),
-            ("sources/", newest),
-            ("kinds/", newest),
-        ]
-        pages += [(f"sources/{s.slug}/", None) for s in sources]
-        pages += [(f"kinds/{slug}/", None) for _, slug, _ in kinds]
-        pages += [(f"{FOLDED_ROOT}/{m.replace('-', '/')}/", None) for m in sorted(folded)]
-        files = ["sitemaps/pages.xml"]
-        self.page("sitemaps/pages.xml", "sitemap.xml", entries=pages, index=None)
-        first = 0  # the first chunk read
-        if since is not None:
-            first = documents.articles_before(folded, since) // SITEMAP_LIMIT
-            for number in range(first):
-                name = _sitemap_chunk(number)
-                if not self._reused(name):  # its file is missing: read from here on
-                    first = number
-                    break
-                files.append(name)
-        articles = documents.articles_from(folded, first * SITEMAP_LIMIT)
-        entries = [(f"articles/{doc}/", last_seen) for doc, last_seen in articles]
-        for start in range(0, len(entries), SITEMAP_LIMIT):
-            name = _sitemap_chunk(first + start // SITEMAP_LIMIT)
-            chunk = entries[start : start + SITEMAP_LIMIT]
-            self.page(name, "sitemap.xml", entries=chunk, index=None)
-            files.append(name)
-        self.page("sitemap.xml", "sitemap.xml", entries=[], index=files)
-
-
-def _sitemap_chunk(number: int) -> str:
-    """The file of the sitemap's chunk of articles ``number`` (counting from 0)."""
-    return f"sitemaps/articles-{number + 1}.xml"
-
-
-def _data_path(doc: DocumentSummary) -> str:
-    """The document's folder in the archive, relative to the archive folder."""
-    return f"documents/{doc.partition}/{doc.id}/"

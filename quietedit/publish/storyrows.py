@@ -99,7 +99,8 @@ class StoryRows:
                     return None
                 chunks = {}
                 for day, key, stories in db.execute("SELECT day, key, stories FROM chunks"):
-                    found = json.loads(stories)
+                    # most days have no story: nothing to parse
+                    found = [] if stories == "[]" else json.loads(stories)
                     if not (isinstance(found, list) and all(isinstance(s, list) for s in found)):
                         raise ValueError("a day's stories of the wrong shape")
                     chunks[str(day)] = (str(key), found)

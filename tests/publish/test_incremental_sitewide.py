@@ -24,7 +24,7 @@ from markupsafe import escape
 from quietedit.archive.store import Archive
 from quietedit.article.identity import document_id
 from quietedit.model import JSON, Article, Block, Publisher
-from quietedit.publish import BuildReport, listing, sitewide
+from quietedit.publish import BuildReport, listing, siteindexes, sitewide
 from quietedit.publish.buildcache import STATE_FILE, BuildState
 from quietedit.publish.edittable import EVERY, EditTable, Scope
 from quietedit.publish.paths import CACHE_DIR
@@ -269,7 +269,7 @@ def test_the_sitemap_chunks_before_the_earliest_change_are_kept_unread(
     keeps the others without reading them; a chunk's file gone is made again; an article
     gone moves every chunk after it. Each time, the site is the one a build from nothing
     makes."""
-    monkeypatch.setattr(sitewide, "SITEMAP_LIMIT", 1)
+    monkeypatch.setattr(siteindexes, "SITEMAP_LIMIT", 1)
     out = tmp_path / "site"
     build(data, out)
     chunks = _sitemap_chunks(out)
