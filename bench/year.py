@@ -192,7 +192,7 @@ def checkpoint(
     commit(year, repo, hour - 1)
     # the list as the run of the hour before saves it: with its documents' schedule entries
     listed = keep_schedules(year.archive.root, now=START + (hour - 1) * HOUR)
-    repo.commit({listed}, "The documents' schedule entries")
+    repo.commit(listed, "The documents' schedule entries")
     gc = repo.gc()
     packed = repo.packed_size()
     kinds = repo.packed_by_kind()

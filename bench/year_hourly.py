@@ -149,11 +149,12 @@ class Repository:
 
     def commit(self, paths: set[Path], message: str) -> None:
         started = time.perf_counter()
-        names = sorted(str(p.relative_to(self.tree)) for p in paths if p.exists())
+        # a path no longer on disk (a state file the run removed) leaves the index
+        names = sorted(str(p.relative_to(self.tree)) for p in paths)
         if self.head is None:
             names.append(".gitignore")
         subprocess.run(
-            [*GIT, "update-index", "--add", "-z", "--stdin"],
+            [*GIT, "update-index", "--add", "--remove", "-z", "--stdin"],
             input="\0".join(names).encode() + b"\0", check=True, env={**os.environ, **self.env},
         )  # fmt: skip
         tree = git("write-tree", env=self.env).strip()
@@ -413,16 +414,19 @@ def largest_folder(root: Path) -> tuple[str, int]:
     return best
 
 
-def keep_schedules(root: Path, *, now: datetime) -> Path:
+def keep_schedules(root: Path, *, now: datetime) -> set[Path]:
     """Give the saved list (``state/partitions.json``) the schedule entry of each document
     it names, read from the records, as the hourly run before this one saves it (the
-    generator saves the list alone, for speed); the path of the list rewritten."""
+    generator saves the list alone, for speed); the paths of the list's files written or
+    removed (its head and parts)."""
     from quietedit.archive.store import Archive
     from quietedit.decide.partitions import schedule_entry
     from quietedit.decide.shard import WHOLE
     from quietedit.ingest.partitions import load_active, recent, save_active
 
     archive = Archive(root)
+    state = archive.layout.state_file(WHOLE.partitions_name).parent
+    before = set(state.glob("*.json"))
     active = load_active(archive)
     if active is None:
         raise SystemExit("no saved list to give schedule entries to")
@@ -435,4 +439,4 @@ def keep_schedules(root: Path, *, now: datetime) -> Path:
     # the documents of the partitions read whole are named too, with their entries
     keep = active.union(type(active)(documents=frozenset(schedules))).with_whole(recent(now))
     save_active(archive, keep, shard=WHOLE, now=now, schedules=schedules)
-    return archive.layout.state_file(WHOLE.partitions_name)
+    return before | set(state.glob("*.json"))
