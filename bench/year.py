@@ -292,6 +292,10 @@ def table(result: dict[str, Any]) -> Iterator[str]:
     row("  of it feeds' day files (MiB)", "day_files_bytes", "{:.2f}", 2**20)
     row("files the run's commit changed", "commit_files")
     row("their bytes (MiB, before deltas)", "commit_bytes", "{:.2f}", 2**20)
+    changed = sorted({kind for point in points for kind in point.get("commit_bytes_by_kind", {})})
+    for kind in changed:
+        sizes = [point.get("commit_bytes_by_kind", {}).get(kind, 0) / 2**20 for point in points]
+        rows.append((f"  of it {kind} (MiB)", *(f"{size:.2f}" for size in sizes)))
     row("folders fetched on demand", "fetched_on_demand")
     row("pages served (MB)", "megabytes_served")
     for step in STEPS:

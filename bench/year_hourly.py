@@ -374,6 +374,7 @@ def hourly_run(
         "day_files_bytes": day_bytes,
         "commit_files": changed[0],
         "commit_bytes": changed[1],
+        "commit_bytes_by_kind": changed[2],
         "pages_served": site.requests,
         "megabytes_served": round(site.bytes_sent / 1e6, 1),
         # the document folders the run read that the checkout did not hold
@@ -389,18 +390,22 @@ def folder_bytes(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
 
 
-def committed_changes(origin: Path, before: str, after: str) -> tuple[int, int]:
-    """The files commit ``after`` added, changed or deleted since ``before``, and the size
-    of those it added or changed (what git writes and the push sends, before deltas): read
-    in the origin, which holds every object (the clone would fetch the trees it lacks)."""
+def committed_changes(origin: Path, before: str, after: str) -> tuple[int, int, dict[str, int]]:
+    """The files commit ``after`` added, changed or deleted since ``before``, the size of
+    those it added or changed (what git writes and the push sends, before deltas), and
+    that size by kind of file (:func:`_kind_of`): read in the origin, which holds every
+    object (the clone would fetch the trees it lacks)."""
     listed = git("diff-tree", "-r", "--no-commit-id", "--no-renames", before, after, cwd=origin)
-    rows = [line.split("\t", 1)[0].split() for line in listed.splitlines() if line]
-    blobs = [row[3] for row in rows if row[4] != "D"]
+    rows = [line.split("\t", 1) for line in listed.splitlines() if line]
+    kept = [(row[0].split()[3], row[1]) for row in rows if row[0].split()[4] != "D"]
     sizes = subprocess.run(
         ["git", "cat-file", "--batch-check=%(objectsize)"], cwd=origin, check=True,
-        input="".join(f"{blob}\n" for blob in blobs), capture_output=True, text=True,
+        input="".join(f"{blob}\n" for blob, _ in kept), capture_output=True, text=True,
     ).stdout.split()  # fmt: skip
-    return len(rows), sum(int(size) for size in sizes)
+    by_kind: dict[str, int] = defaultdict(int)
+    for (_, path), size in zip(kept, sizes, strict=True):
+        by_kind[_kind_of(path)] += int(size)
+    return len(rows), sum(int(size) for size in sizes), dict(sorted(by_kind.items()))
 
 
 def largest_folder(root: Path) -> tuple[str, int]:
