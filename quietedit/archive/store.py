@@ -343,6 +343,9 @@ class Archive:
     def write_state(self, name: str, record: dict[str, JSON], *, final: bool = False) -> None:
         self.state_files.write_state(name, record, final=final)
 
+    def holds_state(self, name: str, record: dict[str, JSON]) -> bool:
+        return self.state_files.holds_state(name, record)
+
     def remove_state(self, name: str) -> None:
         self.state_files.remove_state(name)
 

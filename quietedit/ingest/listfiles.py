@@ -19,8 +19,9 @@ list is kept in parts:
 A save writes the parts that changed (new names, flushed), then the head naming them,
 then removes the parts of this list no head names any more. A run killed at any point
 so leaves a head whose every part is on disk: the old head with its old parts, or the
-new one with its new parts; a part left behind is removed by the next save. Each writer
-(a shard) has its own head and parts, so shards never write the same file.
+new one with its new parts; a part left behind is removed by the next save, and a part
+found damaged is written again. Each writer (a shard) has its own head and parts, so
+shards never write the same file.
 
 A head saved before parts were kept (the documents and entries inline) is read as it is,
 and the next save writes the parts. A head naming a part that is missing or damaged is
@@ -122,7 +123,8 @@ def write_list(
             content["schedules"] = kept[partition]
         digest = hashlib.sha256(dump_json(content)).hexdigest()[:12]
         state = part_name(name, partition, digest)
-        if state not in on_disk:
+        # kept as it is when on disk whole; written again when missing or damaged
+        if state not in on_disk or not archive.holds_state(state, content):
             archive.write_state(state, content)  # flushed: the head names it
         parts[partition] = digest
         wanted.add(state)

@@ -136,6 +136,17 @@ def test_a_head_naming_a_missing_part_is_read_as_no_list(
     assert load_schedules(archive) is None
 
 
+def test_a_damaged_part_is_written_again_by_the_next_save(tmp_path: Path) -> None:
+    archive = Archive(tmp_path / "data")
+    keep, schedules = observed()
+    save_active(archive, keep, shard=WHOLE, now=NOW, schedules=schedules)
+    damaged = archive.layout.state_file(sorted(parts(archive))[0])
+    damaged.write_text("{", encoding="utf-8")
+    assert load_active(archive) is None  # unreadable: every partition is read this time
+    save_active(archive, keep, shard=WHOLE, now=NOW + timedelta(hours=1), schedules=schedules)
+    assert load_active(archive) == as_read(keep) and load_schedules(archive) == schedules
+
+
 def test_shards_keep_parts_of_their_own(tmp_path: Path) -> None:
     archive = Archive(tmp_path / "data")
     keep, schedules = observed()
