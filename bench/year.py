@@ -38,8 +38,9 @@ hourly run is timed as the workflow does it (:mod:`year_hourly`):
 Printed per checkpoint: documents and revisions so far; the origin's packed size (after
 ``git gc``) against the zlib-compressed size of every revision record (target: at most
 1.3x); what the clone downloaded (its ``.git`` after checkout) and the files it checked
-out; seconds per step (target: day 365 within 1.2x of day 7); and the folder with the
-most entries in ``data/`` (target: none over 5,000). ``--json FILE`` also writes them as
+out; the files the run's commit changed and their bytes, by kind of file; seconds per
+step (target: day 365 within 1.2x of day 7); and the folder with the most entries in
+``data/`` (target: none over 5,000). ``--json FILE`` also writes them as
 JSON (``--json -``: JSON on stdout instead of the table).
 
 Generation writes through the real store, whose every write is flushed (``fsync``): on
