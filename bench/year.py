@@ -38,8 +38,9 @@ hourly run is timed as the workflow does it (:mod:`year_hourly`):
 Printed per checkpoint: documents and revisions so far; the origin's packed size (after
 ``git gc``) against the zlib-compressed size of every revision record (target: at most
 1.3x); what the clone downloaded (its ``.git`` after checkout) and the files it checked
-out; seconds per step (target: day 365 within 1.2x of day 7); and the folder with the
-most entries in ``data/`` (target: none over 5,000). ``--json FILE`` also writes them as
+out; the files the run's commit changed and their bytes, by kind of file; seconds per
+step (target: day 365 within 1.2x of day 7); and the folder with the most entries in
+``data/`` (target: none over 5,000). ``--json FILE`` also writes them as
 JSON (``--json -``: JSON on stdout instead of the table).
 
 Generation writes through the real store, whose every write is flushed (``fsync``): on
@@ -192,7 +193,7 @@ def checkpoint(
     commit(year, repo, hour - 1)
     # the list as the run of the hour before saves it: with its documents' schedule entries
     listed = keep_schedules(year.archive.root, now=START + (hour - 1) * HOUR)
-    repo.commit({listed}, "The documents' schedule entries")
+    repo.commit(listed, "The documents' schedule entries")
     gc = repo.gc()
     packed = repo.packed_size()
     kinds = repo.packed_by_kind()
@@ -292,6 +293,10 @@ def table(result: dict[str, Any]) -> Iterator[str]:
     row("  of it feeds' day files (MiB)", "day_files_bytes", "{:.2f}", 2**20)
     row("files the run's commit changed", "commit_files")
     row("their bytes (MiB, before deltas)", "commit_bytes", "{:.2f}", 2**20)
+    changed = sorted({kind for point in points for kind in point.get("commit_bytes_by_kind", {})})
+    for kind in changed:
+        sizes = [point.get("commit_bytes_by_kind", {}).get(kind, 0) / 2**20 for point in points]
+        rows.append((f"  of it {kind} (MiB)", *(f"{size:.2f}" for size in sizes)))
     row("folders fetched on demand", "fetched_on_demand")
     row("pages served (MB)", "megabytes_served")
     for step in STEPS:

@@ -149,11 +149,12 @@ class Repository:
 
     def commit(self, paths: set[Path], message: str) -> None:
         started = time.perf_counter()
-        names = sorted(str(p.relative_to(self.tree)) for p in paths if p.exists())
+        # a path no longer on disk (a state file the run removed) leaves the index
+        names = sorted(str(p.relative_to(self.tree)) for p in paths)
         if self.head is None:
             names.append(".gitignore")
         subprocess.run(
-            [*GIT, "update-index", "--add", "-z", "--stdin"],
+            [*GIT, "update-index", "--add", "--remove", "-z", "--stdin"],
             input="\0".join(names).encode() + b"\0", check=True, env={**os.environ, **self.env},
         )  # fmt: skip
         tree = git("write-tree", env=self.env).strip()
@@ -373,6 +374,7 @@ def hourly_run(
         "day_files_bytes": day_bytes,
         "commit_files": changed[0],
         "commit_bytes": changed[1],
+        "commit_bytes_by_kind": changed[2],
         "pages_served": site.requests,
         "megabytes_served": round(site.bytes_sent / 1e6, 1),
         # the document folders the run read that the checkout did not hold
@@ -388,18 +390,22 @@ def folder_bytes(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
 
 
-def committed_changes(origin: Path, before: str, after: str) -> tuple[int, int]:
-    """The files commit ``after`` added, changed or deleted since ``before``, and the size
-    of those it added or changed (what git writes and the push sends, before deltas): read
-    in the origin, which holds every object (the clone would fetch the trees it lacks)."""
+def committed_changes(origin: Path, before: str, after: str) -> tuple[int, int, dict[str, int]]:
+    """The files commit ``after`` added, changed or deleted since ``before``, the size of
+    those it added or changed (what git writes and the push sends, before deltas), and
+    that size by kind of file (:func:`_kind_of`): read in the origin, which holds every
+    object (the clone would fetch the trees it lacks)."""
     listed = git("diff-tree", "-r", "--no-commit-id", "--no-renames", before, after, cwd=origin)
-    rows = [line.split("\t", 1)[0].split() for line in listed.splitlines() if line]
-    blobs = [row[3] for row in rows if row[4] != "D"]
+    rows = [line.split("\t", 1) for line in listed.splitlines() if line]
+    kept = [(row[0].split()[3], row[1]) for row in rows if row[0].split()[4] != "D"]
     sizes = subprocess.run(
         ["git", "cat-file", "--batch-check=%(objectsize)"], cwd=origin, check=True,
-        input="".join(f"{blob}\n" for blob in blobs), capture_output=True, text=True,
+        input="".join(f"{blob}\n" for blob, _ in kept), capture_output=True, text=True,
     ).stdout.split()  # fmt: skip
-    return len(rows), sum(int(size) for size in sizes)
+    by_kind: dict[str, int] = defaultdict(int)
+    for (_, path), size in zip(kept, sizes, strict=True):
+        by_kind[_kind_of(path)] += int(size)
+    return len(rows), sum(int(size) for size in sizes), dict(sorted(by_kind.items()))
 
 
 def largest_folder(root: Path) -> tuple[str, int]:
@@ -413,16 +419,19 @@ def largest_folder(root: Path) -> tuple[str, int]:
     return best
 
 
-def keep_schedules(root: Path, *, now: datetime) -> Path:
+def keep_schedules(root: Path, *, now: datetime) -> set[Path]:
     """Give the saved list (``state/partitions.json``) the schedule entry of each document
     it names, read from the records, as the hourly run before this one saves it (the
-    generator saves the list alone, for speed); the path of the list rewritten."""
+    generator saves the list alone, for speed); the paths of the list's files written or
+    removed (its head and parts)."""
     from quietedit.archive.store import Archive
     from quietedit.decide.partitions import schedule_entry
     from quietedit.decide.shard import WHOLE
     from quietedit.ingest.partitions import load_active, recent, save_active
 
     archive = Archive(root)
+    state = archive.layout.state_file(WHOLE.partitions_name).parent
+    before = set(state.glob("*.json"))
     active = load_active(archive)
     if active is None:
         raise SystemExit("no saved list to give schedule entries to")
@@ -435,4 +444,4 @@ def keep_schedules(root: Path, *, now: datetime) -> Path:
     # the documents of the partitions read whole are named too, with their entries
     keep = active.union(type(active)(documents=frozenset(schedules))).with_whole(recent(now))
     save_active(archive, keep, shard=WHOLE, now=now, schedules=schedules)
-    return archive.layout.state_file(WHOLE.partitions_name)
+    return before | set(state.glob("*.json"))

@@ -246,6 +246,10 @@ class RecordingArchive(Archive):
         super()._replace(path, data, final=final)
         self.written.add(path)
 
+    def _remove(self, path: Path) -> None:
+        super()._remove(path)
+        self.written.add(path)  # git update-index --remove drops it
+
 
 @dataclass
 class Year:

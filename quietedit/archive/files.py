@@ -72,6 +72,19 @@ def replace_file(tmp_dir: Path, path: Path, data: bytes, *, final: bool) -> None
         fsync_dir(path.parent)
 
 
+def remove_file(path: Path) -> bool:
+    """Delete the mutable file ``path`` (never a create-only one: the caller's contract);
+    whether it existed. Not flushed: a file a power cut brings back is one its writer no
+    longer names, which it removes again next time."""
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise ArchiveError(path, f"cannot remove: {exc.strerror}") from exc
+    return True
+
+
 def write_temp(tmp_dir: Path, path: Path, data: bytes) -> Path:
     """A temp file in ``tmp_dir`` holding ``data``, flushed to disk; its path."""
     try:

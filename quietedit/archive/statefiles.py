@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from quietedit.archive import sparse
+from quietedit.archive.files import contents
 from quietedit.archive.layout import Layout
 from quietedit.archive.records import dump_json
 from quietedit.errors import ArchiveError
@@ -27,15 +28,18 @@ Read = Callable[[Path, str], dict[str, JSON] | None]
 """Reads a state file of a kind (``feed``, ``departed``, ``state``): ``None`` if missing."""
 Replace = Callable[[Path, bytes, bool], None]
 """Replaces a file atomically with the bytes (the bool: ``final``, the unit's last write)."""
+Remove = Callable[[Path], None]
+"""Deletes a mutable file (nothing when it is missing)."""
 
 
 class StateFiles:
     """The feed records, their day files and the run-level state files of one archive."""
 
-    def __init__(self, layout: Layout, *, read: Read, replace: Replace) -> None:
+    def __init__(self, layout: Layout, *, read: Read, replace: Replace, remove: Remove) -> None:
         self.layout = layout
         self._read = read
         self._replace = replace
+        self._remove = remove
 
     def feed_slugs(self) -> list[str]:
         """Slugs of every feed that has a record, sorted."""
@@ -85,5 +89,18 @@ class StateFiles:
 
     def write_state(self, name: str, record: dict[str, JSON], *, final: bool = False) -> None:
         """Atomically replace a state file; ``final`` as for :meth:`write_feed`."""
-        full = {**record, "schema": SCHEMA_VERSION, "type": "state", "name": name}
-        self._replace(self.layout.state_file(name), dump_json(full), final)
+        self._replace(self.layout.state_file(name), _state_bytes(name, record), final)
+
+    def holds_state(self, name: str, record: dict[str, JSON]) -> bool:
+        """Whether ``state/<name>.json`` is on disk with the very bytes
+        :meth:`write_state` would write for ``record`` (a damaged file is not)."""
+        return contents(self.layout.state_file(name)) == _state_bytes(name, record)
+
+    def remove_state(self, name: str) -> None:
+        """Delete ``state/<name>.json`` (nothing when it is missing): a state a run no
+        longer keeps (a part of its observed list that a newer part replaced)."""
+        self._remove(self.layout.state_file(name))
+
+
+def _state_bytes(name: str, record: dict[str, JSON]) -> bytes:
+    return dump_json({**record, "schema": SCHEMA_VERSION, "type": "state", "name": name})

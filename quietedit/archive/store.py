@@ -31,6 +31,7 @@ from quietedit.archive.files import (
     create_file,
     listdir,
     load_json,
+    remove_file,
     replace_file,
     sweep_temp,
 )
@@ -92,6 +93,7 @@ class Archive:
             self.layout,
             read=lambda path, kind: self._read_state(path, kind=kind),
             replace=lambda path, data, final: self._replace(path, data, final=final),
+            remove=self._remove,
         )
         """The feed records, their day files and the run-level state files."""
         self.written_partitions: set[str] = set()
@@ -341,6 +343,12 @@ class Archive:
     def write_state(self, name: str, record: dict[str, JSON], *, final: bool = False) -> None:
         self.state_files.write_state(name, record, final=final)
 
+    def holds_state(self, name: str, record: dict[str, JSON]) -> bool:
+        return self.state_files.holds_state(name, record)
+
+    def remove_state(self, name: str) -> None:
+        self.state_files.remove_state(name)
+
     def sweep_temp(self) -> int:
         """Remove what interrupted writes left in ``.tmp/`` (:func:`files.sweep_temp`)."""
         return sweep_temp(self.layout.tmp_dir)
@@ -382,6 +390,10 @@ class Archive:
 
     def _replace(self, path: Path, data: bytes, *, final: bool) -> None:
         replace_file(self.layout.tmp_dir, path, data, final=final)
+
+    def _remove(self, path: Path) -> None:
+        """Delete a mutable file (a state a run no longer keeps); never a create-only one."""
+        remove_file(path)
 
     # -- the checked read of a state, index or checks file ------------------------------
 

@@ -1,14 +1,15 @@
 """The observed lists: which documents of ``documents/`` a run reads.
 
 Each run writes its own list (``state/partitions.json``, or
-``state/partitions-shard-K-of-N.json`` for a shard; :mod:`quietedit.decide.shard`), and a
-run reads the union of all of them. A list names the partitions a run reads
-(``active``) and, for each partition read only in part, the documents still observed
-there (``documents``); a partition it names without documents (today's and yesterday's, or
-any in a list written before documents were named) is read whole. With no list at all (a
-new or just migrated archive) every partition on disk is read, once; the run then writes
-the first list. A list that cannot be read is logged, and every partition is read: slower,
-never wrong.
+``state/partitions-shard-K-of-N.json`` for a shard; :mod:`quietedit.decide.shard`), kept
+as a head and one part per partition so that a run rewrites only the parts it changed
+(:mod:`quietedit.ingest.listfiles`), and a run reads the union of all of them. A list
+names the partitions a run reads (``active``) and, for each partition read only in part,
+the documents still observed there (``documents``); a partition it names without
+documents (today's and yesterday's, or any in a list written before documents were named)
+is read whole. With no list at all (a new or just migrated archive) every partition on
+disk is read, once; the run then writes the first list. A list that cannot be read is
+logged, and every partition is read: slower, never wrong.
 
 A list also keeps, for each document it names, its schedule entry (``schedules``:
 :func:`~quietedit.decide.partitions.schedule_entry`): the next run plans from those without
@@ -32,6 +33,7 @@ from quietedit.decide.memory import DocumentState, document_from_record
 from quietedit.decide.partitions import Observed, observed_from_lists
 from quietedit.decide.shard import Shard, is_partitions_name
 from quietedit.errors import ArchiveError
+from quietedit.ingest.listfiles import read_list, write_list
 from quietedit.model import JSON, format_timestamp
 
 logger = logging.getLogger(__name__)
@@ -45,7 +47,7 @@ def load_active(archive: Archive) -> Observed | None:
     found = Observed()
     for name in names:
         try:
-            record = archive.read_state(name)
+            record = read_list(archive, name)
         except ArchiveError as exc:
             logger.warning("%s; every partition is read this time", exc)
             return None
@@ -93,7 +95,7 @@ def load_schedules(archive: Archive) -> Schedules | None:
     found: Schedules = {}
     for name in names:
         try:
-            record = archive.read_state(name)
+            record = read_list(archive, name)
         except ArchiveError:
             return None  # load_active has said so
         kept = _read_schedules(record or {})
@@ -153,7 +155,7 @@ def save_active(
     """Write this run's list (the run's last write with the ledger: losing it to a power
     cut is a run killed before its end, and the next run reads the list before it)."""
     record = list_record(observed, now=now, schedules=schedules)
-    archive.write_state(shard.partitions_name, record, final=True)
+    write_list(archive, shard.partitions_name, record, final=True)
 
 
 def recent(now: datetime) -> set[str]:
@@ -172,7 +174,7 @@ def ensure_recent(archive: Archive, *, shard: Shard, now: datetime) -> Observed 
         return active
     active = active.with_whole(recent(now))
     try:  # this run's own list keeps its entries
-        own = _read_schedules(archive.read_state(shard.partitions_name) or {})
+        own = _read_schedules(read_list(archive, shard.partitions_name) or {})
     except ArchiveError:
         own = None
     # and those of the documents of the partitions it read whole: a partition no longer
@@ -180,7 +182,7 @@ def ensure_recent(archive: Archive, *, shard: Shard, now: datetime) -> Observed 
     named = active.union(
         Observed(documents=frozenset(pair for pair in own or {} if pair[0] in active.whole))
     )
-    archive.write_state(shard.partitions_name, list_record(named, now=now, schedules=own))
+    write_list(archive, shard.partitions_name, list_record(named, now=now, schedules=own))
     return active
 
 
@@ -220,7 +222,7 @@ def _bare(archive: Archive) -> set[str]:
     found: set[str] = set()
     for name in (name for name in archive.state_names() if is_partitions_name(name)):
         try:
-            record = archive.read_state(name) or {}
+            record = read_list(archive, name) or {}
         except ArchiveError:
             continue  # load_active has said so
         listed, kept = _read_list(record), _read_schedules(record) or {}

@@ -48,6 +48,9 @@ def test_a_small_year_prints_its_figures_at_each_checkpoint(tmp_path: Path) -> N
         assert point["packed_by_kind"]["revisions"] > 0
         assert 0 < point["largest_folder_entries"] <= 5000
         assert point["clone_bytes"] > 0 and point["files_checked_out"] > 0
+        # what the run's commit wrote, by kind: the list's changed parts among it
+        by_kind = point["commit_bytes_by_kind"]
+        assert sum(by_kind.values()) == point["commit_bytes"] and by_kind["state"] > 0
         # the hourly run found the simulated archive as real runs leave it: the hour's
         # new stories are new documents, and re-checks of unedited pages change nothing
         summary = point["ingest_summary"]

@@ -15,6 +15,7 @@ from quietedit.config import load_config
 from quietedit.decide.memory import document_from_record
 from quietedit.decide.partitions import schedule_entry
 from quietedit.decide.recheck import decide
+from quietedit.ingest.listfiles import read_list
 from quietedit.ingest.partitions import load_schedules
 from quietedit.ingest.run import run_ingest
 from tests.conftest import git
@@ -39,7 +40,7 @@ def test_the_list_keeps_the_schedule_entry_of_each_document_it_names(
     tmp_path: Path,
 ) -> None:
     archive = month(newsroom, config_file, tmp_path / "data")
-    saved = archive.read_state("partitions") or {}
+    saved = read_list(archive, "partitions") or {}
     schedules = saved["schedules"]
     assert isinstance(schedules, dict)
     documents = saved["documents"]
@@ -86,7 +87,7 @@ def test_a_run_reads_the_records_of_the_documents_it_checks_only(
     # a list without entries (saved before they were kept): every record named is read
     state = tmp_path / "data" / "state" / "partitions.json"
     record = json.loads(state.read_text(encoding="utf-8"))
-    del record["schedules"]
+    record["schedules_kept"] = False
     state.write_text(json.dumps(record), encoding="utf-8")
     report = run_ingest(
         config, Archive(tmp_path / "data"), now=hour + timedelta(hours=1), simulated=True

@@ -30,6 +30,7 @@ from quietedit.config import load_config
 from quietedit.decide.memory import document_from_record
 from quietedit.decide.partitions import still_observed
 from quietedit.errors import ArchiveLockedError
+from quietedit.ingest.listfiles import read_list
 from quietedit.ingest.run import run_ingest
 from quietedit.model import Article, Block
 
@@ -533,7 +534,7 @@ def test_a_run_reads_only_the_partitions_still_observed(
     archive = Archive(tmp_path / "data")
     newsroom.round = 1
     run_ingest(config, archive, now=T0, simulated=True)
-    saved = archive.read_state("partitions")
+    saved = read_list(archive, "partitions")
     assert saved is not None
     assert saved["active"] == ["2026/11/29", "2026/11/30"]  # new documents go there: whole
     assert saved["documents"] == {}
@@ -549,7 +550,7 @@ def test_a_run_reads_only_the_partitions_still_observed(
     # days later the partition is read in part: the documents still observed, by id
     later = T0 + timedelta(days=9)  # past the unedited stories' window, not the edited's
     run_ingest(config, archive, now=later, simulated=True)
-    saved = archive.read_state("partitions") or {}
+    saved = read_list(archive, "partitions") or {}
     assert saved["active"] == ["2026/11/30", "2026/12/08", "2026/12/09"]
     listed = saved["documents"]
     assert isinstance(listed, dict) and list(listed) == ["2026/11/30"]
@@ -584,7 +585,7 @@ def test_documents_a_killed_run_registered_are_checked_by_the_next(
     run_ingest(config, archive, now=T0, feeds_only=True, simulated=True)
     registered = Archive(data).document_ids()
     assert registered
-    listed = Archive(data).read_state("partitions") or {}
+    listed = read_list(Archive(data), "partitions") or {}
     assert listed["active"] == ["2026/10/01", "2026/11/29", "2026/11/30"]
     archive.write_state("partitions", {"active": ["2026/10/01"]})  # even with the old list
 

@@ -49,6 +49,7 @@ from quietedit.decide.shard import (
 )
 from quietedit.errors import InvalidShardError
 from quietedit.fetch import LedgerEntry
+from quietedit.ingest.listfiles import head_of_part
 from quietedit.ingest.run import run_ingest
 from tests.conftest import git
 
@@ -606,9 +607,10 @@ def owners_of_changes(clone: Path, feeds: dict[str, str]) -> set[int]:
             owners.add(shard_of(record["url"], count=N))
         elif path.parts[0] in ("feeds", "departed"):  # a feed's record and day files
             owners.add(shard_of(feeds[path.stem], count=N))
-        else:  # a shard's own ledger, partition list and index files
+        else:  # a shard's own ledger, partition list (and its parts) and index files
+            name = part_head(path.stem) or path.stem  # a list's part: its list's
             match = re.fullmatch(
-                rf"(?:ledger-|partitions-|[0-9a-f]{{2}}-)shard-([0-9]+)-of-{N}", path.stem
+                rf"(?:ledger-|partitions-|[0-9a-f]{{2}}-)shard-([0-9]+)-of-{N}", name
             )
             owners.add(int(match[1]) if match and path.parts[0] in ("state", "index") else 0)
     return owners
@@ -639,6 +641,15 @@ def requests_since(data: Path, name: str, since: datetime) -> Counter[tuple[str,
 
 
 ROUNDS = (1, 2, 3)
+
+
+def is_part(path: str) -> bool:
+    """Whether ``path`` (below ``data/``) is a part of an observed list."""
+    return part_head(path) is not None
+
+
+def part_head(path: str) -> str | None:
+    return head_of_part(path.removeprefix("state/").removesuffix(".json"))
 
 
 def test_three_shards_merged_by_git_make_the_archive_one_run_makes(
@@ -687,14 +698,18 @@ def test_three_shards_merged_by_git_make_the_archive_one_run_makes(
         state_b = {p for p in b if p.startswith(("state/", "index/")) or "/checks" in p}
         # by design: the one ledger, partition list and index file of each index shard (and
         # checks file of each partition) of the unsharded run are one per ingest shard
-        assert {p for p in state_a if p.startswith("state/")} == {
-            "state/ledger.json",
-            "state/partitions.json",
-        }
-        assert {p for p in state_b if p.startswith("state/")} == {
+        heads_a = {p for p in state_a if p.startswith("state/") and not is_part(p)}
+        heads_b = {p for p in state_b if p.startswith("state/") and not is_part(p)}
+        assert heads_a == {"state/ledger.json", "state/partitions.json"}
+        assert heads_b == {
             f"state/{name}-shard-{k}-of-{N}.json"
             for k in clones
             for name in ("ledger", "partitions")
+        }
+        # the parts of each observed list (one per partition), each of its own writer's list
+        assert {part_head(p) for p in state_a if is_part(p)} <= {"partitions"}
+        assert {part_head(p) for p in state_b if is_part(p)} <= {
+            f"partitions-shard-{k}-of-{N}" for k in clones
         }
         assert index_entries(a) == index_entries(b)
         assert checks_entries(a) == checks_entries(b)
