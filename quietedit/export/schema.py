@@ -164,7 +164,12 @@ TEXTS: Final = Table(
     "texts_fts searches them all; texts_removed_fts only those the document's newest "
     "revision no longer has (text taken out, or changed into another).",
     (
-        _c("id", "INTEGER", "The text's number"),
+        _c(
+            "id",
+            "INTEGER",
+            "The text's number: fixed by its document and its place in it, so an update "
+            "leaves it as it is",
+        ),
         _c("document", "TEXT", "The document it is from"),
         _c("text", "TEXT", "The block's text"),
     ),
