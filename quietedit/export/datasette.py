@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from quietedit.export.schema import TABLES
+from quietedit.export.state import DESCRIPTIONS
 from quietedit.model import JSON
 
 
@@ -112,6 +113,8 @@ def metadata(database: str) -> dict[str, JSON]:
         }
         for table in TABLES
     }
+    for name, description in DESCRIPTIONS.items():  # the update's own: out of sight
+        tables[name] = {"description": description, "hidden": True}
     queries: dict[str, JSON] = {
         q.name: {"title": q.title, "description": q.description, "sql": q.sql} for q in QUERIES
     }

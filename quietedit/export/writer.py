@@ -40,7 +40,6 @@ REMOVED_FTS: Final = "texts_removed_fts"
 example query ``removed_text`` searches these alone, not every text ever published."""
 
 
-
 def staging_path(tmp: Path) -> Path:
     """The staging database of the database being written at ``tmp``."""
     return tmp.with_name(f"{tmp.name}.stage")
