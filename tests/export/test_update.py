@@ -203,7 +203,9 @@ def test_an_update_after_each_round_of_changes_holds_a_full_export_s_rows(
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
 
 
-def test_in_git_only_the_changed_documents_are_read_again(tmp_path: Path) -> None:
+def test_in_git_only_the_changed_documents_are_read_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     root = tmp_path / "data"
     ids = write_archive(root)
     git(root, "init", "-q")
@@ -223,7 +225,7 @@ def test_in_git_only_the_changed_documents_are_read_again(tmp_path: Path) -> Non
         partitions.append(sorted(chosen or []))
         return listing(chosen)
 
-    archive.documents = documents  # type: ignore[method-assign]
+    monkeypatch.setattr(archive, "documents", documents)
     changes = update_module.find_changes(
         archive, previous, treeids.read(root, previous.folders), jobs=1
     )
