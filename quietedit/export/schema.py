@@ -392,3 +392,16 @@ TABLES: Final = (
     FEED_ENTRIES,
 )
 """Every table, in the order they are created (a table after those it refers to)."""
+
+STATE_TABLES: Final = {
+    "_export": "What the export was made with, so that an update can tell whether its rows "
+    "still hold (quietedit export sqlite --update).",
+    "_export_documents": "Each document read, with the stamp of its files when it was "
+    "read, for quietedit export sqlite --update.",
+    "_export_folders": "The git tree id of each year, month and day folder of the "
+    "archive's documents, for quietedit export sqlite --update.",
+    "_export_story_days": "The stories grouped for each day, with the key of the day's "
+    "inputs, for quietedit export sqlite --update.",
+}
+"""The tables an export keeps for its updates (:mod:`quietedit.export.state` makes them),
+and what each is for; Datasette's metadata hides them."""

@@ -59,17 +59,6 @@ _CREATE: Final = (
     "stories TEXT NOT NULL) WITHOUT ROWID",
 )
 
-DESCRIPTIONS: Final = {
-    META: "What the export was made with, so that an update can tell whether its rows "
-    "still hold (quietedit export sqlite --update).",
-    DOCUMENTS: "Each document read, with the stamp of its files when it was read, for "
-    "quietedit export sqlite --update.",
-    FOLDERS: "The git tree id of each year, month and day folder of the archive's "
-    "documents, for quietedit export sqlite --update.",
-    STORY_DAYS: "The stories grouped for each day, with the key of the day's inputs, for "
-    "quietedit export sqlite --update.",
-}
-"""What each table is for (Datasette's metadata hides them)."""
 
 EXPORT_VERSION: Final = hashlib.sha256(
     "\n".join(

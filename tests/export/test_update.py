@@ -26,7 +26,7 @@ from quietedit.article.identity import document_id
 from quietedit.cli import cli
 from quietedit.export import state
 from quietedit.export import update as update_module
-from quietedit.export.schema import TABLES
+from quietedit.export.schema import STATE_TABLES, TABLES
 from quietedit.export.sqlite import export_sqlite
 from quietedit.export.update import KEYED_BY_DOCUMENT, update_sqlite
 from quietedit.model import Block
@@ -242,6 +242,7 @@ def test_in_git_only_the_changed_documents_are_read_again(
 
 
 def test_every_table_is_keyed_by_document_or_written_again_whole() -> None:
+    assert set(state.NAMES) == set(STATE_TABLES)  # made there, described in the schema
     whole = {"sources", "stories", "feed_entries"}
     assert KEYED_BY_DOCUMENT | whole == {t.name for t in TABLES}
     assert not KEYED_BY_DOCUMENT & whole
