@@ -45,6 +45,7 @@ from typing import Any, Final
 
 from quietedit.archive import treeids
 from quietedit.archive.store import Archive
+from quietedit.article.identity import is_document_id
 from quietedit.errors import ArchiveError, ExportError
 from quietedit.export import sqlite as full
 from quietedit.export import state
@@ -165,10 +166,14 @@ def find_changes(
         current = _content_stamps(archive, listed, jobs=jobs)
     else:
         dirty = set()
-        for doc in trees.dirty:
+        for doc in trees.dirty:  # folders whose files differ from the commit
+            if not is_document_id(doc):
+                continue  # a day's checks file: no row of the export comes from it
             seen = recorded.get(doc)
             where = seen.partition if seen is not None else archive.partition(doc)
-            if where is not None:
+            if where is None:  # a folder the index does not know: look at every day
+                dirty.update(partitions)
+            else:
                 dirty.add(where)
         folders = trees.partitions
         moved = [

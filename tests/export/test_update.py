@@ -30,8 +30,10 @@ from quietedit.export.schema import STATE_TABLES, TABLES
 from quietedit.export.sqlite import export_sqlite
 from quietedit.export.update import KEYED_BY_DOCUMENT, update_sqlite
 from quietedit.model import Block
+from tests.analysis.wire_stories import OUTLET_A, OUTLET_B, OUTLET_C
 from tests.conftest import T0, observation
 from tests.export.conftest import STORIES, at, write_archive
+from tests.export.test_stories_and_derived import URLS, store
 
 FTS = ("revisions_fts", "texts_fts", "texts_removed_fts")
 
@@ -128,6 +130,8 @@ def change_round(archive: Archive, ids: dict[str, str], number: int) -> None:
     """One week's kinds of change: new documents, new revisions of old ones, events, a
     derived series, a removed document."""
     if number == 1:
+        store(archive, "a", OUTLET_A, hours=0)  # one story told by two outlets
+        store(archive, "b", OUTLET_B, hours=1.5)
         add_story(archive, "new-bridge", hours=30)
         add_story(archive, "new-library", hours=31, revisions=3)
         ferry = ids[STORIES[0].url]
@@ -155,6 +159,7 @@ def change_round(archive: Archive, ids: dict[str, str], number: int) -> None:
         gone = ids[STORIES[2].url]
         shutil.rmtree(archive.layout.document_dir(gone, archive.partition(gone) or ""))
         add_story(archive, "new-pool", hours=55)
+        store(archive, "c", OUTLET_C, hours=3)  # a third outlet joins the story
     elif number == 3:  # a change not committed: stamped by its content
         add_story(archive, "new-park", hours=56)
         bridge = document_id("https://news.example.org/uk/2026/12/02/new-bridge")
@@ -194,6 +199,7 @@ def test_an_update_after_each_round_of_changes_holds_a_full_export_s_rows(
             assert conn.execute("pragma foreign_key_check").fetchall() == []
             assert conn.execute("pragma integrity_check").fetchall() == [("ok",)]
     assert "new-park" in str(contents(db)["documents"])
+    assert len(contents(db)["stories"]) == 3  # a, b, then c
     # nothing changed: nothing read again, and still the same rows
     before = db.read_bytes()
     report = update_sqlite(Archive(root), db)
@@ -234,11 +240,12 @@ def test_in_git_only_the_changed_documents_are_read_again(
         document_id(f"https://news.example.org/uk/2026/12/02/{k}")
         for k in ("new-bridge", "new-library")
     ]
-    assert read == sorted([ids[STORIES[0].url], *new])
+    told = [document_id(URLS[k]) for k in ("a", "b")]
+    assert read == sorted([ids[STORIES[0].url], *new, *told])
     assert changes.removed == [] and changes.unchanged == len(STORIES) - 1
-    # the days whose folders are as recorded are not listed
-    ferry_day = archive.partition(ids[STORIES[0].url])
-    assert partitions == [sorted({ferry_day or "", "2026/12/01"})]
+    # only the days whose folders changed are listed
+    assert partitions == [sorted({archive.partition(doc) or "" for doc in read})]
+    assert len(partitions[0]) < len(archive.partitions())
 
 
 def test_every_table_is_keyed_by_document_or_written_again_whole() -> None:
