@@ -5,7 +5,8 @@ A bulk load of a file built from nothing, as SQLite loads best:
 - no journal and no syncs while it is written (the file is a temporary one, renamed into
   place when complete: a crash discards it whole), one transaction per batch of rows;
 - rows of a table keyed by document (every ``WITHOUT ROWID`` table: blocks, provenance,
-  documents, the edits' tables, …) are not inserted where their key falls, batch by batch,
+  documents, the edits' tables, …, and texts, numbered by a hash of their document) are
+  not inserted where their key falls, batch by batch,
   which at a year's scale means a page read, split and written again at a random place of
   a B-tree larger than the page cache for nearly every document. They are appended to a
   staging database beside the file and copied once, when all are in, sorted by key: each
