@@ -87,7 +87,16 @@ def restore(data: Path, stash: Path) -> None:
 
 def git(root: Path, *args: str) -> None:
     subprocess.run(
-        ["git", "-c", "user.name=bench", "-c", "user.email=bench@example.org", *args],
+        [
+            "git",
+            "-c",
+            "user.name=bench",
+            "-c",
+            "user.email=bench@example.org",
+            "-c",
+            "gc.auto=0",
+            *args,
+        ],
         cwd=root,
         check=True,
         capture_output=True,
