@@ -1,6 +1,7 @@
 """A stand-in for the GitHub CLI, ``gh``, for the tests of the workflows' evidence upload
-(``.github/scripts/upload-evidence.sh``): the ``gh release`` and ``gh api`` calls that
-script makes, answered from releases kept as plain files, never from the network.
+(``.github/scripts/upload-evidence.sh``) and database release (``publish-database.sh``,
+``download-database.sh``): the ``gh release`` and ``gh api`` calls those scripts make,
+answered from releases kept as plain files, never from the network.
 
 Run as ``python fake_gh.py ARGS...`` (the tests put a ``gh`` that does so first on PATH).
 Environment:
@@ -20,6 +21,7 @@ Environment:
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import os
 import re
@@ -147,6 +149,14 @@ def api(store: Releases, args: list[str]) -> int:
         return fail(f"fake gh: no such API path {path!r}")
     route = match.group(2)
     state = store.load()
+    if route == "latest":  # the release marked latest (the last one so marked)
+        marked = [r for r in state["releases"].values() if r["latest"]]
+        if not marked:
+            return fail("gh: Not Found (HTTP 404)")
+        release = max(marked, key=lambda r: r["id"])
+        body = {k: v for k, v in release.items() if k not in ("assets", "latest")}
+        emit([{**body, "assets": [asset_json(a) for a in release["assets"].values()]}], jq)
+        return 0
     if found := re.fullmatch(r"tags/([^/?]+)", route):
         release = state["releases"].get(found.group(1))
         if release is None:
@@ -217,6 +227,34 @@ def release_upload(store: Releases, args: list[str]) -> int:
     return 0
 
 
+def release_download(store: Releases, args: list[str]) -> int:
+    """``gh release download TAG --dir DIR --pattern GLOB...``: the uploaded assets that
+    match, written into DIR (an error when none does, as ``gh`` gives)."""
+    tag, folder, patterns = args[0], Path("."), []
+    rest = iter(args[1:])
+    for arg in rest:
+        if arg in ("--dir", "-D"):
+            folder = Path(next(rest))
+        elif arg in ("--pattern", "-p"):
+            patterns.append(next(rest))
+        else:
+            return fail(f"fake gh: unknown flag {arg!r}")
+    if tag not in store.load()["releases"]:
+        return fail("release not found")
+    assets = store.release(tag)["assets"]
+    names = [
+        n
+        for n, a in sorted(assets.items())
+        if a["state"] == "uploaded" and any(fnmatch.fnmatchcase(n, p) for p in patterns)
+    ]
+    if not names:
+        return fail("no assets match the file pattern")
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in names:
+        (folder / name).write_bytes(store.asset_bytes(tag, name))
+    return 0
+
+
 def main(argv: list[str]) -> int:
     store = Releases(Path(os.environ["FAKE_GH_HOME"]))
     store.home.mkdir(parents=True, exist_ok=True)
@@ -230,6 +268,8 @@ def main(argv: list[str]) -> int:
         return release_create(store, argv[2:])
     if argv[:2] == ["release", "upload"]:
         return release_upload(store, argv[2:])
+    if argv[:2] == ["release", "download"]:
+        return release_download(store, argv[2:])
     return fail(f"fake gh: unsupported call {argv!r}")
 
 

@@ -5,6 +5,8 @@ nothing a release holds is replaced."""
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import os
 import shutil
 import subprocess
@@ -168,3 +170,78 @@ def test_the_weekly_workflow_exports_the_whole_archive_and_attaches_it() -> None
     assert export < upload
     assert "gzip -6 --no-name export/quietedit.db" in scripts[export]
     assert "quietedit export sqlite export/quietedit.db " in scripts[export]  # metadata beside
+
+
+DOWNLOAD = ROOT / ".github" / "scripts" / "download-database.sh"
+
+
+def download(gh: Releases, folder: Path) -> subprocess.CompletedProcess[str]:
+    env = {
+        **os.environ,
+        "PATH": f"{gh.home.parent / 'bin'}{os.pathsep}{os.environ['PATH']}",
+        "FAKE_GH_HOME": str(gh.home),
+        "GH_REPO": "quietedit/quietedit",
+    }
+    return subprocess.run(
+        [str(DOWNLOAD), str(folder)], capture_output=True, text=True, env=env, check=False
+    )
+
+
+def gzipped(data: bytes) -> bytes:
+    return gzip.compress(data, mtime=0)
+
+
+LAST_WEEK = b"SQLite format 3\0" + b"".join(  # incompressible: gzipped, several parts
+    hashlib.sha256(str(n).encode()).digest() for n in range(400)
+)
+
+
+@needs_jq
+@pytest.mark.parametrize("limit", [2**31, 4000], ids=["one-file", "in-parts"])
+def test_last_week_s_database_is_downloaded_and_unpacked(
+    gh: Releases, tmp_path: Path, limit: int
+) -> None:
+    done = publish(gh, export_dir(tmp_path, gzipped(LAST_WEEK)), "2026-11-30", limit=limit)
+    assert done.returncode == 0, done.stderr
+    assert (len(gh.release("database-2026-11-30")["assets"]) > 2) == (limit < 2**31)
+    folder = tmp_path / "next"
+    got = download(gh, folder)
+    assert got.returncode == 0, got.stderr
+    assert (folder / "quietedit.db").read_bytes() == LAST_WEEK
+    assert "last week's database: database-2026-11-30" in got.stdout
+    assert sorted(p.name for p in folder.iterdir()) == ["quietedit.db"]  # nothing else left
+
+
+@needs_jq
+def test_no_usable_database_of_last_week_leaves_none(gh: Releases, tmp_path: Path) -> None:
+    folder = tmp_path / "next"
+    nothing = download(gh, folder)
+    assert nothing.returncode == 1 and "no latest release" in nothing.stderr
+    gh.create("evidence-2026-11", latest=True)
+    other = download(gh, folder)
+    assert other.returncode == 1 and "'evidence-2026-11', is not a database" in other.stderr
+    publish(gh, export_dir(tmp_path, gzipped(LAST_WEEK)), "2026-11-30", limit=4000)
+    # a part damaged on the way
+    tag = "database-2026-11-30"
+    part = gh.release(tag)["assets"]["quietedit.db.gz.part-001"]
+    path = gh.home / "assets" / str(part["id"])
+    path.write_bytes(b"x" + path.read_bytes()[1:])
+    damaged = download(gh, folder)
+    assert damaged.returncode == 1 and "does not match its checksum" in damaged.stderr
+    publish(gh, export_dir(tmp_path, b"not gzip at all"), "2026-12-07")
+    broken = download(gh, folder)
+    assert broken.returncode == 1 and "cannot be unpacked" in broken.stderr
+    assert not (folder / "quietedit.db").exists()
+    assert sorted(p.name for p in folder.iterdir()) == []
+
+
+def test_the_weekly_workflow_updates_last_week_s_database() -> None:
+    workflow: dict[Any, Any] = yaml.safe_load(
+        (ROOT / ".github" / "workflows" / "export.yml").read_text(encoding="utf-8")
+    )
+    scripts = [step.get("run", "") for step in workflow["jobs"]["export"]["steps"]]
+    fetch = next(i for i, s in enumerate(scripts) if "download-database.sh export" in s)
+    export = next(i for i, s in enumerate(scripts) if "quietedit export sqlite" in s)
+    assert fetch < export
+    assert "download-database.sh export || true" in scripts[fetch]  # a failure: export whole
+    assert "quietedit export sqlite export/quietedit.db --update" in scripts[export]

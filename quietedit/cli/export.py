@@ -60,6 +60,14 @@ def export() -> None:
     help="Processes that read and compare documents; 0: one per CPU core. The database "
     "is the same for any number.",
 )
+@click.option(
+    "--update",
+    is_flag=True,
+    help="Update the database an earlier export wrote at OUT: read again only the "
+    "documents whose files changed since, delete those no longer in the archive, keep "
+    "the rest. The same rows as a full export; a full export when OUT is missing, "
+    "damaged, or was written by another version (the reason is printed).",
+)
 def sqlite(
     out: Path,
     config_path: Path | None,
@@ -68,6 +76,7 @@ def sqlite(
     no_metadata: bool,
     cache_dir: Path | None,
     jobs: int,
+    update: bool,
 ) -> None:
     """Write the archive to the SQLite database OUT, with Datasette's metadata.
 
@@ -77,17 +86,24 @@ def sqlite(
     the site's (the same diff and classification). The same archive gives the same file,
     byte for byte. Exits 1 if a document could not be read (the rest is written).
 
+    With --update, the database already at OUT is brought up to date in one
+    transaction (an interrupted update leaves it as it was): only the documents whose
+    files changed are read again.
+
     \b
-    Example:
+    Examples:
         quietedit export sqlite quietedit.db --data data
+        quietedit export sqlite quietedit.db --data data --update
     """
     from quietedit.export.datasette import dump_metadata
     from quietedit.export.sqlite import SourceInfo, export_sqlite
+    from quietedit.export.update import update_sqlite
 
     config = load_config(config_path)
     sources = tuple(SourceInfo(f.slug, f.name, f.url, f.kind) for f in config.feeds)
-    with _progress("Exporting") as progress:
-        report = export_sqlite(
+    run = update_sqlite if update else export_sqlite
+    with _progress("Updating" if update else "Exporting") as progress:
+        report = run(
             _archive(config, data_dir),
             out,
             sources=sources,

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import Final
 
-from quietedit.export.schema import TABLES
+from quietedit.export.schema import STATE_TABLES, TABLES
 from quietedit.model import JSON
 
 
@@ -112,6 +112,8 @@ def metadata(database: str) -> dict[str, JSON]:
         }
         for table in TABLES
     }
+    for name, description in STATE_TABLES.items():  # the update's own: out of sight
+        tables[name] = {"description": description, "hidden": True}
     queries: dict[str, JSON] = {
         q.name: {"title": q.title, "description": q.description, "sql": q.sql} for q in QUERIES
     }

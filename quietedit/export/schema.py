@@ -164,7 +164,12 @@ TEXTS: Final = Table(
     "texts_fts searches them all; texts_removed_fts only those the document's newest "
     "revision no longer has (text taken out, or changed into another).",
     (
-        _c("id", "INTEGER", "The text's number"),
+        _c(
+            "id",
+            "INTEGER",
+            "The text's number: fixed by its document and its place in it, so an update "
+            "leaves it as it is",
+        ),
         _c("document", "TEXT", "The document it is from"),
         _c("text", "TEXT", "The block's text"),
     ),
@@ -387,3 +392,16 @@ TABLES: Final = (
     FEED_ENTRIES,
 )
 """Every table, in the order they are created (a table after those it refers to)."""
+
+STATE_TABLES: Final = {
+    "_export": "What the export was made with, so that an update can tell whether its rows "
+    "still hold (quietedit export sqlite --update).",
+    "_export_documents": "Each document read, with the stamp of its files when it was "
+    "read, for quietedit export sqlite --update.",
+    "_export_folders": "The git tree id of each year, month and day folder of the "
+    "archive's documents, for quietedit export sqlite --update.",
+    "_export_story_days": "The stories grouped for each day, with the key of the day's "
+    "inputs, for quietedit export sqlite --update.",
+}
+"""The tables an export keeps for its updates (:mod:`quietedit.export.state` makes them),
+and what each is for; Datasette's metadata hides them."""

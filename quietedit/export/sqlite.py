@@ -27,9 +27,10 @@ from pathlib import Path
 from typing import Any, Final
 
 from quietedit.analysis.stories import story_sketch
+from quietedit.archive import treeids
 from quietedit.archive.store import Archive
 from quietedit.errors import ExportError, QuieteditError
-from quietedit.export import rows
+from quietedit.export import rows, state
 from quietedit.export.reading import read_listed
 from quietedit.export.rows import DocumentData, Row
 from quietedit.export.schema import (
@@ -87,11 +88,17 @@ class ExportReport:
     out: Path
     rows: dict[str, int] = field(default_factory=dict)
     failures: list[str] = field(default_factory=list)
+    note: str = ""
+    """How an update went (``quietedit export sqlite --update``): what it read again, or
+    why it exported the archive whole."""
 
     def summary(self) -> str:
         counts = ", ".join(f"{n} {name}" for name, n in self.rows.items())
-        return f"{self.out}: {counts}" + (
-            f"; {len(self.failures)} documents could not be read" if self.failures else ""
+        return (
+            f"{self.out}: "
+            + (f"{self.note}; rows written: " if self.note else "")
+            + counts
+            + (f"; {len(self.failures)} documents could not be read" if self.failures else "")
         )
 
 
@@ -178,7 +185,7 @@ def export_sqlite(
     tmp.unlink(missing_ok=True)
     stage = staging_path(tmp)
     report = ExportReport(out)
-    plan = _Plan(archive, sources, site_cache)
+    plan = Plan(archive, sources, site_cache)
     try:
         conn = sqlite3.connect(tmp, isolation_level=None)
         try:
@@ -197,27 +204,42 @@ def export_sqlite(
 
 
 @dataclass(frozen=True, slots=True)
-class _Plan:
+class Plan:
     """What every worker needs to read a document (inherited by fork)."""
 
     archive: Archive
     sources: Sequence[SourceInfo]
     site_cache: Path | None
     feeds: dict[str, dict[str, JSON]] = field(default_factory=dict)
+    stamps: dict[str, str] = field(default_factory=dict)
+    """The documents' stamps known before they are read (their git tree ids); the others
+    are stamped by their content as they are read (:mod:`~quietedit.export.state`)."""
 
     @property
     def configured(self) -> frozenset[str]:
         return frozenset(s.slug for s in self.sources) or frozenset(self.feeds)
 
 
-_PLAN: _Plan | None = None  # the plan of a worker process, set before it forks
+_PLAN: Plan | None = None  # the plan of a worker process, set before it forks
 
 
-def _rows_of_batch(batch: list[tuple[str, str]]) -> list[tuple[str, DocumentRows | str]]:
+def set_plan(plan: Plan | None) -> None:
+    """Set the plan the worker processes forked next read documents by (``None``: done)."""
+    global _PLAN
+    _PLAN = plan
+
+
+def feed_records(archive: Archive) -> dict[str, dict[str, JSON]]:
+    """Every feed record of the archive, by slug."""
+    return {slug: archive.read_feed(slug) or {} for slug in archive.feed_slugs()}
+
+
+def rows_of_batch(batch: list[tuple[str, str]]) -> list[tuple[str, DocumentRows | str]]:
     """Read and turn into rows each document of ``batch``: its rows, or why it failed."""
     plan = _PLAN
     assert plan is not None  # noqa: S101 - set before the pool forks
     done: list[tuple[str, DocumentRows | str]] = []
+    layout = plan.archive.layout
     sketches = (
         saved_sketches(plan.site_cache, (doc for _, doc in batch))
         if plan.site_cache is not None
@@ -225,6 +247,8 @@ def _rows_of_batch(batch: list[tuple[str, str]]) -> list[tuple[str, DocumentRows
     )
     for partition, doc in batch:
         try:
+            # stamped before it is read: a change made while it is read shows next time
+            stamp = plan.stamps.get(doc) or state.content_stamp(layout, partition, doc)
             data = gather_document(
                 plan.archive,
                 partition,
@@ -235,20 +259,30 @@ def _rows_of_batch(batch: list[tuple[str, str]]) -> list[tuple[str, DocumentRows
         except QuieteditError as exc:
             done.append((doc, str(exc)))
             continue
-        done.append((doc, document_rows(data, sketch=sketches.get(doc))))
+        found = document_rows(data, sketch=sketches.get(doc))
+        found.stamp = stamp
+        done.append((doc, found))
     return done
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DocumentRows:
-    """One document's rows by table, each a tuple of the table's columns in order (texts
-    numbered from 1, renumbered when written): tuples, not dicts, cross from a worker
-    process to the writer, without every column's name pickled again in every row."""
+    """One document's rows by table, each a tuple of the table's columns in order:
+    tuples, not dicts, cross from a worker process to the writer, without every column's
+    name pickled again in every row."""
 
     source: str
     tables: dict[str, list[tuple[Any, ...]]]
     story: Sketched | None = None  # what the story grouping needs of it
     removed: list[int] = field(default_factory=list)  # texts the newest revision lacks
+    stamp: str = state.FAILED  # its files' stamp, taken before they were read
+
+    def recorded(self, partition: str) -> state.Recorded:
+        """Its row of the update state."""
+        story = self.story
+        if story is None:
+            return state.Recorded(partition, self.stamp, self.source, "", None)
+        return state.Recorded(partition, self.stamp, self.source, story.first_seen, story.packed)
 
 
 def document_rows(data: DocumentData, *, sketch: tuple[int, ...] | None = None) -> DocumentRows:
@@ -298,14 +332,14 @@ def _tuples(table: Table, found: Iterable[Row]) -> list[tuple[Any, ...]]:
 _COLUMNS: Final = {table.name: table.column_names for table in TABLES}
 
 
-def _batches(listed: list[tuple[str, str]]) -> Iterator[list[tuple[str, str]]]:
+def batches(listed: list[tuple[str, str]]) -> Iterator[list[tuple[str, str]]]:
     for start in range(0, len(listed), BATCH_DOCUMENTS):
         yield listed[start : start + BATCH_DOCUMENTS]
 
 
 def _write(
     conn: sqlite3.Connection,
-    plan: _Plan,
+    plan: Plan,
     report: ExportReport,
     *,
     jobs: int,
@@ -314,22 +348,27 @@ def _write(
 ) -> None:
     global _PLAN
     writer = Writer(conn, stage, report.rows)
-    archive = plan.archive
-    feeds = {slug: archive.read_feed(slug) or {} for slug in archive.feed_slugs()}
-    plan = _Plan(archive, plan.sources, plan.site_cache, feeds)
+    state.create(conn)
+    plan, trees = prepared(plan)
     _PLAN = plan
-    listed = archive.documents()
+    listed = plan.archive.documents()
     stored: set[str] = set()
     used_sources: set[str] = set()
     sketches: dict[str, Sketched] = {}
+    recorded: dict[str, state.Recorded] = {}
     done = 0
     with streamed(jobs) as pool:
-        for batch in pool(_rows_of_batch, _batches(listed)):
-            for doc, found in batch:
+        for batch, found_rows in zip(
+            batches(listed), pool(rows_of_batch, batches(listed)), strict=True
+        ):
+            for (partition, doc), (_, found) in zip(batch, found_rows, strict=True):
                 if isinstance(found, str):
                     logger.error("%s: %s", doc, found)
                     report.failures.append(f"{doc}: {found}")
-                elif found.tables:
+                    recorded[doc] = state.Recorded(partition, state.FAILED, "", "", None)
+                    continue
+                recorded[doc] = found.recorded(partition)
+                if found.tables:
                     writer.add_document(found.tables, found.removed)
                     stored.add(doc)
                     used_sources.add(found.source)
@@ -339,20 +378,59 @@ def _write(
             writer.flush()
             if progress is not None:
                 progress(done, len(listed))
-    known = {s.slug: s for s in plan.sources}
-    writer.add(SOURCES, _tuples(SOURCES, _source_rows(known, feeds, used_sources)))
-    with forked(jobs) as mapper:
-        stories = group_by_day(_story_state(sketches, plan.site_cache), mapper=mapper)
-        entries = mapper(_feed_entries, sorted(feeds))
+    stories = _story_state(sketches, plan.site_cache)
+    shared_rows(writer.add, plan, stories, stored, used_sources, jobs=jobs)
     _PLAN = None
-    story_rows = rows.story_rows(stories, {d: s.source for d, s in sketches.items()})
-    writer.add(STORIES, _tuples(STORIES, story_rows))
+    state.write_meta(conn, fingerprint(plan, trees))
+    state.write_documents(conn, recorded)
+    state.write_folders(conn, trees.folders if trees is not None else {})
+    state.write_days(conn, stories.chunks)
+    writer.finish()
+
+
+def prepared(plan: Plan) -> tuple[Plan, treeids.Trees | None]:
+    """``plan`` with the feed records and the git stamps of the documents on disk, and
+    the archive's git trees (``None`` outside git)."""
+    archive = plan.archive
+    feeds = feed_records(archive)
+    trees = treeids.read(archive.root)
+    found = state.git_stamps(archive.layout, archive.partitions(), trees) if trees else {}
+    return Plan(archive, plan.sources, plan.site_cache, feeds, found), trees
+
+
+def fingerprint(plan: Plan, trees: treeids.Trees | None) -> dict[str, str]:
+    """What the export of ``plan`` is made with (:func:`state.fingerprint`)."""
+    sources = [(s.slug, s.name, s.url, s.kind) for s in plan.sources]
+    return state.fingerprint(state.sources_key(sources, plan.configured), git=trees is not None)
+
+
+Add = Callable[[Table, list[tuple[Any, ...]]], None]
+
+
+def shared_rows(
+    add: Add,
+    plan: Plan,
+    stories: StoryState,
+    stored: set[str],
+    used_sources: set[str],
+    *,
+    jobs: int,
+) -> None:
+    """The rows of the tables not keyed by document (sources, stories, feed entries),
+    given to ``add``; ``stories.chunks`` updated. ``stored``: the documents exported,
+    ``used_sources`` their sources. Needs :data:`_PLAN` set to ``plan``."""
+    known = {s.slug: s for s in plan.sources}
+    add(SOURCES, _tuples(SOURCES, _source_rows(known, plan.feeds, used_sources)))
+    with forked(jobs) as mapper:
+        grouped = group_by_day(stories, mapper=mapper)
+        entries = mapper(_feed_entries, sorted(plan.feeds))
+    sources = {d: s.source for d, s in stories.documents.items()}
+    add(STORIES, _tuples(STORIES, rows.story_rows(grouped, sources)))
     for feed_rows in entries:
         for row in feed_rows:
             if row["document"] not in stored:
                 row["document"] = None
-        writer.add(FEED_ENTRIES, _tuples(FEED_ENTRIES, feed_rows))
-    writer.finish()
+        add(FEED_ENTRIES, _tuples(FEED_ENTRIES, feed_rows))
 
 
 def _story_state(sketches: dict[str, Sketched], site_cache: Path | None) -> StoryState:

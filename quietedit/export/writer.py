@@ -5,7 +5,8 @@ A bulk load of a file built from nothing, as SQLite loads best:
 - no journal and no syncs while it is written (the file is a temporary one, renamed into
   place when complete: a crash discards it whole), one transaction per batch of rows;
 - rows of a table keyed by document (every ``WITHOUT ROWID`` table: blocks, provenance,
-  documents, the edits' tables, …) are not inserted where their key falls, batch by batch,
+  documents, the edits' tables, …, and texts, numbered by a hash of their document) are
+  not inserted where their key falls, batch by batch,
   which at a year's scale means a page read, split and written again at a random place of
   a B-tree larger than the page cache for nearly every document. They are appended to a
   staging database beside the file and copied once, when all are in, sorted by key: each
@@ -23,7 +24,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Final
 
-from quietedit.export.schema import BLOCKS, TABLES, TEXTS, Table
+from quietedit.export.schema import TABLES, TEXTS, Table
 
 PAGE_SIZE: Final = 4096
 """SQLite's default page size, fixed so the file does not depend on the library's build."""
@@ -39,9 +40,6 @@ REMOVED_FTS: Final = "texts_removed_fts"
 """The full-text index of the texts a document's newest revision no longer has: the
 example query ``removed_text`` searches these alone, not every text ever published."""
 
-_TEXT_ID: Final = TEXTS.column_names.index("id")
-_BLOCK_TEXT: Final = BLOCKS.column_names.index("text")
-
 
 def staging_path(tmp: Path) -> Path:
     """The staging database of the database being written at ``tmp``."""
@@ -52,9 +50,11 @@ def _names(columns: Iterable[str]) -> str:
     return ", ".join(f'"{c}"' for c in columns)
 
 
-def _shift(row: tuple[Any, ...], index: int, offset: int) -> tuple[Any, ...]:
-    """``row`` with the text number at ``index`` moved past the texts written before."""
-    return (*row[:index], row[index] + offset, *row[index + 1 :])
+def staged(table: Table) -> bool:
+    """Whether ``table``'s rows are staged and copied in key order: every ``WITHOUT ROWID``
+    table, and ``texts``, whose numbers are fixed by each document
+    (:func:`~quietedit.export.rows.text_number_base`), not by the order rows come in."""
+    return table.without_rowid or table.name == TEXTS.name
 
 
 class Writer:
@@ -65,7 +65,6 @@ class Writer:
         self.conn = conn
         self.counts = counts
         self.held: dict[str, list[tuple[Any, ...]]] = {t.name: [] for t in TABLES}
-        self.texts = 0  # texts numbered so far
         self.removed: list[tuple[int]] = []  # texts a newest revision lacks, numbered
         conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")
         conn.execute("PRAGMA journal_mode = OFF")  # a temporary file: a crash discards it whole
@@ -79,7 +78,7 @@ class Writer:
         conn.execute(f"PRAGMA {STAGE}.synchronous = OFF")
         for table in TABLES:
             conn.execute(table.create_sql())
-            if table.without_rowid:  # its rows staged in the order they come, no key
+            if staged(table):  # its rows staged in the order they come, no key
                 conn.execute(f'CREATE TABLE {STAGE}."{table.name}" ({_names(table.column_names)})')
             counts[table.name] = 0
         conn.execute(f"CREATE TABLE {REMOVED} (id INTEGER PRIMARY KEY)")
@@ -89,19 +88,11 @@ class Writer:
         self.held[table.name].extend(found)
 
     def add_document(self, tables: dict[str, list[tuple[Any, ...]]], removed: list[int]) -> None:
-        """Hold one document's rows by table, its texts numbered from 1 (renumbered past
-        the texts held before), and the numbers of its texts its newest revision lacks."""
-        offset = self.texts
+        """Hold one document's rows by table, and the numbers of its texts its newest
+        revision lacks."""
         for name, table_rows in tables.items():
-            held = self.held[name]
-            if name == TEXTS.name:
-                held.extend(_shift(row, _TEXT_ID, offset) for row in table_rows)
-                self.texts += len(table_rows)
-            elif name == BLOCKS.name:
-                held.extend(_shift(row, _BLOCK_TEXT, offset) for row in table_rows)
-            else:
-                held.extend(table_rows)
-        self.removed.extend((number + offset,) for number in removed)
+            self.held[name].extend(table_rows)
+        self.removed.extend((number,) for number in removed)
 
     def flush(self) -> None:
         """Write the rows held, in one transaction."""
@@ -111,7 +102,7 @@ class Writer:
         for table in TABLES:
             held = self.held[table.name]
             if held:
-                into = f'{STAGE}."{table.name}"' if table.without_rowid else f'"{table.name}"'
+                into = f'{STAGE}."{table.name}"' if staged(table) else f'"{table.name}"'
                 placeholders = ", ".join("?" for _ in table.columns)
                 self.conn.executemany(
                     f"INSERT INTO {into} ({_names(table.column_names)}) VALUES ({placeholders})",  # noqa: S608 - names from the schema
@@ -129,7 +120,7 @@ class Writer:
         # The sorts spill to temporary files, not memory: a year's blocks are 700 MB.
         conn.execute("PRAGMA temp_store = FILE")
         for table in TABLES:
-            if table.without_rowid:
+            if staged(table):
                 names = _names(table.column_names)
                 conn.execute("BEGIN")
                 conn.execute(
