@@ -460,7 +460,7 @@ def show(label: str, figures: dict[str, float]) -> None:
     rate = figures["html_written"] / figures["seconds"] if figures["seconds"] else 0.0
     load = ", ".join(f"{n:.2f}" for n in os.getloadavg())
     print(
-        f"{label}: {figures['seconds']:.2f} s wall, {figures['cpu_seconds']:.1f} s CPU, "
+        f"{label}: {figures['seconds']:.2f} s wall, {figures['cpu_seconds']:.2f} s CPU, "
         f"{figures['written']:.0f} files written "
         f"({figures['html_written']:.0f} pages, {rate:,.0f} pages/s) of {figures['files']:.0f}; "
         f"{figures['rendered']:.0f} documents rendered; peak RSS {figures['max_rss_mb']:.0f} MB"
