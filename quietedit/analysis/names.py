@@ -16,6 +16,7 @@ from typing import Final
 
 from quietedit.analysis.facts import CONNECTORS, Fact, Word
 from quietedit.analysis.places import is_german_place
+from quietedit.analysis.shortforms import listed, other_forms
 from quietedit.analysis.words import tokenize
 
 MIN_PREFIX: Final = 3
@@ -143,7 +144,9 @@ def name_forms(
     """``gone`` and ``came`` without the names written shorter, longer, or by a
     description of the same person, or the other way round: none of them changed a fact.
     ``removed`` and ``added`` are the change's words, ``old`` and ``new`` where they
-    stand; ``german``: the text capitalises its nouns ("den Ex-Präsidenten")."""
+    stand; ``german``: the text capitalises its nouns ("den Ex-Präsidenten").
+    An abbreviation for its long form and an alias for another are ``shortforms.py``'s."""
+    gone, came = other_forms(gone, came, removed, added, old=old[0], new=new[0])
     gone_names = [f for f in gone if f.name]
     came_names = [f for f in came if f.name]
     for fact in list(gone_names):
@@ -175,8 +178,9 @@ ACRONYM_LETTERS: Final = (2, 5)
 
 def _abbreviated(full: list[Fact], short: list[Fact]) -> bool:
     """One name of several words (one run) replaced by one abbreviation, nothing else
-    named: the body's short form, even where its letters are not the name's initials
-    ("Borussia Dortmund" → "BVB", "Eintracht Frankfurt" → "SGE")."""
+    named: the body's short form, even where its letters are not all the name's initials
+    ("Borussia Dortmund" → "BVB", "Eintracht Frankfurt" → "SGE"), but one of them at
+    least ("National Health Service" → "BMA" names another body)."""
     if len(short) != 1 or not full:
         return False
     letters = short[0].text
@@ -189,6 +193,8 @@ def _abbreviated(full: list[Fact], short: list[Fact]) -> bool:
         and len(groups) == 1
         and len(full) >= 2
         and not all(f.text.isupper() for f in full)
+        and any(f.text[0].upper() in letters for f in full)
+        and not listed(letters)  # "USA" names its own body ("Europäische Union" → "USA")
     )
 
 
