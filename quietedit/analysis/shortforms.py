@@ -16,7 +16,7 @@ from elsewhere in the text:
 * the forms of one group of :data:`~quietedit.analysis.aliases.ALIASES` ("Union",
   "CDU/CSU") name one body where no rule of form can tell.
 
-A different body is still a changed fact: "CDU" → "SPD", "BND" → "Bundeskriminalamt".
+A different body is still a changed fact: "CDU" → "SPD", "BND" → "MAD".
 Which names :func:`other_forms` drops is ``names.py``'s to decide with its other rules.
 """
 
