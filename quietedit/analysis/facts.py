@@ -175,6 +175,10 @@ def located_facts(
             or (index > 0 and is_relative_date(lowered, all_words[index - 1].text.casefold()))
         ):
             found.append(Fact(text_, word.start, word.end, False))
+        elif _counted(lowered, names=names):
+            # a number opening a compound is the compound's count: "Acht-Tore-Spektakel"
+            count = text_.split("-", 1)[0]
+            found.append(Fact(count, word.start, word.start + len(count), False))
         elif word.capitalised and (anywhere or not opens[index]):
             first, last = _group(all_words, index, connectors)
             group = tuple(all_words[first : last + 1])
@@ -185,6 +189,13 @@ def located_facts(
             ):
                 found.append(Fact(text_, word.start, word.end, True, group))
     return _grouped_digits(found, text)
+
+
+def _counted(lowered: str, *, names: bool) -> bool:
+    """A hyphenated compound opening with a number word ("acht-tore-spektakel",
+    "two-day")."""
+    first, hyphen, rest = lowered.partition("-")
+    return bool(hyphen and rest) and first in NUMBER_WORDS and (names or first not in ENGLISH_ONLY)
 
 
 _DIGIT_GROUP: Final = re.compile(r"\d{3}")

@@ -15,6 +15,7 @@ import re
 from typing import Final
 
 from quietedit.analysis.facts import CONNECTORS, Fact, Word
+from quietedit.analysis.placeforms import same_places
 from quietedit.analysis.places import is_german_place
 from quietedit.analysis.shortforms import listed, other_forms
 from quietedit.analysis.words import tokenize
@@ -140,13 +141,17 @@ def name_forms(
     old: tuple[int, int],
     new: tuple[int, int],
     german: bool = False,
+    texts_: tuple[str, str] = ("", ""),
 ) -> tuple[list[Fact], list[Fact]]:
     """``gone`` and ``came`` without the names written shorter, longer, or by a
     description of the same person, or the other way round: none of them changed a fact.
     ``removed`` and ``added`` are the change's words, ``old`` and ``new`` where they
-    stand; ``german``: the text capitalises its nouns ("den Ex-Präsidenten").
-    An abbreviation for its long form and an alias for another are ``shortforms.py``'s."""
+    stand; ``german``: the text capitalises its nouns ("den Ex-Präsidenten");
+    ``texts_``: the old and the new text the change stands in.
+    An abbreviation for its long form and an alias for another are ``shortforms.py``'s,
+    a place in other words (a region, a country's adjective) ``placeforms.py``'s."""
     gone, came = other_forms(gone, came, removed, added, old=old[0], new=new[0])
+    gone, came = same_places(gone, came, removed, added, old_text=texts_[0], new_text=texts_[1])
     gone_names = [f for f in gone if f.name]
     came_names = [f for f in came if f.name]
     for fact in list(gone_names):

@@ -252,3 +252,32 @@ def widened(short: str, long_: str) -> bool:
         and len(parts) < len(others)
         and all(any(p == o or p.endswith(o) or p.startswith(o) for o in others) for p in parts)
     )
+
+
+_CLAUSE_END: Final = re.compile(r"[.!?;:]+\s|\s[\u2013\u2014-]\s")
+"""What closes a sentence or a clause of its own inside a change: a full stop, a colon,
+a semicolon, or a dash between spaces."""
+_CLAUSE_MARK_REACH: Final = " - "
+"""The longest mark, whose reach outside a change still bounds a clause in it."""
+
+
+def in_own_clause(fact: Fact, text: str, start: int, end: int) -> bool:
+    """``fact`` stands in a sentence or clause of its own that the change from ``start``
+    to ``end`` of ``text`` puts in or cuts whole, of :data:`PASSAGE_WORDS` words or more:
+    a new statement's fact, not one changed in a statement that stays ("[-gespürt. Es-]{+.
+    Mindestens acht Menschen wurden verletzt - es+} ist bereits das zweite Beben")."""
+    # a mark just outside the change bounds the clause too ("…Erdstoß.{+ Mindestens …+}")
+    reach = len(_CLAUSE_MARK_REACH)
+    opening = [m.end() for m in _CLAUSE_END.finditer(text, max(0, start - reach), fact.start)]
+    first = opening[-1] if opening else 0 if start == 0 else -1
+    closing = _CLAUSE_END.search(text, fact.end, min(len(text), end + reach))
+    last = closing.start() if closing else len(text) if end >= len(text) else -1
+    if first < 0 or last < 0:
+        return False
+    return word_count(text[first:last]) >= PASSAGE_WORDS
+
+
+def outside_own_clauses(facts: list[Fact], text: str, at: int, change: str) -> list[Fact]:
+    """``facts`` but those in a sentence or clause of its own that ``change``, standing at
+    ``at`` in ``text``, puts in or cuts whole (:func:`in_own_clause`)."""
+    return [f for f in facts if not in_own_clause(f, text, at, at + len(change))]

@@ -58,6 +58,7 @@ from quietedit.analysis.phrases import (
     clause_replaced,
     fact_key,
     located,
+    outside_own_clauses,
     restructured,
     shared,
     small_words_only,
@@ -287,6 +288,7 @@ class _Reader:
             old=(hunk.old_at, hunk.old_at + len(hunk.removed)),
             new=(hunk.new_at, hunk.new_at + len(hunk.added)),
             german=not self.names,
+            texts_=(self.old_text, self.new_text),
         )
         german = not self.names
         still_gone, still_came = self._capitals(still_gone, still_came)
@@ -294,6 +296,9 @@ class _Reader:
             still_came = [f for f in still_came if not self._short_form(f)]
         if not any(f.name for f in still_came):
             still_gone = [f for f in still_gone if not self._short_form(f)]
+        if not self.title:  # a headline's clause is never a passage: its facts stay
+            still_gone = outside_own_clauses(still_gone, self.old_text, hunk.old_at, hunk.removed)
+            still_came = outside_own_clauses(still_came, self.new_text, hunk.new_at, hunk.added)
         still_gone = [f for f in still_gone if not beside_kept(f, self.new.words, german=german)]
         still_came = [f for f in still_came if not beside_kept(f, self.old.words, german=german)]
         if not still_gone and not still_came:
