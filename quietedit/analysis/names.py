@@ -313,9 +313,25 @@ def _description(text: str, *, german: bool = False) -> bool:
 
 
 def _common(word: str, *, german: bool) -> bool:
-    """A word of a description: not a number, and lower case (German: not an acronym)."""
+    """A word of a description: not a number, and lower case (German: not an acronym, and
+    not the name of a federal or state body, "der Bundesnachrichtendienst")."""
     if word[0].isdigit():
         return False
     if german:
-        return not (len(word) > 1 and word.replace("-", "").isupper())
+        return not ((len(word) > 1 and word.replace("-", "").isupper()) or _body_name(word))
     return not word[0].isupper()
+
+
+_BODY_PREFIXES: Final = ("bundes", "landes")
+_BODY_ENDINGS: Final = (
+    "amt", "dienst", "gericht", "gerichtshof", "ministerium", "behörde", "agentur", "bank",
+    "anstalt", "kammer", "polizei", "wehr", "kriminalamt",
+)  # fmt: skip
+"""A German body's name is one word: a federal or state prefix and the kind of body
+("Bundes-nachrichten-dienst", "Landes-kriminal-amt"); "der Bundeskanzler" still
+describes a person."""
+
+
+def _body_name(word: str) -> bool:
+    lowered = word.casefold()
+    return lowered.startswith(_BODY_PREFIXES) and lowered.endswith(_BODY_ENDINGS)

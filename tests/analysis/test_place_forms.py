@@ -183,3 +183,27 @@ def test_a_compound_with_a_count_kept_while_the_sentence_is_reworded_is_no_fact(
         "Die Regierung bekennt sich zur Zwei-Staaten-Lösung, sagte der Minister am Abend.",
     )
     assert "facts" not in result.kinds
+
+
+# -- a body's name is no description ---------------------------------------------------------
+
+
+def test_a_federal_body_replaced_by_another_bodys_initials_is_a_fact() -> None:
+    result = edit(
+        "Die Ermittlungen führt der Bundesnachrichtendienst, teilte ein Sprecher mit.",
+        "Die Ermittlungen führt das BKA, teilte ein Sprecher mit.",
+    )
+    assert result.evidence("facts") == ("block 1: added BKA",)
+
+
+def test_a_description_of_a_body_named_by_its_initials_is_still_style() -> None:
+    result = edit(
+        "Die Ermittlungen führt die Behörde, teilte ein Sprecher mit.",
+        "Die Ermittlungen führt das BKA, teilte ein Sprecher mit.",
+    )
+    assert "facts" not in result.kinds
+    result = edit(
+        "Die Ermittlungen führt der Bundesnachrichtendienst, teilte ein Sprecher mit.",
+        "Die Ermittlungen führt der BND, teilte ein Sprecher mit.",
+    )
+    assert "facts" not in result.kinds
