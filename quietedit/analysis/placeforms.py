@@ -72,8 +72,10 @@ def _compass_region(name: str, other: list[str], other_text: str) -> bool:
             continue
         if not any(w.casefold().startswith(said) for w in other):
             return False
-        # the place itself is still named: "Ukraine" in "Russland-Ukraine-News"
-        return place in other_text.casefold()
+        # the place itself is still named, as a word or a compound's part: "Ukraine" in
+        # "Russland-Ukraine-News", but not "ende" (of "Ostende") in "Wochenende"
+        named = re.compile(rf"(?<![^\W\d_]){re.escape(place)}(?![^\W\d_])")
+        return named.search(other_text.casefold()) is not None
     return False
 
 

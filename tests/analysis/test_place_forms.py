@@ -64,6 +64,15 @@ def test_a_region_cut_to_its_compass_point_with_the_place_named_nowhere_is_a_fac
     assert "facts" in result.kinds
 
 
+def test_the_place_left_must_be_named_as_a_word_not_inside_another() -> None:
+    # "Nordkorea" minus "Nord" leaves "Korea", which "Südkorea" holds but does not name
+    result = headline(
+        "Raketentest: Südkorea meldet Starts in Nordkorea",
+        "Raketentest: Südkorea meldet Starts im Norden",
+    )
+    assert "facts" in result.kinds
+
+
 # -- a country by its adjective ------------------------------------------------------------
 
 
