@@ -49,7 +49,7 @@ import time
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
-from quietedit.archive.layout import Layout, index_shard, partition_of
+from quietedit.archive.layout import INDEX_SCHEMA, Layout, index_shard, partition_of
 from quietedit.archive.records import dump_json, new_revision, revision_to_record
 from quietedit.article.identity import document_id
 from quietedit.errors import UnchangedContentError
@@ -211,7 +211,7 @@ def generate(
     for shard, entries in index.items():
         shard_record: dict[str, JSON] = {
             "documents": dict(sorted(entries.items())),
-            "schema": SCHEMA_VERSION,
+            "schema": INDEX_SCHEMA,
             "shard": shard,
             "type": "index",
         }

@@ -68,7 +68,9 @@ def fast_import_stream(days: int, rate: int) -> bytes:
     base = [(path, b"# code\n") for path in CODE]
     base += [("pyproject.toml", b"[project]\n"), ("data/feeds/news.json", b"{}\n")]
     base += [("data/state/partitions.json", b"{}\n"), ("docs/github.md", b"# docs\n")]
-    base += [(f"data/index/{shard:02x}.json", b"{}\n") for shard in range(256)]
+    base += [
+        (f"data/index/{shard >> 4:02x}/{shard:03x}/entries.json", b"{}\n") for shard in range(4096)
+    ]
     commit("The code", base)
     for day in range(days):
         files = [(f"{partition(day)}/checks.json", b'{"documents": {"day": %d}}\n' % day)]

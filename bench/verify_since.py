@@ -30,7 +30,7 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from quietedit.archive.layout import Layout, index_shard, partition_of
+from quietedit.archive.layout import INDEX_SCHEMA, Layout, index_shard, partition_of
 from quietedit.archive.records import (
     dump_json,
     new_revision,
@@ -179,7 +179,7 @@ def write_index(root: Path, index: dict[str, dict[str, JSON]]) -> None:
     for shard, entries in index.items():
         record: dict[str, JSON] = {
             "documents": dict(sorted(entries.items())),
-            "schema": 2,
+            "schema": INDEX_SCHEMA,
             "shard": shard,
             "type": "index",
         }

@@ -38,7 +38,7 @@ from year_newsroom import (
 
 from quietedit.archive.checks import discovered_partition
 from quietedit.archive.index import DocumentIndex
-from quietedit.archive.layout import Layout, index_shard, partition_of
+from quietedit.archive.layout import INDEX_SCHEMA, Layout, index_shard, partition_of
 from quietedit.archive.partition_checks import Entry, PartitionChecks, split_record
 from quietedit.archive.records import dump_json
 from quietedit.archive.store import Archive
@@ -61,7 +61,7 @@ from quietedit.feeds.edits import EntrySnapshot
 from quietedit.ingest.feedrecords import save_feed
 from quietedit.ingest.partitions import recent, save_active
 from quietedit.model import JSON
-from quietedit.revisions import SCHEMA_VERSION, EvidenceRef, Observation
+from quietedit.revisions import EvidenceRef, Observation
 
 START: Final = datetime(2026, 1, 1, tzinfo=UTC)
 HOUR: Final = timedelta(hours=1)
@@ -179,7 +179,7 @@ class BatchedIndex(DocumentIndex):
         for shard in sorted(self._dirty):
             full: dict[str, JSON] = {
                 "documents": dict(sorted(self._own[shard].items())),
-                "schema": SCHEMA_VERSION,
+                "schema": INDEX_SCHEMA,
                 "shard": shard,
                 "type": "index",
             }

@@ -161,7 +161,7 @@ def origin(tmp_path: Path, env: dict[str, str]) -> str:
         "data/README.md": "# The quietedit archive\n",
         "data/feeds/news.json": '{"polls": 1}\n',
         "data/state/partitions.json": '{"active": ["2026/11/28"]}\n',
-        "data/index/53.json": '{"documents": {}}\n',
+        "data/index/53/535/entries.json": '{"documents": {}}\n',
         OLD: '{"title": "An old story"}\n',
         ACTIVE: '{"title": "Council approves budget"}\n',
         SIBLING: '{"title": "Ferry timetable"}\n',

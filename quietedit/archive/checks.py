@@ -14,6 +14,7 @@ from typing import Final
 
 from quietedit.archive.layout import (
     CHECKS_NAME_PATTERN,
+    INDEX_SCHEMA,
     REVISION_DIGITS,
     SLUG_PATTERN,
     index_shard,
@@ -34,7 +35,11 @@ NOT_CANONICAL: Final = (
 )
 SCHEMA_1_ARCHIVE: Final = "schema-1 archive: run quietedit migrate"
 UNFINISHED_MIGRATION: Final = "unfinished migration: rerun quietedit migrate"
-INDEX_NAMES: Final = "index files are named <2 hex digits>[-shard-<k>-of-<n>].json"
+INDEX_NAMES: Final = (
+    "index files are named index/<hh>/<hhh>/entries[-shard-<k>-of-<n>].json "
+    "(<hhh>: 3 hex digits, <hh>: its first 2)"
+)
+LEGACY_INDEX: Final = "index file in the layout before schema 3: run quietedit migrate"
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -80,14 +85,21 @@ def numbered_name_problem(
 
 
 def index_problems(record: JSON, *, shard: str) -> list[str]:
-    """Problems of an index shard file named ``<shard>.json``: the envelope (schema 2,
-    type ``index``, ``shard`` as named) and every entry a document id of this shard
-    mapped to a partition."""
-    problems = check_state_record(record, kind="index")
+    """Problems of a file of index shard ``shard``: the envelope (schema 3, type
+    ``index``, ``shard`` as its folder names it) and every entry a document id of this
+    shard mapped to a partition."""
     if not isinstance(record, dict):
-        return problems
+        return [f"an index record must be a JSON object, not {type(record).__name__}"]
+    problems = []
+    if record.get("schema") != INDEX_SCHEMA:
+        problems.append(
+            f"schema: {record.get('schema')!r} is not {INDEX_SCHEMA}; written by another "
+            "quietedit version (upgrade, or run quietedit migrate)"
+        )
+    if record.get("type") != "index":
+        problems.append(f"type: {record.get('type')!r} is not 'index'")
     if record.get("shard") != shard:
-        problems.append(f"shard: {record.get('shard')!r} does not match the file name")
+        problems.append(f"shard: {record.get('shard')!r} does not match the folder name")
     documents = record.get("documents")
     if not isinstance(documents, dict):
         return [*problems, f"documents: {documents!r} is not an object of id: partition"]

@@ -1,11 +1,16 @@
 """The index: which partition each document's folder is in (I/O).
 
-256 shards, ``index/<hh>.json``, keyed by the first two hex digits of the id's hash part
-(:func:`~quietedit.archive.layout.index_shard`), each an object from document id to
-partition. Each writer keeps a file of its own (a sharded run: ``<hh>-shard-K-of-N.json``),
-so shards never write the same file; readers merge every writer's files, and a document
-indexed twice is an error. An entry is written before its document's folder
-(:meth:`DocumentIndex.place`), so a crash never leaves a folder the index does not know.
+4,096 shards, each a folder ``index/<hh>/<hhh>/`` keyed by the first three hex digits of
+the id's hash part (:func:`~quietedit.archive.layout.index_shard`), holding an object from
+document id to partition. Each writer keeps a file of its own in the shard's folder
+(``entries.json``; a sharded run: ``entries-shard-K-of-N.json``), so shards never write
+the same file; readers merge every writer's files, and a document indexed twice is an
+error. An entry is written before its document's folder (:meth:`DocumentIndex.place`), so
+a crash never leaves a folder the index does not know.
+
+The index files of schema 2 (``index/<hh>.json``, 256 shards) are read as well until
+``quietedit migrate`` has moved their entries (:mod:`quietedit.archive.migrate_index`):
+an archive not migrated yet, or a migration cut short, finds every document all the same.
 """
 
 from __future__ import annotations
@@ -13,11 +18,19 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from quietedit.archive.checks import discovered_partition
 from quietedit.archive.files import listdir, stamp
-from quietedit.archive.layout import Layout, index_name_shard, index_shard, is_partition
+from quietedit.archive.layout import (
+    INDEX_DIR,
+    INDEX_NAME_PATTERN,
+    INDEX_SCHEMA,
+    Layout,
+    index_shard,
+    is_partition,
+    legacy_index_path,
+)
 from quietedit.archive.records import dump_json
 from quietedit.errors import ArchiveError
 from quietedit.model import JSON
@@ -30,20 +43,21 @@ class DocumentIndex:
     a run reads each shard once. Safe to share between the threads of a run: updates are
     serialised.
 
-    ``read`` parses a file into its checked envelope (raising ``ArchiveError``; ``None``
-    when it does not exist); ``replace`` writes a file atomically and durably."""
+    ``read`` parses a file (raising ``ArchiveError``; ``None`` when it does not exist);
+    ``replace`` writes a file atomically and durably."""
 
     def __init__(
         self,
         layout: Layout,
         *,
-        read: Callable[[Path], dict[str, JSON] | None],
+        read: Callable[[Path], JSON | None],
         replace: Callable[[Path, bytes], None],
     ) -> None:
         self.layout = layout
         self._read_file = read
         self._replace = replace
         self._shards: dict[str, _Shard] = {}
+        self._legacy: dict[str, list[Path]] | None = None
         self._lock = threading.Lock()
 
     def partition(self, document: str, *, writer: str) -> str | None:
@@ -55,25 +69,37 @@ class DocumentIndex:
                 found = self._read_shard(shard, writer=writer, fresh=True).entries.get(document)
             return found
 
+    def legacy_files(self) -> dict[str, list[Path]]:
+        """The schema-2 index files still in ``index/``, by their two-digit shard (listed
+        once: only ``quietedit migrate`` removes them, holding the run lock)."""
+        if self._legacy is None:
+            found: dict[str, list[Path]] = {}
+            for name in listdir(self.layout.index_dir):
+                old = legacy_index_path(PurePosixPath(INDEX_DIR, name))
+                if old is not None:
+                    found.setdefault(old, []).append(self.layout.index_dir / name)
+            self._legacy = found
+        return self._legacy
+
     def _read_shard(self, shard: str, *, writer: str, fresh: bool = False) -> _Shard:
         """The shard's entries from every writer's file (the caller holds the lock); an
         unreadable file raises. Kept once read; ``fresh`` reads again what changed since."""
         cached = self._shards.get(shard)
         if cached is not None and not fresh:
             return cached
-        files = [
-            self.layout.index_dir / name
-            for name in listdir(self.layout.index_dir)
-            if index_name_shard(name) == shard
-        ]
+        folder = self.layout.index_folder(shard)
+        files = [folder / name for name in listdir(folder) if INDEX_NAME_PATTERN.fullmatch(name)]
         stamps = tuple((path.name, stamp(path)) for path in files)
         if cached is not None and stamps == cached.stamp and cached.writer == writer:
             return cached
         entries: dict[str, str] = {}
         own: dict[str, str] = {}
         mine = self.layout.index_file(shard, writer=writer)
-        for path in files:
-            found = self._read_index_file(path)
+        older = self.legacy_files().get(shard[:2], [])
+        for path in [*files, *older]:
+            found = self._read_index_file(path, legacy=path.parent != folder)
+            if path.parent != folder:
+                found = {doc: part for doc, part in found.items() if index_shard(doc) == shard}
             for document, partition in found.items():
                 if entries.setdefault(document, partition) != partition:
                     raise ArchiveError(
@@ -87,10 +113,21 @@ class DocumentIndex:
         self._shards[shard] = _Shard(stamps, entries, own, writer)
         return self._shards[shard]
 
-    def _read_index_file(self, path: Path) -> dict[str, str]:
+    def _read_index_file(self, path: Path, *, legacy: bool) -> dict[str, str]:
         record = self._read_file(path)
+        if record is None:
+            return {}
+        schema = SCHEMA_VERSION if legacy else INDEX_SCHEMA
+        if not isinstance(record, dict) or record.get("type") != "index":
+            raise ArchiveError(path, "not an index record; run quietedit verify")
+        if record.get("schema") != schema:
+            raise ArchiveError(
+                path,
+                f"schema: {record.get('schema')!r} is not {schema}; written by another "
+                "quietedit version (upgrade, or run quietedit migrate)",
+            )
         found: dict[str, str] = {}
-        documents = record.get("documents") if record else {}
+        documents = record.get("documents")
         if not isinstance(documents, dict):
             raise ArchiveError(path, "documents: not an object; run quietedit verify")
         for document, partition in documents.items():
@@ -119,15 +156,20 @@ class DocumentIndex:
                     "document's record needs it to choose its partition",
                 )
             own = dict(sorted({**known.own, document: partition}.items()))
-            full: dict[str, JSON] = {
-                "documents": dict(own),
-                "schema": SCHEMA_VERSION,
-                "shard": shard,
-                "type": "index",
-            }
-            self._replace(self.layout.index_file(shard, writer=writer), dump_json(full))
+            self._replace(self.layout.index_file(shard, writer=writer), index_record(shard, own))
             self._shards.pop(shard, None)  # read again, with the new file's stamp, next time
             return partition, True
+
+
+def index_record(shard: str, entries: dict[str, str]) -> bytes:
+    """The bytes of an index file of ``shard`` holding ``entries`` (sorted by id)."""
+    full: dict[str, JSON] = {
+        "documents": dict(sorted(entries.items())),
+        "schema": INDEX_SCHEMA,
+        "shard": shard,
+        "type": "index",
+    }
+    return dump_json(full)
 
 
 @dataclass(frozen=True, slots=True)

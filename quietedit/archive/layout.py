@@ -3,7 +3,7 @@
 Schema 2::
 
     README.md                                        what this folder is (data/README.md)
-    index/<hh>.json                                  document id → partition, one shard
+    index/<hh>/<hhh>/entries.json                    document id → partition, one shard
     documents/<YYYY>/<MM>/<DD>/checks.json           the partition's check state (schedules)
     documents/<YYYY>/<MM>/<DD>/<id>/document.json    the document's mutable record
     documents/<YYYY>/<MM>/<DD>/<id>/revisions/<NNNNNN>-<tail>.json   one revision (create-only)
@@ -22,8 +22,13 @@ document. The record changes only when what is known of the document does.
 
 A document lives in the *partition* of the UTC day it was first seen (``2026/11/30``), so
 no folder grows past about a day's articles and a commit rewrites only small trees; the
-index, 256 shards keyed by the first two hex digits of the id's hash, finds the partition
-of any id without listing a folder. Raw pages live outside ``data/`` as WARC files
+index, 4,096 shards keyed by the first three hex digits of the id's hash, each in a folder
+of its own below a folder of its first two digits, finds the partition of any id without
+listing a folder. A shard file holds about 90 entries after a year at 1,000 articles a
+day, so a run that enters a few dozen documents rewrites a few dozen small files (schema
+2 kept 256 shards in ``index/<hh>.json``, each rewritten whole as it grew with the
+archive); and each shard alone can be checked out of a sparse clone, since a cone-mode
+checkout of a folder brings no file of its siblings. Raw pages live outside ``data/`` as WARC files
 (:mod:`quietedit.archive.evidence`).
 
 A feed's record holds the entries the feed carries; the snapshot of one that left it goes
@@ -32,7 +37,8 @@ longer write (:mod:`quietedit.decide.departed`).
 
 Schema 1 kept every document in ``documents/<id>/`` with its raw pages in
 ``documents/<id>/evidence/``; :func:`classify_legacy_path` names those paths for
-``quietedit migrate`` and the git audit of the migrating commit.
+``quietedit migrate`` and the git audit of the migrating commit, and the index files of
+schema 2 (``index/<hh>.json``), which ``quietedit migrate`` moves into shard folders.
 
 Every path is built from validated parts, so no id, slug, name or partition can leave the
 folder.
@@ -62,13 +68,23 @@ REVISIONS_FOLDER: Final = "revisions"
 EVENTS_FOLDER: Final = "events"
 DERIVED_FOLDER: Final = "derived"
 PARTITION_PATTERN: Final = re.compile(r"(?P<year>[0-9]{4})/(?P<month>[0-9]{2})/(?P<day>[0-9]{2})")
-SHARD_PATTERN: Final = re.compile(r"[0-9a-f]{2}")
+INDEX_SHARD_DIGITS: Final = 3
+"""Hex digits of an index shard's key: 4,096 shards, about 90 entries each after a year at
+1,000 articles a day (900 after ten), so a run's new entries rewrite small files."""
+SHARD_PATTERN: Final = re.compile(rf"[0-9a-f]{{{INDEX_SHARD_DIGITS}}}")
+INDEX_SCHEMA: Final = 3
+"""The schema of an index file: 3 since the index moved into shard folders (schema 2 kept
+256 files ``index/<hh>.json``, which ``quietedit migrate`` moves)."""
 WRITER_PATTERN: Final = re.compile(r"shard-[1-9][0-9]*-of-[1-9][0-9]*")
 INDEX_NAME_PATTERN: Final = re.compile(
+    r"entries(?:-(?P<writer>shard-[1-9][0-9]*-of-[1-9][0-9]*))?\.json"
+)
+"""An index file's name in its shard's folder, and the ingest shard that writes it (none
+for an unsharded run's)."""
+LEGACY_INDEX_NAME_PATTERN: Final = re.compile(
     r"(?P<shard>[0-9a-f]{2})(?:-(?P<writer>shard-[1-9][0-9]*-of-[1-9][0-9]*))?\.json"
 )
-"""An index file's name: its shard, and the ingest shard that writes it (none for an
-unsharded run's)."""
+"""A schema-2 index file's name in ``index/``: its two-digit shard and its writer."""
 CHECKS_NAME_PATTERN: Final = re.compile(
     r"checks(?:-(?P<writer>shard-[1-9][0-9]*-of-[1-9][0-9]*))?\.json"
 )
@@ -101,7 +117,10 @@ _PARTITION: Final = r"(?P<partition>[0-9]{4}/[0-9]{2}/[0-9]{2})"
 _DOCUMENT: Final = rf"documents/{_PARTITION}/(?P<id>[^/]+)"
 _PATTERNS: Final = (
     (PathKind.README, re.compile(r"README\.md")),
-    (PathKind.INDEX, re.compile(r"index/(?P<shard>[^/]+)\.json")),
+    (
+        PathKind.INDEX,
+        re.compile(r"index/(?P<group>[^/]+)/(?P<shard>[^/]+)/(?P<name>[^/]+\.json)"),
+    ),
     (PathKind.CHECKS, re.compile(rf"documents/{_PARTITION}/(?P<name>checks[^/]*\.json)")),
     (PathKind.DOCUMENT, re.compile(rf"{_DOCUMENT}/document\.json")),
     (
@@ -144,7 +163,8 @@ def classify_path(relative: PurePosixPath) -> tuple[PathKind, dict[str, str]] | 
 
 def classify_legacy_path(relative: PurePosixPath) -> tuple[PathKind, dict[str, str]] | None:
     """As :func:`classify_path`, for the document files of the schema-1 layout
-    (``documents/<id>/…``, raw pages in ``evidence/``); ``None`` for anything else."""
+    (``documents/<id>/…``, raw pages in ``evidence/``); ``None`` for anything else (the
+    index files of schema 2: :func:`legacy_index_path`)."""
     return _match(_LEGACY_PATTERNS, relative.as_posix())
 
 
@@ -187,18 +207,32 @@ def revision_name(document: str, number: int) -> str:
     return f"{number:0{REVISION_DIGITS}d}-{document[-16:]}.json"
 
 
-def index_name_shard(name: str) -> str | None:
-    """The index shard a file of ``index/`` named ``name`` belongs to; ``None`` for a name
-    that is no index file's."""
-    match = INDEX_NAME_PATTERN.fullmatch(name)
+def index_file_shard(relative: PurePosixPath) -> str | None:
+    """The index shard of the file at ``relative`` (below the archive): its folder's name
+    when the file is ``index/<hh>/<hhh>/entries[-shard-K-of-N].json`` with ``<hh>`` the
+    first two digits of ``<hhh>``; ``None`` for any other path."""
+    parts = relative.parts
+    if len(parts) != 4 or parts[0] != INDEX_DIR or not INDEX_NAME_PATTERN.fullmatch(parts[3]):
+        return None
+    group, shard = parts[1], parts[2]
+    return shard if SHARD_PATTERN.fullmatch(shard) and shard[:2] == group else None
+
+
+def legacy_index_path(relative: PurePosixPath) -> str | None:
+    """The two-digit shard of a schema-2 index file, ``index/<hh>[-shard-K-of-N].json``
+    (``relative`` to the archive); ``None`` for any other path."""
+    parts = relative.parts
+    if len(parts) != 2 or parts[0] != INDEX_DIR:
+        return None
+    match = LEGACY_INDEX_NAME_PATTERN.fullmatch(parts[1])
     return match["shard"] if match else None
 
 
 def index_shard(document: str) -> str:
-    """The index shard holding ``document``: the first two hex digits of its hash part."""
+    """The index shard holding ``document``: the first three hex digits of its hash part."""
     if not is_document_id(document):
         raise UnsafePathError(INDEX_DIR, f"{document!r} is not a document id (<host>-<16 hex>)")
-    return document[-16:-14]
+    return document[-16 : -16 + INDEX_SHARD_DIGITS]
 
 
 class Layout:
@@ -219,11 +253,29 @@ class Layout:
     def index_dir(self) -> Path:
         return self.root / INDEX_DIR
 
+    def index_folder(self, shard: str) -> Path:
+        """The folder of index ``shard`` (3 hex digits): ``index/<hh>/<hhh>``, below the
+        folder of its first two digits."""
+        if not SHARD_PATTERN.fullmatch(shard):
+            raise UnsafePathError(
+                self.index_dir, f"{shard!r} is not an index shard ({INDEX_SHARD_DIGITS} hex)"
+            )
+        return self.index_dir / shard[:2] / shard
+
     def index_file(self, shard: str, *, writer: str = "") -> Path:
         """The file of index ``shard`` that ``writer`` (``""``: an unsharded run, or
-        ``shard-K-of-N``) writes: ``index/<hh>.json`` or ``index/<hh>-shard-K-of-N.json``."""
-        if not SHARD_PATTERN.fullmatch(shard):
-            raise UnsafePathError(self.index_dir, f"{shard!r} is not an index shard (2 hex)")
+        ``shard-K-of-N``) writes: ``index/<hh>/<hhh>/entries.json`` or
+        ``index/<hh>/<hhh>/entries-shard-K-of-N.json``."""
+        folder = self.index_folder(shard)
+        if writer and not WRITER_PATTERN.fullmatch(writer):
+            raise UnsafePathError(folder, f"{writer!r} is not shard-<k>-of-<n>")
+        return folder / (f"entries-{writer}.json" if writer else "entries.json")
+
+    def legacy_index_file(self, shard: str, *, writer: str = "") -> Path:
+        """A schema-2 index file, ``index/<hh>.json`` or ``index/<hh>-shard-K-of-N.json``
+        (read until ``quietedit migrate`` has moved it)."""
+        if not re.fullmatch(r"[0-9a-f]{2}", shard):
+            raise UnsafePathError(self.index_dir, f"{shard!r} is not a schema-2 index shard")
         if writer and not WRITER_PATTERN.fullmatch(writer):
             raise UnsafePathError(self.index_dir, f"{writer!r} is not shard-<k>-of-<n>")
         return self.index_dir / (f"{shard}-{writer}.json" if writer else f"{shard}.json")

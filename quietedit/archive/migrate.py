@@ -1,4 +1,6 @@
-"""``quietedit migrate``: move a schema-1 archive to schema 2, idempotent and crash-safe.
+"""``quietedit migrate``: move a schema-1 archive to schema 2, idempotent and crash-safe;
+and the index of schema 2 into the shard folders of schema 3 (first, by
+:mod:`quietedit.archive.migrate_index`).
 
 Schema 1 kept every document in ``documents/<id>/`` with its raw pages in ``evidence/``;
 schema 2 keeps it in the partition of the day it was first seen, found through the index,
@@ -35,6 +37,7 @@ from typing import TYPE_CHECKING, Final, Self
 
 from quietedit.archive.checks import Problem, discovered_partition
 from quietedit.archive.files import fsync_dir, make_folders, replace_file, write_temp
+from quietedit.archive.index import index_record
 from quietedit.archive.layout import (
     DOCUMENT_FILE,
     EVENTS_FOLDER,
@@ -44,6 +47,7 @@ from quietedit.archive.layout import (
     partition_of,
     revision_name,
 )
+from quietedit.archive.migrate_index import move_index
 from quietedit.archive.records import digest, dump_json
 from quietedit.archive.store import Archive
 from quietedit.decide.shard import WHOLE
@@ -73,6 +77,8 @@ class MigrationReport:
     events: int = 0
     pages: int = 0
     index_entries: int = 0
+    index_files: int = 0
+    """Schema-2 index files moved into the shard folders (and removed)."""
     rewritten: int = 0
     problems: list[Problem] = field(default_factory=list)
 
@@ -87,9 +93,13 @@ def legacy_documents(root: Path) -> list[str]:
 
 
 def migrate_archive(root: Path, *, keep_page: PageKeeper) -> MigrationReport:
-    """Move the archive at ``root`` to schema 2 (see the module docstring); a second run
-    finds nothing left to do. The caller holds the run lock."""
+    """Move the archive at ``root`` to the current layout (see the module docstring); a
+    second run finds nothing left to do. The caller holds the run lock."""
     migration = _Migration(root, keep_page)
+    moved = move_index(root)
+    migration.report.index_files = moved.files
+    migration.report.index_entries = moved.entries
+    migration.report.problems.extend(moved.problems)
     for document in migration.enter_all(legacy_documents(root)):
         try:
             migration.move(document)
@@ -168,13 +178,8 @@ class _Migration:
             entered.append(document)
         for shard, entries in sorted(added.items()):
             merged = dict(sorted({**self._entries(shard), **entries}.items()))
-            full: dict[str, JSON] = {
-                "documents": dict(merged),
-                "schema": SCHEMA_VERSION,
-                "shard": shard,
-                "type": "index",
-            }
-            _replace(self.layout, self.layout.index_file(shard), dump_json(full))
+            data = index_record(shard, {doc: str(part) for doc, part in merged.items()})
+            _replace(self.layout, self.layout.index_file(shard), data)
             self.index[shard] = dict(merged)
             self.report.index_entries += len(entries)
         return entered

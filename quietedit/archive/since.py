@@ -8,7 +8,9 @@ layout, canonical JSON, schema, own hash; a revision also its link to revision
 number - 1 (read from disk) and its document record; an event its predecessor, its
 record and the revision it names; a document record its partition and index entry; an
 index shard the entries added since ``REV`` (well-formed, and the folder at the named
-partition holds that document when present) and that none was changed or removed. Then
+partition holds that document when present) and that none was changed or removed; a
+schema-2 index file removed, that each of its entries is in the index's shard folders
+(``quietedit migrate`` moved it). Then
 the git audit of the range (:mod:`quietedit.archive.audit`). Files git shows unchanged
 are never opened: they were checked when they changed, and git proves they did not since.
 """
@@ -16,7 +18,6 @@ are never opened: they were checked when they changed, and git proves they did n
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
@@ -30,6 +31,7 @@ from quietedit.archive.audit import (
 )
 from quietedit.archive.checks import (
     INDEX_NAMES,
+    LEGACY_INDEX,
     Problem,
     checks_file_documents,
     checks_file_problems,
@@ -46,17 +48,20 @@ from quietedit.archive.checks import (
     state_problems,
 )
 from quietedit.archive.derived import derived_link_problems, derived_problems
+from quietedit.archive.files import listdir
 from quietedit.archive.layout import (
     DOCUMENT_FILE,
     INDEX_DIR,
+    INDEX_NAME_PATTERN,
     REVISION_DIGITS,
     REVISIONS_FOLDER,
     Layout,
     PathKind,
     classify_legacy_path,
     classify_path,
-    index_name_shard,
+    index_file_shard,
     index_shard,
+    legacy_index_path,
     revision_name,
 )
 from quietedit.archive.records import evidence_from_record
@@ -103,8 +108,10 @@ class _ChangeChecker:
     shards: dict[str, dict[str, str]] = field(default_factory=dict)
     before: dict[str, bytes] = field(default_factory=dict)
     """Changed index files as they were at the commit, by path relative to the archive."""
-    index_files: dict[str, list[Path]] | None = None
-    """The files of ``index/`` by the shard they belong to (listed once)."""
+    index_files: dict[str, list[Path]] = field(default_factory=dict)
+    """The files of each index shard read, by shard (each folder listed once)."""
+    legacy_files: dict[str, list[Path]] | None = None
+    """The schema-2 index files on disk, by their two-digit shard (listed once)."""
     cone: Cone | None = None
     """What the sparse checkout holds (read once, when a document is missing)."""
     cone_read: bool = False
@@ -118,6 +125,11 @@ class _ChangeChecker:
         if change.status == "D":
             if placed is not None:
                 self._check_removal(path, *placed)
+            elif legacy_index_path(change.path) is not None:
+                self._check_index_moved(path)
+            return
+        if placed is None and legacy_index_path(change.path) is not None:
+            self.report(path, LEGACY_INDEX)
             return
         if placed is None:
             if classify_legacy_path(change.path) is not None:
@@ -135,7 +147,7 @@ class _ChangeChecker:
             self.report(path, "is not a regular file; the archive holds only regular files")
             return
         if kind is PathKind.INDEX:
-            self._check_shard(path)
+            self._check_shard(path, change.path)
         elif kind is PathKind.CHECKS:
             self._check_checks(path, parts["partition"])
         elif kind is PathKind.FEED:
@@ -170,22 +182,32 @@ class _ChangeChecker:
 
     def _index(self, shard: str) -> dict[str, str]:
         """The entries of one index shard on disk, from every file of the shard (an
-        unsharded run's and each ingest shard's), read once."""
-        if self.index_files is None:
-            folder = Layout(self.root).index_dir
-            try:
-                names = sorted(os.listdir(folder))
-            except FileNotFoundError:
-                names = []
-            self.index_files = {}
-            for name in names:
-                self.index_files.setdefault(index_name_shard(name) or "", []).append(folder / name)
+        unsharded run's and each ingest shard's, and a schema-2 file not moved yet), read
+        once."""
         if shard not in self.shards:
             entries: dict[str, str] = {}
-            for path in self.index_files.get(shard, []):
-                entries.update(index_entries(self._load(path, report=False)))
+            for path in self._shard_files(shard):
+                found = index_entries(self._load(path, report=False))
+                entries.update((doc, p) for doc, p in found.items() if index_shard(doc) == shard)
             self.shards[shard] = entries
         return self.shards[shard]
+
+    def _shard_files(self, shard: str) -> list[Path]:
+        """The files holding entries of index ``shard``: its folder's, then any schema-2
+        file of its first two digits."""
+        if self.legacy_files is None:
+            layout = Layout(self.root)
+            self.legacy_files = {}
+            for name in listdir(layout.index_dir):
+                old = legacy_index_path(PurePosixPath(INDEX_DIR, name))
+                if old is not None:
+                    self.legacy_files.setdefault(old, []).append(layout.index_dir / name)
+        if shard not in self.index_files:
+            folder = Layout(self.root).index_folder(shard)
+            self.index_files[shard] = [
+                folder / name for name in listdir(folder) if INDEX_NAME_PATTERN.fullmatch(name)
+            ]
+        return [*self.index_files[shard], *self.legacy_files.get(shard[:2], [])]
 
     # -- one document's files ---------------------------------------------------------
 
@@ -369,8 +391,8 @@ class _ChangeChecker:
             for message in state_problems(record, kind=kind, key=key, expected=expected):
                 self.report(path, message)
 
-    def _check_shard(self, path: Path) -> None:
-        shard = index_name_shard(path.name)
+    def _check_shard(self, path: Path, relative: PurePosixPath) -> None:
+        shard = index_file_shard(relative)
         if shard is None:
             self.report(path, f"unexpected file: {INDEX_NAMES}")
             return
@@ -412,24 +434,36 @@ class _ChangeChecker:
 
     def _other_files(self, shard: str, path: Path) -> list[tuple[Path, dict[str, str]]]:
         """The entries of every other file of index ``shard`` on disk, by file."""
-        self._index(shard)  # lists the index folder once
-        files = (self.index_files or {}).get(shard, [])
         return [
             (other, index_entries(self._load(other, report=False)))
-            for other in files
+            for other in self._shard_files(shard)
             if other != path
         ]
 
     def _check_removal(self, path: Path, kind: PathKind, parts: dict[str, str]) -> None:
         """A removed document record leaves its files orphans; a removed shard its
         entries gone. (Removed revisions and events are the git audit's.)"""
-        if kind is PathKind.INDEX and index_name_shard(path.name) is not None:
+        relative = PurePosixPath(path.relative_to(self.root).as_posix())
+        if kind is PathKind.INDEX and index_file_shard(relative) is not None:
             if self._entries_at_commit(path):
                 self.report(path, f"deleted since {self._since}; index entries are never removed")
         elif kind is PathKind.DOCUMENT and path.parent.is_dir():
             leftovers = [p for p in path.parent.rglob("*.json") if p.is_file()]
             if leftovers:
                 self.report(path.parent, "orphan files: the folder has no document.json")
+
+    def _check_index_moved(self, path: Path) -> None:
+        """A schema-2 index file removed: each entry it held at the commit must be in the
+        index's shard folders, in the same partition (``quietedit migrate`` moved it)."""
+        for document, partition in sorted(self._entries_at_commit(path).items()):
+            found = self._index(index_shard(document)).get(document)
+            if found != partition:
+                where = "is in no shard folder" if found is None else f"is now in {found}"
+                self.report(
+                    path,
+                    f"deleted since {self._since}, but its entry documents.{document} "
+                    f"({partition}) {where}; index entries are never removed or changed",
+                )
 
     def _entries_at_commit(self, path: Path) -> dict[str, str]:
         """The index entries ``path`` held at the commit ``--since`` names."""

@@ -85,7 +85,7 @@ class Archive:
         """The partitions' checks files: each document's schedule and HTTP validators."""
         self.index = DocumentIndex(
             self.layout,
-            read=lambda path: self._read_state(path, kind="index"),
+            read=lambda path: load_json(path) if path.exists() else None,
             replace=lambda path, data: self._replace(path, data, final=False),
         )
         """The index: the partition of every document (:mod:`quietedit.archive.index`)."""

@@ -15,6 +15,7 @@ from pathlib import Path, PurePosixPath
 
 from quietedit.archive.checks import (
     INDEX_NAMES,
+    LEGACY_INDEX,
     SCHEMA_1_ARCHIVE,
     UNFINISHED_MIGRATION,
     Problem,
@@ -44,7 +45,8 @@ from quietedit.archive.layout import (
     PathKind,
     classify_legacy_path,
     classify_path,
-    index_name_shard,
+    index_file_shard,
+    legacy_index_path,
     revision_name,
 )
 from quietedit.archive.records import evidence_from_record
@@ -121,6 +123,7 @@ class _Checker:
         self.checks: list[tuple[Path, str, str]] = []  # (checks file, partition, id named)
         self.legacy: set[str] = set()
         self.legacy_state: list[Path] = []  # schema-1 feed and state files
+        self.legacy_index: list[Path] = []  # schema-2 index files, index/<hh>.json
         self.references: list[tuple[str, EvidenceRef | str]] = []
 
     def report(self, path: Path, message: str) -> None:
@@ -145,6 +148,9 @@ class _Checker:
         for (partition, name), document in sorted(self.documents.items()):
             self._check_document(partition, name, document)
         self._check_index()
+        if self.legacy_index:  # their entries were read: one problem says what to do
+            count = len(self.legacy_index)
+            self.report(self.root / INDEX_DIR, f"{LEGACY_INDEX} ({count} file{'s' * (count != 1)})")
         for path, partition, name in self.checks:
             if (partition, name) not in self.documents:
                 self.report(path, f"documents.{name}: no such document in this partition")
@@ -171,6 +177,10 @@ class _Checker:
             self.report(path, "is not a regular file; the archive holds only regular files")
             return
         placed = classify_path(relative)
+        if placed is None and legacy_index_path(relative) is not None:
+            self.legacy_index.append(path)
+            self._check_shard(path, relative, legacy=True)
+            return
         if placed is None:
             legacy = classify_legacy_path(relative)
             if legacy is not None:
@@ -200,7 +210,7 @@ class _Checker:
                 else:
                     series[int(parts["number"])] = path
         elif kind is PathKind.INDEX:
-            self._check_shard(path)
+            self._check_shard(path, relative)
         elif kind is PathKind.CHECKS:
             self._check_checks(path, parts["partition"])
         elif kind is PathKind.FEED:
@@ -223,15 +233,17 @@ class _Checker:
             self.report(path, message)
         return record
 
-    def _check_shard(self, path: Path) -> None:
-        shard = index_name_shard(path.name)
-        if shard is None:
+    def _check_shard(self, path: Path, relative: PurePosixPath, *, legacy: bool = False) -> None:
+        """An index file; a schema-2 one (``legacy``) gives its entries, and is reported
+        once for all (``quietedit migrate`` moves them)."""
+        shard = None if legacy else index_file_shard(relative)
+        if shard is None and not legacy:
             self.report(path, f"unexpected file: {INDEX_NAMES}")
             return
         record = self._load(path)
         if record is None:
             return
-        for message in index_problems(record, shard=shard):
+        for message in [] if shard is None else index_problems(record, shard=shard):
             self.report(path, message)
         for document, partition in index_entries(record).items():
             named = self.index.setdefault(document, partition)

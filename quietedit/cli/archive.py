@@ -93,8 +93,9 @@ def verify(
     "[default: evidence/ beside the archive folder]",
 )
 def migrate(config_path: Path | None, data_dir: Path | None, evidence_dir: Path | None) -> None:
-    """Move a schema-1 archive to schema 2: documents into date partitions, the index,
-    raw pages out of the archive into WARC files.
+    """Move an archive to the current layout: a schema-1 archive's documents into date
+    partitions, the index, raw pages out of the archive into WARC files; the index of
+    schema 2 (index/<hh>.json) into the shard folders of schema 3.
 
     Safe to interrupt and to run again: a second run finishes what the first left and
     then finds nothing to do. Prints what it did; exits 1 if a document could not be
@@ -114,8 +115,8 @@ def migrate(config_path: Path | None, data_dir: Path | None, evidence_dir: Path 
     click.echo(
         f"moved {report.documents} documents ({report.revisions} revisions, "
         f"{report.events} events), kept {report.pages} evidence pages in {evidence}, "
-        f"wrote {report.index_entries} index entries, rewrote {report.rewritten} feed "
-        "and state files"
+        f"wrote {report.index_entries} index entries, moved {report.index_files} index "
+        f"files of schema 2, rewrote {report.rewritten} feed and state files"
     )
     for problem in report.problems:
         click.echo(str(problem))

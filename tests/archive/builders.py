@@ -10,7 +10,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from quietedit.archive.layout import Layout, index_shard, partition_of
+from quietedit.archive.layout import INDEX_SCHEMA, Layout, index_shard, partition_of
 from quietedit.archive.records import (
     digest,
     dump_json,
@@ -85,7 +85,7 @@ def add_index_entry(root: Path, doc: str, partition: str) -> None:
     entries[doc] = partition
     record: dict[str, JSON] = {
         "documents": dict(sorted(entries.items())),
-        "schema": 2,
+        "schema": INDEX_SCHEMA,
         "shard": index_shard(doc),
         "type": "index",
     }

@@ -30,11 +30,11 @@ def test_a_document_lives_in_the_utc_day_it_was_first_seen(archive: Archive) -> 
     home = archive.root / "documents" / "2026" / "12" / "01" / DOC
     assert archive.document_dir(DOC) == home
     assert (home / "revisions" / revision_name(DOC, 1)).is_file()
-    shard = json.loads((archive.root / "index" / f"{index_shard(DOC)}.json").read_text())
-    assert shard == {
+    path = archive.root / "index" / DOC[-16:-14] / DOC[-16:-13] / "entries.json"
+    assert json.loads(path.read_text()) == {
         "documents": {DOC: "2026/12/01"},
-        "schema": 2,
-        "shard": DOC[-16:-14],
+        "schema": 3,
+        "shard": DOC[-16:-13],
         "type": "index",
     }
     # a later record with another discovery time never moves the document
@@ -64,9 +64,15 @@ def test_shards_write_index_files_of_their_own_and_read_every_one(tmp_path: Path
     second = Archive(tmp_path / "data", writer="shard-2-of-2")
     first.write_document(DOC, {"url": STORY_URL, "discovered_at": "2026-11-30T06:00:00Z"})
     second.write_document(OLD, {"url": OLD_URL, "discovered_at": "2026-10-02T06:00:00Z"})
-    names = sorted(p.name for p in (tmp_path / "data" / "index").iterdir())
+    names = sorted(
+        p.relative_to(tmp_path / "data" / "index").as_posix()
+        for p in (tmp_path / "data" / "index").rglob("*.json")
+    )
     assert names == sorted(
-        [f"{index_shard(DOC)}-shard-1-of-2.json", f"{index_shard(OLD)}-shard-2-of-2.json"]
+        [
+            f"{DOC[-16:-14]}/{index_shard(DOC)}/entries-shard-1-of-2.json",
+            f"{OLD[-16:-14]}/{index_shard(OLD)}/entries-shard-2-of-2.json",
+        ]
     )
     for reader in (first, second, Archive(tmp_path / "data")):
         assert reader.partition(DOC) == "2026/11/30"
@@ -90,9 +96,10 @@ def test_hostile_partitions_never_become_paths(archive: Archive, hostile: str) -
 
 
 def test_an_index_naming_a_hostile_partition_is_refused(archive: Archive) -> None:
-    path = archive.root / "index" / f"{index_shard(DOC)}.json"
+    path = archive.layout.index_file(index_shard(DOC))
     path.parent.mkdir(parents=True)
-    record = {"documents": {DOC: "../../../etc"}, "schema": 2, "shard": "53", "type": "index"}
+    shard = index_shard(DOC)
+    record = {"documents": {DOC: "../../../etc"}, "schema": 3, "shard": shard, "type": "index"}
     path.write_text(json.dumps(record), encoding="utf-8")
     with pytest.raises(ArchiveError, match="not a partition"):
         archive.read_document(DOC)

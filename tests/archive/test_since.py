@@ -192,7 +192,7 @@ def test_index_entries_are_never_changed_or_removed(
 ) -> None:
     root, doc, base = committed
     other = document_id(story_url(1))
-    shard = Layout(root).index_file(doc[-16:-14])
+    shard = Layout(root).index_file(doc[-16:-13])
     record = json.loads(shard.read_text())
     record["documents"][doc] = "2026/12/01"
     record["documents"].pop(other, None)
@@ -200,9 +200,9 @@ def test_index_entries_are_never_changed_or_removed(
     found = since(root, base)
     changed = f"documents.{doc}: changed from {DAY} to 2026/12/01 since {base[:12]}"
     assert f"{shard}: {changed}; index entries are never changed" in found
-    if other[-16:-14] == doc[-16:-14]:
+    if other[-16:-13] == doc[-16:-13]:
         assert any(f"documents.{other}: removed since" in m for m in found)
-    other_shard = Layout(root).index_file(other[-16:-14])
+    other_shard = Layout(root).index_file(other[-16:-13])
     if other_shard != shard:
         other_shard.unlink()
         assert f"{other_shard}: deleted since {base[:12]}; index entries are never removed" in (
@@ -216,7 +216,7 @@ def test_a_new_folder_the_index_does_not_know_is_reported(
     root, _, base = committed
     layout = Layout(root)
     doc = write_story(root, story_url(3))
-    shard = layout.index_file(doc[-16:-14])
+    shard = layout.index_file(doc[-16:-13])
     record = json.loads(shard.read_text())
     del record["documents"][doc]
     shard.write_bytes(dump_json(record))
@@ -369,8 +369,8 @@ def test_files_git_shows_unchanged_are_never_opened(repo: Path, opened: list[str
     allowed = {
         new,
         new.with_name(revision_name(changed, 3)),  # the link to revision number - 1
-        layout.index_file(changed[-16:-14]),  # where the index puts the changed document
-        layout.index_file(fresh[-16:-14]),
+        layout.index_file(changed[-16:-13]),  # where the index puts the changed document
+        layout.index_file(fresh[-16:-13]),
         *(p for p in fresh_folder.rglob("*.json")),  # the new document's files
     }
     assert read <= {p.relative_to(root).as_posix() for p in allowed}
@@ -434,7 +434,7 @@ def test_a_second_index_entry_moving_a_document_to_a_forged_folder_is_caught(
 ) -> None:
     root, doc, _ = committed
     layout = Layout(root)
-    shard = doc[-16:-14]
+    shard = doc[-16:-13]
     # as a sharded deployment writes it: the entry in an ingest shard's own file
     layout.index_file(shard).rename(layout.index_file(shard, writer="shard-1-of-2"))
     base = commit(repo, "sharded ingest")
@@ -448,7 +448,7 @@ def test_a_second_index_entry_moving_a_document_to_a_forged_folder_is_caught(
     first = revision_name(doc, 1)
     shutil.copy(old / "revisions" / first, new / "revisions" / first)
     append_revision(root, doc, day)
-    entry: dict[str, JSON] = {"documents": {doc: day}, "schema": 2, "shard": shard, "type": "index"}
+    entry: dict[str, JSON] = {"documents": {doc: day}, "schema": 3, "shard": shard, "type": "index"}
     write(layout.index_file(shard), dump_json(entry))
 
     assert any("a document is indexed once" in p for p in since(root, base))

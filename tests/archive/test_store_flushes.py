@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from quietedit.archive.layout import index_shard
 from quietedit.archive.store import Archive
 from quietedit.article.identity import document_id
 from quietedit.errors import ArchiveError
@@ -47,6 +48,8 @@ def test_a_documents_first_record_is_flushed_with_its_name_even_when_final(
         ".tmp",
         str(data),
         str(archive.layout.index_dir),
+        str(archive.layout.index_folder(index_shard(DOC)).parent),
+        str(archive.layout.index_folder(index_shard(DOC))),
         ".tmp",
         str(data),
         *(str(folder) for folder in reversed(home.parents[:4])),

@@ -158,7 +158,7 @@ def test_every_folder_needs_its_index_entry_and_the_entry_its_partition(tmp_path
     root = tmp_path / "data"
     doc = write_story(root)
     layout = Layout(root)
-    shard = layout.index_file(doc[-16:-14])
+    shard = layout.index_file(doc[-16:-13])
     shard.unlink()
     assert messages(root) == [
         f"{layout.document_dir(doc, DAY)}: no index entry: the index does not know this document"
@@ -181,19 +181,19 @@ def test_malformed_index_shards_are_reported(tmp_path: Path) -> None:
     root = tmp_path / "data"
     doc = write_story(root)
     layout = Layout(root)
-    shard = doc[-16:-14]
+    shard = doc[-16:-13]
     path = layout.index_file(shard)
-    wrong = "00" if shard != "00" else "01"
+    wrong = "000" if shard != "000" else "001"
     record = rewrite(path, schema=1, shard=wrong)
     documents = record["documents"]
     assert isinstance(documents, dict)
-    documents[f"news-example-org-{wrong}00000000000000"] = "2026/13/01"
+    documents[f"news-example-org-{wrong}0000000000000"] = "2026/13/01"
     rewrite(path, documents=documents)
     write(root / "index" / "zz.json", b"{}\n")
     found = messages(root)
-    assert any(f"{path}: schema: 1 is not 2" in m for m in found)
-    assert f"{path}: shard: {wrong!r} does not match the file name" in found
-    stray = f"news-example-org-{wrong}00000000000000"
+    assert any(f"{path}: schema: 1 is not 3" in m for m in found)
+    assert f"{path}: shard: {wrong!r} does not match the folder name" in found
+    stray = f"news-example-org-{wrong}0000000000000"
     assert f"{path}: documents.{stray}: belongs in shard {wrong}" in found
     assert any("'2026/13/01' is not a partition" in m for m in found)
     assert any(m.startswith(f"{root / 'index' / 'zz.json'}: unexpected file") for m in found)
@@ -277,7 +277,7 @@ def test_index_files_of_ingest_shards_count_and_must_agree(tmp_path: Path) -> No
     root = tmp_path / "data"
     doc = write_story(root)
     layout = Layout(root)
-    shard = doc[-16:-14]
+    shard = doc[-16:-13]
     own = layout.index_file(shard)
     mine = layout.index_file(shard, writer="shard-2-of-3")
     own.rename(mine)  # registered by ingest shard 2 of 3
@@ -285,5 +285,5 @@ def test_index_files_of_ingest_shards_count_and_must_agree(tmp_path: Path) -> No
     add_index_entry(root, doc, "2026/11/29")  # the unsharded file says otherwise
     found = messages(root)
     assert any("another file of the shard says" in m for m in found)
-    write(root / "index" / f"{shard}-shard-0-of-3.json", b"{}\n")
+    write(layout.index_folder(shard) / "entries-shard-0-of-3.json", b"{}\n")
     assert any("unexpected file: index files are named" in m for m in messages(root))

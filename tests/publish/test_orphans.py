@@ -30,7 +30,7 @@ def delete(root: Path, doc: str) -> None:
     """Remove ``doc`` from the archive: its folder and its index entry."""
     archive = Archive(root)
     shutil.rmtree(root / "documents" / (archive.partition(doc) or "") / doc)
-    shard = root / "index" / f"{doc[-16:-14]}.json"
+    shard = root / "index" / doc[-16:-14] / doc[-16:-13] / "entries.json"
     record = json.loads(shard.read_text(encoding="utf-8"))
     del record["documents"][doc]
     shard.write_text(json.dumps(record), encoding="utf-8")

@@ -185,7 +185,7 @@ def test_a_document_deleted_with_its_index_entry_loses_its_pages_outside_the_che
     out = tmp_path / "site"
     build(data, out)
     left_out, _ = sparse_clone(data, tmp_path, out)
-    shard = data / "index" / f"{left_out[-16:-14]}.json"
+    shard = data / "index" / left_out[-16:-14] / left_out[-16:-13] / "entries.json"
     record = json.loads(shard.read_text(encoding="utf-8"))
     del record["documents"][left_out]
     shard.write_text(json.dumps(record), encoding="utf-8")
