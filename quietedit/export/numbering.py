@@ -5,7 +5,8 @@ term's list of rows as the gaps between their numbers, in variable-length intege
 (7 bits a byte), with the first number of each list in full. Numbers that count up
 through the archive, each document's texts after the one before, keep the gaps small
 and the file small; numbers fixed by a hash of the document (as before) spread them over
-2**62 and made ``texts_fts`` 70 % bigger. Yet an update (``quietedit export sqlite
+2**62 and made ``texts_fts`` nearly twice as big (166.6 MiB against 86.2 on a simulated
+month of 37,000 documents; these numbers: 93.0). Yet an update (``quietedit export sqlite
 --update``) must number a document's texts as a full export does without reading the
 documents that did not change. So:
 
