@@ -9,7 +9,6 @@ order, so the same archive gives the same rows.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -23,6 +22,7 @@ from quietedit.analysis.stories import Story
 from quietedit.archive.derived import DerivedReading
 from quietedit.article.identity import canonical_url, document_id
 from quietedit.errors import InvalidURLError
+from quietedit.export.numbering import text_number
 from quietedit.model import JSON, format_timestamp
 from quietedit.revisions import Event, EvidenceRef, Revision
 
@@ -134,34 +134,12 @@ def revision_rows(doc: DocumentData) -> Iterator[Row]:
         }
 
 
-TEXT_NUMBER_BITS: Final = 62
-"""The bits of a document's first text number (:func:`text_number_base`): numbers stay
-under 2**63, SQLite's largest integer, for any document of fewer than 2**62 texts."""
-
-
-def text_number_base(document: str) -> int:
-    """The number before the first of ``document``'s texts: its texts are numbered
-    ``base + 1``, ``base + 2``, … in the order they first appear in its revisions.
-
-    Fixed by the document alone (a hash of its id), not by the documents exported before
-    it, so that an update of one document (``quietedit export sqlite --update``) numbers
-    its texts as a full export does, and leaves every other document's numbers as they
-    are. Two documents' ranges meet only if their bases fall within their texts' count
-    of each other: for a year of 365,000 documents of 100 texts, odds of about one in
-    300,000 (and the export then stops with an error, never a wrong row)."""
-    digest = hashlib.blake2b(document.encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> (64 - TEXT_NUMBER_BITS)
-
-
-def text_and_block_rows(
-    doc: DocumentData, *, first: int | None = None
-) -> tuple[list[Row], list[Row], list[int]]:
-    """The document's ``texts`` rows, each distinct text once, numbered from ``first``
-    (default: :func:`text_number_base` + 1), its ``blocks`` rows, and the numbers of the
-    texts its newest revision no longer has (removed, or changed into another text),
-    ascending."""
-    if first is None:
-        first = text_number_base(doc.id) + 1
+def text_and_block_rows(doc: DocumentData, *, slot: int) -> tuple[list[Row], list[Row], list[int]]:
+    """The document's ``texts`` rows, each distinct text once, numbered in the order they
+    first appear in its revisions from the document's ``slot``
+    (:func:`~quietedit.export.numbering.text_number`), its ``blocks`` rows, and the
+    numbers of the texts its newest revision no longer has (removed, or changed into
+    another text), ascending. ``ExportError`` for a document of too many texts."""
     ids: dict[str, int] = {}
     texts: list[Row] = []
     blocks: list[Row] = []
@@ -169,7 +147,7 @@ def text_and_block_rows(
         for position, block in enumerate(rev.article.blocks):
             number = ids.get(block.text)
             if number is None:
-                number = ids[block.text] = first + len(ids)
+                number = ids[block.text] = text_number(slot, len(ids), document=doc.id)
                 texts.append({"id": number, "document": doc.id, "text": text(block.text)})
             blocks.append(
                 {

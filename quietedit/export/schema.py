@@ -167,8 +167,8 @@ TEXTS: Final = Table(
         _c(
             "id",
             "INTEGER",
-            "The text's number: fixed by its document and its place in it, so an update "
-            "leaves it as it is",
+            "The text's number: its document's slot (its day and its rank in the day) "
+            "and its place in the document, so a full export and an update agree",
         ),
         _c("document", "TEXT", "The document it is from"),
         _c("text", "TEXT", "The block's text"),

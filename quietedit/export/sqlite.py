@@ -21,7 +21,7 @@ import logging
 import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from pathlib import Path
 from typing import Any, Final
@@ -30,7 +30,7 @@ from quietedit.analysis.stories import story_sketch
 from quietedit.archive import treeids
 from quietedit.archive.store import Archive
 from quietedit.errors import ExportError, QuieteditError
-from quietedit.export import rows, state
+from quietedit.export import numbering, rows, state
 from quietedit.export.reading import read_listed
 from quietedit.export.rows import DocumentData, Row
 from quietedit.export.schema import (
@@ -214,6 +214,8 @@ class Plan:
     stamps: dict[str, str] = field(default_factory=dict)
     """The documents' stamps known before they are read (their git tree ids); the others
     are stamped by their content as they are read (:mod:`~quietedit.export.state`)."""
+    slots: dict[str, int] = field(default_factory=dict)
+    """Each document's slot, which numbers its texts (:mod:`~quietedit.export.numbering`)."""
 
     @property
     def configured(self) -> frozenset[str]:
@@ -256,10 +258,10 @@ def rows_of_batch(batch: list[tuple[str, str]]) -> list[tuple[str, DocumentRows 
                 configured=plan.configured,
                 site_cache=plan.site_cache,
             )
+            found = document_rows(data, slot=plan.slots[doc], sketch=sketches.get(doc))
         except QuieteditError as exc:
             done.append((doc, str(exc)))
             continue
-        found = document_rows(data, sketch=sketches.get(doc))
         found.stamp = stamp
         done.append((doc, found))
     return done
@@ -285,12 +287,15 @@ class DocumentRows:
         return state.Recorded(partition, self.stamp, self.source, story.first_seen, story.packed)
 
 
-def document_rows(data: DocumentData, *, sketch: tuple[int, ...] | None = None) -> DocumentRows:
-    """Every row of one document, by table; ``sketch``, its story sketch as a site build
-    saved it, saves making it again."""
+def document_rows(
+    data: DocumentData, *, slot: int, sketch: tuple[int, ...] | None = None
+) -> DocumentRows:
+    """Every row of one document, by table, its texts numbered from its ``slot``
+    (:mod:`~quietedit.export.numbering`); ``sketch``, its story sketch as a site build
+    saved it, saves making it again. ``ExportError`` for a document of too many texts."""
     if not data.revisions:
         return DocumentRows(data.source, {})
-    texts, blocks, removed = rows.text_and_block_rows(data)
+    texts, blocks, removed = rows.text_and_block_rows(data, slot=slot)
     origins = data.provenance()
     first = data.revisions[0]
     seen = data.record.get("discovered_at", data.record.get("first_seen"))
@@ -350,8 +355,9 @@ def _write(
     writer = Writer(conn, stage, report.rows)
     state.create(conn)
     plan, trees = prepared(plan)
-    _PLAN = plan
     listed = plan.archive.documents()
+    plan = replace(plan, slots=numbering.slots(listed))
+    _PLAN = plan
     stored: set[str] = set()
     used_sources: set[str] = set()
     sketches: dict[str, Sketched] = {}

@@ -11,11 +11,14 @@ release asset), finds the documents whose files changed since (their stamps,
    one recorded is unchanged. Outside git every document's content key is computed
    (a read of its record and newest files).
 2. **Decide.** New documents and those whose stamp moved are read again (as the full
-   export reads them, in ``jobs`` processes); documents no longer in the archive go.
+   export reads them, in ``jobs`` processes), and so are those whose texts' numbers
+   moved (the documents of a day that gained or lost one, and of the days after a day
+   that outgrew its room: :mod:`~quietedit.export.numbering`); documents no longer in the
+   archive go.
 3. **Apply**, in one SQLite transaction: each such document's rows are deleted from
    every table keyed by document, with their entries in the full-text indexes, and its
-   new rows inserted (their text numbers fixed by the document:
-   :func:`~quietedit.export.rows.text_number_base`); the stories of the days whose
+   new rows inserted (their texts numbered by the document's slot, as a full export
+   numbers them: :mod:`~quietedit.export.numbering`); the stories of the days whose
    articles changed are grouped again; sources and feed entries, which any document may
    change, are written again whole.
 
@@ -39,7 +42,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
@@ -47,8 +50,8 @@ from quietedit.archive import treeids
 from quietedit.archive.store import Archive
 from quietedit.article.identity import is_document_id
 from quietedit.errors import ArchiveError, ExportError
+from quietedit.export import numbering, state
 from quietedit.export import sqlite as full
-from quietedit.export import state
 from quietedit.export.schema import (
     BLOCKS,
     DERIVED,
@@ -100,6 +103,8 @@ class Changes:
     removed: list[str]  # recorded, no longer in the archive
     unchanged: int
     stamps: dict[str, str]  # the current stamps of those read again, where known
+    slots: dict[str, int] = field(default_factory=dict)  # every document's, as listed now
+    renumbered: int = 0  # read again only because their texts' numbers moved
 
 
 def update_sqlite(
@@ -148,8 +153,11 @@ def update_sqlite(
         raise ExportError(out, f"SQLite failed: {exc}; the database is as it was") from exc
     finally:
         conn.close()
+    renumbered = (
+        f"; {changes.renumbered} of them for their texts' numbers" if changes.renumbered else ""
+    )
     report.note = (
-        f"updated: {len(changes.read)} documents read again (new or changed), "
+        f"updated: {len(changes.read)} documents read again (new or changed{renumbered}), "
         f"{len(changes.removed)} removed, {changes.unchanged} unchanged"
     )
     return report
@@ -194,7 +202,12 @@ def find_changes(
                     current[doc] = state.content_stamp(archive.layout, partition, doc)
                 except ArchiveError:
                     current[doc] = state.FAILED  # read again: the read says what is wrong
+    # a day that gained or lost a document numbers its texts anew, and the days after it
+    # too when it outgrew its room (quietedit.export.numbering)
+    slots = numbering.slots(listed)
+    before = numbering.slots((r.partition, doc) for doc, r in recorded.items())
     read = []
+    renumbered = 0
     for partition, doc in listed:
         seen = recorded.get(doc)
         stamp = current.get(doc, state.FAILED)
@@ -205,10 +218,13 @@ def find_changes(
             or (seen.stamp != stamp)
         ):
             read.append((partition, doc))
+        elif before[doc] != slots[doc]:
+            read.append((partition, doc))
+            renumbered += 1
     present = {doc for _, doc in listed}
     removed = sorted(doc for doc in recorded if doc not in present)
     stamps = {doc: current[doc] for _, doc in read if current.get(doc)}
-    return Changes(read, removed, len(listed) - len(read), stamps)
+    return Changes(read, removed, len(listed) - len(read), stamps, slots, renumbered)
 
 
 def _content_stamps(
@@ -277,8 +293,15 @@ def _apply(
     for doc in changes.removed:
         delete_document(conn, doc)
         stories.documents.pop(doc, None)
+    # all old rows out before any new ones go in: a document renumbered may take numbers
+    # another document read again had
+    for _, doc in changes.read:
+        if doc in previous.documents:
+            delete_document(conn, doc)
     state.delete_documents(conn, changes.removed)
-    plan = full.Plan(plan.archive, plan.sources, plan.site_cache, plan.feeds, changes.stamps)
+    plan = full.Plan(
+        plan.archive, plan.sources, plan.site_cache, plan.feeds, changes.stamps, changes.slots
+    )
     full.set_plan(plan)
     try:
         recorded: dict[str, state.Recorded] = {}
@@ -290,8 +313,6 @@ def _apply(
                 strict=True,
             ):
                 for (partition, doc), (_, found) in zip(batch, found_rows, strict=True):
-                    if doc in previous.documents:
-                        delete_document(conn, doc)
                     stories.documents.pop(doc, None)
                     if isinstance(found, str):
                         logger.error("%s: %s", doc, found)

@@ -5,8 +5,8 @@ A bulk load of a file built from nothing, as SQLite loads best:
 - no journal and no syncs while it is written (the file is a temporary one, renamed into
   place when complete: a crash discards it whole), one transaction per batch of rows;
 - rows of a table keyed by document (every ``WITHOUT ROWID`` table: blocks, provenance,
-  documents, the edits' tables, …, and texts, numbered by a hash of their document) are
-  not inserted where their key falls, batch by batch,
+  documents, the edits' tables, …, and texts, whose numbers past a document's first 128
+  are far above the others') are not inserted where their key falls, batch by batch,
   which at a year's scale means a page read, split and written again at a random place of
   a B-tree larger than the page cache for nearly every document. They are appended to a
   staging database beside the file and copied once, when all are in, sorted by key: each
@@ -52,8 +52,8 @@ def _names(columns: Iterable[str]) -> str:
 
 def staged(table: Table) -> bool:
     """Whether ``table``'s rows are staged and copied in key order: every ``WITHOUT ROWID``
-    table, and ``texts``, whose numbers are fixed by each document
-    (:func:`~quietedit.export.rows.text_number_base`), not by the order rows come in."""
+    table, and ``texts``, whose numbers past a document's first 128 texts are far above
+    the next document's (:mod:`~quietedit.export.numbering`)."""
     return table.without_rowid or table.name == TEXTS.name
 
 

@@ -241,10 +241,20 @@ def test_in_git_only_the_changed_documents_are_read_again(
         for k in ("new-bridge", "new-library")
     ]
     told = [document_id(URLS[k]) for k in ("a", "b")]
-    assert read == sorted([ids[STORIES[0].url], *new, *told])
-    assert changes.removed == [] and changes.unchanged == len(STORIES) - 1
-    # only the days whose folders changed are listed
-    assert partitions == [sorted({archive.partition(doc) or "" for doc in read})]
+    changed = [ids[STORIES[0].url], *new, *told]
+    # the other documents of the days that gained one, and of the days after a new day
+    # (its room comes before theirs): their texts are numbered anew
+    days = {day for day, _ in listing()}
+    gained = {archive.partition(doc) or "" for doc in [*new, *told]}
+    first_new = min(gained - {r.partition for r in previous.documents.values()})
+    assert first_new < max(days)
+    renumbered = {doc for day, doc in listing() if day in gained or day > first_new}
+    renumbered -= set(changed)
+    assert renumbered and changes.renumbered == len(renumbered)
+    assert read == sorted([*changed, *renumbered])
+    assert changes.removed == [] and changes.unchanged == len(STORIES) - 1 - len(renumbered)
+    # only the days whose folders changed are listed (those renumbered are recorded)
+    assert partitions == [sorted({archive.partition(doc) or "" for doc in changed})]
     assert len(partitions[0]) < len(archive.partitions())
 
 
@@ -354,8 +364,9 @@ def test_the_command_says_what_it_updated_or_why_it_exported_whole(
     add_story(Archive(root), "new-bridge", hours=30)
     second = CliRunner().invoke(cli, [*args, "--update"])
     assert second.exit_code == 0, second.output
-    assert "updated: 1 documents read again (new or changed), 0 removed, 5 unchanged" in (
-        second.stdout
-    )
+    assert (  # the other document of its day has its texts numbered anew
+        "updated: 2 documents read again (new or changed; 1 of them for their texts' "
+        "numbers), 0 removed, 4 unchanged"
+    ) in second.stdout
     third = CliRunner().invoke(cli, [*args[:-2], "--update"])  # no feeds.yaml: other sources
     assert "exported whole: it was written with other sources" in third.stdout
