@@ -11,8 +11,11 @@ changed it while left out (``committed``). An hourly build reads only the partit
 disk that moved since the previous build: one it read under the tree id the commit
 still gives it, with no file that differs from the commit, is *settled*
 (``committed.settled``), and its documents are kept as if left out, unlisted and
-unstamped. After rendering, :func:`previous_places` asks the previous build's cache
-where the documents whose rows change were, before the cache is written.
+unstamped. When the previous build's record of its pages says that no article folder
+was added or removed since (``pagesrecord``), the article folders are not listed and the
+documents kept unread are not looked up at all. After rendering, :func:`previous_places`
+asks the previous build's cache where the documents whose rows change were, before the
+cache is written.
 """
 
 from __future__ import annotations
