@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import Final
 
+from quietedit.archive.eventrecords import check_event_record
 from quietedit.archive.layout import (
     CHECKS_NAME_PATTERN,
     INDEX_SCHEMA,
@@ -22,7 +23,6 @@ from quietedit.archive.layout import (
     partition_of,
 )
 from quietedit.archive.records import (
-    check_event_record,
     check_revision_record,
     check_state_record,
     dump_json,

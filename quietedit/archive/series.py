@@ -15,14 +15,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
+from quietedit.archive.eventrecords import check_event_record, event_from_record
 from quietedit.archive.files import load_json
 from quietedit.archive.layout import Layout
 from quietedit.archive.records import (
     OPTIONAL_REVISION_FIELDS,
     REVISION_FIELDS,
-    check_event_record,
     check_revision_record,
-    event_from_record,
     revision_from_record,
 )
 from quietedit.errors import ArchiveError

@@ -26,6 +26,7 @@ from datetime import datetime
 from pathlib import Path
 
 from quietedit.archive import sparse, stamps, treeids
+from quietedit.archive.eventrecords import event_to_record
 from quietedit.archive.files import (
     contents,
     create_file,
@@ -41,7 +42,6 @@ from quietedit.archive.partition_checks import PartitionChecks, has_check_fields
 from quietedit.archive.records import (
     check_state_record,
     dump_json,
-    event_to_record,
     new_revision,
     revision_to_record,
 )

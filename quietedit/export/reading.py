@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from quietedit.archive.derived import DerivedReading
+from quietedit.archive.eventrecords import check_event_record, event_from_record
 from quietedit.archive.files import load_json
 from quietedit.archive.layout import (
     DERIVED_FOLDER,
@@ -31,9 +32,7 @@ from quietedit.archive.layout import (
 )
 from quietedit.archive.readings import derived_readings, read_derived
 from quietedit.archive.records import (
-    check_event_record,
     check_state_record,
-    event_from_record,
 )
 from quietedit.archive.store import Archive, read_revision_shallow
 from quietedit.errors import ArchiveError

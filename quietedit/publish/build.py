@@ -49,7 +49,7 @@ from quietedit.analysis.stories import Story
 from quietedit.archive.store import Archive
 from quietedit.config.settings import SiteSettings
 from quietedit.errors import PublishError
-from quietedit.publish import committed, homepages, plan, sitewide
+from quietedit.publish import committed, homepages, pagesrecord, plan, sitewide
 from quietedit.publish.buildcache import (
     STATE_FILE,
     BuildState,
@@ -282,14 +282,7 @@ def _render(build: _Build, scanned: Scan, progress: Callable[[int, int], None] |
         pages, build.writer, build.fingerprint, build.story_state, scanned.state,
         scanned.failures,
     )  # fmt: skip
-    base: dict[str, tuple[str, str]] = {}
-    if build.hourly:
-        # the documents with pages as the cache has them (the fold is the previous
-        # build's), less those gone, and those the archive holds as they are now
-        gone = scanned.gone
-        base = {str(d): (str(src), str(p)) for d, _, src, p in scanned.published if d not in gone}
-    base.update(plan.with_pages(scanned.state, pages.folded))
-    shards = rendering.plan_search(base, scanned.todo)
+    shards = rendering.plan_search(scanned, build.previous, hourly=build.hourly)
     if options.search:
         # a build that fails (a template error, Ctrl-C) must not leave Pagefind running
         build.on_exit.callback(rendering.abort_search)
@@ -430,6 +423,7 @@ def _finish(
     edit_count = table.count(edits_only=True)  # not the events listed among them
     alive = catalog.ids() if not build.hourly else None
     committed.forget(cache_root)  # until written again below, for the rows written now
+    pagesrecord.forget(cache_root)
     site_files = catalog.finish(
         site=new_site, previous_site=previous_site, folded=folded,
         fingerprint=build.fingerprint, share_since=build.pages.share_since,
@@ -441,6 +435,12 @@ def _finish(
     build.story_state.save(cache_root, "" if dropped_late else build.generation)
     unsure = committed.failed_partitions(build.archive, scanned.failures)
     committed.record(cache_root, scanned.trees, unsure=unsure)
+    # last: every article folder is made or removed by now; the runs are kept only
+    # where this build wrote the plan they come from (``search.previous_runs``)
+    before = rendering.search_before if indexing is not None else ""
+    pagesrecord.write(
+        cache_root, build.options.out, generation=build.generation, search_before=before
+    )
     prune_diffs(cache_root, alive, scanned.gone)
     site_failures = tuple(scanned.failures[doc] for doc in sorted(scanned.failures))
     return BuildReport(

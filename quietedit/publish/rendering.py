@@ -18,13 +18,16 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from quietedit.publish import folding, plan, search
 from quietedit.publish.batches import Chunk, forks, render_documents
+from quietedit.publish.buildcache import BuildState
 from quietedit.publish.cacherows import DocumentEntry
 from quietedit.publish.catalog import Catalog
 from quietedit.publish.documents import DocumentPages, document_folders
 from quietedit.publish.paths import SiteWriter
+from quietedit.publish.scan import Scan, published_rows
 from quietedit.publish.share import moved_out_or_in, share_cutoff
 from quietedit.publish.stories import Sketched, StoryState
 from quietedit.publish.storyrows import StoryRows
@@ -49,13 +52,43 @@ class Rendering:
     rendered: int = 0
     indexing: search.SearchIndexing | None = None
     recorded: search.Recorded | None = None  # the previous build's search bundles
+    search_before: str = ""  # the bound of the last plan's runs (``search.runs_before``)
 
     def plan_search(
-        self, base: dict[str, tuple[str, str]], todo: dict[str, str]
+        self, scanned: Scan, previous: BuildState, *, hourly: bool
     ) -> list[search.Shard]:
-        """The search shards of every document with pages: ``base`` (id → source and
-        partition of those not rendered) and ``todo``, the documents to render."""
-        return self._shards(base, todo)
+        """The search shards of every document with pages: in an ``hourly`` build, those
+        the ``previous`` cache has (the fold is its own) less those gone; those kept
+        (``scanned.state``); and ``scanned.todo``, the documents to render.
+
+        When the previous build's article folders are complete (``scanned.search_before``,
+        ``pagesrecord``), the cache was asked only for the documents of the partitions
+        from its runs' bound on: its runs are kept (``search.Runs``) unless a document
+        before that bound is rendered, gone or failing, or the bound moved (a new week);
+        then every document with pages is asked for."""
+        folded = self.pages.folded
+
+        def base(rows: list[Any]) -> dict[str, tuple[str, str]]:
+            gone = scanned.gone
+            found = {str(d): (str(s), str(p)) for d, _, s, p in rows if d not in gone}
+            found.update(plan.with_pages(scanned.state, folded))
+            return found
+
+        if not hourly:
+            return self._shards(base([]), scanned.todo)
+        before = scanned.search_before
+        if not before:
+            return self._shards(base(scanned.published), scanned.todo)
+        left = scanned.gone | scanned.failures.keys()
+        runs = None
+        if not any(e.partition < before for d, e in scanned.cached.items() if d in left):
+            runs = search.previous_runs(self.writer, before)
+        if runs is not None:
+            planned, earliest = self._planned(base(scanned.published), scanned.todo)
+            if earliest >= before and search.runs_before(planned) == before:
+                self.search_before = before
+                return search.plan_shards(planned, runs=runs)
+        return self._shards(base(published_rows(previous)), scanned.todo)
 
     def start_search(
         self, shards: list[search.Shard], todo: dict[str, str], *, workers: int, rebuild: bool,
@@ -193,19 +226,32 @@ class Rendering:
         self, sources: dict[str, tuple[str, str]], todo: Iterable[str]
     ) -> list[search.Shard]:
         """The search shards of every document with pages: ``sources`` (id → source and
-        partition) and the documents to render, by their record and file names (read here
-        once; a record that cannot be read fails later)."""
+        partition) and the documents to render (``_planned``)."""
+        planned, _ = self._planned(sources, todo)
+        self.search_before = search.runs_before(planned)
+        return search.plan_shards(planned)
+
+    def _planned(
+        self, sources: dict[str, tuple[str, str]], todo: Iterable[str]
+    ) -> tuple[dict[str, tuple[str, str]], str]:
+        """``sources`` (id → source and partition) with the documents to render as their
+        record and file names say (read here once; a record that cannot be read fails
+        later), less the failures; and the earliest partition of a document to render
+        (``""`` when one's record cannot be read: it may be anywhere; ``"~"``: none)."""
         pages = self.pages
         sources = dict(sources)
+        earliest = "~"  # after every partition's name
         for doc in todo:
             try:
                 source, partition, published = pages.plan_of_document(doc)
             except Exception as exc:  # noqa: BLE001 - reported when the document is rendered
                 logger.debug("%s: source unknown before rendering: %s", doc, exc)
                 sources.pop(doc, None)
+                earliest = ""
                 continue
+            earliest = min(earliest, partition)
             if published and partition[:7].replace("/", "-") not in pages.folded:
                 sources[doc] = (source, partition)
             else:
                 sources.pop(doc, None)
-        return search.plan_shards({d: s for d, s in sources.items() if d not in self.failures})
+        return {d: s for d, s in sources.items() if d not in self.failures}, earliest

@@ -11,8 +11,11 @@ changed it while left out (``committed``). An hourly build reads only the partit
 disk that moved since the previous build: one it read under the tree id the commit
 still gives it, with no file that differs from the commit, is *settled*
 (``committed.settled``), and its documents are kept as if left out, unlisted and
-unstamped. After rendering, :func:`previous_places` asks the previous build's cache
-where the documents whose rows change were, before the cache is written.
+unstamped. When the previous build's record of its pages says that no article folder
+was added or removed since (``pagesrecord``), the article folders are not listed and the
+documents kept unread are not looked up at all. After rendering, :func:`previous_places`
+asks the previous build's cache where the documents whose rows change were, before the
+cache is written.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from quietedit.archive import sparse, stamps, treeids
 from quietedit.archive.store import Archive
 from quietedit.archive.treeids import Trees
 from quietedit.errors import QuieteditError
-from quietedit.publish import committed, plan
+from quietedit.publish import committed, pagesrecord, plan
 from quietedit.publish.buildcache import BuildState
 from quietedit.publish.cacherows import DocumentEntry
 from quietedit.publish.catalog import not_folded as catalog_not_folded
@@ -56,7 +59,9 @@ class Scan:
     ``cached``: the previous build's rows this build trusts (of the documents found, or
     all); ``gone``: deleted from the archive; ``state``: the rows kept (restamped) or kept
     unread; ``todo``: id → stamp of the documents to render; ``published``: in an hourly
-    build, the cache's rows of :data:`_PUBLISHED` (id, stamp, source, partition)."""
+    build, the cache's rows of :data:`_PUBLISHED` (id, stamp, source, partition), of the
+    partitions from ``search_before`` on when that is set (``pagesrecord``: the previous
+    build's article folders are complete, and the search index keeps its older runs)."""
 
     found: dict[str, str]
     trees: Trees | None
@@ -68,6 +73,7 @@ class Scan:
     state: dict[str, DocumentEntry] = field(default_factory=dict)
     failures: dict[str, str] = field(default_factory=dict)
     todo: dict[str, str] = field(default_factory=dict)
+    search_before: str = ""
 
 
 def scan(
@@ -84,7 +90,11 @@ def scan(
     """Gather what the build starts from and sort the documents (``plan.sort_found``):
     ``hourly`` reads the cache's rows of the partitions on disk alone, ``full`` trusts
     none; ``folded``: the months the previous build folded."""
-    on_disk = article_folders(out)
+    # the previous build left every document with pages with its folder, and no article
+    # folder was added or removed since: the folder is not listed (``pagesrecord``)
+    record = pagesrecord.read(cache_root, previous.generation) if hourly else None
+    complete = pagesrecord.complete(record, out)
+    on_disk = set() if complete else article_folders(out)
     if not previous.loaded:
         # nothing recorded of the documents a sparse checkout leaves out (a lost or damaged
         # cache): without them the site would shrink, and stay shrunk; read them all
@@ -97,6 +107,8 @@ def scan(
     read = [p for p in present if p not in settled]
     found = stamps.document_stamps(archive.layout.documents_dir, read, trees)  # on disk
     done = Scan(found, trees, present, settled=settled)
+    if complete:
+        on_disk = set(found)  # those with pages have their folder
     outside = archive.outside_checkout()
     # changed by a commit while the checkout leaves them out: read again (``committed``)
     moved = committed.changed_outside(trees, before, previous, found, outside)
@@ -109,11 +121,16 @@ def scan(
             for doc, entry in done.cached.items()
             if doc not in found and not outside(entry.partition, doc)
         }
-        # the documents with pages as the cache has them: read once, for both uses
-        where, params = catalog_not_folded(previous.folded)
-        done.published = previous.query(_PUBLISHED.format(where), params)
-        kept_out = _kept_out(outside, settled)
-        _missing_pages(done.published, found, kept_out, on_disk, done.todo)
+        if complete and record is not None:
+            # the documents left unread have their pages: only those of the search
+            # index's newest bundles are asked for (``search.Runs`` keeps the others')
+            done.search_before = record.search_before
+            done.published = published_rows(previous, since=record.search_before)
+        else:
+            # the documents with pages as the cache has them: read once, for both uses
+            done.published = published_rows(previous)
+            kept_out = _kept_out(outside, settled)
+            _missing_pages(done.published, found, kept_out, on_disk, done.todo)
     else:
         done.cached = {} if full else previous.documents
         _keep_absent(previous, found, outside, on_disk, fingerprint=fingerprint, scanned=done)
@@ -137,6 +154,15 @@ def scan(
     )
     done.todo.update(sorted_.render)
     return done
+
+
+def published_rows(previous: BuildState, *, since: str = "") -> list[Any]:
+    """The previous build's rows of :data:`_PUBLISHED`, of the partitions from ``since`` on
+    (every one when ``""``)."""
+    where, params = catalog_not_folded(previous.folded)
+    if since:
+        where, params = f"{where} AND partition >= ?", (*params, since)
+    return previous.query(_PUBLISHED.format(where), params)
 
 
 def _cached_rows(

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Final, Protocol
 
 from quietedit.errors import PublishError
-from quietedit.publish.paths import CACHE_DIR, SiteWriter
+from quietedit.publish.paths import CACHE_DIR, SiteWriter, file_digest
 
 logger = logging.getLogger(__name__)
 
@@ -73,7 +73,23 @@ class Shard:
         return f"{BUNDLE_ROOT}/{self.source}/{self.part}/"
 
 
-def plan_shards(documents: dict[str, tuple[str, str]]) -> list[Shard]:
+@dataclass(frozen=True, slots=True)
+class Runs:
+    """A plan's runs of older articles (its numbered bundles), kept as they are: those
+    first seen before the partition ``before`` (:func:`runs_before`)."""
+
+    before: str
+    shards: tuple[Shard, ...]
+
+
+def runs_before(documents: dict[str, tuple[str, str]]) -> str:
+    """The partition before which :func:`plan_shards` cuts ``documents`` into runs: the
+    Monday of the week before the newest partition's."""
+    newest = max((p for _, p in documents.values()), default="")
+    return _week_before(week_start(newest))
+
+
+def plan_shards(documents: dict[str, tuple[str, str]], *, runs: Runs | None = None) -> list[Shard]:
     """The bundles for ``documents`` (id → (source slug, partition)): each source's
     articles first seen before the week before the newest partition's, by partition and
     id, cut into runs of :data:`SHARD_SIZE`; those of the week before in a bundle of their
@@ -83,19 +99,30 @@ def plan_shards(documents: dict[str, tuple[str, str]]) -> list[Shard]:
     Edits land mostly on the last days' articles, so an hourly build re-indexes a bundle of
     a week's articles at most, at day 7 as at day 365, on a Monday too (when yesterday's
     articles are last week's); the week before's articles join the runs once, in the
-    first build of the next week (Monday, UTC)."""
+    first build of the next week (Monday, UTC).
+
+    ``runs``: the previous plan's runs, when none of their articles changed and their
+    bound is this plan's (the caller knows): kept as they are, and the ``documents``
+    before their bound are not read (an hourly build asks only for the newer ones)."""
     newest = max((p for _, p in documents.values()), default="")
     week = week_start(newest)
     before = _week_before(week)
     by_source: dict[str, list[tuple[str, str]]] = {}
     for doc, (source, partition) in documents.items():
         by_source.setdefault(source, []).append((partition, doc))
+    kept: dict[str, list[Shard]] = {}
+    for shard in runs.shards if runs is not None else ():
+        kept.setdefault(shard.source, []).append(shard)
     shards = []
-    for source, docs in sorted(by_source.items()):
-        docs.sort()
-        old = [doc for partition, doc in docs if partition < before]
-        for n, start in enumerate(range(0, len(old), SHARD_SIZE), start=1):
-            shards.append(Shard(source, str(n), tuple(sorted(old[start : start + SHARD_SIZE]))))
+    for source in sorted(by_source.keys() | kept.keys()):
+        docs = sorted(by_source.get(source, []))
+        if runs is not None:
+            shards += kept.get(source, [])
+        else:
+            old = [doc for partition, doc in docs if partition < before]
+            for n, start in enumerate(range(0, len(old), SHARD_SIZE), start=1):
+                run = tuple(sorted(old[start : start + SHARD_SIZE]))
+                shards.append(Shard(source, str(n), run))
         previous = sorted(doc for partition, doc in docs if before <= partition < week)
         if previous:
             shards.append(Shard(source, LAST_WEEK_PART, tuple(previous)))
@@ -400,6 +427,26 @@ class Recorded(Protocol):
     @property
     def bundles(self) -> frozenset[str]: ...
     def bundle_site(self, bundle: str) -> dict[str, tuple[str, str]]: ...
+
+
+def previous_runs(writer: SiteWriter, before: str) -> Runs | None:
+    """The numbered bundles of the previous build's plan (``SHARDS_FILE``) as its runs of
+    the articles before ``before`` (its bound), when the file holds the bytes the cache
+    recorded; ``None`` otherwise."""
+    try:
+        with open(os.path.join(writer.root, SHARDS_FILE), "rb") as handle:
+            body = handle.read()
+    except OSError:
+        return None
+    if not before or file_digest(body) != writer.known.get(SHARDS_FILE):
+        return None
+    shards = []
+    for line in body.decode("utf-8").splitlines():
+        path, _, docs = line.partition(" ")
+        source, _, part = path.removeprefix(BUNDLE_ROOT + "/").rstrip("/").partition("/")
+        if part.isdigit():
+            shards.append(Shard(source, part, tuple(docs.split())))
+    return Runs(before, tuple(shards))
 
 
 def _previous_shards(writer: SiteWriter) -> dict[str, tuple[str, ...]]:

@@ -10,11 +10,11 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from quietedit.archive.eventrecords import event_to_record
 from quietedit.archive.layout import INDEX_SCHEMA, Layout, index_shard, partition_of
 from quietedit.archive.records import (
     digest,
     dump_json,
-    event_to_record,
     new_revision,
     record_hash,
     revision_to_record,

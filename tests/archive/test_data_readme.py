@@ -13,10 +13,10 @@ from quietedit.archive.derived import (
     derived_to_record,
     new_derived,
 )
+from quietedit.archive.eventrecords import check_event_record
 from quietedit.archive.files import create_file
 from quietedit.archive.layout import PathKind, classify_path
 from quietedit.archive.records import (
-    check_event_record,
     check_revision_record,
     check_state_record,
     dump_json,
