@@ -207,7 +207,6 @@ def generate(
                 continue
             path = layout.revision_file(doc, partition_of(start), previous.number)
             path.write_bytes(dump_json(revision_to_record(previous)))
-    layout.index_dir.mkdir(parents=True, exist_ok=True)
     for shard, entries in index.items():
         shard_record: dict[str, JSON] = {
             "documents": dict(sorted(entries.items())),
@@ -215,7 +214,9 @@ def generate(
             "shard": shard,
             "type": "index",
         }
-        layout.index_file(shard).write_bytes(dump_json(shard_record))
+        path = layout.index_file(shard)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(dump_json(shard_record))
 
 
 HOUR_EDITS = 11

@@ -1,4 +1,5 @@
-"""``bench/build.py``'s count of edited documents with pages: a folded month's are not."""
+"""``bench/build.py``: its count of edited documents with pages (a folded month's are not),
+and the archive it generates, which ``verify`` must accept."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
+
+from quietedit.archive.verify import verify_archive
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 
@@ -40,3 +43,13 @@ def test_the_documents_of_a_folded_month_are_not_counted(tmp_path: Path) -> None
     assert folded == frozenset({"2026/01"})
     assert build.edited_documents(data) == 2
     assert build.edited_documents(data, folded=folded) == 1
+
+
+def test_the_generated_archive_is_one_verify_accepts(tmp_path: Path) -> None:
+    build = _build()
+    data = tmp_path / "data"
+    build.generate(data, docs=60, revisions=3, per_day=20)
+    report = verify_archive(data)
+    assert report.problems == ()
+    assert report.documents == 60
+    assert report.revisions > 60
