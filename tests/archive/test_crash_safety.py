@@ -71,6 +71,7 @@ def test_sigkill_at_many_points_never_corrupts_the_archive(tmp_path: Path) -> No
         )
         assert writer.stdout is not None
         assert writer.stdout.readline() == b"ready\n"
+        wait_for_a_revision(root)  # each writer gets on, however slow the disk's fsync
         if attempt % 2:
             time.sleep(rng.uniform(0.0, 0.1))  # anywhere in the write cycle
         else:
@@ -89,6 +90,21 @@ def test_sigkill_at_many_points_never_corrupts_the_archive(tmp_path: Path) -> No
     # last complete revision: the chain is unbroken from 1 to n.
     assert len(revisions) >= KILLS // 3
     assert [r.number for r in revisions] == list(range(1, len(revisions) + 1))
+
+
+def wait_for_a_revision(root: Path, *, timeout: float = 30.0) -> None:
+    """Return as soon as the writer has stored one more revision (or after ``timeout``
+    seconds): the kills then land anywhere in the cycles after it, and every writer adds
+    to the chain the test counts, on a disk whose fsync takes milliseconds as on one
+    where it is free."""
+    start = _revisions(root)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and _revisions(root) == start:
+        time.sleep(0.002)
+
+
+def _revisions(root: Path) -> int:
+    return sum(1 for _ in root.glob("documents/*/*/*/*/revisions/*.json"))
 
 
 def _wait_for_a_write_in_progress(tmp: Path, rng: random.Random) -> None:
@@ -186,6 +202,7 @@ def test_sigkill_while_evidence_is_appended_leaves_every_named_record_whole(
         )
         assert writer.stdout is not None
         assert writer.stdout.readline() == b"ready\n"
+        wait_for_a_revision(root)
         time.sleep(rng.uniform(0.05, 0.4))
         if attempt % 2:  # every other kill waits until an append is under way: on a busy
             wait_for_growth(evidence / WARC)  # machine a random sleep may never land in one
