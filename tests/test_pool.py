@@ -125,21 +125,28 @@ def test_a_process_with_a_second_thread_may_not_fork() -> None:
     assert isinstance(can_fork(), bool)
 
 
-# Starts a worker busy for an hour, prints its id, then waits to be stopped.
+# Starts a worker busy for an hour, prints its id once the worker runs the job (so its
+# Ctrl-C handling is set up), then waits to be stopped. It waits in short naps: the kernel
+# may hand a signal to one of the pool's threads, and Python runs the handler only when
+# the main thread next runs, which one hour-long sleep would put off for the hour.
 CHILD = r"""
 import sys, time
+from pathlib import Path
 from quietedit.pool import WorkerPool
 
-def nap():
+def nap(started):
+    Path(started).touch()
     time.sleep(3600)
 
 if __name__ == "__main__":
+    started = Path(sys.argv[1])
     with WorkerPool(1) as pool:
-        pool.submit(nap)
-        while not pool.pids():
+        pool.submit(nap, str(started))
+        while not started.exists():
             time.sleep(0.01)
         print(*pool.pids(), flush=True)
-        time.sleep(3600)
+        while True:
+            time.sleep(0.05)
 """
 
 
@@ -151,7 +158,7 @@ def test_no_worker_outlives_the_process_that_started_it(
     script = tmp_path / "child.py"
     script.write_text(CHILD, encoding="utf-8")
     child = subprocess.Popen(
-        [sys.executable, str(script)],
+        [sys.executable, str(script), str(tmp_path / "started")],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         env={**os.environ, "PYTHONPATH": str(REPO)},
