@@ -163,6 +163,7 @@ def located_facts(
         )
         previous = word.text
     connectors = CONNECTORS if names else _GERMAN_CONNECTORS
+    placed = frozenset() if names else _placed_places(all_words)
     for index, word in enumerate(all_words):
         text_ = word.text
         lowered = text_.casefold()
@@ -180,7 +181,7 @@ def located_facts(
             count = text_.split("-", 1)[0]
             found.append(Fact(count, word.start, word.start + len(count), False))
         elif word.capitalised and (anywhere or not opens[index]):
-            first, last = _group(all_words, index, connectors)
+            first, last = _group(all_words, index, connectors, placed)
             group = tuple(all_words[first : last + 1])
             if (
                 names
@@ -316,16 +317,51 @@ def fact_tokens(text: str, *, names: bool = True, anywhere: bool = False) -> lis
 
 
 def _group(
-    all_words: list[Word], index: int, connectors: frozenset[str] = CONNECTORS
+    all_words: list[Word],
+    index: int,
+    connectors: frozenset[str] = CONNECTORS,
+    placed: frozenset[int] = frozenset(),
 ) -> tuple[int, int]:
     """Where the run of capitalised words (and the small words between them) around one
-    starts and ends, as positions in ``all_words``."""
+    starts and ends, as positions in ``all_words``; a run ends at a ``placed`` word."""
     first = last = index
-    while first > 0 and _joins(all_words, first - 1, step=-1, connectors=connectors):
+    while (
+        first > 0
+        and first - 1 not in placed
+        and _joins(all_words, first - 1, step=-1, connectors=connectors)
+    ):
         first -= 1
-    while last < len(all_words) - 1 and _joins(all_words, last + 1, step=1, connectors=connectors):
+    while (
+        last < len(all_words) - 1
+        and last not in placed
+        and _joins(all_words, last + 1, step=1, connectors=connectors)
+    ):
         last += 1
     return first, last
+
+
+LOCATIVES: Final = frozenset(
+    {"in", "im", "auf", "bei", "nahe", "aus", "an", "am", "at", "near", "à", "au", "en"}
+)
+"""Words that put a place after them ("Dürre in Südfrankreich")."""
+_PLACE_ARTICLES: Final = frozenset({"der", "die", "den", "dem", "des", "the", "le", "la", "les"})
+
+
+def _placed_places(all_words: list[Word]) -> frozenset[int]:
+    """Where a known place stands that a preposition puts a statement in ("beschwören in
+    Hamburg Freundschaft", "in der Ukraine Panzer"): in German, whose nouns are all
+    capitalised, the place ends the run of capitals there, so the noun after it neither
+    makes it a longer name nor is made a name by it."""
+    found = set()
+    for index, word in enumerate(all_words):
+        if index == 0 or not is_german_place(word.text):
+            continue
+        before = all_words[index - 1].text.casefold()
+        if before in _PLACE_ARTICLES and index > 1:
+            before = all_words[index - 2].text.casefold()
+        if before in LOCATIVES:
+            found.add(index)
+    return frozenset(found)
 
 
 def _joins(all_words: list[Word], index: int, *, step: int, connectors: frozenset[str]) -> bool:

@@ -9,6 +9,7 @@ together ("Dienstagabend"). Words that are also common words elsewhere ("may", "
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 NUMBER_WORDS: Final = frozenset(
@@ -250,3 +251,30 @@ the relative word changed alone ("letzten" → "vergangenen Wochen") is none."""
 def is_relative_date(lowered: str, before: str) -> bool:
     """``lowered`` is a time unit placed by ``before``, the word before it (folded)."""
     return lowered in TIME_UNITS and before in RELATIVE
+
+
+DUALS: Final = frozenset({"beide", "beiden", "beider", "beides", "beidem", "both"})
+"""Words that count two things without a number word: "den beiden Weltmächten" and "den
+zwei Weltmächten" give one count."""
+TWOS: Final = frozenset({"2", "zwei", "two", "deux"})
+REPEATS: Final = frozenset(
+    {"erneut", "erneute", "erneuten", "erneuter", "erneutes", "abermals", "again"}
+)
+"""Words that say a thing happened once more: "erneut explodiert" and "beim zweiten
+Anlauf explodiert" give one count (a third time would be a new one)."""
+SECONDS: Final = frozenset({"zweite", "zweiten", "zweiter", "zweites", "zweitem", "second"})
+_COUNT_WORD: Final = re.compile(r"\w+")
+
+
+def same_count(fact: str, own: str, other: str) -> bool:
+    """The number ``fact`` of a sentence (``own``) says in other words what the other
+    side's sentence (``other``) said without a number: "zwei" for "beiden", "zweiten
+    Anlauf" for "erneut". The other sentence must have lost that word (it was replaced),
+    and ``own`` must not have it too."""
+    folded = fact.casefold()
+    own_words = {w.casefold() for w in _COUNT_WORD.findall(own)}
+    other_words = {w.casefold() for w in _COUNT_WORD.findall(other)}
+    for numbers, words in ((TWOS, DUALS), (SECONDS, REPEATS)):
+        if folded in numbers and other_words & words and not own_words & words:
+            return True
+    return False

@@ -8,7 +8,7 @@ import re
 from collections import Counter
 from typing import Final
 
-from quietedit.analysis.facts import Fact, Word, located_facts
+from quietedit.analysis.facts import LOCATIVES, Fact, Word, located_facts
 from quietedit.analysis.lexicon import number_form
 from quietedit.analysis.words import common_words, similarity, similarity_codes, tokenize
 
@@ -44,10 +44,6 @@ _MARKED: Final = re.compile(r"[»«„“”\"]([^»«„“”\"\n]{1,80})[»«
 _ENDING: Final = re.compile(r"(?<=\w{3})(?:ern|en|er|em|es|e|n|s)$")
 """An inflection ending, cut where the word keeps three letters at least."""
 _FIGURES: Final = re.compile(r"\d(?:[\d.,:]*\d)?")
-_LOCATIVES: Final = frozenset(
-    {"in", "im", "auf", "bei", "nahe", "aus", "an", "am", "at", "near", "à", "au", "en"}
-)
-"""Words that put a place after them ("Dürre in Südfrankreich")."""
 _ARTICLES: Final = frozenset({"der", "die", "den", "dem", "des", "the", "le", "la", "les"})
 
 
@@ -96,7 +92,7 @@ def located(words: list[Word], at: int) -> bool:
     before = [w.text.casefold() for w in words if w.end <= at][-2:]
     if before and before[-1] in _ARTICLES:
         before = before[:-1]
-    return bool(before) and before[-1] in _LOCATIVES
+    return bool(before) and before[-1] in LOCATIVES
 
 
 def same_topic(old_title: str, new_title: str) -> bool:

@@ -52,7 +52,7 @@ from quietedit.analysis.names import (
     still_there,
 )
 from quietedit.analysis.notes import headline_credit, is_credit_line, note_kind
-from quietedit.analysis.numberwords import NUMBER_WORDS, is_date_word
+from quietedit.analysis.numberwords import NUMBER_WORDS, is_date_word, same_count
 from quietedit.analysis.phrases import (
     PASSAGE_WORDS,
     clause_replaced,
@@ -60,6 +60,7 @@ from quietedit.analysis.phrases import (
     located,
     outside_own_clauses,
     restructured,
+    sentence_around,
     shared,
     small_words_only,
     whole_sentence,
@@ -258,6 +259,15 @@ class _Reader:
                 right[fact_key(fact)] -= 1
             else:
                 still_came.append(fact)
+        # a count said in other words ("[-beiden-]{+zwei+}", "erneut" → "beim zweiten
+        # Anlauf") is the same count
+        old_sentence, new_sentence = self._sentences(hunk)
+        still_gone = [
+            f for f in still_gone if f.name or not same_count(f.text, old_sentence, new_sentence)
+        ]
+        still_came = [
+            f for f in still_came if f.name or not same_count(f.text, new_sentence, old_sentence)
+        ]
         # a name still in the other revision moved; a respelt one is a typo; a name run
         # together with the next word by the page is still there
         still_gone = [f for f in still_gone if not still_there(f, self.new.words, self.new.names_)]
@@ -379,7 +389,7 @@ class _Reader:
         if hunk.removed.count(":") != hunk.added.count(":") and word_count(
             hunk.removed + " " + hunk.added
         ):
-            return True
+            return not self._kicker_placed(hunk)
         if hunk.removed and hunk.added:
             return False
         text, at, change = (
@@ -389,6 +399,30 @@ class _Reader:
         )
         after = text[at + len(change) :].lstrip()
         return change.lstrip()[:1] in _CLAUSE_MARKS and (not after or after[0] in ":?!.")
+
+    def _sentences(self, hunk: Hunk) -> tuple[str, str]:
+        """The old and the new sentence the change stands in."""
+        return (
+            sentence_around(self.old_text, hunk.old_at, hunk.old_at + len(hunk.removed)),
+            sentence_around(self.new_text, hunk.new_at, hunk.new_at + len(hunk.added)),
+        )
+
+    def _kicker_placed(self, hunk: Hunk) -> bool:
+        """The kicker's colon goes, its words staying to open the statement, and the
+        other side places the statement with a preposition ("Rudy Farias [-: Teenager-]{+aus
+        Houston+} galt acht Jahre als verschwunden"): a place given to the statement that
+        stays, not a headline built anew around another kicker."""
+        colon_side, (other, at, side) = (
+            (hunk.removed, (hunk.added, hunk.new_at, self.new))
+            if hunk.removed.count(":") > hunk.added.count(":")
+            else (hunk.added, (hunk.removed, hunk.old_at, self.old))
+        )
+        if not colon_side.lstrip().startswith(":") or ":" in other:
+            return False
+        return any(
+            f.name and located(side.read, f.start)
+            for f in _inside(side.facts, Span(at, at + len(other)))
+        )
 
     def _one_phrase(self, hunk: Hunk) -> bool:
         """The two sides of the change say one thing two ways, so a fact that differs
