@@ -30,6 +30,7 @@ from quietedit.analysis.numberwords import (
     ORDINALS,
     is_date_word,
     is_relative_date,
+    magnitude,
 )
 from quietedit.analysis.places import is_german_place
 from quietedit.analysis.words import tokenize
@@ -171,7 +172,7 @@ def located_facts(
             _DIGIT.search(text_)
             or (lowered in NUMBER_WORDS and (names or lowered not in ENGLISH_ONLY))
             or (not names and lowered in ORDINALS)
-            or is_date_word(lowered)
+            or (is_date_word(lowered) and not _surname(all_words, index, opens))
             or text_ in CAPITALISED_DATE_WORDS
             or (index > 0 and is_relative_date(lowered, all_words[index - 1].text.casefold()))
         ):
@@ -190,6 +191,28 @@ def located_facts(
             ):
                 found.append(Fact(text_, word.start, word.end, True, group))
     return _grouped_digits(found, text)
+
+
+_SEASONS: Final = frozenset(
+    {"spring", "summer", "autumn", "winter", "frühling", "sommer", "herbst", "printemps",
+     "été", "automne", "hiver"}
+)  # fmt: skip
+_SPAN_WORDS: Final = frozenset({"anfang", "ende", "mitte", "beginn", "early", "late", "mid"})
+"""Words that place a date in a span ("Ende Sommer"): no given name."""
+
+
+def _surname(all_words: list[Word], index: int, opens: list[bool]) -> bool:
+    """A season's word that a name's first word goes before is a surname ("Yann Sommer",
+    "Donna Summer"), not a date: the word before it capitalised, in mid-sentence."""
+    if all_words[index].text.casefold() not in _SEASONS or index == 0:
+        return False
+    before = all_words[index - 1]
+    return (
+        before.capitalised
+        and not opens[index - 1]
+        and before.text.casefold() not in _SPAN_WORDS
+        and not is_date_word(before.text.casefold())
+    )
 
 
 def _counted(lowered: str, *, names: bool) -> bool:
@@ -383,3 +406,15 @@ def is_spelling_fix(old: str, new: str) -> bool:
     longest = max(len(old), len(new))
     allowed = MAX_SPELLING_DISTANCE if longest >= 5 else 1
     return longest >= 3 and Levenshtein.distance(old.casefold(), new.casefold()) <= allowed
+
+
+def magnitude_facts(read: list[Word], start: int, end: int) -> list[Fact]:
+    """The compounds from ``start`` to ``end`` that carry an order of magnitude
+    ("Multimillionär", "billionaire"), as numbers. Read only where both sides of a change
+    have one: a magnitude changed inside a compound ("[-Multimillionär-]{+Multimilliardär+}")
+    is a changed number, while such a word put in alone is a description."""
+    return [
+        Fact(w.text, w.start, w.end, False)
+        for w in read
+        if start <= w.start and w.end <= end and magnitude(w.text) is not None
+    ]

@@ -278,3 +278,17 @@ def same_count(fact: str, own: str, other: str) -> bool:
         if folded in numbers and other_words & words and not own_words & words:
             return True
     return False
+
+
+MAGNITUDES: Final = ("million", "milliard", "billion", "trillion")
+"""The orders of magnitude a compound can carry inside it ("Multimillionär",
+"Milliardenverlust", "billionaire")."""
+
+
+def magnitude(word: str) -> str | None:
+    """The order of magnitude inside a compound (not a number word of its own:
+    "Millionen" is one already), or ``None``: "Multimilliardär" → "milliard"."""
+    folded = word.casefold()
+    if folded in NUMBER_WORDS or (folded.endswith("n") and folded[:-1] in NUMBER_WORDS):
+        return None
+    return next((m for m in MAGNITUDES if m in folded), None)

@@ -10,6 +10,7 @@ from typing import Final
 
 from quietedit.analysis.facts import LOCATIVES, Fact, Word, located_facts
 from quietedit.analysis.lexicon import number_form
+from quietedit.analysis.numberwords import magnitude
 from quietedit.analysis.words import common_words, similarity, similarity_codes, tokenize
 
 PASSAGE_WORDS: Final = 5
@@ -143,7 +144,7 @@ def fact_key(fact: Fact) -> str:
         figures = _FIGURES.findall(number_form(fact.text))
         if figures:
             return " ".join(figures)
-        return number_form(fact.text)
+        return magnitude(fact.text) or number_form(fact.text)
     return fact.text.casefold()
 
 

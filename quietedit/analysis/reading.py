@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from quietedit.analysis.confidence import FactEvidence, confident, kept_share
-from quietedit.analysis.facts import Fact, is_spelling_fix
+from quietedit.analysis.facts import Fact, is_spelling_fix, magnitude_facts
 from quietedit.analysis.lexicon import (
     FACTS,
     PUNCTUATION,
@@ -52,7 +52,7 @@ from quietedit.analysis.names import (
     still_there,
 )
 from quietedit.analysis.notes import headline_credit, is_credit_line, note_kind
-from quietedit.analysis.numberwords import NUMBER_WORDS, is_date_word, same_count
+from quietedit.analysis.numberwords import NUMBER_WORDS, is_date_word, magnitude, same_count
 from quietedit.analysis.phrases import (
     PASSAGE_WORDS,
     clause_replaced,
@@ -180,6 +180,11 @@ class _Reader:
             if not self.kickers.label(f, self.new)
             or (not removed and self.kickers.placed_topic(f, self.new, self.old))
         ]
+        gone_sizes = magnitude_facts(self.old.read, old_span.start, old_span.end)
+        came_sizes = magnitude_facts(self.new.read, new_span.start, new_span.end)
+        if gone_sizes and came_sizes:  # a magnitude inside a compound on both sides
+            gone = sorted([*gone, *gone_sizes], key=lambda f: f.start)
+            came = sorted([*came, *came_sizes], key=lambda f: f.start)
         placed_gone = [f for f in gone if f.name and f.end <= self.old.kicker]
         placed_came = [f for f in came if f.name and f.end <= self.new.kicker]
         if (placed_gone or placed_came) and not (placed_gone and placed_came):
@@ -188,7 +193,11 @@ class _Reader:
         changed, rule = self._fact_pairs(gone, came, hunk)
         if changed and (
             self._short_sentence(hunk)
-            or (self.title and _names_only(changed) and self._headline_clause(hunk))
+            or (
+                self.title
+                and _names_only(changed, _names(gone, came))
+                and self._headline_clause(hunk)
+            )
         ):
             changed = ()  # a sentence or clause of its own, too short for a passage
         removed_words, added_words = word_count(removed), word_count(added)
@@ -460,7 +469,7 @@ class _Reader:
         return FactEvidence(
             kept=self._kept_share(hunk),
             rule=rule,
-            numbers=not _names_only(changed),
+            numbers=not _names_only(changed, _names(gone, came)),
             located=any(f.name and located(side.read, f.start) for f, side in placed),
         )
 
@@ -505,14 +514,26 @@ def _pairs(gone: list[Fact], came: list[Fact]) -> tuple[tuple[str, str], ...]:
     return tuple((f.text, "") for f in gone) + tuple(("", f.text) for f in came)
 
 
-def _names_only(changed: tuple[tuple[str, str], ...]) -> bool:
-    """The changed facts are names: no number, no date."""
+def _names_only(changed: tuple[tuple[str, str], ...], named: frozenset[str] = frozenset()) -> bool:
+    """The changed facts are names: no number, no date. ``named``: the words the text read
+    as names, a date word among them ("Yann Sommer") included."""
     return not any(
-        any(c.isdigit() for c in fact) or is_date_word(fact) or fact in NUMBER_WORDS
+        fact not in named
+        and (
+            any(c.isdigit() for c in fact)
+            or is_date_word(fact)
+            or fact in NUMBER_WORDS
+            or magnitude(fact) is not None
+        )
         for pair in changed
         for fact in (pair[0].casefold(), pair[1].casefold())
         if fact
     )
+
+
+def _names(gone: list[Fact], came: list[Fact]) -> frozenset[str]:
+    """The folded words of the names among ``gone`` and ``came``."""
+    return frozenset(f.text.casefold() for f in (*gone, *came) if f.name)
 
 
 def _inside(facts: list[Fact], span: Span) -> list[Fact]:
