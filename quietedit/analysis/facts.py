@@ -400,8 +400,9 @@ def _joins(all_words: list[Word], index: int, *, step: int, connectors: frozense
 
 
 def is_spelling_fix(old: str, new: str) -> bool:
-    """One word corrected, not replaced: a few letters apart, no digits."""
-    if any(c.isdigit() for c in old + new):
+    """One word corrected, not replaced: a few letters apart, no digits, no other order of
+    magnitude ("millionaire" → "billionaire" is another number)."""
+    if any(c.isdigit() for c in old + new) or magnitude(old) != magnitude(new):
         return False
     longest = max(len(old), len(new))
     allowed = MAX_SPELLING_DISTANCE if longest >= 5 else 1
