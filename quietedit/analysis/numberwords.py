@@ -2,8 +2,10 @@
 
 A number word counts ("two", "zwölf", "vingt", "Hälfte"), as do German ordinals in every
 inflection; a date word is a month, weekday, season, relative day or a holiday that names
-one day ("Heiligabend", "Silvester"), or a German weekday with the part of the day run
-together ("Dienstagabend"). Words that are also common words elsewhere ("may", "march",
+one day ("Heiligabend", "Silvester", "Pfingsten") or its weekend, or a German weekday with
+the part of the day run together ("Dienstagabend"). A count may be said without a number
+("beiden", "erneut": :func:`same_count`), and a compound may carry an order of magnitude
+(:func:`magnitude`). Words that are also common words elsewhere ("may", "march",
 "half" in German) are left out, or count only where ``facts.py`` says.
 """
 
@@ -193,6 +195,12 @@ DATE_WORDS: Final = frozenset(
         "heiligabend",
         "silvester",
         "neujahr",
+        "ostern",
+        "pfingsten",
+        "osterwochenende",
+        "pfingstwochenende",
+        "easter",
+        "thanksgiving",
         "janvier",
         "février",
         "mars",

@@ -172,3 +172,42 @@ def test_a_models_number_in_a_kicker_labels_the_story_a_year_there_is_a_date() -
         "Internationaler Frauentag 2023: Demonstrationen in aller Welt",
     )
     assert "facts" in result.kinds
+
+
+# -- a holiday as a date; a country as its people ------------------------------------------
+
+
+def test_a_holiday_for_its_weekend_in_a_kicker_is_a_date_changed() -> None:
+    result = headline(
+        "Wetter zum Pfingstwochenende: Viel Sonne und bis 27 Grad warm",
+        "Wetter an Pfingsten: Viel Sonne und bis 27 Grad warm",
+    )
+    assert "facts" in result.kinds
+
+
+def test_a_country_replaced_by_its_citizens_is_style() -> None:
+    result = headline(
+        "Weihnachtsansprache: Steinmeier ruft Deutschland zu Zusammenhalt auf",
+        "Weihnachtsansprache: Steinmeier ruft Bürgerinnen und Bürger zu Zusammenhalt auf",
+    )
+    assert "facts" not in result.kinds
+    result = edit(
+        "The president urged Germany to stand together in a time of crisis.",
+        "The president urged the country to stand together in a time of crisis.",
+        publisher=ENGLISH,
+    )
+    assert "facts" not in result.kinds
+
+
+def test_a_country_replaced_by_a_mayor_or_another_country_is_still_a_fact() -> None:
+    result = headline(
+        "Weihnachtsansprache: Steinmeier ruft Deutschland zu Zusammenhalt auf",
+        "Weihnachtsansprache: Steinmeier ruft Österreich zu Zusammenhalt auf",
+    )
+    assert "facts" in result.kinds
+    result = edit(
+        "The president urged Germany to stand together in a time of crisis.",
+        "The president urged France to stand together in a time of crisis.",
+        publisher=ENGLISH,
+    )
+    assert "facts" in result.kinds
