@@ -52,7 +52,13 @@ from quietedit.analysis.names import (
     still_there,
 )
 from quietedit.analysis.notes import headline_credit, is_credit_line, note_kind
-from quietedit.analysis.numberwords import NUMBER_WORDS, is_date_word, magnitude, same_count
+from quietedit.analysis.numberwords import (
+    NUMBER_WORDS,
+    ORDINALS,
+    is_date_word,
+    magnitude,
+    same_count,
+)
 from quietedit.analysis.phrases import (
     PASSAGE_WORDS,
     clause_replaced,
@@ -523,6 +529,7 @@ def _names_only(changed: tuple[tuple[str, str], ...], named: frozenset[str] = fr
             any(c.isdigit() for c in fact)
             or is_date_word(fact)
             or fact in NUMBER_WORDS
+            or fact in ORDINALS
             or magnitude(fact) is not None
         )
         for pair in changed

@@ -211,3 +211,12 @@ def test_a_country_replaced_by_a_mayor_or_another_country_is_still_a_fact() -> N
         publisher=ENGLISH,
     )
     assert "facts" in result.kinds
+
+
+def test_an_ordinal_changed_in_a_reworded_headline_is_a_number_changed() -> None:
+    result = headline(
+        "USA: Republikaner im Repräsentantenhaus lassen Kevin McCarthy auch im fünften "
+        "Wahlgang durchfallen",
+        "USA: Republikaner McCarthy verliert auch die sechste Abstimmung",
+    )
+    assert "facts" in result.kinds
