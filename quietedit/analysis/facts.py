@@ -30,6 +30,7 @@ from quietedit.analysis.numberwords import (
     ORDINALS,
     is_date_word,
     is_relative_date,
+    magnitude,
 )
 from quietedit.analysis.places import is_german_place
 from quietedit.analysis.words import tokenize
@@ -163,6 +164,7 @@ def located_facts(
         )
         previous = word.text
     connectors = CONNECTORS if names else _GERMAN_CONNECTORS
+    placed = frozenset() if names else _placed_places(all_words)
     for index, word in enumerate(all_words):
         text_ = word.text
         lowered = text_.casefold()
@@ -170,7 +172,7 @@ def located_facts(
             _DIGIT.search(text_)
             or (lowered in NUMBER_WORDS and (names or lowered not in ENGLISH_ONLY))
             or (not names and lowered in ORDINALS)
-            or is_date_word(lowered)
+            or (is_date_word(lowered) and not _surname(all_words, index, opens))
             or text_ in CAPITALISED_DATE_WORDS
             or (index > 0 and is_relative_date(lowered, all_words[index - 1].text.casefold()))
         ):
@@ -180,7 +182,7 @@ def located_facts(
             count = text_.split("-", 1)[0]
             found.append(Fact(count, word.start, word.start + len(count), False))
         elif word.capitalised and (anywhere or not opens[index]):
-            first, last = _group(all_words, index, connectors)
+            first, last = _group(all_words, index, connectors, placed)
             group = tuple(all_words[first : last + 1])
             if (
                 names
@@ -189,6 +191,28 @@ def located_facts(
             ):
                 found.append(Fact(text_, word.start, word.end, True, group))
     return _grouped_digits(found, text)
+
+
+_SEASONS: Final = frozenset(
+    {"spring", "summer", "autumn", "winter", "frühling", "sommer", "herbst", "printemps",
+     "été", "automne", "hiver"}
+)  # fmt: skip
+_SPAN_WORDS: Final = frozenset({"anfang", "ende", "mitte", "beginn", "early", "late", "mid"})
+"""Words that place a date in a span ("Ende Sommer"): no given name."""
+
+
+def _surname(all_words: list[Word], index: int, opens: list[bool]) -> bool:
+    """A season's word that a name's first word goes before is a surname ("Yann Sommer",
+    "Donna Summer"), not a date: the word before it capitalised, in mid-sentence."""
+    if all_words[index].text.casefold() not in _SEASONS or index == 0:
+        return False
+    before = all_words[index - 1]
+    return (
+        before.capitalised
+        and not opens[index - 1]
+        and before.text.casefold() not in _SPAN_WORDS
+        and not is_date_word(before.text.casefold())
+    )
 
 
 def _counted(lowered: str, *, names: bool) -> bool:
@@ -316,16 +340,51 @@ def fact_tokens(text: str, *, names: bool = True, anywhere: bool = False) -> lis
 
 
 def _group(
-    all_words: list[Word], index: int, connectors: frozenset[str] = CONNECTORS
+    all_words: list[Word],
+    index: int,
+    connectors: frozenset[str] = CONNECTORS,
+    placed: frozenset[int] = frozenset(),
 ) -> tuple[int, int]:
     """Where the run of capitalised words (and the small words between them) around one
-    starts and ends, as positions in ``all_words``."""
+    starts and ends, as positions in ``all_words``; a run ends at a ``placed`` word."""
     first = last = index
-    while first > 0 and _joins(all_words, first - 1, step=-1, connectors=connectors):
+    while (
+        first > 0
+        and first - 1 not in placed
+        and _joins(all_words, first - 1, step=-1, connectors=connectors)
+    ):
         first -= 1
-    while last < len(all_words) - 1 and _joins(all_words, last + 1, step=1, connectors=connectors):
+    while (
+        last < len(all_words) - 1
+        and last not in placed
+        and _joins(all_words, last + 1, step=1, connectors=connectors)
+    ):
         last += 1
     return first, last
+
+
+LOCATIVES: Final = frozenset(
+    {"in", "im", "auf", "bei", "nahe", "aus", "an", "am", "at", "near", "à", "au", "en"}
+)
+"""Words that put a place after them ("Dürre in Südfrankreich")."""
+_PLACE_ARTICLES: Final = frozenset({"der", "die", "den", "dem", "des", "the", "le", "la", "les"})
+
+
+def _placed_places(all_words: list[Word]) -> frozenset[int]:
+    """Where a known place stands that a preposition puts a statement in ("beschwören in
+    Hamburg Freundschaft", "in der Ukraine Panzer"): in German, whose nouns are all
+    capitalised, the place ends the run of capitals there, so the noun after it neither
+    makes it a longer name nor is made a name by it."""
+    found = set()
+    for index, word in enumerate(all_words):
+        if index == 0 or not is_german_place(word.text):
+            continue
+        before = all_words[index - 1].text.casefold()
+        if before in _PLACE_ARTICLES and index > 1:
+            before = all_words[index - 2].text.casefold()
+        if before in LOCATIVES:
+            found.add(index)
+    return frozenset(found)
 
 
 def _joins(all_words: list[Word], index: int, *, step: int, connectors: frozenset[str]) -> bool:
@@ -341,9 +400,22 @@ def _joins(all_words: list[Word], index: int, *, step: int, connectors: frozense
 
 
 def is_spelling_fix(old: str, new: str) -> bool:
-    """One word corrected, not replaced: a few letters apart, no digits."""
-    if any(c.isdigit() for c in old + new):
+    """One word corrected, not replaced: a few letters apart, no digits, no other order of
+    magnitude ("millionaire" → "billionaire" is another number)."""
+    if any(c.isdigit() for c in old + new) or magnitude(old) != magnitude(new):
         return False
     longest = max(len(old), len(new))
     allowed = MAX_SPELLING_DISTANCE if longest >= 5 else 1
     return longest >= 3 and Levenshtein.distance(old.casefold(), new.casefold()) <= allowed
+
+
+def magnitude_facts(read: list[Word], start: int, end: int) -> list[Fact]:
+    """The compounds from ``start`` to ``end`` that carry an order of magnitude
+    ("Multimillionär", "billionaire"), as numbers. Read only where both sides of a change
+    have one: a magnitude changed inside a compound ("[-Multimillionär-]{+Multimilliardär+}")
+    is a changed number, while such a word put in alone is a description."""
+    return [
+        Fact(w.text, w.start, w.end, False)
+        for w in read
+        if start <= w.start and w.end <= end and magnitude(w.text) is not None
+    ]

@@ -2,13 +2,16 @@
 
 A number word counts ("two", "zwölf", "vingt", "Hälfte"), as do German ordinals in every
 inflection; a date word is a month, weekday, season, relative day or a holiday that names
-one day ("Heiligabend", "Silvester"), or a German weekday with the part of the day run
-together ("Dienstagabend"). Words that are also common words elsewhere ("may", "march",
+one day ("Heiligabend", "Silvester", "Pfingsten") or its weekend, or a German weekday with
+the part of the day run together ("Dienstagabend"). A count may be said without a number
+("beiden", "erneut": :func:`same_count`), and a compound may carry an order of magnitude
+(:func:`magnitude`). Words that are also common words elsewhere ("may", "march",
 "half" in German) are left out, or count only where ``facts.py`` says.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 NUMBER_WORDS: Final = frozenset(
@@ -192,6 +195,12 @@ DATE_WORDS: Final = frozenset(
         "heiligabend",
         "silvester",
         "neujahr",
+        "ostern",
+        "pfingsten",
+        "osterwochenende",
+        "pfingstwochenende",
+        "easter",
+        "thanksgiving",
         "janvier",
         "février",
         "mars",
@@ -250,3 +259,44 @@ the relative word changed alone ("letzten" → "vergangenen Wochen") is none."""
 def is_relative_date(lowered: str, before: str) -> bool:
     """``lowered`` is a time unit placed by ``before``, the word before it (folded)."""
     return lowered in TIME_UNITS and before in RELATIVE
+
+
+DUALS: Final = frozenset({"beide", "beiden", "beider", "beides", "beidem", "both"})
+"""Words that count two things without a number word: "den beiden Weltmächten" and "den
+zwei Weltmächten" give one count."""
+TWOS: Final = frozenset({"2", "zwei", "two", "deux"})
+REPEATS: Final = frozenset(
+    {"erneut", "erneute", "erneuten", "erneuter", "erneutes", "abermals", "again"}
+)
+"""Words that say a thing happened once more: "erneut explodiert" and "beim zweiten
+Anlauf explodiert" give one count (a third time would be a new one)."""
+SECONDS: Final = frozenset({"zweite", "zweiten", "zweiter", "zweites", "zweitem", "second"})
+_COUNT_WORD: Final = re.compile(r"\w+")
+
+
+def same_count(fact: str, own: str, other: str) -> bool:
+    """The number ``fact`` of a sentence (``own``) says in other words what the other
+    side's sentence (``other``) said without a number: "zwei" for "beiden", "zweiten
+    Anlauf" for "erneut". The other sentence must have lost that word (it was replaced),
+    and ``own`` must not have it too."""
+    folded = fact.casefold()
+    own_words = {w.casefold() for w in _COUNT_WORD.findall(own)}
+    other_words = {w.casefold() for w in _COUNT_WORD.findall(other)}
+    for numbers, words in ((TWOS, DUALS), (SECONDS, REPEATS)):
+        if folded in numbers and other_words & words and not own_words & words:
+            return True
+    return False
+
+
+MAGNITUDES: Final = ("million", "milliard", "billion", "trillion")
+"""The orders of magnitude a compound can carry inside it ("Multimillionär",
+"Milliardenverlust", "billionaire")."""
+
+
+def magnitude(word: str) -> str | None:
+    """The order of magnitude inside a compound (not a number word of its own:
+    "Millionen" is one already), or ``None``: "Multimilliardär" → "milliard"."""
+    folded = word.casefold()
+    if folded in NUMBER_WORDS or (folded.endswith("n") and folded[:-1] in NUMBER_WORDS):
+        return None
+    return next((m for m in MAGNITUDES if m in folded), None)

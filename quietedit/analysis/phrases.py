@@ -8,8 +8,9 @@ import re
 from collections import Counter
 from typing import Final
 
-from quietedit.analysis.facts import Fact, Word, located_facts
+from quietedit.analysis.facts import LOCATIVES, Fact, Word, located_facts
 from quietedit.analysis.lexicon import number_form
+from quietedit.analysis.numberwords import magnitude
 from quietedit.analysis.words import common_words, similarity, similarity_codes, tokenize
 
 PASSAGE_WORDS: Final = 5
@@ -44,10 +45,6 @@ _MARKED: Final = re.compile(r"[»«„“”\"]([^»«„“”\"\n]{1,80})[»«
 _ENDING: Final = re.compile(r"(?<=\w{3})(?:ern|en|er|em|es|e|n|s)$")
 """An inflection ending, cut where the word keeps three letters at least."""
 _FIGURES: Final = re.compile(r"\d(?:[\d.,:]*\d)?")
-_LOCATIVES: Final = frozenset(
-    {"in", "im", "auf", "bei", "nahe", "aus", "an", "am", "at", "near", "à", "au", "en"}
-)
-"""Words that put a place after them ("Dürre in Südfrankreich")."""
 _ARTICLES: Final = frozenset({"der", "die", "den", "dem", "des", "the", "le", "la", "les"})
 
 
@@ -96,7 +93,7 @@ def located(words: list[Word], at: int) -> bool:
     before = [w.text.casefold() for w in words if w.end <= at][-2:]
     if before and before[-1] in _ARTICLES:
         before = before[:-1]
-    return bool(before) and before[-1] in _LOCATIVES
+    return bool(before) and before[-1] in LOCATIVES
 
 
 def same_topic(old_title: str, new_title: str) -> bool:
@@ -147,7 +144,7 @@ def fact_key(fact: Fact) -> str:
         figures = _FIGURES.findall(number_form(fact.text))
         if figures:
             return " ".join(figures)
-        return number_form(fact.text)
+        return magnitude(fact.text) or number_form(fact.text)
     return fact.text.casefold()
 
 

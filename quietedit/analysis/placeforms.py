@@ -1,7 +1,7 @@
 """One place in other words across a change: a region by its compass point, a country by
-its adjective (pure).
+its adjective or by its people (pure).
 
-Two ways of naming one place change no fact, though the two sides share no name:
+Three ways of naming one place change no fact, though the two sides share no name:
 
 * a region of a place the text names anyway, said as its compass point: "Kiew spricht von
   Teilerfolgen [-in Südukraine-]{+im Süden+}" in a ticker headed "Ukraine-News";
@@ -9,7 +9,9 @@ Two ways of naming one place change no fact, though the two sides share no name:
   the side that says only the compass point, or the region would be lost;
 * a country and its adjective: "der [-chinesischen Luftwaffe-]{+Luftwaffe aus China+}",
   "the [-Chinese-] air force {+of China+}": the adjective's first letters are the
-  country's (:data:`STEM` of them), and it ends as an adjective does.
+  country's (:data:`STEM` of them), and it ends as an adjective does;
+* a country and its people, or "the country": "ruft [-Deutschland-]{+Bürgerinnen und
+  Bürger+} zu Zusammenhalt auf" (:data:`PEOPLE`).
 
 Another region or country is still a changed fact: "[-Ostukraine-]{+Südukraine+}",
 "[-chinesischen-]{+russischen+}", "der chinesischen Luftwaffe" → "der Luftwaffe aus
@@ -22,6 +24,7 @@ import re
 from typing import Final
 
 from quietedit.analysis.facts import Fact
+from quietedit.analysis.places import is_german_place
 
 STEM: Final = 4
 """Letters a country's adjective shares with its name at least ("chin-esisch",
@@ -59,9 +62,33 @@ def _other_words(fact: Fact, words: str, *, other_text: str) -> bool:
     if not fact.name:
         return False
     other = _WORD.findall(words)
-    return _compass_region(fact.text, other, other_text) or any(
-        adjective_of(word, fact.text) for word in other
+    return (
+        _compass_region(fact.text, other, other_text)
+        or any(adjective_of(word, fact.text) for word in other)
+        or _its_people(fact.text, other)
     )
+
+
+PEOPLE: Final = re.compile(
+    r"(?:bürger(?:innen|n)?|bevölkerung|einwohner(?:innen|n)?|menschen|volk(?:es)?|land(?:es)?"
+    r"|nation|citizens?|people|population|residents?|country)"
+)
+"""What a country's people or the country itself are called without its name ("ruft
+[-Deutschland-]{+Bürgerinnen und Bürger+} zu Zusammenhalt auf", "the country"), in
+their inflected and plural forms (not "Bürgermeister", "Landtag")."""
+_JOINS: Final = frozenset(
+    {"und", "and", "die", "der", "den", "dem", "des", "das", "the", "ihre", "its", "seine"}
+)
+
+
+def _its_people(place: str, other: list[str]) -> bool:
+    """The other side says only the people of a country, or "the country", where
+    ``place`` was: a country's name replaced by its citizens ("Deutschland" → "Bürgerinnen
+    und Bürger"), not by another place or body, which would name a name."""
+    if not is_german_place(place):
+        return False
+    words = [w.casefold() for w in other if w.casefold() not in _JOINS]
+    return bool(words) and all(PEOPLE.fullmatch(w) for w in words)
 
 
 def _compass_region(name: str, other: list[str], other_text: str) -> bool:

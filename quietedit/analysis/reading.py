@@ -34,8 +34,10 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
+from quietedit.analysis.changedfacts import in_pairs, inside, names_of, names_only, paired
 from quietedit.analysis.confidence import FactEvidence, confident, kept_share
-from quietedit.analysis.facts import Fact, is_spelling_fix
+from quietedit.analysis.facts import Fact, is_spelling_fix, magnitude_facts
+from quietedit.analysis.headlines import headline_clause
 from quietedit.analysis.lexicon import (
     FACTS,
     PUNCTUATION,
@@ -52,7 +54,9 @@ from quietedit.analysis.names import (
     still_there,
 )
 from quietedit.analysis.notes import headline_credit, is_credit_line, note_kind
-from quietedit.analysis.numberwords import NUMBER_WORDS, is_date_word
+from quietedit.analysis.numberwords import (
+    same_count,
+)
 from quietedit.analysis.phrases import (
     PASSAGE_WORDS,
     clause_replaced,
@@ -60,6 +64,7 @@ from quietedit.analysis.phrases import (
     located,
     outside_own_clauses,
     restructured,
+    sentence_around,
     shared,
     small_words_only,
     whole_sentence,
@@ -100,8 +105,6 @@ SENTENCE_KEPT: Final = 0.4
 """Share of its other words a sentence must keep for a number or date that changed in a
 longer rewording of it to count as a changed fact."""
 
-_CLAUSE_MARKS: Final = frozenset(",;\u2013\u2014-")
-"""What sets a clause of its own apart in a headline: a comma or a dash."""
 PUNCTUATION_REACH: Final = 2
 """Kept words at most between a punctuation change and a rewording for the punctuation to
 be part of the rewording."""
@@ -172,13 +175,18 @@ class _Reader:
                 return Reading(hunk, nature, frozenset({CREDIT}), (), (), whole_new)
             if note_kind(added) is not None:
                 return Reading(hunk, nature, frozenset({NOTE}), (), (), whole_new)
-        gone = [f for f in _inside(self.old.facts, old_span) if not self.kickers.label(f, self.old)]
+        gone = [f for f in inside(self.old.facts, old_span) if not self.kickers.label(f, self.old)]
         came = [
             f
-            for f in _inside(self.new.facts, new_span)
+            for f in inside(self.new.facts, new_span)
             if not self.kickers.label(f, self.new)
             or (not removed and self.kickers.placed_topic(f, self.new, self.old))
         ]
+        gone_sizes = magnitude_facts(self.old.read, old_span.start, old_span.end)
+        came_sizes = magnitude_facts(self.new.read, new_span.start, new_span.end)
+        if gone_sizes and came_sizes:  # a magnitude inside a compound on both sides
+            gone = sorted([*gone, *gone_sizes], key=lambda f: f.start)
+            came = sorted([*came, *came_sizes], key=lambda f: f.start)
         placed_gone = [f for f in gone if f.name and f.end <= self.old.kicker]
         placed_came = [f for f in came if f.name and f.end <= self.new.kicker]
         if (placed_gone or placed_came) and not (placed_gone and placed_came):
@@ -187,7 +195,11 @@ class _Reader:
         changed, rule = self._fact_pairs(gone, came, hunk)
         if changed and (
             self._short_sentence(hunk)
-            or (self.title and _names_only(changed) and self._headline_clause(hunk))
+            or (
+                self.title
+                and names_only(changed, names_of(gone, came))
+                and headline_clause(hunk, self.old, self.new)
+            )
         ):
             changed = ()  # a sentence or clause of its own, too short for a passage
         removed_words, added_words = word_count(removed), word_count(added)
@@ -204,8 +216,8 @@ class _Reader:
         if changed and not passage and confident(self._evidence(hunk, changed, gone, came, rule)):
             only_facts = nature == FACTS or small_words_only(removed, added, self.names)
             verdicts = {FACT} if only_facts else {FACT, STYLE}
-            old_marks = tuple(Span(f.start, f.end) for f in gone if _in_pairs(f, changed, 0))
-            new_marks = tuple(Span(f.start, f.end) for f in came if _in_pairs(f, changed, 1))
+            old_marks = tuple(Span(f.start, f.end) for f in gone if in_pairs(f, changed, 0))
+            new_marks = tuple(Span(f.start, f.end) for f in came if in_pairs(f, changed, 1))
             return Reading(hunk, nature, frozenset(verdicts), changed, old_marks, new_marks)
         if passage:
             return Reading(hunk, nature, frozenset(passage), (), whole_old, whole_new)
@@ -258,6 +270,15 @@ class _Reader:
                 right[fact_key(fact)] -= 1
             else:
                 still_came.append(fact)
+        # a count said in other words ("[-beiden-]{+zwei+}", "erneut" → "beim zweiten
+        # Anlauf") is the same count
+        old_sentence, new_sentence = self._sentences(hunk)
+        still_gone = [
+            f for f in still_gone if f.name or not same_count(f.text, old_sentence, new_sentence)
+        ]
+        still_came = [
+            f for f in still_came if f.name or not same_count(f.text, new_sentence, old_sentence)
+        ]
         # a name still in the other revision moved; a respelt one is a typo; a name run
         # together with the next word by the page is still there
         still_gone = [f for f in still_gone if not still_there(f, self.new.words, self.new.names_)]
@@ -305,7 +326,7 @@ class _Reader:
             return (), False
         rule = True
         if not self._one_phrase(hunk):
-            loose = _pairs(still_gone, still_came)
+            loose = paired(still_gone, still_came)
             numbers = any(not f.name for f in (*still_gone, *still_came))
             if (
                 numbers
@@ -326,7 +347,7 @@ class _Reader:
                 still_came = [f for f in still_came if f.end <= self.new.kicker]
             if not still_gone and not still_came:
                 return loose, False
-        return _pairs(still_gone, still_came), rule
+        return paired(still_gone, still_came), rule
 
     def _short_form(self, fact: Fact) -> bool:
         """An abbreviation put in or cut while both sides name a body in full elsewhere:
@@ -366,29 +387,12 @@ class _Reader:
                 came = [f for f in came if f is not new]
         return gone, came
 
-    def _headline_clause(self, hunk: Hunk) -> bool:
-        """The change puts a clause of its own into a headline or cuts one, set apart by a
-        comma or a dash up to the headline's end or a colon ("… an Viktoria Köln{+, auch VfL
-        Bochum raus+}", "[-, und Peking teilt aus-]:"): a statement of its own, not a name
-        given to one that stays.
-
-        So is a change that takes the kicker's colon in or out with words beside it: the
-        headline is built anew around another kicker ("[-Sofort-Abzug aus Afrika?-]{+Mali:+}
-        Streit um …", "Roger Waters [-: Ex-Chef von Pink Floyd-] geht …"), and a name cut
-        or put in with it is the rebuilding's, not a name given to a statement that stays."""
-        if hunk.removed.count(":") != hunk.added.count(":") and word_count(
-            hunk.removed + " " + hunk.added
-        ):
-            return True
-        if hunk.removed and hunk.added:
-            return False
-        text, at, change = (
-            (self.new_text, hunk.new_at, hunk.added)
-            if hunk.added
-            else (self.old_text, hunk.old_at, hunk.removed)
+    def _sentences(self, hunk: Hunk) -> tuple[str, str]:
+        """The old and the new sentence the change stands in."""
+        return (
+            sentence_around(self.old_text, hunk.old_at, hunk.old_at + len(hunk.removed)),
+            sentence_around(self.new_text, hunk.new_at, hunk.new_at + len(hunk.added)),
         )
-        after = text[at + len(change) :].lstrip()
-        return change.lstrip()[:1] in _CLAUSE_MARKS and (not after or after[0] in ":?!.")
 
     def _one_phrase(self, hunk: Hunk) -> bool:
         """The two sides of the change say one thing two ways, so a fact that differs
@@ -420,13 +424,13 @@ class _Reader:
         rule: bool,
     ) -> FactEvidence:
         """What speaks for the change being a changed fact (``confidence.py``)."""
-        old = [f for f in gone if _in_pairs(f, changed, 0)]
-        new = [f for f in came if _in_pairs(f, changed, 1)]
+        old = [f for f in gone if in_pairs(f, changed, 0)]
+        new = [f for f in came if in_pairs(f, changed, 1)]
         placed = [(f, self.old) for f in old] + [(f, self.new) for f in new]
         return FactEvidence(
             kept=self._kept_share(hunk),
             rule=rule,
-            numbers=not _names_only(changed),
+            numbers=not names_only(changed, names_of(gone, came)),
             located=any(f.name and located(side.read, f.start) for f, side in placed),
         )
 
@@ -462,32 +466,6 @@ class _Reader:
         first, second = sorted((one, other), key=lambda r: r.hunk.new_at)
         gap = self.new_text[first.hunk.new_at + len(first.hunk.added) : second.hunk.new_at]
         return word_count(gap) <= PUNCTUATION_REACH
-
-
-def _pairs(gone: list[Fact], came: list[Fact]) -> tuple[tuple[str, str], ...]:
-    """Facts that went and came paired one for one, or each with nothing."""
-    if len(gone) == len(came):
-        return tuple((a.text, b.text) for a, b in zip(gone, came, strict=True))
-    return tuple((f.text, "") for f in gone) + tuple(("", f.text) for f in came)
-
-
-def _names_only(changed: tuple[tuple[str, str], ...]) -> bool:
-    """The changed facts are names: no number, no date."""
-    return not any(
-        any(c.isdigit() for c in fact) or is_date_word(fact) or fact in NUMBER_WORDS
-        for pair in changed
-        for fact in (pair[0].casefold(), pair[1].casefold())
-        if fact
-    )
-
-
-def _inside(facts: list[Fact], span: Span) -> list[Fact]:
-    """The facts inside ``span``."""
-    return [f for f in facts if f.start >= span.start and f.end <= span.end]
-
-
-def _in_pairs(fact: Fact, pairs: tuple[tuple[str, str], ...], side: int) -> bool:
-    return any(pair[side] == fact.text for pair in pairs)
 
 
 def _trimmed(span: Span, text: str) -> Span:

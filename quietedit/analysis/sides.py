@@ -9,7 +9,9 @@ but the place a kept topic is located in, replaced or given where none was, is a
 
 from __future__ import annotations
 
+import re
 from functools import cached_property
+from typing import Final
 
 from quietedit.analysis.facts import Fact, Word, located_facts, words
 from quietedit.analysis.lexicon import quotation_spans
@@ -82,7 +84,7 @@ class Kickers:
         if within(Span(fact.start, fact.end), side.marked):
             return True
         if not fact.name:
-            return False
+            return _model(fact, side)
         return not (self._topic_kept and located(side.read, fact.start))
 
     def places(
@@ -146,6 +148,25 @@ class Kickers:
         return bool(self.old.kicker and self.new.kicker) and same_topic(
             self.old.text, self.new.text
         )
+
+
+_MODEL: Final = re.compile(r"[A-Za-z]{0,2}\d+[A-Za-z]*")
+"""A model's number: figures with a letter or two before or after ("5er", "A320", "737")."""
+_YEAR: Final = re.compile(r"(?:19|20)\d\d")
+
+
+def _model(fact: Fact, side: Side) -> bool:
+    """A number in a kicker that a name goes before is the name's, a model or a series
+    ("BMW 5er, Mercedes E-Klasse:", "Boeing 737:", "iPhone 15:"): a label like the name,
+    not a count. A year there ("Frauentag 2023:") is a date, still a fact."""
+    before = [w for w in side.read if w.end <= fact.start]
+    return (
+        bool(before)
+        and before[-1].capitalised
+        and side.text[before[-1].end : fact.start].isspace()
+        and _MODEL.fullmatch(fact.text) is not None
+        and _YEAR.fullmatch(fact.text) is None
+    )
 
 
 def within(span: Span, spans: list[tuple[int, int]]) -> bool:
