@@ -7,11 +7,14 @@ fresh runner (``createTar`` and ``extractTar`` of actions/toolkit's
 with ``unzstd --long=30``. Every file and folder is then new (new inodes), with the sizes
 and times tar recorded. :func:`carry` does the same with the ``tar`` and ``zstd`` of this
 machine (without zstd, uncompressed: the compression changes no file's metadata) and
-returns what it cost, which is not part of the build's figures.
+returns what it cost, which is not part of the build's figures, and whether the restored
+site still has the signature its record of pages holds (``publish/pagesrecord.py``: the
+next build then neither lists the article folders nor checks every document with pages).
 """
 
 from __future__ import annotations
 
+import json
 import resource
 import shutil
 import subprocess
@@ -19,24 +22,30 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from quietedit.publish import pagesrecord
+from quietedit.publish.paths import CACHE_DIR
+
 
 @dataclass(frozen=True, slots=True)
 class Carried:
     """What saving and restoring the site cost: the archive's bytes, and wall and CPU
-    seconds (tar and zstd) of each half."""
+    seconds (tar and zstd) of each half; ``signed``: the restored site has the
+    signature of its record of pages."""
 
     archive_bytes: int
     save_seconds: float
     save_cpu: float
     restore_seconds: float
     restore_cpu: float
+    signed: bool
 
     def __str__(self) -> str:
         return (
             f"site saved and restored as actions/cache does: archive "
             f"{self.archive_bytes / 1e6:.1f} MB; save {self.save_cpu:.2f} s CPU "
             f"({self.save_seconds:.2f} s wall), restore {self.restore_cpu:.2f} s CPU "
-            f"({self.restore_seconds:.2f} s wall); not counted in the build"
+            f"({self.restore_seconds:.2f} s wall); not counted in the build; the record "
+            f"of pages {'matches' if self.signed else 'does not match'} the restored site"
         )
 
 
@@ -75,4 +84,14 @@ def carry(site: Path, *, work: Path) -> Carried:
     restore_seconds, restore_cpu = _timed(restore, cwd=work)
     archive.unlink()
     manifest.unlink()
-    return Carried(size, save_seconds, save_cpu, restore_seconds, restore_cpu)
+    signed = _recorded(site) == pagesrecord.signature(site)
+    return Carried(size, save_seconds, save_cpu, restore_seconds, restore_cpu, signed)
+
+
+def _recorded(site: Path) -> str | None:
+    """The signature of ``articles/`` the record of pages holds (``None``: no record)."""
+    try:
+        found = json.loads((site / CACHE_DIR / pagesrecord.RECORD_FILE).read_bytes())
+    except (OSError, ValueError):
+        return None
+    return found.get("articles") if isinstance(found, dict) else None
