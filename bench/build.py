@@ -25,6 +25,12 @@ hourly builds, as the hourly job's sparse checkout of the partitions still obser
 partitions of the last ``--sparse-days`` days, 28 by default), as the hourly job does:
 every file checked out gets a new modification time.
 
+Before each hourly build the site is saved and restored as ``update.yml`` does with
+``actions/cache`` (``siterestore.carry``: GNU tar in the POSIX format with zstd, extracted
+anew, so every file and folder of the site is new, with the times tar kept); what that
+costs is printed apart and not counted in the build. ``--keep-site`` builds into the same
+folder instead, as a local or self-hosted build does.
+
 Prints seconds (wall and CPU, the render workers and Pagefind included), files written,
 pages per second, peak RSS and the load average for each: on a shared machine the wall
 time stretches with the load while the CPU time stays put.
@@ -48,6 +54,8 @@ import tempfile
 import time
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
+
+from siterestore import carry
 
 from quietedit.archive.layout import INDEX_SCHEMA, Layout, index_shard, partition_of
 from quietedit.archive.records import dump_json, new_revision, revision_to_record
@@ -498,6 +506,11 @@ def main() -> None:
         action="store_true",
         help="build each hour from a fresh sparse git clone of the archive, as the hourly job",
     )
+    parser.add_argument(
+        "--keep-site",
+        action="store_true",
+        help="build each hour into the same site folder, not one restored as actions/cache does",
+    )
     parser.add_argument("--no-search", action="store_true")
     parser.add_argument(
         "--watch",
@@ -546,6 +559,8 @@ def main() -> None:
                 touched = append_hour(data, run=run, per_day=args.per_day)
                 commit_all(data.parent, f"hour {run}")
                 clone = fresh_clone(data.parent, work / "clone", days=args.sparse_days or 28)
+                if not args.keep_site:
+                    print(carry(out, work=work / "cache"))
                 figures = run_child(clone, out, full=False, search=search, watch=watch)
                 show(f"one hour's edits, fresh clone, run {run} ({touched} documents)", figures)
             return
@@ -554,6 +569,8 @@ def main() -> None:
             print(f"sparse checkout: {hidden} partitions older than {args.sparse_days} days hidden")
         for run in range(1, args.runs + 1):
             touched = append_hour(data, run=run, per_day=args.per_day)
+            if not args.keep_site:
+                print(carry(out, work=work / "cache"))
             figures = run_child(data, out, full=False, search=search, watch=watch)
             show(f"one hour's edits, run {run} ({touched} documents)", figures)
         restore_partitions(data, work / "hidden")

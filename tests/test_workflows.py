@@ -153,6 +153,24 @@ def test_the_hourly_build_starts_from_the_previous_site_and_widens_only_without_
     assert "--database-url" in steps[build]["run"]  # the about page links the export
 
 
+@pytest.mark.parametrize(
+    ("name", "job"), [("update.yml", "ingest-and-build"), ("update-sharded.yml", "build")]
+)
+def test_a_failed_restore_of_the_site_leaves_nothing_for_the_build(name: str, job: str) -> None:
+    """``actions/cache`` reports a restore that failed part way as a miss and leaves what
+    tar extracted, the folders' times possibly set back: the site is removed, so that the
+    build does not trust its record of pages (``publish/pagesrecord.py``)."""
+    steps = workflow(name)["jobs"][job]["steps"]
+    restore = step_index(steps, uses="actions/cache/restore", path="_site")
+    remove = step_index(steps, runs="rm -rf _site")
+    build = step_index(steps, runs="quietedit build")
+    assert restore < remove < build
+    assert steps[remove]["run"].strip() == "rm -rf _site"
+    assert steps[remove]["if"] == (
+        f"${{{{ steps.{steps[restore]['id']}.outputs.cache-matched-key == '' }}}}"
+    )
+
+
 @pytest.mark.parametrize(("name", "job"), INGEST_JOBS)
 def test_evidence_is_uploaded_after_the_push_and_what_is_left_carried_to_the_next_run(
     name: str, job: str
