@@ -192,7 +192,7 @@ def merge(folders: list[Path], data: Path) -> None:
 def described(data: Path) -> dict[str, Any]:
     """An existing archive's size, counted from its folders (no generation time)."""
     documents = revisions = edited = 0
-    for folder in (data / "documents").glob("*/*/*/*/"):  # year/month/day/document
+    for folder in (data / "documents").glob("*/*/*/*/*/"):  # year/month/day/bucket/document
         found = len(list((folder / "revisions").glob("*.json")))
         documents += 1
         revisions += found

@@ -95,7 +95,7 @@ def outside_checkout(
         except ArchiveError:
             return True  # an unreadable index deletes nothing
         if partition not in partitions:
-            partitions[partition] = folder.parent.is_dir()
+            partitions[partition] = resolved.partition_dir(partition).is_dir()
         return not partitions[partition] or (cone is not None and not cone.holds(folder))
 
     return outside
