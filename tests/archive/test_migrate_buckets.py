@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from quietedit.archive import migrate_buckets
 from quietedit.archive.checks import FLAT_DOCUMENTS
 from quietedit.archive.layout import DOCUMENTS_DIR, Layout
 from quietedit.archive.migrate import migrate_archive
@@ -127,10 +126,10 @@ def test_a_migration_stopped_after_any_move_leaves_every_document_readable_and_i
         real_rename(old, new)
         moved.append(str(new))
 
-    monkeypatch.setattr(migrate_buckets.os, "rename", killed)
+    monkeypatch.setattr(os, "rename", killed)  # only the bucket moves rename
     with pytest.raises(SystemExit):
         migrate_archive(root, keep_page=no_pages)
-    monkeypatch.setattr(migrate_buckets.os, "rename", real_rename)
+    monkeypatch.setattr(os, "rename", real_rename)
     archive = Archive(root)
     for doc in homes:
         assert [r.number for r in archive.revisions(doc)] == [1, 2]  # wherever it is now
