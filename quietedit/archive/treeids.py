@@ -11,16 +11,17 @@ checked out and for those left out alike: a document changed in a commit while t
 checkout leaves it out (a derived record written by ``quietedit reextract``, an edit
 pushed from elsewhere) has a tree id other than the one its build recorded.
 
-The folders are read top down, as ``git diff-tree`` compares trees: the years' ids, then
-the months of the years whose id is not the one the previous build recorded, then the
-days of those months; a folder whose id is as recorded keeps the ids recorded below it
-unread. So an hourly build lists the current year, month and day, not every partition
-of the archive: in the hourly job's clone, which holds the listing of a folder beside
-the checkout but not the listings below it, listing an old month would make git fetch
-every folder listing of that month. Then one more call lists the documents of the
-partitions asked for. Outside git (or where ``data/documents`` is not committed) nothing
-here applies.
-"""
+The folders are read top down, as ``git diff-tree`` compares trees: the years' ids, then the
+months of the years whose id is not the one the previous build recorded, then the days of
+those months; a folder whose id is as recorded keeps the ids recorded below it unread. So an
+hourly build lists the current year, month and day, not every partition of the archive: in
+the hourly job's clone, which holds the listing of a folder beside the checkout but not the
+listings below it, listing an old month would make git fetch every folder listing of that
+month. Then one more call lists the buckets of the partitions asked for, and another the
+documents in those buckets (a partition not bucketed yet by ``quietedit migrate``: its
+documents directly); in the hourly job's clone each bucket's own listing is there, as a
+folder beside one checked out. Outside git (or where ``data/documents`` is not committed)
+nothing here applies."""
 
 from __future__ import annotations
 
