@@ -253,6 +253,15 @@ def bucket_of(document: str) -> str:
     return document[-16 : -16 + BUCKET_DIGITS]
 
 
+def document_path(document: str, partition: str) -> str:
+    """The folder of ``document`` in ``partition``, relative to the archive:
+    ``documents/<YYYY>/<MM>/<DD>/<bb>/<id>`` (what :meth:`Layout.document_dir` builds, and
+    the site's links into the archive name)."""
+    if not is_partition(partition):
+        raise UnsafePathError(DOCUMENTS_DIR, f"{partition!r} is not a partition (YYYY/MM/DD)")
+    return f"{DOCUMENTS_DIR}/{partition}/{bucket_of(document)}/{document}"
+
+
 def index_file_shard(relative: PurePosixPath) -> str | None:
     """The index shard of the file at ``relative`` (below the archive): its folder's name
     when the file is ``index/<hh>/<hhh>/entries[-shard-K-of-N].json`` with ``<hh>`` the
@@ -347,7 +356,7 @@ class Layout:
                 self.documents_dir / repr(document),
                 f"{document!r} is not a document id (expected <host>-<16 hex digits>)",
             )
-        return self.partition_dir(partition) / bucket_of(document) / document
+        return self.root / document_path(document, partition)
 
     def flat_document_dir(self, document: str, partition: str) -> Path:
         """Where a partition without buckets kept ``document``: ``<partition>/<id>``
