@@ -206,7 +206,7 @@ def measure(
     git(repo, "commit", "-q", "-m", "Ingest", env=env)
     lap("commit")
     pushed = subprocess.run(
-        ["git", "push", "--porcelain", "origin", f"HEAD:refs/heads/bench-{mode}"],
+        ["git", "push", "--porcelain", "origin", f"+HEAD:refs/heads/bench-{mode}"],  # repeats
         cwd=repo,
         env=env,
         capture_output=True,
