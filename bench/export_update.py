@@ -60,7 +60,7 @@ def rewind(data: Path, stash: Path, week: int) -> dict[str, int]:
             moved["documents"] += sum(1 for _ in partition.glob("*/*/document.json"))
             _move(data, stash, partition)
             continue
-        for home in partition.iterdir():
+        for home in partition.glob("*/*"):  # bucket/document
             for series in SERIES:
                 for path in sorted((home / series).glob("*.json")):
                     record = json.loads(path.read_bytes())
