@@ -401,8 +401,8 @@ def edited_documents(data: Path, *, folded: frozenset[str] = frozenset()) -> int
     those first seen in a ``folded`` month (``YYYY/MM``) left out."""
     return sum(
         len(os.listdir(folder)) > 1
-        for folder in data.glob("documents/*/*/*/*/revisions")
-        if "/".join(folder.parts[-5:-3]) not in folded
+        for folder in data.glob("documents/*/*/*/*/*/revisions")  # Y/M/D/bucket/document
+        if "/".join(folder.parts[-6:-4]) not in folded
     )
 
 

@@ -11,13 +11,22 @@ each age, it clones as the hourly job does, two ways:
 - ``after``: ``update.yml``'s own clone step (``--filter=tree:0``, the listings a run reads
   fetched by id, a sparse index), then ``quietedit.archive.gittrees.fetch_trees``;
 
-and both add the documents a run observes (today's and yesterday's partitions whole, the
-edited quarter of the 26 days before) with ``git sparse-checkout add --stdin``, write a
-new document and a new revision, ``git add --sparse data``, commit and push. It prints the
-objects and bytes each clone holds, git's own fetches of missing objects, and seconds per
-step.
+and both add the documents a run observes (today's and yesterday's partitions whole, and
+``--observed-per-day`` documents of each of the 26 days before, by default the edited
+quarter) with ``git sparse-checkout add --stdin``, write a new document and a new
+revision, ``git add --sparse data``, commit and push. It prints the objects and bytes each
+clone holds, git's own fetches of missing objects, the folder listings the tree fetch
+asked for, the clone's ``.git/index`` (a sparse index: one entry per folder left out beside
+one checked out), and wall and CPU seconds (user and system, of the git processes) per
+step, the median of ``--repeats`` clones.
+
+``--layout`` chooses where a document folder sits in its partition: ``buckets`` (the
+archive's layout, ``<YYYY>/<MM>/<DD>/<bb>/<id>/``) or ``flat`` (``<YYYY>/<MM>/<DD>/<id>/``,
+as partitions were first written); both by default, each its own origin.
 
     python bench/clone_trees.py --days 7 --days 90 --rate 1000
+    python bench/clone_trees.py --days 7 --days 30 --days 365 --mode after \
+        --observed-per-day 10 --repeats 3
 """
 
 from __future__ import annotations
@@ -27,6 +36,7 @@ import datetime as dt
 import hashlib
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -53,7 +63,14 @@ def partition(day: int) -> str:
     return f"data/documents/{START + dt.timedelta(days=day):%Y/%m/%d}"
 
 
-def fast_import_stream(days: int, rate: int) -> bytes:
+def folder_of(day: int, document: str, layout: str) -> str:
+    """A document's folder: in its bucket (the first two hex digits of the id's tail) or,
+    in the ``flat`` layout, directly in its partition."""
+    inside = f"{document[-16:-14]}/{document}" if layout == "buckets" else document
+    return f"{partition(day)}/{inside}"
+
+
+def fast_import_stream(days: int, rate: int, layout: str) -> bytes:
     """One commit of code and state, then one commit a day of ``rate`` documents."""
     out: list[bytes] = []
 
@@ -75,7 +92,7 @@ def fast_import_stream(days: int, rate: int) -> bytes:
     for day in range(days):
         files = [(f"{partition(day)}/checks.json", b'{"documents": {"day": %d}}\n' % day)]
         for number in range(rate):
-            folder = f"{partition(day)}/{doc_id(day, number)}"
+            folder = folder_of(day, doc_id(day, number), layout)
             record = f'{{"id": "{doc_id(day, number)}", "title": "Story {day}-{number}"}}\n'
             files.append((f"{folder}/document.json", record.encode() * 8))
             text = f'{{"text": "{day} {number} "}}\n'.encode() * 40
@@ -86,13 +103,15 @@ def fast_import_stream(days: int, rate: int) -> bytes:
     return b"".join(out)
 
 
-def observed(days: int, rate: int) -> list[str]:
+def observed(days: int, rate: int, layout: str, per_day: int) -> list[str]:
     paths = ["data/feeds", "data/state", "data/index"]
+    step = max(1, rate // max(1, per_day))
     for day in range(max(0, days - WINDOW), days):
         if day >= days - 2:
             paths.append(partition(day))
         else:
-            paths += [f"{partition(day)}/{doc_id(day, n)}" for n in range(0, rate, 4)]
+            numbers = range(0, rate, step)[:per_day]
+            paths += [folder_of(day, doc_id(day, n), layout) for n in numbers]
     return paths
 
 
@@ -111,8 +130,18 @@ def clone_step() -> str:
     raise SystemExit("update.yml has no clone step")
 
 
-def measure(origin: Path, work: Path, mode: str, paths: list[str], days: int) -> dict[str, object]:
+def children_cpu() -> float:
+    times = os.times()
+    return times.children_user + times.children_system
+
+
+def measure(
+    origin: Path, work: Path, mode: str, paths: list[str], days: int, layout: str
+) -> dict[str, float | int | str]:
     repo = work / mode
+    shutil.rmtree(repo, ignore_errors=True)
+    trace_file = work / f"{mode}.trace"
+    trace_file.unlink(missing_ok=True)
     repo.mkdir()
     trace = work / f"{mode}.trace"
     env = {
@@ -125,7 +154,15 @@ def measure(origin: Path, work: Path, mode: str, paths: list[str], days: int) ->
     }
     sha = git(origin, "rev-parse", "main", env=env).strip()
     seconds: dict[str, float] = {}
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), children_cpu()
+
+    def lap(step: str) -> None:
+        nonlocal began, cpu
+        seconds[step] = time.perf_counter() - began
+        seconds[f"{step} cpu"] = children_cpu() - cpu
+        began, cpu = time.perf_counter(), children_cpu()
+
+    listings = 0
     if mode == "before":
         git(repo, "init", "-q", "-b", "main", env=env)
         git(repo, "remote", "add", "origin", origin.as_uri(), env=env)
@@ -142,40 +179,41 @@ def measure(origin: Path, work: Path, mode: str, paths: list[str], days: int) ->
         step_env = {**env, "ORIGIN": origin.as_uri(), "SERVER": "file://", "TOKEN": ""}
         step_env.update(SHA=sha, BRANCH="main")
         subprocess.run(["bash", "-eo", "pipefail", str(script)], cwd=repo, env=step_env, check=True)
-    seconds["clone"] = time.perf_counter() - began
-    began = time.perf_counter()
+    lap("clone")
     if mode == "after":
         made = fetch_trees(repo, paths)
         if made.failed:
             raise SystemExit(f"the tree fetch failed: {made}")
+        listings = made.trees
+    lap("fetch trees")
     git(repo, "sparse-checkout", "add", "--stdin", stdin="\n".join(paths) + "\n", env=env)
-    seconds["sparse add"] = time.perf_counter() - began
+    lap("sparse add")
+    index_kib = (repo / ".git" / "index").stat().st_size // 1024
     counts = dict(
         line.split(": ") for line in git(repo, "count-objects", "-v", env=env).splitlines()
     )
     files = len(git(repo, "ls-files", "--sparse", env=env).splitlines())
     # one hour's work: a new document today, a new revision of an observed one, the state
-    new = repo / partition(days - 1) / "news-example-org-ffffffffffffffff"
+    new = repo / folder_of(days - 1, "news-example-org-ffffffffffffffff", layout)
     (new / "revisions").mkdir(parents=True)
     (new / "document.json").write_text('{"title": "New"}\n', encoding="utf-8")
     (new / "revisions/000001-ffff.json").write_text('{"text": "new"}\n', encoding="utf-8")
     edited = repo / paths[4] / "revisions/000009-eeee.json"
     edited.write_text('{"text": "edited"}\n', encoding="utf-8")
     (repo / "data/state/partitions.json").write_text('{"run": 1}\n', encoding="utf-8")
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), children_cpu()
     git(repo, "add", "--sparse", "data", env=env)
     git(repo, "commit", "-q", "-m", "Ingest", env=env)
-    seconds["commit"] = time.perf_counter() - began
-    began = time.perf_counter()
+    lap("commit")
     pushed = subprocess.run(
-        ["git", "push", "--porcelain", "origin", f"HEAD:refs/heads/bench-{mode}"],
+        ["git", "push", "--porcelain", "origin", f"+HEAD:refs/heads/bench-{mode}"],  # repeats
         cwd=repo,
         env=env,
         capture_output=True,
         text=True,
         check=True,
     )
-    seconds["push"] = time.perf_counter() - began
+    lap("push")
     lines = trace.read_text(encoding="utf-8").splitlines()
     # git's own fetches of missing objects: `git fetch … --stdin` (the file contents of a
     # checkout come in one such batch; a tree git lacks would make one each)
@@ -186,6 +224,8 @@ def measure(origin: Path, work: Path, mode: str, paths: list[str], days: int) ->
         "objects": int(counts["in-pack"]) + int(counts["count"]),
         "pack KiB": int(counts["size-pack"]),
         "index entries": files,
+        "index KiB": index_kib,
+        "listings fetched": listings,
         "git's own fetches": lazy,
         "pushed": "ok" if "Done" in pushed.stdout else pushed.stdout,
         **{name: round(value, 2) for name, value in seconds.items()},
@@ -196,9 +236,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--days", type=int, action="append", help="archive ages (repeatable)")
     parser.add_argument("--rate", type=int, default=1000, help="documents a day")
+    parser.add_argument(
+        "--layout", action="append", choices=("buckets", "flat"), help="default: both"
+    )
+    parser.add_argument(
+        "--observed-per-day", type=int, help="documents of each older day observed (rate / 4)"
+    )
+    parser.add_argument(
+        "--mode", action="append", choices=("before", "after"), help="default: both"
+    )
+    parser.add_argument("--repeats", type=int, default=1, help="clones per mode (median)")
+    parser.add_argument("--workdir", type=Path, help="default: the system's temp folder")
     args = parser.parse_args()
-    for days in args.days or [7, 90]:
-        with tempfile.TemporaryDirectory(prefix="clone-trees-") as folder:
+    per_day = args.observed_per_day or args.rate // 4
+    runs = [
+        (days, layout)
+        for days in args.days or [7, 90]
+        for layout in args.layout or ["buckets", "flat"]
+    ]
+    print(f"load average {os.getloadavg()[0]:.1f}", flush=True)
+    for days, layout in runs:
+        with tempfile.TemporaryDirectory(prefix="clone-trees-", dir=args.workdir) as folder:
             work = Path(folder)
             origin = work / "origin.git"
             env = dict(os.environ)
@@ -208,7 +266,7 @@ def main() -> None:
             subprocess.run(
                 ["git", "fast-import", "--quiet"],
                 cwd=origin,
-                input=fast_import_stream(days, args.rate),
+                input=fast_import_stream(days, args.rate, layout),
                 check=True,
             )
             packed = dict(
@@ -216,13 +274,22 @@ def main() -> None:
                 for line in git(origin, "count-objects", "-v", env=env).splitlines()
             )
             print(
-                f"day {days}: {days * args.rate} documents, origin {packed['in-pack']} objects, "
+                f"day {days}, {layout}: {days * args.rate} documents, "
+                f"origin {packed['in-pack']} objects, "
                 f"{int(packed['size-pack']) // 1024} MiB "
                 f"(built in {time.perf_counter() - began:.0f} s)"
             )
-            paths = observed(days, args.rate)
-            for mode in ("before", "after"):
-                print(f"  {mode:6}", measure(origin, work, mode, paths, days), flush=True)
+            paths = observed(days, args.rate, layout, per_day)
+            for mode in args.mode or ["before", "after"]:
+                found = [
+                    measure(origin, work, mode, paths, days, layout) for _ in range(args.repeats)
+                ]
+                figures = found[0] | {
+                    key: round(statistics.median(float(run[key]) for run in found), 2)
+                    for key, value in found[0].items()
+                    if isinstance(value, float)
+                }
+                print(f"  {mode:6}", figures, f"load {os.getloadavg()[0]:.1f}", flush=True)
             shutil.rmtree(work / "before", ignore_errors=True)
 
 

@@ -175,10 +175,12 @@ def merge(folders: list[Path], data: Path) -> None:
                 documents.update(record["documents"])
         for feed in sorted((part / "feeds").glob("*.json")):
             archive._replace(data / "feeds" / feed.name, feed.read_bytes(), final=True)
-        for day in sorted(part.glob("documents/*/*/*")):
-            target = data / day.relative_to(part)
+        for bucket in sorted(part.glob("documents/*/*/*/*")):  # year/month/day/bucket
+            if not bucket.is_dir():
+                continue
+            target = data / bucket.relative_to(part)
             target.mkdir(parents=True, exist_ok=True)
-            for document in sorted(p for p in day.iterdir() if p.is_dir()):
+            for document in sorted(p for p in bucket.iterdir() if p.is_dir()):
                 document.rename(target / document.name)
     for relative, record in sorted(joined.items()):
         documents = record["documents"]
@@ -192,7 +194,7 @@ def merge(folders: list[Path], data: Path) -> None:
 def described(data: Path) -> dict[str, Any]:
     """An existing archive's size, counted from its folders (no generation time)."""
     documents = revisions = edited = 0
-    for folder in (data / "documents").glob("*/*/*/*/"):  # year/month/day/document
+    for folder in (data / "documents").glob("*/*/*/*/*/"):  # year/month/day/bucket/document
         found = len(list((folder / "revisions").glob("*.json")))
         documents += 1
         revisions += found

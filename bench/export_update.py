@@ -57,10 +57,10 @@ def rewind(data: Path, stash: Path, week: int) -> dict[str, int]:
     for partition in partitions:
         day = date.fromisoformat("-".join(partition.relative_to(data / "documents").parts))
         if day >= cut:
-            moved["documents"] += sum(1 for _ in partition.glob("*/document.json"))
+            moved["documents"] += sum(1 for _ in partition.glob("*/*/document.json"))
             _move(data, stash, partition)
             continue
-        for home in partition.iterdir():
+        for home in partition.glob("*/*"):  # bucket/document
             for series in SERIES:
                 for path in sorted((home / series).glob("*.json")):
                     record = json.loads(path.read_bytes())

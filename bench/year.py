@@ -288,6 +288,8 @@ def table(result: dict[str, Any]) -> Iterator[str]:
     row("partitions checked out whole", "partitions_checked_out")
     row("partitions checked out in part", "partitions_in_part")
     row("documents of those checked out", "documents_in_part")
+    row("folder listings fetched (sparse-paths)", "listings_fetched")
+    row("requests for them", "listing_requests")
     row("bytes checked out (MiB)", "bytes_checked_out", "{:.2f}", 2**20)
     row("  of it feed records (MiB)", "feed_records_bytes", "{:.2f}", 2**20)
     row("  of it feeds' day files (MiB)", "day_files_bytes", "{:.2f}", 2**20)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -23,6 +24,8 @@ from typing import Any, Final
 
 import yaml
 from year_newsroom import CONTENT_TYPE, OUTLETS, Story, story_page
+
+from quietedit.article.identity import is_document_id
 
 BASE_PATHS: Final = ("data/feeds", "data/state", "data/index")
 """What the clone checks out before ``quietedit sparse-paths`` can read the active list."""
@@ -315,17 +318,22 @@ def hourly_run(
     steps["clone cpu"] = children_cpu() - cpu
     before = head
     git("config", "index.sparse", "true" if sparse_index else "false", cwd=clone)
-    paths = timed(
+    printed = timed(
         steps, "sparse-paths",
         [quietedit, "sparse-paths", "--fetch-trees", "--config", str(config), "--data", "data",
          "--now", stamp],
         cwd=clone,
-    )[0].split()  # fmt: skip
+    )[0]  # fmt: skip
+    # stdout's paths (all below data/) and the log line on stderr saying what was fetched
+    paths = [line for line in printed.splitlines() if line.startswith("data/")]
+    fetched = re.search(r"fetched (\d+) folder listings in (\d+) requests", printed)
     timed(
         steps, "sparse add", ["git", "sparse-checkout", "add", "--stdin"],
         cwd=clone, stdin="".join(f"{path}\n" for path in paths),
     )  # fmt: skip
     folders = [path for path in paths if path.startswith("data/documents/")]  # not day files
+    # a document's own folder (in a partition read in part), at any depth below its day
+    documents = [p for p in folders if is_document_id(p.rsplit("/", 1)[-1])]
     # what came over the wire is the object store; the index lists every path of the tree
     # (checked out or not) unless it is a sparse index, so it is counted apart
     received = sum(p.stat().st_size for p in (clone / ".git" / "objects").rglob("*") if p.is_file())
@@ -367,8 +375,10 @@ def hourly_run(
         "clone_index_bytes": index,
         "files_checked_out": files,
         "partitions_checked_out": sum(1 for p in folders if p.count("/") == 4),
-        "partitions_in_part": len({p.rsplit("/", 1)[0] for p in folders if p.count("/") == 5}),
-        "documents_in_part": sum(1 for p in folders if p.count("/") == 5),
+        "partitions_in_part": len({"/".join(p.split("/")[2:5]) for p in documents}),
+        "documents_in_part": len(documents),
+        "listings_fetched": int(fetched[1]) if fetched else 0,
+        "listing_requests": int(fetched[2]) if fetched else 0,
         "bytes_checked_out": checked_out,
         "feed_records_bytes": feed_bytes,
         "day_files_bytes": day_bytes,

@@ -6,11 +6,13 @@ commit after ``REV``, such a file may only ever be *added*. A file modified and 
 restored is still reported, because the commit that modified it is part of the published
 history.
 
-The one exception is the change that migrates schema 1 to schema 2 (``quietedit
-migrate``): in one change (a commit, or the working tree against ``REV``), a schema-1
-revision or event file deleted while the same blob is added at the schema-2 path of the
-same document, kind and number is a *move*; and the schema-1 evidence pages of a document
-moved in that same change may go (they were appended to the WARC evidence). Nothing else.
+The one exception is the change that migrates an older layout (``quietedit migrate``):
+in one change (a commit, or the working tree against ``REV``), a revision, event or
+derived file of schema 1 (``documents/<id>/``) or of a partition without buckets
+(``documents/<YYYY>/<MM>/<DD>/<id>/``) deleted while the same blob is added at the
+current path of the same document, kind and number is a *move*; and the schema-1
+evidence pages of a document moved in that same change may go (they were appended to the
+WARC evidence). Nothing else.
 """
 
 from __future__ import annotations
@@ -23,7 +25,12 @@ from typing import Final
 
 from quietedit.archive.checks import Problem
 from quietedit.archive.gitcmd import git
-from quietedit.archive.layout import PathKind, classify_legacy_path, classify_path
+from quietedit.archive.layout import (
+    PathKind,
+    classify_flat_path,
+    classify_legacy_path,
+    classify_path,
+)
 from quietedit.errors import AuditError
 
 _VERBS: Final = {"M": "modified", "D": "deleted", "T": "changed type"}
@@ -159,7 +166,7 @@ def create_only_violations(root: Path, changes: list[Change], *, where: str) -> 
         verb = _VERBS.get(change.status)
         if verb is None:  # added files are what an archive is for
             continue
-        placed = classify_path(change.path) or classify_legacy_path(change.path)
+        placed = _classify_old(change.path) or classify_path(change.path)
         if placed is None or not placed[0].create_only:
             continue
         kind, parts = placed
@@ -182,9 +189,9 @@ def create_only_violations(root: Path, changes: list[Change], *, where: str) -> 
 
 
 def _migration_moves(root: Path, changes: list[Change]) -> dict[PurePosixPath, tuple[str, str]]:
-    """The schema-1 revision and event files of ``changes`` deleted while the same blob is
-    added at the schema-2 path of the same document, kind and number: path → (document,
-    new path)."""
+    """The revision, event and derived files of an older layout (:func:`_classify_old`)
+    in ``changes`` deleted while the same blob is added at the current path of the same
+    document, kind and number: path → (document, new path)."""
     added: dict[tuple[PathKind, str, str], Change] = {}
     for change in changes:
         placed = classify_path(change.path)
@@ -193,7 +200,7 @@ def _migration_moves(root: Path, changes: list[Change]) -> dict[PurePosixPath, t
             added[kind, parts["id"], parts["number"]] = change
     candidates: list[tuple[Change, Change, str]] = []
     for change in changes:
-        legacy = classify_legacy_path(change.path)
+        legacy = _classify_old(change.path)
         if change.status != "D" or legacy is None or legacy[0] is PathKind.EVIDENCE:
             continue
         kind, parts = legacy
@@ -210,11 +217,18 @@ def _migration_moves(root: Path, changes: list[Change]) -> dict[PurePosixPath, t
     return moves
 
 
+def _classify_old(path: PurePosixPath) -> tuple[PathKind, dict[str, str]] | None:
+    """The kind and parts of a document file of schema 1 or of a partition without
+    buckets, which ``quietedit migrate`` moves; ``None`` for any other path."""
+    return classify_legacy_path(path) or classify_flat_path(path)
+
+
 def _moved_records(changes: Iterable[Change]) -> set[str]:
-    """Documents whose schema-1 ``document.json`` went while a schema-2 one came."""
+    """Documents whose ``document.json`` of an older layout went while one at its current
+    path came."""
     gone, came = set(), set()
     for change in changes:
-        legacy = classify_legacy_path(change.path)
+        legacy = _classify_old(change.path)
         placed = classify_path(change.path)
         if change.status == "D" and legacy is not None and legacy[0] is PathKind.DOCUMENT:
             gone.add(legacy[1]["id"])

@@ -40,6 +40,9 @@ INDEX_NAMES: Final = (
     "(<hhh>: 3 hex digits, <hh>: its first 2)"
 )
 LEGACY_INDEX: Final = "index file in the layout before schema 3: run quietedit migrate"
+FLAT_DOCUMENTS: Final = (
+    "directly in its partition, not in its bucket <YYYY>/<MM>/<DD>/<bb>/<id>: run quietedit migrate"
+)
 
 
 @dataclass(frozen=True, slots=True, order=True)

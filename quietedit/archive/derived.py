@@ -5,7 +5,7 @@ improves, ``quietedit reextract`` reads each revision's raw page again from its 
 evidence and, where the text now comes out differently, stores the new reading as a
 *derived record* in a create-only series of its own beside the revisions::
 
-    documents/<YYYY>/<MM>/<DD>/<id>/derived/<NNNNNN>-<tail>.json
+    documents/<YYYY>/<MM>/<DD>/<bb>/<id>/derived/<NNNNNN>-<tail>.json
 
 numbered 1..n in the order they were written, ``<tail>`` being the id's last 16 hex digits
 as in a revision's name. Each record names the revision it re-reads (``revision``, and

@@ -5,10 +5,10 @@ Schema 2::
     README.md                                        what this folder is (data/README.md)
     index/<hh>/<hhh>/entries.json                    document id → partition, one shard
     documents/<YYYY>/<MM>/<DD>/checks.json           the partition's check state (schedules)
-    documents/<YYYY>/<MM>/<DD>/<id>/document.json    the document's mutable record
-    documents/<YYYY>/<MM>/<DD>/<id>/revisions/<NNNNNN>-<tail>.json   one revision (create-only)
-    documents/<YYYY>/<MM>/<DD>/<id>/events/<NNNNNN>.json      one event (create-only)
-    documents/<YYYY>/<MM>/<DD>/<id>/derived/<NNNNNN>-<tail>.json    a re-extraction (create-only)
+    documents/<YYYY>/<MM>/<DD>/<bb>/<id>/document.json   the document's mutable record
+    documents/<YYYY>/<MM>/<DD>/<bb>/<id>/revisions/<NNNNNN>-<tail>.json   a revision (create-only)
+    documents/<YYYY>/<MM>/<DD>/<bb>/<id>/events/<NNNNNN>.json      one event (create-only)
+    documents/<YYYY>/<MM>/<DD>/<bb>/<id>/derived/<NNNNNN>-<tail>.json  a re-extraction (create-only)
     feeds/<slug>.json                                one feed's mutable state
     departed/<YYYY>/<MM>/<DD>/<slug>.json            the entries that left a feed that day
     state/<name>.json                                run-level mutable state
@@ -30,6 +30,16 @@ day, so a run that enters a few dozen documents rewrites a few dozen small files
 archive); and each shard alone can be checked out of a sparse clone, since a cone-mode
 checkout of a folder brings no file of its siblings. Raw pages live outside ``data/`` as WARC files
 (:mod:`quietedit.archive.evidence`).
+
+Inside a partition each document folder sits in a *bucket*, ``<bb>``: the first two hex
+digits of the id's hash part (:func:`bucket_of`), 256 buckets of about 4 documents at
+1,000 articles a day. An hourly sparse checkout holds a few documents of each older
+partition, and git needs the listing of every folder beside each one it holds (a
+sparse index keeps each as one entry): in a flat partition that is every other document
+of the day, in a bucketed one the 256 buckets and the few documents beside each one held.
+:meth:`Layout.document_dir` is the one place that says where a document's folder is.
+Until ``quietedit migrate`` moves them, folders of the flat layout
+(``<YYYY>/<MM>/<DD>/<id>/``, :func:`classify_flat_path`) are still read where they are.
 
 A feed's record holds the entries the feed carries; the snapshot of one that left it goes
 to the feed's *day file* of the day a run found it gone, which the runs of later days no
@@ -68,6 +78,10 @@ REVISIONS_FOLDER: Final = "revisions"
 EVENTS_FOLDER: Final = "events"
 DERIVED_FOLDER: Final = "derived"
 PARTITION_PATTERN: Final = re.compile(r"(?P<year>[0-9]{4})/(?P<month>[0-9]{2})/(?P<day>[0-9]{2})")
+BUCKET_DIGITS: Final = 2
+"""Hex digits of a document's bucket inside its partition: 256 buckets, about 4 documents
+each at 1,000 articles a day (the figures: docs/archive.md)."""
+BUCKET_PATTERN: Final = re.compile(rf"[0-9a-f]{{{BUCKET_DIGITS}}}")
 INDEX_SHARD_DIGITS: Final = 3
 """Hex digits of an index shard's key: 4,096 shards, about 90 entries each after a year at
 1,000 articles a day (900 after ten), so a run's new entries rewrite small files."""
@@ -114,7 +128,8 @@ class PathKind(Enum):
 
 
 _PARTITION: Final = r"(?P<partition>[0-9]{4}/[0-9]{2}/[0-9]{2})"
-_DOCUMENT: Final = rf"documents/{_PARTITION}/(?P<id>[^/]+)"
+_DOCUMENT: Final = rf"documents/{_PARTITION}/(?P<bucket>[^/]+)/(?P<id>[^/]+)"
+_FLAT_DOCUMENT: Final = rf"documents/{_PARTITION}/(?P<id>[^/]+)"
 _PATTERNS: Final = (
     (PathKind.README, re.compile(r"README\.md")),
     (
@@ -137,6 +152,13 @@ _PATTERNS: Final = (
     (PathKind.STATE, re.compile(r"state/(?P<name>[^/]+)\.json")),
     (PathKind.TEMP, re.compile(rf"{re.escape(TMP_DIR)}/.*")),
 )
+_FLAT_PATTERNS: Final = tuple(
+    (kind, re.compile(pattern.pattern.replace(_DOCUMENT, _FLAT_DOCUMENT)))
+    for kind, pattern in _PATTERNS
+    if kind in (PathKind.DOCUMENT, PathKind.REVISION, PathKind.EVENT, PathKind.DERIVED)
+)
+"""The document files of a partition without buckets (``<YYYY>/<MM>/<DD>/<id>/…``),
+which ``quietedit migrate`` moves into their buckets."""
 _LEGACY_PATTERNS: Final = (
     (PathKind.DOCUMENT, re.compile(r"documents/(?P<id>[^/]+)/document\.json")),
     (
@@ -159,6 +181,13 @@ def classify_path(relative: PurePosixPath) -> tuple[PathKind, dict[str, str]] | 
     ``verify``.
     """
     return _match(_PATTERNS, relative.as_posix())
+
+
+def classify_flat_path(relative: PurePosixPath) -> tuple[PathKind, dict[str, str]] | None:
+    """As :func:`classify_path`, for the document files of a partition without buckets
+    (``documents/<YYYY>/<MM>/<DD>/<id>/…``, before ``quietedit migrate`` moved them);
+    ``None`` for anything else."""
+    return _match(_FLAT_PATTERNS, relative.as_posix())
 
 
 def classify_legacy_path(relative: PurePosixPath) -> tuple[PathKind, dict[str, str]] | None:
@@ -205,6 +234,32 @@ def revision_name(document: str, number: int) -> str:
     if number < 1:
         raise UnsafePathError(DOCUMENTS_DIR, f"revision {number} < 1")
     return f"{number:0{REVISION_DIGITS}d}-{document[-16:]}.json"
+
+
+def event_name(number: int) -> str:
+    """The file name of event ``number``: ``<NNNNNN>.json``."""
+    if number < 1:
+        raise UnsafePathError(EVENTS_FOLDER, f"event {number} < 1")
+    return f"{number:0{REVISION_DIGITS}d}.json"
+
+
+def bucket_of(document: str) -> str:
+    """The bucket of ``document`` inside its partition: the first two hex digits of its
+    hash part, as its index shard begins."""
+    if not is_document_id(document):
+        raise UnsafePathError(
+            DOCUMENTS_DIR, f"{document!r} is not a document id (<host>-<16 hex digits>)"
+        )
+    return document[-16 : -16 + BUCKET_DIGITS]
+
+
+def document_path(document: str, partition: str) -> str:
+    """The folder of ``document`` in ``partition``, relative to the archive:
+    ``documents/<YYYY>/<MM>/<DD>/<bb>/<id>`` (what :meth:`Layout.document_dir` builds, and
+    the site's links into the archive name)."""
+    if not is_partition(partition):
+        raise UnsafePathError(DOCUMENTS_DIR, f"{partition!r} is not a partition (YYYY/MM/DD)")
+    return f"{DOCUMENTS_DIR}/{partition}/{bucket_of(document)}/{document}"
 
 
 def index_file_shard(relative: PurePosixPath) -> str | None:
@@ -301,6 +356,13 @@ class Layout:
                 self.documents_dir / repr(document),
                 f"{document!r} is not a document id (expected <host>-<16 hex digits>)",
             )
+        return self.root / document_path(document, partition)
+
+    def flat_document_dir(self, document: str, partition: str) -> Path:
+        """Where a partition without buckets kept ``document``: ``<partition>/<id>``
+        (read until ``quietedit migrate`` has moved it into its bucket)."""
+        if not is_document_id(document):
+            raise UnsafePathError(self.documents_dir, f"{document!r} is not a document id")
         return self.partition_dir(partition) / document
 
     def document_file(self, document: str, partition: str) -> Path:
@@ -320,7 +382,7 @@ class Layout:
     def event_file(self, document: str, partition: str, number: int) -> Path:
         if number < 1:
             raise UnsafePathError(self.events_dir(document, partition), f"event {number} < 1")
-        return self.events_dir(document, partition) / f"{number:0{REVISION_DIGITS}d}.json"
+        return self.events_dir(document, partition) / event_name(number)
 
     def derived_dir(self, document: str, partition: str) -> Path:
         return self.document_dir(document, partition) / DERIVED_FOLDER

@@ -1,6 +1,7 @@
 """``quietedit migrate``: move a schema-1 archive to schema 2, idempotent and crash-safe;
 and the index of schema 2 into the shard folders of schema 3 (first, by
-:mod:`quietedit.archive.migrate_index`).
+:mod:`quietedit.archive.migrate_index`), then each document folder directly in its
+partition into its bucket (:mod:`quietedit.archive.migrate_buckets`).
 
 Schema 1 kept every document in ``documents/<id>/`` with its raw pages in ``evidence/``;
 schema 2 keeps it in the partition of the day it was first seen, found through the index,
@@ -47,6 +48,7 @@ from quietedit.archive.layout import (
     partition_of,
     revision_name,
 )
+from quietedit.archive.migrate_buckets import move_into_buckets
 from quietedit.archive.migrate_index import move_index
 from quietedit.archive.records import digest, dump_json
 from quietedit.archive.store import Archive
@@ -79,6 +81,8 @@ class MigrationReport:
     index_entries: int = 0
     index_files: int = 0
     """Schema-2 index files moved into the shard folders (and removed)."""
+    bucketed: int = 0
+    """Document folders moved from their partition into their bucket."""
     rewritten: int = 0
     problems: list[Problem] = field(default_factory=list)
 
@@ -100,6 +104,9 @@ def migrate_archive(root: Path, *, keep_page: PageKeeper) -> MigrationReport:
     migration.report.index_files = moved.files
     migration.report.index_entries = moved.entries
     migration.report.problems.extend(moved.problems)
+    bucketed = move_into_buckets(root)
+    migration.report.bucketed = bucketed.folders
+    migration.report.problems.extend(bucketed.problems)
     for document in migration.enter_all(legacy_documents(root)):
         try:
             migration.move(document)

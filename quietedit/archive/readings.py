@@ -11,6 +11,7 @@ from pathlib import Path
 
 from quietedit.archive.derived import DerivedReading, check_derived_record, derived_from_record
 from quietedit.archive.files import listdir, load_json
+from quietedit.archive.layout import DERIVED_FOLDER, revision_name
 from quietedit.archive.store import Archive
 from quietedit.errors import ArchiveError
 
@@ -18,12 +19,11 @@ from quietedit.errors import ArchiveError
 def derived_readings(archive: Archive, document: str) -> list[DerivedReading]:
     """The document's derived records, oldest first, each checked on the way in (its own
     hash; ``quietedit verify`` checks the rest). ``ArchiveError`` for a gap or a bad one."""
-    partition = archive_partition(archive, document)
-    folder = archive.layout.derived_dir(document, partition)
+    folder = derived_folder(archive, document)
     found = []
     for number, name in enumerate((n for n in listdir(folder) if n.endswith(".json")), 1):
         path = folder / name
-        if path != archive.layout.derived_file(document, partition, number):
+        if path != folder / revision_name(document, number):
             raise ArchiveError(path, f"expected derived record {number} here; run quietedit verify")
         found.append(read_derived(path))
     return found
@@ -39,9 +39,7 @@ def read_derived(path: Path) -> DerivedReading:
     return derived_from_record(record)
 
 
-def archive_partition(archive: Archive, document: str) -> str:
-    """The partition of a stored document, its folder on disk (``ArchiveError`` if none)."""
-    archive.document_dir(document)  # brings the partition into a sparse checkout
-    partition = archive.partition(document)
-    assert partition is not None  # noqa: S101 - document_dir raised otherwise
-    return partition
+def derived_folder(archive: Archive, document: str) -> Path:
+    """The derived folder of a stored document, on disk (its folder is brought into a
+    sparse checkout); ``ArchiveError`` if there is no such document."""
+    return archive.document_dir(document) / DERIVED_FOLDER

@@ -29,7 +29,8 @@ from typing import Final, Literal
 from quietedit.archive.derived import current_readings, derived_to_record, new_derived
 from quietedit.archive.evidence import is_evidence_file_name
 from quietedit.archive.files import create_file
-from quietedit.archive.readings import archive_partition, derived_readings
+from quietedit.archive.layout import revision_name
+from quietedit.archive.readings import derived_folder, derived_readings
 from quietedit.archive.records import dump_json
 from quietedit.archive.store import Archive
 from quietedit.archive.warc import read_payload
@@ -141,7 +142,7 @@ def _reextract_document(
         number += 1
         record = new_derived(revision, kept, number=number, extractor=extractor,
                              fingerprint=reading.fingerprint)  # fmt: skip
-        path = archive.layout.derived_file(document, archive_partition(archive, document), number)
+        path = derived_folder(archive, document) / revision_name(document, number)
         create_file(archive.layout.tmp_dir, path, dump_json(derived_to_record(record)))
         current[revision.number] = record
         report.written.append(str(path))

@@ -17,7 +17,7 @@ from typing import Final
 
 from quietedit.archive.eventrecords import check_event_record, event_from_record
 from quietedit.archive.files import load_json
-from quietedit.archive.layout import Layout
+from quietedit.archive.layout import EVENTS_FOLDER, REVISIONS_FOLDER, event_name, revision_name
 from quietedit.archive.records import (
     OPTIONAL_REVISION_FIELDS,
     REVISION_FIELDS,
@@ -30,16 +30,12 @@ from quietedit.revisions import Event, Revision
 _KNOWN_FIELDS: Final = frozenset(REVISION_FIELDS) | frozenset(OPTIONAL_REVISION_FIELDS)
 
 
-def read_revisions(
-    layout: Layout, document: str, partition: str, *, shallow: bool = False
-) -> list[Revision]:
-    """The revisions of ``document`` in ``partition``, oldest first (``shallow``: read with
-    :func:`read_revision_shallow`). ``ArchiveError`` for a gap, a stray name or a bad one."""
-    paths = numbered(
-        layout.revisions_dir(document, partition),
-        lambda n: layout.revision_file(document, partition, n),
-        what="revision",
-    )
+def read_revisions(home: Path, document: str, *, shallow: bool = False) -> list[Revision]:
+    """The revisions of ``document`` in its folder ``home``, oldest first (``shallow``:
+    read with :func:`read_revision_shallow`). ``ArchiveError`` for a gap, a stray name or
+    a bad one."""
+    folder = home / REVISIONS_FOLDER
+    paths = numbered(folder, lambda n: folder / revision_name(document, n), what="revision")
     read = read_revision_shallow if shallow else read_revision
     return [read(path) for path in paths]
 
@@ -50,14 +46,11 @@ def read_latest_revision(folder: Path) -> Revision | None:
     return read_revision(paths[-1]) if paths else None
 
 
-def read_events(layout: Layout, document: str, partition: str) -> list[Event]:
-    """The events of ``document`` in ``partition``, oldest first; ``ArchiveError`` for a
-    gap, a stray name or a bad one."""
-    paths = numbered(
-        layout.events_dir(document, partition),
-        lambda n: layout.event_file(document, partition, n),
-        what="event",
-    )
+def read_events(home: Path, document: str) -> list[Event]:
+    """The events of ``document`` in its folder ``home``, oldest first; ``ArchiveError``
+    for a gap, a stray name or a bad one."""
+    folder = home / EVENTS_FOLDER
+    paths = numbered(folder, lambda n: folder / event_name(n), what="event")
     found = []
     for path in paths:
         record = load_json(path)

@@ -57,6 +57,8 @@ from quietedit.archive.layout import (
     REVISIONS_FOLDER,
     Layout,
     PathKind,
+    bucket_of,
+    classify_flat_path,
     classify_legacy_path,
     classify_path,
     index_file_shard,
@@ -121,7 +123,9 @@ class _ChangeChecker:
 
     def check(self, change: Change) -> None:
         path = self.root / change.path
-        placed = classify_path(change.path)
+        # a document folder quietedit migrate has not moved into its bucket yet is checked
+        # where it is (the full check names it): hourly runs go on until the migration
+        placed = classify_path(change.path) or classify_flat_path(change.path)
         if change.status == "D":
             if placed is not None:
                 self._check_removal(path, *placed)
@@ -156,7 +160,12 @@ class _ChangeChecker:
             self._check_departed(path, slug=parts["slug"], day=parts["partition"])
         elif kind is PathKind.STATE:
             self._check_state(path, kind="state", key="name", expected=parts["name"])
-        elif self._check_home(path, parts["partition"], parts["id"]):
+        elif self._check_home(
+            path.parents[0 if kind is PathKind.DOCUMENT else 1],
+            parts["partition"],
+            parts["id"],
+            bucket=parts.get("bucket"),
+        ):
             if kind is PathKind.DOCUMENT:
                 self._check_document(path, parts["partition"], parts["id"])
             elif kind is PathKind.REVISION:
@@ -211,16 +220,23 @@ class _ChangeChecker:
 
     # -- one document's files ---------------------------------------------------------
 
-    def _check_home(self, path: Path, partition: str, document: str) -> bool:
-        """Whether the folder of a changed document file is a valid place, reporting why
-        not; the index must name its partition (checked once per document)."""
-        folder = self.root / "documents" / partition / document
+    def _check_home(
+        self, folder: Path, partition: str, document: str, *, bucket: str | None
+    ) -> bool:
+        """Whether the ``folder`` of a changed document file is a valid place, reporting
+        why not (``bucket``: the one it is in; ``None``, directly in its partition, as
+        before ``quietedit migrate``); the index must name its partition (checked once per
+        document)."""
         problem = partition_problem(partition)
         if problem is not None:
-            self.report(folder.parent, problem)
+            self.report(self.root / "documents" / partition, problem)
             return False
         if not is_document_id(document):
             self.report(folder, "folder name is not a document id (<host>-<16 hex digits>)")
+            return False
+        if bucket is not None and bucket != bucket_of(document):
+            self.report(folder, f"in bucket {bucket}, not {bucket_of(document)} "
+                        "(the first two hex digits of the id's hash part)")  # fmt: skip
             return False
         if (partition, document) not in self.documents:
             self.documents.add((partition, document))
@@ -352,7 +368,9 @@ class _ChangeChecker:
         missing = [
             name
             for name in checks_file_documents(record)
-            if is_document_id(name) and not (path.parent / name / DOCUMENT_FILE).is_file()
+            if is_document_id(name)
+            and not (path.parent / bucket_of(name) / name / DOCUMENT_FILE).is_file()
+            and not (path.parent / name / DOCUMENT_FILE).is_file()  # not in its bucket yet
         ]
         # a sparse checkout holds only some documents of a partition: those it leaves out
         # are looked up in the commit checked out (its trees; no file is fetched)
@@ -370,11 +388,16 @@ class _ChangeChecker:
         if cone is None:
             return set()  # not a sparse checkout: everything is on disk
         folder = partition.resolve()
-        outside = [name for name in names if not cone.holds(folder / name)]
+        outside = [
+            name
+            for name in names
+            if not cone.holds(folder / bucket_of(name) / name) and not cone.holds(folder / name)
+        ]
         if not outside:
             return set()
         base = partition.resolve().relative_to(self.repository.top.resolve()).as_posix()
-        paths = [f"{base}/{name}/{DOCUMENT_FILE}" for name in outside]
+        paths = [f"{base}/{bucket_of(name)}/{name}/{DOCUMENT_FILE}" for name in outside]
+        paths += [f"{base}/{name}/{DOCUMENT_FILE}" for name in outside]  # not bucketed yet
         listed = self.repository.git("ls-tree", "--name-only", "-z", "HEAD", "--", *paths)
         found = {PurePosixPath(line).parent.name for line in listed.split("\0") if line}
         return found & set(outside)
@@ -427,6 +450,8 @@ class _ChangeChecker:
                         f"already places it in {found[document]}; a document is indexed once",
                     )
             folder = Layout(self.root).document_dir(document, partition)
+            if not folder.is_dir():  # or where it was before quietedit migrate moves it
+                folder = Layout(self.root).flat_document_dir(document, partition)
             if folder.is_dir() and not (folder / DOCUMENT_FILE).is_file():
                 self.report(
                     path, f"documents.{document}: the folder in {partition} has no document.json"

@@ -2,14 +2,16 @@
 
 The hourly job checks out only the documents it expects to read (``quietedit
 sparse-paths``): today's and yesterday's partitions whole, and of the others the folders of
-the documents still observed. In git's cone mode a folder brings along the files directly
-in each folder above it, so every partition one of its documents is checked out in has its
-checks files on disk (:mod:`quietedit.archive.partition_checks` then keeps the entries of
-the documents left out). When another document comes back — an old article reappearing
-in a feed — the index names its partition and :func:`fetch_folder` adds its folder alone to
-the sparse checkout; in a clone without trees it first fetches the trees on its way
-(:mod:`quietedit.archive.gittrees`), and git then fetches its files. Outside git, or in a
-full checkout, there is nothing to fetch and nothing is run.
+the documents still observed, each in its bucket (:meth:`Layout.document_dir`), so that the
+folders beside it that git must list are the partition's buckets and the few documents of
+its own bucket, not every document of its day. In git's cone mode a folder brings along the
+files directly in each folder above it, so every partition one of its documents is checked
+out in has its checks files on disk (:mod:`quietedit.archive.partition_checks` then keeps
+the entries of the documents left out). When another document comes back — an old article
+reappearing in a feed — the index names its partition and :func:`fetch_folder` adds its
+folder alone to the sparse checkout; in a clone without trees it first fetches the trees on
+its way (:mod:`quietedit.archive.gittrees`), and git then fetches its files. Outside git, or
+in a full checkout, there is nothing to fetch and nothing is run.
 
 :func:`checkout_cone` tells a document the checkout leaves out from one deleted from it:
 the site build keeps the pages of the first, and drops those of the second
@@ -95,7 +97,7 @@ def outside_checkout(
         except ArchiveError:
             return True  # an unreadable index deletes nothing
         if partition not in partitions:
-            partitions[partition] = folder.parent.is_dir()
+            partitions[partition] = resolved.partition_dir(partition).is_dir()
         return not partitions[partition] or (cone is not None and not cone.holds(folder))
 
     return outside

@@ -17,6 +17,7 @@ from pathlib import Path
 from quietedit.archive import treeids
 from quietedit.archive.files import listdir
 from quietedit.archive.layout import (
+    BUCKET_PATTERN,
     DERIVED_FOLDER,
     DOCUMENT_FILE,
     EVENTS_FOLDER,
@@ -46,8 +47,7 @@ def document_stamps(
     committed = trees.documents(present) if trees is not None else {}
     for partition in present:
         root = os.path.join(documents_dir, partition)
-        for name in listdir(Path(root)):
-            home = os.path.join(root, name)
+        for name, home in _homes(root):
             try:
                 times = [str(os.stat(os.path.join(home, DOCUMENT_FILE)).st_mtime_ns)]
             except (FileNotFoundError, NotADirectoryError):
@@ -66,6 +66,20 @@ def document_stamps(
                 times.append(str(os.stat(os.path.join(home, DERIVED_FOLDER)).st_mtime_ns))
             found[name] = " ".join(times)
     return dict(sorted(found.items()))
+
+
+def _homes(partition: str) -> list[tuple[str, str]]:
+    """(name, path) of each folder in the buckets of the ``partition`` folder, and of each
+    folder directly in it that is not a bucket (one ``quietedit migrate`` has not moved
+    into its bucket yet, or a stray folder, for the caller to report)."""
+    found: list[tuple[str, str]] = []
+    for name in listdir(Path(partition)):
+        path = os.path.join(partition, name)
+        if BUCKET_PATTERN.fullmatch(name):
+            found.extend((inner, os.path.join(path, inner)) for inner in listdir(Path(path)))
+        else:
+            found.append((name, path))
+    return found
 
 
 def content_key(record: Path) -> str:

@@ -37,7 +37,16 @@ from quietedit.archive.files import (
     sweep_temp,
 )
 from quietedit.archive.index import DocumentIndex
-from quietedit.archive.layout import DOCUMENT_FILE, Layout, index_shard, is_partition
+from quietedit.archive.layout import (
+    DOCUMENT_FILE,
+    EVENTS_FOLDER,
+    REVISIONS_FOLDER,
+    Layout,
+    event_name,
+    index_shard,
+    is_partition,
+    revision_name,
+)
 from quietedit.archive.partition_checks import PartitionChecks, has_check_fields, split_record
 from quietedit.archive.records import (
     check_state_record,
@@ -108,9 +117,15 @@ class Archive:
         return self.index.partition(document, writer=self.writer)
 
     def _home(self, document: str) -> str:
-        """The partition of a stored document, its folder on disk (that folder alone
-        fetched into a sparse checkout when it is missing there, with its partition's
-        checks files); ``ArchiveError`` for a document never stored."""
+        """The partition of a stored document, its folder on disk (:meth:`document_dir`);
+        ``ArchiveError`` for a document never stored."""
+        return self._place(document)[0]
+
+    def _place(self, document: str) -> tuple[str, Path]:
+        """The partition and folder of a stored document: the folder of its bucket, or,
+        in a partition ``quietedit migrate`` has not bucketed yet, the folder it has there
+        (that folder alone fetched into a sparse checkout when it is missing there, with
+        its partition's checks files); ``ArchiveError`` for a document never stored."""
         partition = self.partition(document)
         if partition is None:
             raise ArchiveError(
@@ -118,9 +133,15 @@ class Archive:
                 f"{document} is not in the index: no such document",
             )
         folder = self.layout.document_dir(document, partition)
-        if not folder.is_dir():
-            sparse.fetch_folder(self.root, folder)
-        return partition
+        if folder.is_dir():
+            return partition, folder
+        flat = self.layout.flat_document_dir(document, partition)
+        if flat.is_dir():
+            return partition, flat
+        sparse.fetch_folder(self.root, folder)
+        if not folder.is_dir() and sparse.fetch_folder(self.root, flat) and flat.is_dir():
+            return partition, flat  # an archive not migrated yet, in a sparse checkout
+        return partition, folder
 
     def prefetch(self, documents: Iterable[str]) -> int:
         """Bring the folders of ``documents`` (those stored) that a sparse checkout leaves
@@ -148,22 +169,22 @@ class Archive:
 
     def document_dir(self, document: str) -> Path:
         """The folder of a stored document (``ArchiveError`` if it was never stored)."""
-        return self.layout.document_dir(document, self._home(document))
+        return self._place(document)[1]
 
     def document_file(self, document: str) -> Path:
         return self.document_dir(document) / DOCUMENT_FILE
 
     def revisions_dir(self, document: str) -> Path:
-        return self.layout.revisions_dir(document, self._home(document))
+        return self.document_dir(document) / REVISIONS_FOLDER
 
     def revision_file(self, document: str, number: int) -> Path:
-        return self.layout.revision_file(document, self._home(document), number)
+        return self.revisions_dir(document) / revision_name(document, number)
 
     def events_dir(self, document: str) -> Path:
-        return self.layout.events_dir(document, self._home(document))
+        return self.document_dir(document) / EVENTS_FOLDER
 
     def event_file(self, document: str, number: int) -> Path:
-        return self.layout.event_file(document, self._home(document), number)
+        return self.events_dir(document) / event_name(number)
 
     # -- documents -----------------------------------------------------------------
 
@@ -186,6 +207,8 @@ class Archive:
         found: list[tuple[str, str]] = []
         for partition in chosen:
             folder = self.layout.partition_dir(partition)
+            found.extend((partition, p.parent.name) for p in folder.glob(f"*/*/{DOCUMENT_FILE}"))
+            # and those a migration has not moved into their buckets yet
             found.extend((partition, p.parent.name) for p in folder.glob(f"*/{DOCUMENT_FILE}"))
         return sorted(found)
 
@@ -215,14 +238,15 @@ class Archive:
         ``at_once``: the checks entry is written now even by a batching run (a check that
         stored a revision: its schedule restarts, and a kill must not lose that)."""
         partition, new = self.index.place(document, record, writer=self.writer)
-        if not new:
-            self._home(document)  # a folder outside a sparse checkout comes back first
-        elif not self.layout.partition_dir(partition).is_dir():
-            # a partition a sparse checkout leaves out: its checks files come first, or the
-            # new entry would be written to a file without the other documents' entries
-            sparse.fetch_folder(self.root, self.layout.document_dir(document, partition))
+        if not new:  # a folder outside a sparse checkout comes back first
+            path = self.document_file(document)
+        else:
+            path = self.layout.document_file(document, partition)
+            if not self.layout.partition_dir(partition).is_dir():
+                # a partition a sparse checkout leaves out: its checks files come first, or
+                # the new entry would be written to a file without the other documents'
+                sparse.fetch_folder(self.root, path.parent)
         kept, entry = split_record(record)
-        path = self.layout.document_file(document, partition)
         old = contents(path)
         if (
             entry
@@ -255,7 +279,7 @@ class Archive:
         for the site build, which reads every changed document and for which re-hashing
         would cost more than rendering (``quietedit verify``, run before the build in CI,
         checks hashes and chains)."""
-        return read_revisions(self.layout, document, self._home(document), shallow=shallow)
+        return read_revisions(self.document_dir(document), document, shallow=shallow)
 
     def latest_revision(self, document: str) -> Revision | None:
         """The newest revision, or ``None`` for a document never successfully observed."""
@@ -286,7 +310,7 @@ class Archive:
 
     def events(self, document: str) -> list[Event]:
         """The document's events, oldest first, each checked on the way in."""
-        return read_events(self.layout, document, self._home(document))
+        return read_events(self.document_dir(document), document)
 
     def append_event(
         self,

@@ -11,16 +11,17 @@ checked out and for those left out alike: a document changed in a commit while t
 checkout leaves it out (a derived record written by ``quietedit reextract``, an edit
 pushed from elsewhere) has a tree id other than the one its build recorded.
 
-The folders are read top down, as ``git diff-tree`` compares trees: the years' ids, then
-the months of the years whose id is not the one the previous build recorded, then the
-days of those months; a folder whose id is as recorded keeps the ids recorded below it
-unread. So an hourly build lists the current year, month and day, not every partition
-of the archive: in the hourly job's clone, which holds the listing of a folder beside
-the checkout but not the listings below it, listing an old month would make git fetch
-every folder listing of that month. Then one more call lists the documents of the
-partitions asked for. Outside git (or where ``data/documents`` is not committed) nothing
-here applies.
-"""
+The folders are read top down, as ``git diff-tree`` compares trees: the years' ids, then the
+months of the years whose id is not the one the previous build recorded, then the days of
+those months; a folder whose id is as recorded keeps the ids recorded below it unread. So an
+hourly build lists the current year, month and day, not every partition of the archive: in
+the hourly job's clone, which holds the listing of a folder beside the checkout but not the
+listings below it, listing an old month would make git fetch every folder listing of that
+month. Then one more call lists the buckets of the partitions asked for, and another the
+documents in those buckets (a partition not bucketed yet by ``quietedit migrate``: its
+documents directly); in the hourly job's clone each bucket's own listing is there, as a
+folder beside one checked out. Outside git (or where ``data/documents`` is not committed)
+nothing here applies."""
 
 from __future__ import annotations
 
@@ -31,13 +32,14 @@ from pathlib import Path
 from typing import Final
 
 from quietedit.archive.gitcmd import git
+from quietedit.archive.layout import BUCKET_PATTERN
 
 logger = logging.getLogger(__name__)
 
 PREFIX: Final = "git "
 """How a tree-id stamp starts (a stamp of file times is digits and dashes)."""
-_BATCH: Final = 200
-"""Paths per ``git ls-tree`` call (well within any command-line limit)."""
+_BATCH: Final = 1000
+"""Paths per ``git ls-tree`` call (about 40 KB: well within any command-line limit)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,11 +67,19 @@ class Trees:
         known = self.partitions
         wanted = sorted(p for p in set(partitions) if p in known)
         found: dict[str, tuple[str, str]] = {}
+        buckets = []
         for start in range(0, len(wanted), _BATCH):
             paths = [f"documents/{p}/" for p in wanted[start : start + _BATCH]]
             for path, tree in _ls_tree(self.root, paths):
                 partition, _, name = path.removeprefix("documents/").rpartition("/")
-                found[name] = (partition, tree)
+                if BUCKET_PATTERN.fullmatch(name):
+                    buckets.append(f"{path}/")
+                else:  # a folder quietedit migrate has not moved into its bucket yet
+                    found[name] = (partition, tree)
+        for start in range(0, len(buckets), _BATCH):
+            for path, tree in _ls_tree(self.root, buckets[start : start + _BATCH]):
+                bucket, _, name = path.removeprefix("documents/").rpartition("/")
+                found[name] = (bucket.rpartition("/")[0], tree)
         return found
 
     def stamp(self, tree: str) -> str:
@@ -122,7 +132,9 @@ def read(root: Path, before: dict[str, str] | None = None) -> Trees | None:
         path = item[3:]
         if path.startswith(under):
             parts = path[len(under) :].split("/")
-            if len(parts) > 3:  # YYYY/MM/DD/<document>/...
+            if len(parts) > 4 and BUCKET_PATTERN.fullmatch(parts[3]):  # YYYY/MM/DD/<bb>/<id>/…
+                dirty.add(parts[4])
+            elif len(parts) > 3:  # YYYY/MM/DD/<document>/... (not moved into its bucket yet)
                 dirty.add(parts[3])
             changed.add("/".join(parts[:3]))  # (a file directly in a year or month: its name)
     return Trees(root, dict(sorted(folders.items())), frozenset(dirty), frozenset(changed))

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from quietedit.archive.checks import (
+    FLAT_DOCUMENTS,
     INDEX_NAMES,
     LEGACY_INDEX,
     SCHEMA_1_ARCHIVE,
@@ -43,6 +44,8 @@ from quietedit.archive.layout import (
     REVISIONS_FOLDER,
     TMP_DIR,
     PathKind,
+    bucket_of,
+    classify_flat_path,
     classify_legacy_path,
     classify_path,
     index_file_shard,
@@ -59,6 +62,7 @@ __all__ = ["Problem", "VerifyReport", "verify_archive"]
 
 @dataclass
 class _Document:
+    folder: Path | None = None
     record: Path | None = None
     revisions: dict[int, Path] = field(default_factory=dict)
     events: dict[int, Path] = field(default_factory=dict)
@@ -124,6 +128,7 @@ class _Checker:
         self.legacy: set[str] = set()
         self.legacy_state: list[Path] = []  # schema-1 feed and state files
         self.legacy_index: list[Path] = []  # schema-2 index files, index/<hh>.json
+        self.flat: set[Path] = set()  # document folders not in their bucket yet
         self.references: list[tuple[str, EvidenceRef | str]] = []
 
     def report(self, path: Path, message: str) -> None:
@@ -148,6 +153,12 @@ class _Checker:
         for (partition, name), document in sorted(self.documents.items()):
             self._check_document(partition, name, document)
         self._check_index()
+        if self.flat:  # read and checked where they are: one problem says what to do
+            count = len(self.flat)
+            self.report(
+                self.root / DOCUMENTS_DIR,
+                f"{count} document folder{'s' * (count != 1)} {FLAT_DOCUMENTS}",
+            )
         if self.legacy_index:  # their entries were read: one problem says what to do
             count = len(self.legacy_index)
             self.report(self.root / INDEX_DIR, f"{LEGACY_INDEX} ({count} file{'s' * (count != 1)})")
@@ -182,6 +193,10 @@ class _Checker:
             self._check_shard(path, relative, legacy=True)
             return
         if placed is None:
+            placed = classify_flat_path(relative)
+            if placed is not None:  # read where it is until quietedit migrate moves it
+                self.flat.add(path.parents[0 if placed[0] is PathKind.DOCUMENT else 1])
+        if placed is None:
             legacy = classify_legacy_path(relative)
             if legacy is not None:
                 self.legacy.add(legacy[1]["id"])
@@ -194,6 +209,13 @@ class _Checker:
         kind, parts = placed
         if kind in (PathKind.DOCUMENT, PathKind.REVISION, PathKind.EVENT, PathKind.DERIVED):
             document = self.documents[parts["partition"], parts["id"]]
+            folder = path.parents[0 if kind is PathKind.DOCUMENT else 1]
+            if document.folder is None:
+                document.folder = folder
+            elif document.folder != folder:  # in its bucket and directly in its partition
+                self.report(folder, f"a second folder of the document; the first is "
+                            f"{document.folder}")  # fmt: skip
+                return
             if kind is PathKind.DOCUMENT:
                 document.record = path
             else:
@@ -275,14 +297,17 @@ class _Checker:
                 self.report(path, message)
 
     def _check_document(self, partition: str, name: str, document: _Document) -> None:
-        folder = self.root / DOCUMENTS_DIR / partition / name
+        folder = document.folder or self.root / DOCUMENTS_DIR / partition / name
         problem = partition_problem(partition)
         if problem is not None:
-            self.report(folder.parent, problem)
+            self.report(self.root / DOCUMENTS_DIR / partition, problem)
             return
         if not is_document_id(name):
             self.report(folder, "folder name is not a document id (<host>-<16 hex digits>)")
             return
+        if folder.parent.name != bucket_of(name) and folder not in self.flat:
+            self.report(folder, f"in bucket {folder.parent.name}, not {bucket_of(name)} "
+                        "(the first two hex digits of the id's hash part)")  # fmt: skip
         if document.record is None:
             self.report(folder, "orphan files: the folder has no document.json")
         else:

@@ -95,7 +95,8 @@ def verify(
 def migrate(config_path: Path | None, data_dir: Path | None, evidence_dir: Path | None) -> None:
     """Move an archive to the current layout: a schema-1 archive's documents into date
     partitions, the index, raw pages out of the archive into WARC files; the index of
-    schema 2 (index/<hh>.json) into the shard folders of schema 3.
+    schema 2 (index/<hh>.json) into the shard folders of schema 3; each document folder
+    directly in its partition (YYYY/MM/DD/<id>) into its bucket (YYYY/MM/DD/<bb>/<id>).
 
     Safe to interrupt and to run again: a second run finishes what the first left and
     then finds nothing to do. Prints what it did; exits 1 if a document could not be
@@ -116,7 +117,8 @@ def migrate(config_path: Path | None, data_dir: Path | None, evidence_dir: Path 
         f"moved {report.documents} documents ({report.revisions} revisions, "
         f"{report.events} events), kept {report.pages} evidence pages in {evidence}, "
         f"wrote {report.index_entries} index entries, moved {report.index_files} index "
-        f"files of schema 2, rewrote {report.rewritten} feed and state files"
+        f"files of schema 2, moved {report.bucketed} document folders into their "
+        f"buckets, rewrote {report.rewritten} feed and state files"
     )
     for problem in report.problems:
         click.echo(str(problem))

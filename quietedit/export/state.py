@@ -223,7 +223,10 @@ def git_stamps(layout: Layout, partitions: Sequence[str], trees: treeids.Trees) 
 
 def content_stamp(layout: Layout, partition: str, document: str) -> str:
     """The stamp of a document by its content; ``ArchiveError`` when it cannot be read."""
-    return "key " + stamps.content_key(layout.document_dir(document, partition) / DOCUMENT_FILE)
+    home = layout.document_dir(document, partition)
+    if not home.is_dir():  # a partition quietedit migrate has not bucketed yet
+        home = layout.flat_document_dir(document, partition)
+    return "key " + stamps.content_key(home / DOCUMENT_FILE)
 
 
 def readable(path: Path) -> str | None:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from quietedit.analysis.stories import story_sketch
 from quietedit.archive.derived import current_readings, with_reading
+from quietedit.archive.layout import document_path
 from quietedit.archive.readings import derived_readings
 from quietedit.archive.store import Archive
 from quietedit.errors import QuieteditError
@@ -390,7 +391,7 @@ class DocumentPages:
                     revisions=revisions,
                     events=typed_events,
                     comparisons=comparisons,
-                    data=f"documents/{summary.partition}/{doc}/" if summary.partition else "",
+                    data=f"{document_path(doc, summary.partition)}/" if summary.partition else "",
                     reextracted=self.reread if self.reextracted else None,
                 )
             ),

@@ -14,6 +14,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
+from quietedit.archive.layout import document_path
 from quietedit.model import JSON
 from quietedit.publish import api
 from quietedit.publish.listing import DocumentSummary
@@ -173,4 +174,4 @@ def _sitemap_chunk(number: int) -> str:
 
 def _data_path(doc: DocumentSummary) -> str:
     """The document's folder in the archive, relative to the archive folder."""
-    return f"documents/{doc.partition}/{doc.id}/"
+    return f"{document_path(doc.id, doc.partition)}/"

@@ -72,7 +72,7 @@ def seed_origin(tmp_path: Path) -> tuple[Path, Path]:
 
 
 def folder(clone: Path, doc: str) -> Path:
-    return clone / "data" / "documents" / DAY / doc
+    return clone / "data" / "documents" / DAY / doc[-16:-14] / doc
 
 
 def checks(root: Path) -> dict[str, object]:
@@ -98,7 +98,7 @@ def test_sparse_paths_prints_the_folders_of_the_documents_still_observed(tmp_pat
         "data/departed/2026/12/02",
         "data/documents/2026/12/01",
         "data/documents/2026/12/02",
-        *sorted(f"data/documents/{DAY}/{doc}" for doc in (KEPT, OLD)),
+        *sorted(f"data/documents/{DAY}/{doc[-16:-14]}/{doc}" for doc in (KEPT, OLD)),
     ]
 
 
@@ -118,9 +118,11 @@ def test_the_clone_holds_the_documents_still_observed_and_their_partitions_check
     assert (folder(clone, KEPT) / "document.json").is_file()
     assert not folder(clone, OLD).exists() and not folder(clone, OTHER).exists()
     assert set(checks(clone)) == {KEPT, OLD, OTHER}  # cone mode: the parent's own files
-    # the documents left out are one entry each in the sparse index, their blobs never fetched
+    # the buckets left out are one entry each in the sparse index, their blobs never fetched
     listed = git(clone, "ls-files", "--sparse").splitlines()
-    assert f"data/documents/{DAY}/{OLD}/" in listed
+    assert OLD[-16:-14] != KEPT[-16:-14]
+    assert f"data/documents/{DAY}/{OLD[-16:-14]}/" in listed
+    assert not any(line.startswith(f"data/documents/{DAY}/{OLD[-16:-14]}/n") for line in listed)
 
 
 def test_an_old_article_coming_back_is_fetched_alone_not_its_partition(tmp_path: Path) -> None:
@@ -246,5 +248,6 @@ def test_documents_a_run_will_read_are_fetched_at_once(tmp_path: Path) -> None:
     assert [r.number for r in archive.revisions(OTHER)] == [1]
     assert archive.prefetch([OLD, OTHER]) == 0  # here now: nothing is run
     cone = git(clone, "sparse-checkout", "list").split()
-    assert f"data/documents/{DAY}/{OLD}" in cone and f"data/documents/{DAY}/{OTHER}" in cone
+    assert f"data/documents/{DAY}/{OLD[-16:-14]}/{OLD}" in cone
+    assert f"data/documents/{DAY}/{OTHER[-16:-14]}/{OTHER}" in cone
     assert verify_archive(clone / "data").problems == ()

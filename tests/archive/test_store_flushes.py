@@ -52,10 +52,10 @@ def test_a_documents_first_record_is_flushed_with_its_name_even_when_final(
         str(archive.layout.index_folder(index_shard(DOC))),
         ".tmp",
         str(data),
-        *(str(folder) for folder in reversed(home.parents[:4])),
+        *(str(folder) for folder in reversed(home.parents[:5])),
         str(home),
     ]
-    assert home.parents[3] == data / "documents"
+    assert home.parents[4] == data / "documents"
 
 
 def test_a_final_replace_flushes_the_content_but_not_the_folder(

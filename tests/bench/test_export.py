@@ -68,7 +68,7 @@ def test_the_same_seed_makes_the_same_archive_with_any_number_of_processes(
     for name, data in serial.items():
         if name.endswith("/checks.json"):
             checked.update(json.loads(data)["documents"])
-    ids = {name.split("/")[4] for name in documents}
+    ids = {name.split("/")[5] for name in documents}  # documents/Y/M/D/<bb>/<id>/…
     assert set(indexed) == ids == checked
     assert sum(name.startswith("feeds/") for name in serial) == 30
     assert "state/partitions.json" in serial

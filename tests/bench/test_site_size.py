@@ -26,7 +26,7 @@ def _build() -> ModuleType:
 
 
 def _document(data: Path, day: str, name: str, revisions: int) -> None:
-    folder = data / "documents" / day / name / "revisions"
+    folder = data / "documents" / day / "00" / name / "revisions"  # its bucket
     folder.mkdir(parents=True)
     for n in range(1, revisions + 1):
         (folder / f"{n:06d}.json").write_text("{}", encoding="utf-8")

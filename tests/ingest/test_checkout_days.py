@@ -101,9 +101,9 @@ def test_the_first_run_after_midnight_in_the_checkout_keeps_what_a_full_one_keep
     assert chosen is not None
     left_out = [
         folder
-        for folder in (data / "documents").glob("*/*/*/*")
+        for folder in (data / "documents").glob("*/*/*/*/*")
         if folder.is_dir()
-        and (partition := "/".join(folder.parts[-4:-1])) not in chosen.whole
+        and (partition := "/".join(folder.parts[-5:-2])) not in chosen.whole
         and not chosen.reads(partition, folder.name)
     ]
     assert left_out  # 30 November's documents, not due at 00:10
@@ -115,7 +115,7 @@ def test_the_first_run_after_midnight_in_the_checkout_keeps_what_a_full_one_keep
     run_ingest(config, Archive(full), now=now, simulated=True)
     kept, everything = load_active(Archive(data)), load_active(Archive(full))
     assert kept is not None and everything is not None
-    observed = {("/".join(folder.parts[-4:-1]), folder.name) for folder in left_out}
+    observed = {("/".join(folder.parts[-5:-2]), folder.name) for folder in left_out}
     assert observed <= everything.documents  # still observed, though not due at 00:10
     assert kept == everything
 
@@ -140,8 +140,8 @@ def test_a_damaged_record_of_yesterday_is_read_again_after_midnight(
     now = SAVED + timedelta(minutes=20)
     chosen = checkout_plan(Archive(data), config, shard=WHOLE, now=now)
     assert chosen is not None and chosen.reads("2026/11/30", damaged)
-    for folder in (data / "documents").glob("*/*/*/*"):  # the checkout: the rest left out
-        partition = "/".join(folder.parts[-4:-1])
+    for folder in (data / "documents").glob("*/*/*/*/*"):  # the checkout: the rest left out
+        partition = "/".join(folder.parts[-5:-2])
         if folder.is_dir() and not chosen.reads(partition, folder.name):
             shutil.rmtree(folder)
     report = run_ingest(config, Archive(data), now=now, simulated=True)

@@ -29,7 +29,7 @@ def site_files(out: Path) -> set[str]:
 def delete(root: Path, doc: str) -> None:
     """Remove ``doc`` from the archive: its folder and its index entry."""
     archive = Archive(root)
-    shutil.rmtree(root / "documents" / (archive.partition(doc) or "") / doc)
+    shutil.rmtree(archive.document_dir(doc))
     shard = root / "index" / doc[-16:-14] / doc[-16:-13] / "entries.json"
     record = json.loads(shard.read_text(encoding="utf-8"))
     del record["documents"][doc]

@@ -110,12 +110,12 @@ def sparse_clone(root: Path, tmp_path: Path, out: Path) -> tuple[str, str]:
     git(tmp_path, "add", "data")
     git(tmp_path, "commit", "-qm", "archive")
     cone = ["data/index", "data/documents/2026/11", f"data/documents/{home}/another-story"]
-    cone += [f"data/documents/{archive.partition(d)}/{d}" for d in september(root)]
-    cone.remove(f"data/documents/{home}/{left_out}")
+    cone += [f"data/documents/{archive.partition(d)}/{d[-16:-14]}/{d}" for d in september(root)]
+    cone.remove(f"data/documents/{home}/{left_out[-16:-14]}/{left_out}")
     git(tmp_path, "sparse-checkout", "set", "--cone", *cone)
     assert (root / "documents" / home / "checks.json").is_file()
-    assert not (root / "documents" / home / left_out).exists()
-    shutil.rmtree(root / "documents" / (archive.partition(deleted) or "") / deleted)
+    assert not (root / "documents" / home / left_out[-16:-14] / left_out).exists()
+    shutil.rmtree(archive.document_dir(deleted))
     return left_out, deleted
 
 
@@ -210,7 +210,7 @@ def test_a_damaged_cache_in_a_sparse_checkout_checks_out_everything_and_builds_i
 
     report = build(data, out)
 
-    assert (data / "documents" / (Archive(data).partition(left_out) or "") / left_out).is_dir()
+    assert Archive(data).document_dir(left_out).is_dir()
     assert report.documents == whole - 1  # all but the one deleted from the checkout
     assert (out / "articles" / left_out / "index.html").is_file()
     assert report.failures == ()

@@ -116,10 +116,10 @@ def test_an_hourly_build_keeps_the_story_of_documents_not_checked_out(tmp_path: 
     build(data, out)
     page = (out / f"stories/{a}/index.html").read_bytes()
     for n, doc in enumerate((a, b)):
-        folder = archive.document_dir(doc).parent  # its partition's folder
+        folder = archive.document_dir(doc).parent.parent  # its partition's folder
         if folder.is_dir():
             folder.rename(tmp_path / f"away-{n}")
-    assert not archive.document_dir(a).parent.is_dir()
+    assert not archive.document_dir(a).parent.parent.is_dir()
 
     report = build(data, out)
 
