@@ -601,8 +601,8 @@ def owners_of_changes(clone: Path, feeds: dict[str, str]) -> set[int]:
         if path.parts[0] == "documents" and len(path.parts) == 5:  # <YYYY>/<MM>/<DD>/checks…
             match = re.fullmatch(rf"checks-shard-([0-9]+)-of-{N}\.json", path.name)
             owners.add(int(match[1]) if match else 0)
-        elif path.parts[0] == "documents":  # documents/<YYYY>/<MM>/<DD>/<id>/...
-            home = clone / "data" / Path(*path.parts[:5])
+        elif path.parts[0] == "documents":  # documents/<YYYY>/<MM>/<DD>/<bb>/<id>/...
+            home = clone / "data" / Path(*path.parts[:6])
             record = json.loads((home / "document.json").read_text(encoding="utf-8"))
             owners.add(shard_of(record["url"], count=N))
         elif path.parts[0] in ("feeds", "departed"):  # a feed's record and day files
