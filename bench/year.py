@@ -33,7 +33,9 @@ hourly run is timed as the workflow does it (:mod:`year_hourly`):
 4. **verify**: ``quietedit verify --since`` the cloned commit;
 5. **commit**: ``git add --sparse -A data`` and ``git commit``;
 6. **push**: ``git push`` to the origin (afterwards the origin's branch is set back, so
-   the year goes on as generated).
+   the year goes on as generated). The origin's side of it (``git receive-pack``, with the
+   ``index-pack`` and connectivity check it runs: GitHub's work in real use) is timed
+   apart under ``/usr/bin/time`` and printed below the push.
 
 Printed per checkpoint: documents and revisions so far; the origin's packed size (after
 ``git gc``) against the zlib-compressed size of every revision record (target: at most
@@ -305,6 +307,9 @@ def table(result: dict[str, Any]) -> Iterator[str]:
         for suffix, label in (("", "s"), (" cpu", "CPU s")):
             values = [f"{point['steps'][step + suffix]:.2f}" for point in points]
             rows.append((f"{step} ({label})", *values))
+    if all("push origin cpu" in point["steps"] for point in points):
+        values = [f"{point['steps']['push origin cpu']:.2f}" for point in points]
+        rows.append(("  of push CPU s, the origin's receive-pack", *values))
     row("load average (1 min) at the run", "load_average")
     row("largest folder (entries, <= 5000)", "largest_folder_entries")
     row("  which", "largest_folder")
@@ -322,6 +327,12 @@ def table(result: dict[str, Any]) -> Iterator[str]:
                 f"{s} {float(b[s + suffix]) / max(float(a[s + suffix]), 1e-9):.2f}x" for s in STEPS
             )
             yield f"day {last['day']} / day {first['day']}, {label} (target <= 1.2x): {ratios}"
+        if "push origin cpu" in a and "push origin cpu" in b:
+            mine = [float(s["push cpu"]) - float(s["push origin cpu"]) for s in (a, b)]
+            yield (
+                f"day {last['day']} / day {first['day']}, push CPU without the origin's side: "
+                f"{mine[1] / max(mine[0], 1e-9):.2f}x ({mine[0]:.2f} -> {mine[1]:.2f} s)"
+            )
     for point in points:
         yield f"ingest at day {point['day']}: {point['ingest_summary']}"
 
