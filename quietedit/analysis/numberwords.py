@@ -125,6 +125,21 @@ ORDINALS: Final = frozenset(
 """German ordinals in every inflection ("viertes Leck", "im sechsten Versuch"): a number.
 "erste" is left out (it ranks more than it counts: "die ersten Neuheiten"), and "achte"
 (also a verb form: "sie achte darauf")."""
+_ORDINAL_STEM: Final = {
+    stem + ending: stem for stem in _ORDINAL_STEMS for ending in ("e", "en", "er", "es", "em")
+}
+
+
+def ordinal_value(word: str) -> str | None:
+    """The value an ordinal gives, whatever its ending: "zweite", "zweiten" and "zweiter"
+    give one value ("zweit"), so that "die zweite Hinrichtung" and "den zweiten
+    Demonstranten" count the same; ``None`` for a word that is no ordinal of
+    :data:`ORDINALS`. English ordinals do not inflect ("third" is "third"); an ordinal
+    written in figures ("2.") or its word ("zweiten") still differ, as a number written
+    another way does."""
+    return _ORDINAL_STEM.get(word.casefold())
+
+
 ENGLISH_ONLY: Final = frozenset({"half"})
 """Number words that are common words in German ("er half": he helped): numbers only in
 text that is not German (``names=True``)."""

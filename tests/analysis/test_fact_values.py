@@ -1,0 +1,60 @@
+"""Numbers and dates compared by what they say, not by how they are written.
+
+An ordinal is compared by its value, not its ending ("die zweite Hinrichtung" and "den
+zweiten Demonstranten" count the same); another ordinal is still a changed fact. Each
+with a sentence of our own, in the way of German and English news copy.
+"""
+
+from __future__ import annotations
+
+from quietedit.analysis.lexicon import number_form
+from quietedit.analysis.numberwords import ordinal_value
+from tests.analysis.test_fact_counts import ENGLISH, edit, headline
+
+# -- an ordinal by its value -----------------------------------------------------------------
+
+
+def test_an_ordinal_in_another_inflection_has_one_value() -> None:
+    assert ordinal_value("zweite") == ordinal_value("zweiten") == ordinal_value("Zweiter")
+    assert ordinal_value("zweite") != ordinal_value("dritte")
+    assert ordinal_value("Zweifel") is None
+    assert number_form("zweiten") == number_form("zweites")
+    assert number_form("zweiten") != number_form("2.")  # a number written another way
+
+
+def test_an_ordinal_inflected_for_another_noun_is_no_changed_fact() -> None:
+    result = headline(
+        "Iran: Regime vollstreckt zweite Hinrichtung eines Demonstranten",
+        "Iran: Regime richtet zweiten Demonstranten hin",
+    )
+    assert "facts" not in result.kinds
+    result = edit(
+        "Die Polizei hat am Abend einen zweiten Verdächtigen festgenommen, teilte die "
+        "Staatsanwaltschaft mit.",
+        "Die Polizei hat am Abend eine zweite Verdächtige festgenommen, teilte die "
+        "Staatsanwaltschaft mit.",
+    )
+    assert "facts" not in result.kinds
+
+
+def test_another_ordinal_is_still_a_changed_fact() -> None:
+    result = headline(
+        "Iran: Regime vollstreckt zweite Hinrichtung eines Demonstranten",
+        "Iran: Regime richtet dritten Demonstranten hin",
+    )
+    assert "facts" in result.kinds
+    result = edit(
+        "Police arrested a fourth suspect on Sunday, the county sheriff's office said.",
+        "Police arrested a fifth suspect on Sunday, the county sheriff's office said.",
+        publisher=ENGLISH,
+    )
+    assert "facts" in result.kinds
+
+
+def test_an_english_ordinal_kept_in_a_reworded_sentence_is_no_changed_fact() -> None:
+    result = edit(
+        "Police made a fourth arrest on Sunday, the county sheriff's office said.",
+        "Police arrested a fourth suspect on Sunday, the county sheriff's office said.",
+        publisher=ENGLISH,
+    )
+    assert "facts" not in result.kinds
