@@ -264,10 +264,11 @@ TIME_UNITS: Final = frozenset(
 )  # fmt: skip
 RELATIVE: Final = frozenset(
     {"kommende", "kommenden", "nächste", "nächsten", "vergangene", "vergangenen",
-     "letzte", "letzten", "diese", "dieser", "dieses", "diesen", "next", "last", "this"}
+     "letzte", "letzten", "diese", "dieser", "dieses", "diesen", "diesem", "next", "last",
+     "this"}
 )  # fmt: skip
-"""A span of time that a word before it places ("in der kommenden Woche", "this year") is
-a date: "[-Woche-]{+Nacht+}" there moves the day. The unit alone ("seit Wochen") or
+"""A span of time that a word before it places ("in der kommenden Woche", "in diesem Jahr",
+"this year") is a date: "[-Woche-]{+Nacht+}" there moves the day. The unit alone ("seit Wochen") or
 the relative word changed alone ("letzten" → "vergangenen Wochen") is none."""
 
 

@@ -58,3 +58,33 @@ def test_an_english_ordinal_kept_in_a_reworded_sentence_is_no_changed_fact() -> 
         publisher=ENGLISH,
     )
     assert "facts" not in result.kinds
+
+
+# -- a span of time placed -------------------------------------------------------------------
+
+
+def test_this_year_given_to_a_statement_is_a_date_added() -> None:
+    result = edit(
+        "Jeder Deutsche hat durchschnittlich 26.271 Euro zur Verfügung, zeigt eine Studie "
+        "des Instituts.",
+        "Jeder Deutsche hat in diesem Jahr durchschnittlich 26.271 Euro zur Verfügung, "
+        "zeigt eine Studie des Instituts.",
+    )
+    assert result.kinds == {"facts", "lede"}  # the date alone: no rewording beside it
+    result = edit(
+        "Each household has on average $26,271 to spend, a study by the institute shows.",
+        "Each household has on average $26,271 to spend this year, a study by the "
+        "institute shows.",
+        publisher=ENGLISH,
+    )
+    assert "facts" in result.kinds
+
+
+def test_a_span_of_time_without_a_word_placing_it_is_no_date() -> None:
+    result = edit(
+        "Die Verhandlungen laufen seit Wochen, ein Ergebnis ist nicht in Sicht, heißt es "
+        "aus Kreisen der Regierung.",
+        "Die Verhandlungen laufen schon seit Wochen, ein Ergebnis ist nicht in Sicht, heißt "
+        "es aus Kreisen der Regierung.",
+    )
+    assert "facts" not in result.kinds
