@@ -73,8 +73,7 @@ def test_this_year_given_to_a_statement_is_a_date_added() -> None:
     assert result.kinds == {"facts", "lede"}  # the date alone: no rewording beside it
     result = edit(
         "Each household has on average $26,271 to spend, a study by the institute shows.",
-        "Each household has on average $26,271 to spend this year, a study by the "
-        "institute shows.",
+        "Each household has on average $26,271 to spend this year, a study by the institute shows.",
         publisher=ENGLISH,
     )
     assert "facts" in result.kinds
