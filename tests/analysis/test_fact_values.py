@@ -1,12 +1,16 @@
 """Numbers and dates compared by what they say, not by how they are written.
 
 An ordinal is compared by its value, not its ending ("die zweite Hinrichtung" and "den
-zweiten Demonstranten" count the same); another ordinal is still a changed fact. Each
-with a sentence of our own, in the way of German and English news copy.
+zweiten Demonstranten" count the same); another ordinal is still a changed fact. A count
+weighs as a changed number where the other side counts the same thing or gives another
+number; a count that goes with the statement it was part of ("Kiew meldet [-16
+abgeschossene Raketen-]{+Vorankommen im Osten+}") is a statement replaced. Each with a
+sentence of our own, in the way of German and English news copy.
 """
 
 from __future__ import annotations
 
+from quietedit.analysis.changedfacts import counted_kept, is_count
 from quietedit.analysis.lexicon import number_form
 from quietedit.analysis.numberwords import ordinal_value
 from tests.analysis.test_fact_counts import ENGLISH, edit, headline
@@ -87,3 +91,49 @@ def test_a_span_of_time_without_a_word_placing_it_is_no_date() -> None:
         "es aus Kreisen der Regierung.",
     )
     assert "facts" not in result.kinds
+
+
+# -- a count and what it counts --------------------------------------------------------------
+
+
+def test_what_a_count_counts_is_found_by_its_stem() -> None:
+    text = "Kiew meldet 16 abgeschossene Raketen"
+    end = text.index("16") + 2
+    assert counted_kept(text, end, "Die Armee hat mehrere Raketen abgeschossen")
+    assert not counted_kept(text, end, "Kiew meldet Vorankommen im Osten")
+    assert counted_kept("Es gewann 6:2", len("Es gewann 6:2"), "Ein Sieg")  # nothing counted
+    assert is_count("16") and is_count("zwei") and is_count("dritten")
+    assert not is_count("2022") and not is_count("Montag")
+
+
+def test_a_count_that_goes_with_its_statement_is_no_changed_fact() -> None:
+    result = headline(
+        "Ukraine-News am Donnerstag: Kiew meldet 16 abgeschossene Raketen",
+        "Ukraine-News am Donnerstag: Kiew meldet Vorankommen im Osten",
+    )
+    assert "facts" not in result.kinds
+    result = headline(
+        "Ukraine live: Kyiv reports 16 missiles downed",
+        "Ukraine live: Kyiv reports advances in the east",
+        publisher=ENGLISH,
+    )
+    assert "facts" not in result.kinds
+
+
+def test_a_count_dropped_or_changed_while_its_noun_stays_is_still_a_fact() -> None:
+    result = headline(
+        "Ukraine-News am Donnerstag: Kiew meldet 16 abgeschossene Raketen",
+        "Ukraine-News am Donnerstag: Kiew meldet abgeschossene Raketen",
+    )
+    assert "facts" in result.kinds
+    result = edit(
+        "Bei den Protesten wurden Straßen blockiert. Ein Mensch kam ums Leben.",
+        "Bei den Protesten wurden Straßen blockiert. Zwei Menschen kamen ums Leben.",
+    )
+    assert "facts" in result.kinds
+    result = headline(
+        "Ukraine live: Kyiv says it shot down 16 missiles overnight",
+        "Ukraine live: Kyiv says it shot down 20 missiles overnight",
+        publisher=ENGLISH,
+    )
+    assert "facts" in result.kinds
