@@ -1,5 +1,6 @@
-"""The facts one change altered: where they stand, paired across the change, and whether
-they are names only (pure; ``reading.py`` reads the changes)."""
+"""The facts one change altered: where they stand, paired across the change, whether
+they are names only, and whether a number among them weighs as one (pure; ``reading.py``
+reads the changes)."""
 
 from __future__ import annotations
 
@@ -97,3 +98,32 @@ def inside(facts: list[Fact], span: Span) -> list[Fact]:
 def in_pairs(fact: Fact, pairs: tuple[tuple[str, str], ...], side: int) -> bool:
     """``fact`` is one of ``pairs``' facts on ``side`` (0 the old, 1 the new)."""
     return any(pair[side] == fact.text for pair in pairs)
+
+
+def weighs_as_number(
+    changed: tuple[tuple[str, str], ...],
+    old: list[Fact],
+    new: list[Fact],
+    named: frozenset[str],
+    *,
+    texts: tuple[str, str],
+    sentences: tuple[str, str],
+) -> bool:
+    """A number or date among a change's changed facts (``old`` and ``new``, paired in
+    ``changed``) weighs as one: a date, a count replaced by another number, or a count
+    given or dropped while what it counts stays (:func:`counted_kept`). ``texts``: the
+    old and the new text; ``sentences``: the old and the new sentence of the change."""
+    sides = [(f, 0, texts[0], sentences[1]) for f in old] + [
+        (f, 1, texts[1], sentences[0]) for f in new
+    ]
+    for fact, side, text, other in sides:
+        if not number_or_date(fact.text, named):
+            continue
+        partners = [pair[1 - side] for pair in changed if pair[side] == fact.text]
+        if (
+            not is_count(fact.text)
+            or any(number_or_date(p, named) for p in partners)
+            or counted_kept(text, fact.end, other)
+        ):
+            return True
+    return False

@@ -35,14 +35,12 @@ from collections.abc import Sequence
 from typing import Final
 
 from quietedit.analysis.changedfacts import (
-    counted_kept,
     in_pairs,
     inside,
-    is_count,
     names_of,
     names_only,
-    number_or_date,
     paired,
+    weighs_as_number,
 )
 from quietedit.analysis.confidence import FactEvidence, confident, kept_share
 from quietedit.analysis.facts import Fact, is_spelling_fix, magnitude_facts
@@ -439,36 +437,16 @@ class _Reader:
         return FactEvidence(
             kept=self._kept_share(hunk),
             rule=rule,
-            numbers=self._numbers(hunk, changed, old, new, names_of(gone, came)),
+            numbers=weighs_as_number(
+                changed,
+                old,
+                new,
+                names_of(gone, came),
+                texts=(self.old_text, self.new_text),
+                sentences=self._sentences(hunk),
+            ),
             located=any(f.name and located(side.read, f.start) for f, side in placed),
         )
-
-    def _numbers(
-        self,
-        hunk: Hunk,
-        changed: tuple[tuple[str, str], ...],
-        old: list[Fact],
-        new: list[Fact],
-        named: frozenset[str],
-    ) -> bool:
-        """A number or date among the changed facts weighs as one: a date, a count
-        replaced by another, or a count given or dropped while what it counts stays
-        (:func:`~quietedit.analysis.changedfacts.counted_kept`)."""
-        old_sentence, new_sentence = self._sentences(hunk)
-        sides = [(f, 0, self.old_text, new_sentence) for f in old] + [
-            (f, 1, self.new_text, old_sentence) for f in new
-        ]
-        for fact, side, text, other in sides:
-            if not number_or_date(fact.text, named):
-                continue
-            partners = [pair[1 - side] for pair in changed if pair[side] == fact.text]
-            if (
-                not is_count(fact.text)
-                or any(number_or_date(p, named) for p in partners)
-                or counted_kept(text, fact.end, other)
-            ):
-                return True
-        return False
 
     def settle(self, readings: list[Reading]) -> list[Reading]:
         """Facts that left one change and came in another of the same pair moved, and
