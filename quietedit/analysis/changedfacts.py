@@ -8,8 +8,15 @@ import re
 from typing import Final
 
 from quietedit.analysis.facts import Fact
-from quietedit.analysis.numberwords import NUMBER_WORDS, ORDINALS, is_date_word, magnitude
+from quietedit.analysis.numberwords import (
+    NUMBER_WORDS,
+    ORDINALS,
+    bound_changed,
+    is_date_word,
+    magnitude,
+)
 from quietedit.analysis.verdicts import Span
+from quietedit.analysis.words import Hunk
 
 
 def paired(gone: list[Fact], came: list[Fact]) -> tuple[tuple[str, str], ...]:
@@ -127,3 +134,19 @@ def weighs_as_number(
         ):
             return True
     return False
+
+
+def requalified(hunk: Hunk, old_text: str, new_text: str) -> tuple[tuple[str, str], ...]:
+    """The number whose bound the change alone changed ("[-über-]{+etwa+} acht
+    Milliarden", :func:`~quietedit.analysis.numberwords.bound_changed`), as the changed
+    fact's two sides, or nothing."""
+    removed, added = hunk.removed.strip(), hunk.added.strip()
+    number = bound_changed(
+        removed,
+        added,
+        old_after=old_text[hunk.old_at + len(hunk.removed) :],
+        new_after=new_text[hunk.new_at + len(hunk.added) :],
+    )
+    if number is None:
+        return ()
+    return ((f"{removed} {number}".lstrip(), f"{added} {number}".lstrip()),)

@@ -316,3 +316,47 @@ def magnitude(word: str) -> str | None:
     if folded in NUMBER_WORDS or (folded.endswith("n") and folded[:-1] in NUMBER_WORDS):
         return None
     return next((m for m in MAGNITUDES if m in folded), None)
+
+
+_MORE, _ABOUT, _UNDER, _LEAST, _MOST = "more", "about", "under", "at least", "at most"
+QUALIFIERS: Final = {
+    "über": _MORE, "mehr als": _MORE, "more than": _MORE, "over": _MORE,
+    "rund": _ABOUT, "etwa": _ABOUT, "ungefähr": _ABOUT, "circa": _ABOUT, "ca.": _ABOUT,
+    "zirka": _ABOUT, "about": _ABOUT, "around": _ABOUT, "roughly": _ABOUT,
+    "approximately": _ABOUT,
+    "fast": _UNDER, "knapp": _UNDER, "beinahe": _UNDER, "nahezu": _UNDER, "unter": _UNDER,
+    "weniger als": _UNDER, "almost": _UNDER, "nearly": _UNDER, "under": _UNDER,
+    "less than": _UNDER, "fewer than": _UNDER,
+    "mindestens": _LEAST, "wenigstens": _LEAST, "at least": _LEAST,
+    "bis zu": _MOST, "höchstens": _MOST, "up to": _MOST, "at most": _MOST,
+}  # fmt: skip
+"""Words that say how a number bounds the true figure, by what they say: "über acht
+Milliarden" and "mehr als acht Milliarden" say one thing, "etwa acht Milliarden" another."""
+_NEXT_WORD: Final = re.compile(r"\s*([\w.,:]+)")
+
+
+def bound_changed(removed: str, added: str, *, old_after: str, new_after: str) -> str | None:
+    """A change that only puts in, cuts or replaces the word saying how the number after
+    it bounds the figure, with another meaning ("[-über-]{+etwa+} acht Milliarden Euro",
+    "{+more than+} 40 people"): the number changed, though its figures stayed. The same
+    bound in other words ("[-über-]{+mehr als+}") is a rewording. ``old_after`` and
+    ``new_after``: the two texts after the change, which must open with one number. The
+    number, or ``None``."""
+    old_bound, new_bound = _bound(removed), _bound(added)
+    if old_bound is None or new_bound is None or old_bound == new_bound:
+        return None
+    old_next, new_next = _NEXT_WORD.match(old_after), _NEXT_WORD.match(new_after)
+    if old_next is None or new_next is None:
+        return None
+    number = old_next.group(1).rstrip(".,:")
+    same = number.casefold() == new_next.group(1).rstrip(".,:").casefold()
+    if same and (any(c.isdigit() for c in number) or number.casefold() in NUMBER_WORDS):
+        return number
+    return None
+
+
+def _bound(words: str) -> str | None:
+    """What the words of one side say of the number after them: ``""`` for nothing (the
+    figure as it is), a bound of :data:`QUALIFIERS`, or ``None`` for other words."""
+    folded = " ".join(words.split()).casefold()
+    return "" if not folded else QUALIFIERS.get(folded)

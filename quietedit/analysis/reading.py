@@ -40,6 +40,7 @@ from quietedit.analysis.changedfacts import (
     names_of,
     names_only,
     paired,
+    requalified,
     weighs_as_number,
 )
 from quietedit.analysis.confidence import FactEvidence, confident, kept_share
@@ -61,9 +62,7 @@ from quietedit.analysis.names import (
     still_there,
 )
 from quietedit.analysis.notes import headline_credit, is_credit_line, note_kind
-from quietedit.analysis.numberwords import (
-    same_count,
-)
+from quietedit.analysis.numberwords import same_count
 from quietedit.analysis.phrases import (
     PASSAGE_WORDS,
     clause_replaced,
@@ -200,6 +199,11 @@ class _Reader:
             # a place added to a kicker or cut labels the story
             gone, came = self.kickers.places(gone, came, placed_gone, placed_came, hunk)
         changed, rule = self._fact_pairs(gone, came, hunk)
+        bounded = () if changed else requalified(hunk, self.old_text, self.new_text)
+        if bounded and confident(
+            FactEvidence(kept=self._kept_share(hunk), rule=True, numbers=True, located=False)
+        ):
+            return Reading(hunk, nature, frozenset({FACT}), bounded, whole_old, whole_new)
         if changed and (
             self._short_sentence(hunk)
             or (

@@ -137,3 +137,38 @@ def test_a_count_dropped_or_changed_while_its_noun_stays_is_still_a_fact() -> No
         publisher=ENGLISH,
     )
     assert "facts" in result.kinds
+
+
+# -- the bound a number is given ---------------------------------------------------------------
+
+
+def test_another_bound_for_a_number_is_a_changed_fact() -> None:
+    result = edit(
+        "Im kommenden Jahr dürfen die Ministerien über acht Milliarden Euro mehr ausgeben "
+        "als bisher geplant.",
+        "Im kommenden Jahr dürfen die Ministerien etwa acht Milliarden Euro mehr ausgeben "
+        "als bisher geplant.",
+    )
+    assert result.kinds == {"facts", "lede"}
+    result = edit(
+        "The storm left 40 people dead across three counties, officials said on Monday.",
+        "The storm left more than 40 people dead across three counties, officials said on Monday.",
+        publisher=ENGLISH,
+    )
+    assert "facts" in result.kinds
+
+
+def test_the_same_bound_in_other_words_is_no_changed_fact() -> None:
+    result = edit(
+        "Im kommenden Jahr dürfen die Ministerien über acht Milliarden Euro mehr ausgeben "
+        "als bisher geplant.",
+        "Im kommenden Jahr dürfen die Ministerien mehr als acht Milliarden Euro mehr "
+        "ausgeben als bisher geplant.",
+    )
+    assert "facts" not in result.kinds
+    result = edit(
+        "The storm left nearly 40 people dead across three counties, officials said.",
+        "The storm left almost 40 people dead across three counties, officials said.",
+        publisher=ENGLISH,
+    )
+    assert "facts" not in result.kinds
