@@ -186,7 +186,10 @@ class _Reader:
             f
             for f in inside(self.new.facts, new_span)
             if not self.kickers.label(f, self.new)
-            or (not removed and self.kickers.placed_topic(f, self.new, self.old))
+            or (
+                self.kickers.topic_kept_in(hunk)
+                and self.kickers.placed_topic(f, self.new, self.old)
+            )
         ]
         gone_sizes = magnitude_facts(self.old.read, old_span.start, old_span.end)
         came_sizes = magnitude_facts(self.new.read, new_span.start, new_span.end)

@@ -172,3 +172,35 @@ def test_the_same_bound_in_other_words_is_no_changed_fact() -> None:
         publisher=ENGLISH,
     )
     assert "facts" not in result.kinds
+
+
+# -- a kicker's topic said shorter, and a place given to it ------------------------------------
+
+
+def test_a_place_given_to_a_kickers_topic_said_shorter_is_a_fact() -> None:
+    result = headline(
+        "Coronavirus: Behörde meldet 73.856 Neuinfektionen - diese Regeln gelten ab heute",
+        "Corona in Deutschland: Behörde meldet 73.856 Neuinfektionen - diese Regeln gelten "
+        "ab heute",
+    )
+    assert "facts" in result.kinds
+    result = headline(
+        "Coronavirus: Health agency reports 73,856 new cases as new rules take effect",
+        "Corona in Germany: Health agency reports 73,856 new cases as new rules take effect",
+        publisher=ENGLISH,
+    )
+    assert "facts" in result.kinds
+
+
+def test_a_kickers_topic_said_shorter_or_its_place_cut_is_no_fact() -> None:
+    result = headline(
+        "Coronavirus: Behörde meldet 73.856 Neuinfektionen - diese Regeln gelten ab heute",
+        "Corona-Pandemie: Behörde meldet 73.856 Neuinfektionen - diese Regeln gelten ab heute",
+    )
+    assert "facts" not in result.kinds
+    result = headline(
+        "Corona in Germany: Health agency reports 73,856 new cases as new rules take effect",
+        "Coronavirus: Health agency reports 73,856 new cases as new rules take effect",
+        publisher=ENGLISH,
+    )
+    assert "facts" not in result.kinds
