@@ -56,7 +56,7 @@ from quietedit.analysis.lexicon import (
 from quietedit.analysis.moves import moved_facts
 from quietedit.analysis.names import (
     ACRONYM_LETTERS,
-    beside_kept,
+    by_kept,
     name_forms,
     renamed,
     still_there,
@@ -334,8 +334,12 @@ class _Reader:
         if not self.title:  # a headline's clause is never a passage: its facts stay
             still_gone = outside_own_clauses(still_gone, self.old_text, hunk.old_at, hunk.removed)
             still_came = outside_own_clauses(still_came, self.new_text, hunk.new_at, hunk.added)
-        still_gone = [f for f in still_gone if not beside_kept(f, self.new.words, german=german)]
-        still_came = [f for f in still_came if not beside_kept(f, self.old.words, german=german)]
+        still_gone = [
+            f for f in still_gone if not by_kept(f, self.old.read, self.new.words, german)
+        ]
+        still_came = [
+            f for f in still_came if not by_kept(f, self.new.read, self.old.words, german)
+        ]
         if not still_gone and not still_came:
             return (), False
         rule = True

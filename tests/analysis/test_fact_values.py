@@ -204,3 +204,34 @@ def test_a_kickers_topic_said_shorter_or_its_place_cut_is_no_fact() -> None:
         publisher=ENGLISH,
     )
     assert "facts" not in result.kinds
+
+
+# -- a number that describes the person named after it -----------------------------------------
+
+
+def test_a_description_with_a_number_put_before_a_kept_name_is_style() -> None:
+    result = headline(
+        "Kourtney Kardashian und Travis Barker stellen ihren Sohn vor",
+        "Kourtney Kardashian und Blink-182-Drummer Travis Barker stellen ihren Sohn vor",
+    )
+    assert "facts" not in result.kinds
+    result = headline(
+        "Kourtney Kardashian and Travis Barker introduce their son",
+        "Kourtney Kardashian and Blink-182 drummer Travis Barker introduce their son",
+        publisher=ENGLISH,
+    )
+    assert "facts" not in result.kinds
+
+
+def test_a_number_before_a_thing_or_a_new_name_is_still_a_fact() -> None:
+    result = headline(
+        "Niederlande liefern der Ukraine Kampfjets",
+        "Niederlande liefern der Ukraine F-16-Kampfjets",
+    )
+    assert "facts" in result.kinds
+    result = headline(
+        "Kourtney Kardashian introduces her son",
+        "Kourtney Kardashian and Blink-182 drummer Travis Barker introduce their son",
+        publisher=ENGLISH,
+    )
+    assert "facts" in result.kinds
