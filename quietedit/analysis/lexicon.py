@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from quietedit.analysis.facts import fact_tokens, is_spelling_fix
-from quietedit.analysis.numberwords import ENGLISH_ONLY, NUMBER_WORDS
+from quietedit.analysis.numberwords import ENGLISH_ONLY, NUMBER_WORDS, ordinal_value
 from quietedit.article.fingerprint import fold_text
 
 # A hunk's nature, from the most harmless up.
@@ -300,9 +300,13 @@ def _words(text: str) -> list[str]:
 
 def number_form(token: str) -> str:
     """A number as compared: a number word in any case and inflection ("Vier", "vier";
-    "Hunderte", "Hunderten") is one number; figures without the marks that set their
-    thousands apart ("160 000", "160.000", "160,000"), decimals as written ("1.5", "1,5")."""
+    "Hunderte", "Hunderten") is one number, and so is an ordinal ("zweite", "zweiten");
+    figures without the marks that set their thousands apart ("160 000", "160.000",
+    "160,000"), decimals as written ("1.5", "1,5")."""
     folded = token.casefold()
+    ordinal = ordinal_value(folded)
+    if ordinal is not None:
+        return ordinal + "."
     if folded.endswith("n") and folded[:-1] in NUMBER_WORDS:
         return folded[:-1]
     return folded if folded in NUMBER_WORDS else _THOUSANDS.sub("", token)

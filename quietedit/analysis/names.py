@@ -232,6 +232,38 @@ def beside_kept(fact: Fact, other_words: set[str], *, german: bool) -> bool:
     )
 
 
+def by_kept(fact: Fact, read: list[Word], other_words: set[str], german: bool) -> bool:
+    """A fact that goes with a name the other revision keeps (``other_words``): a word of
+    its run (:func:`beside_kept`), or a number describing the person
+    (:func:`describes_person`); ``read``: the fact's side's words."""
+    return beside_kept(fact, other_words, german=german) or describes_person(
+        fact, read, other_words
+    )
+
+
+def describes_person(fact: Fact, read: list[Word], other_words: set[str]) -> bool:
+    """A number inside a compound that stands before a person's given name and surname,
+    both still in the other revision: the compound describes the person ("{+Blink-182-
+    Drummer+} Travis Barker", "the {+Blink-182+} drummer Travis Barker",
+    "F1-Weltmeister Max Verstappen"), and a description put in, cut or said another way
+    is a rewording; its number is the description's, not a count or a date of the
+    statement."""
+    if fact.name or "-" not in fact.text or not any(c.isalpha() for c in fact.text):
+        return False
+    at = next((i for i, w in enumerate(read) if w.start == fact.start), None)
+    if at is None:
+        return False
+    after = read[at + 1 : at + 4]
+    if after and not after[0].capitalised and after[0].text.isalpha():
+        after = after[1:]  # the noun of an English description ("Blink-182 drummer")
+    person = after[:2]
+    return (
+        len(person) == 2
+        and all(w.capitalised and w.text.isalpha() for w in person)
+        and all(w.text.casefold() in other_words for w in person)
+    )
+
+
 _TITLE_ENDINGS: Final = ("minister", "kanzler", "trainer", "sprecher", "meister", "politiker")
 """Titles ending like a place's adjective ("Minister Lauterbach" is no "Offenbacher
 Schule"): a title beside a name that stays is a noun beside it."""

@@ -125,6 +125,21 @@ ORDINALS: Final = frozenset(
 """German ordinals in every inflection ("viertes Leck", "im sechsten Versuch"): a number.
 "erste" is left out (it ranks more than it counts: "die ersten Neuheiten"), and "achte"
 (also a verb form: "sie achte darauf")."""
+_ORDINAL_STEM: Final = {
+    stem + ending: stem for stem in _ORDINAL_STEMS for ending in ("e", "en", "er", "es", "em")
+}
+
+
+def ordinal_value(word: str) -> str | None:
+    """The value an ordinal gives, whatever its ending: "zweite", "zweiten" and "zweiter"
+    give one value ("zweit"), so that "die zweite Hinrichtung" and "den zweiten
+    Demonstranten" count the same; ``None`` for a word that is no ordinal of
+    :data:`ORDINALS`. English ordinals do not inflect ("third" is "third"); an ordinal
+    written in figures ("2.") or its word ("zweiten") still differ, as a number written
+    another way does."""
+    return _ORDINAL_STEM.get(word.casefold())
+
+
 ENGLISH_ONLY: Final = frozenset({"half"})
 """Number words that are common words in German ("er half": he helped): numbers only in
 text that is not German (``names=True``)."""
@@ -249,10 +264,11 @@ TIME_UNITS: Final = frozenset(
 )  # fmt: skip
 RELATIVE: Final = frozenset(
     {"kommende", "kommenden", "nächste", "nächsten", "vergangene", "vergangenen",
-     "letzte", "letzten", "diese", "dieser", "dieses", "diesen", "next", "last", "this"}
+     "letzte", "letzten", "diese", "dieser", "dieses", "diesen", "diesem", "next", "last",
+     "this"}
 )  # fmt: skip
-"""A span of time that a word before it places ("in der kommenden Woche", "this year") is
-a date: "[-Woche-]{+Nacht+}" there moves the day. The unit alone ("seit Wochen") or
+"""A span of time that a word before it places ("in der kommenden Woche", "in diesem Jahr",
+"this year") is a date: "[-Woche-]{+Nacht+}" there moves the day. The unit alone ("seit Wochen") or
 the relative word changed alone ("letzten" → "vergangenen Wochen") is none."""
 
 
@@ -300,3 +316,47 @@ def magnitude(word: str) -> str | None:
     if folded in NUMBER_WORDS or (folded.endswith("n") and folded[:-1] in NUMBER_WORDS):
         return None
     return next((m for m in MAGNITUDES if m in folded), None)
+
+
+_MORE, _ABOUT, _UNDER, _LEAST, _MOST = "more", "about", "under", "at least", "at most"
+QUALIFIERS: Final = {
+    "über": _MORE, "mehr als": _MORE, "more than": _MORE, "over": _MORE,
+    "rund": _ABOUT, "etwa": _ABOUT, "ungefähr": _ABOUT, "circa": _ABOUT, "ca.": _ABOUT,
+    "zirka": _ABOUT, "about": _ABOUT, "around": _ABOUT, "roughly": _ABOUT,
+    "approximately": _ABOUT,
+    "fast": _UNDER, "knapp": _UNDER, "beinahe": _UNDER, "nahezu": _UNDER, "unter": _UNDER,
+    "weniger als": _UNDER, "almost": _UNDER, "nearly": _UNDER, "under": _UNDER,
+    "less than": _UNDER, "fewer than": _UNDER,
+    "mindestens": _LEAST, "wenigstens": _LEAST, "at least": _LEAST,
+    "bis zu": _MOST, "höchstens": _MOST, "up to": _MOST, "at most": _MOST,
+}  # fmt: skip
+"""Words that say how a number bounds the true figure, by what they say: "über acht
+Milliarden" and "mehr als acht Milliarden" say one thing, "etwa acht Milliarden" another."""
+_NEXT_WORD: Final = re.compile(r"\s*([\w.,:]+)")
+
+
+def bound_changed(removed: str, added: str, *, old_after: str, new_after: str) -> str | None:
+    """A change that only puts in, cuts or replaces the word saying how the number after
+    it bounds the figure, with another meaning ("[-über-]{+etwa+} acht Milliarden Euro",
+    "{+more than+} 40 people"): the number changed, though its figures stayed. The same
+    bound in other words ("[-über-]{+mehr als+}") is a rewording. ``old_after`` and
+    ``new_after``: the two texts after the change, which must open with one number. The
+    number, or ``None``."""
+    old_bound, new_bound = _bound(removed), _bound(added)
+    if old_bound is None or new_bound is None or old_bound == new_bound:
+        return None
+    old_next, new_next = _NEXT_WORD.match(old_after), _NEXT_WORD.match(new_after)
+    if old_next is None or new_next is None:
+        return None
+    number = old_next.group(1).rstrip(".,:")
+    same = number.casefold() == new_next.group(1).rstrip(".,:").casefold()
+    if same and (any(c.isdigit() for c in number) or number.casefold() in NUMBER_WORDS):
+        return number
+    return None
+
+
+def _bound(words: str) -> str | None:
+    """What the words of one side say of the number after them: ``""`` for nothing (the
+    figure as it is), a bound of :data:`QUALIFIERS`, or ``None`` for other words."""
+    folded = " ".join(words.split()).casefold()
+    return "" if not folded else QUALIFIERS.get(folded)

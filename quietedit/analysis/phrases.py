@@ -10,7 +10,7 @@ from typing import Final
 
 from quietedit.analysis.facts import LOCATIVES, Fact, Word, located_facts
 from quietedit.analysis.lexicon import number_form
-from quietedit.analysis.numberwords import magnitude
+from quietedit.analysis.numberwords import RELATIVE, magnitude
 from quietedit.analysis.words import common_words, similarity, similarity_codes, tokenize
 
 PASSAGE_WORDS: Final = 5
@@ -214,10 +214,11 @@ def _root(word: str) -> str:
 
 
 def small_words_only(removed: str, added: str, names: bool) -> bool:
-    """The two sides differ, facts aside, only in small words (articles, prepositions)."""
+    """The two sides differ, facts aside, only in small words (articles, prepositions,
+    and the word that places a span of time: "{+in diesem Jahr+}" gives a date alone)."""
     old = Counter(w.casefold() for w in _WORDS.findall(without_facts(removed, names)))
     new = Counter(w.casefold() for w in _WORDS.findall(without_facts(added, names)))
-    return set((old - new) + (new - old)) <= _SMALL_WORDS
+    return set((old - new) + (new - old)) <= _SMALL_WORDS | RELATIVE
 
 
 def restructured(removed: str, added: str) -> bool:

@@ -34,7 +34,15 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
-from quietedit.analysis.changedfacts import in_pairs, inside, names_of, names_only, paired
+from quietedit.analysis.changedfacts import (
+    in_pairs,
+    inside,
+    names_of,
+    names_only,
+    paired,
+    requalified,
+    weighs_as_number,
+)
 from quietedit.analysis.confidence import FactEvidence, confident, kept_share
 from quietedit.analysis.facts import Fact, is_spelling_fix, magnitude_facts
 from quietedit.analysis.headlines import headline_clause
@@ -48,15 +56,13 @@ from quietedit.analysis.lexicon import (
 from quietedit.analysis.moves import moved_facts
 from quietedit.analysis.names import (
     ACRONYM_LETTERS,
-    beside_kept,
+    by_kept,
     name_forms,
     renamed,
     still_there,
 )
 from quietedit.analysis.notes import headline_credit, is_credit_line, note_kind
-from quietedit.analysis.numberwords import (
-    same_count,
-)
+from quietedit.analysis.numberwords import same_count
 from quietedit.analysis.phrases import (
     PASSAGE_WORDS,
     clause_replaced,
@@ -180,7 +186,10 @@ class _Reader:
             f
             for f in inside(self.new.facts, new_span)
             if not self.kickers.label(f, self.new)
-            or (not removed and self.kickers.placed_topic(f, self.new, self.old))
+            or (
+                self.kickers.topic_kept_in(hunk)
+                and self.kickers.placed_topic(f, self.new, self.old)
+            )
         ]
         gone_sizes = magnitude_facts(self.old.read, old_span.start, old_span.end)
         came_sizes = magnitude_facts(self.new.read, new_span.start, new_span.end)
@@ -193,6 +202,11 @@ class _Reader:
             # a place added to a kicker or cut labels the story
             gone, came = self.kickers.places(gone, came, placed_gone, placed_came, hunk)
         changed, rule = self._fact_pairs(gone, came, hunk)
+        bounded = () if changed else requalified(hunk, self.old_text, self.new_text)
+        if bounded and confident(
+            FactEvidence(kept=self._kept_share(hunk), rule=True, numbers=True, located=False)
+        ):
+            return Reading(hunk, nature, frozenset({FACT}), bounded, whole_old, whole_new)
         if changed and (
             self._short_sentence(hunk)
             or (
@@ -320,8 +334,12 @@ class _Reader:
         if not self.title:  # a headline's clause is never a passage: its facts stay
             still_gone = outside_own_clauses(still_gone, self.old_text, hunk.old_at, hunk.removed)
             still_came = outside_own_clauses(still_came, self.new_text, hunk.new_at, hunk.added)
-        still_gone = [f for f in still_gone if not beside_kept(f, self.new.words, german=german)]
-        still_came = [f for f in still_came if not beside_kept(f, self.old.words, german=german)]
+        still_gone = [
+            f for f in still_gone if not by_kept(f, self.old.read, self.new.words, german)
+        ]
+        still_came = [
+            f for f in still_came if not by_kept(f, self.new.read, self.old.words, german)
+        ]
         if not still_gone and not still_came:
             return (), False
         rule = True
@@ -430,7 +448,14 @@ class _Reader:
         return FactEvidence(
             kept=self._kept_share(hunk),
             rule=rule,
-            numbers=not names_only(changed, names_of(gone, came)),
+            numbers=weighs_as_number(
+                changed,
+                old,
+                new,
+                names_of(gone, came),
+                texts=(self.old_text, self.new_text),
+                sentences=self._sentences(hunk),
+            ),
             located=any(f.name and located(side.read, f.start) for f, side in placed),
         )
 

@@ -103,7 +103,7 @@ class Kickers:
         new_words = self._located_words(self.new, hunk.new_at, hunk.new_at + len(hunk.added))
         kept_gone = [f for f in placed_gone if new_words and self._locates(f, self.old)]
         kept_came = [f for f in placed_came if old_words and self._locates(f, self.new)]
-        if not hunk.removed:
+        if self.topic_kept_in(hunk):
             kept_came += [f for f in placed_came if self.placed_topic(f, self.new, self.old)]
         gone = [f for f in gone if f not in placed_gone or f in kept_gone]
         came = [f for f in came if f not in placed_came or f in kept_came]
@@ -113,10 +113,22 @@ class Kickers:
             gone += [_place(w) for w in old_words if all(f.start != w.start for f in gone)]
         return sorted(gone, key=_at), sorted(came, key=_at)
 
+    def topic_kept_in(self, hunk: Hunk) -> bool:
+        """The change cuts nothing, or only the kicker's topic word that the words it puts
+        in open with in a shorter or longer form ("[-Coronavirus-]{+Corona in
+        Deutschland+}:"): the topic stays, so a place put after it is given to it."""
+        removed = hunk.removed.split()
+        if not removed:
+            return True
+        added = hunk.added.split()
+        return len(removed) == 1 and bool(added) and same_word(removed[0], added[0])
+
     def placed_topic(self, fact: Fact, side: Side, other: Side) -> bool:
-        """A place put after a kicker's topic that the old kicker had too, with nothing
-        in its stead: where the topic happens, given where none was ("Corona-Entscheidung
-        {+in Erfurt+}:"), a fact, not a label. (A place cut from a kicker drops a label.)"""
+        """A place put after a kicker's topic that the old kicker had too (in that or a
+        shorter or longer form), with no place in its stead: where the topic happens,
+        given where none was ("Corona-Entscheidung {+in Erfurt+}:", "[-Coronavirus-]
+        {+Corona in Deutschland+}:"), a fact, not a label. (A place cut from a kicker
+        drops a label.)"""
         if not located(side.read, fact.start):
             return False
         before = [w for w in side.read if w.end <= fact.start and w.text[:1].isalnum()]
@@ -124,7 +136,7 @@ class Kickers:
         if topic is None or topic.end > fact.start or not other.kicker:
             return False
         return any(
-            w.text == topic.text and w.end <= other.kicker for w in other.read
+            same_word(w.text, topic.text) and w.end <= other.kicker for w in other.read
         ) and not still_there(fact, other.words, other.names_)
 
     def _locates(self, fact: Fact, side: Side) -> bool:
@@ -167,6 +179,17 @@ def _model(fact: Fact, side: Side) -> bool:
         and _MODEL.fullmatch(fact.text) is not None
         and _YEAR.fullmatch(fact.text) is None
     )
+
+
+TOPIC_LETTERS: Final = 5
+"""Letters a topic's shorter form keeps of its longer one at least ("Corona" of
+"Coronavirus", "Klima" of "Klimakrise")."""
+
+
+def same_word(one: str, other: str) -> bool:
+    """One word, or a shorter form of it that opens the longer ("Corona", "Coronavirus")."""
+    short, long_ = sorted((one.casefold(), other.casefold()), key=len)
+    return short == long_ or (len(short) >= TOPIC_LETTERS and long_.startswith(short))
 
 
 def within(span: Span, spans: list[tuple[int, int]]) -> bool:
