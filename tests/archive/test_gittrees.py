@@ -4,6 +4,7 @@ tree on its own, the archive's other folders stay out, and the clone commits and
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import subprocess
@@ -12,7 +13,12 @@ from pathlib import Path
 import pytest
 
 from quietedit.archive.gittrees import fetch_all_trees, fetch_trees, promisor_remote
+from quietedit.archive.since import verify_since
 from quietedit.archive.sparse import check_out_everything, fetch_folder
+from quietedit.archive.store import Archive
+from quietedit.article.identity import document_id
+from quietedit.model import JSON
+from tests.conftest import observation
 
 PARTITIONS = ("2026/10/02", "2026/11/27", "2026/11/28")
 STUB_BLOB = "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391"
@@ -242,3 +248,49 @@ def test_sparse_paths_all_fetches_every_listing_before_the_checkout_widens(
     assert done.stdout == "data\n"
     assert not missing(clone, env) & trees  # every listing came, no file content yet
     assert missing(clone, env)
+
+
+def test_verify_since_looks_up_the_documents_left_out_without_a_fetch_per_folder(
+    tmp_path: Path, env: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a partition of twelve documents in their buckets; the hourly clone checks out one,
+    # and its check rewrites the partition's checks file, which names all twelve
+    bare, seed = tmp_path / "origin.git", tmp_path / "seed"
+    git(tmp_path, "init", "-q", "--bare", "-b", "main", str(bare), env=env)
+    git(bare, "config", "uploadpack.allowFilter", "true", env=env)
+    git(tmp_path, "init", "-q", "-b", "main", str(seed), env=env)
+    archive = Archive(seed / "data")
+    urls = [f"https://news.example.org/world/2026/10/02/story-{n}" for n in range(12)]
+    for url in urls:
+        record: dict[str, JSON] = {
+            "url": url,
+            "discovered_at": "2026-10-02T06:00:00Z",
+            "schedule": {"last_checked_at": "2026-10-20T06:00:00Z", "failures": 0, "changes": 1},
+        }
+        archive.write_document(document_id(url), record)
+        archive.append_revision(document_id(url), observation(url=url))
+    git(seed, "add", "-A", env=env)
+    git(seed, "commit", "-q", "-m", "The archive so far", env=env)
+    git(seed, "push", "-q", str(bare), "main", env=env)
+    kept = document_id(urls[0])
+    folder = archive.document_dir(kept).relative_to(seed).as_posix()
+    assert len({document_id(url)[-16:-14] for url in urls}) > 6  # many buckets
+    clone = treeless_clone(bare, tmp_path / "clone", env)
+    assert not fetch_trees(clone, [folder, "data/index"]).failed
+    git(clone, "sparse-checkout", "add", "--skip-checks", folder, "data/index", env=env)
+    before = git(clone, "rev-parse", "HEAD", env=env)
+    mine = Archive(clone / "data")
+    later: JSON = {"last_checked_at": "2026-12-02T06:00:00Z", "failures": 0, "changes": 1}
+    mine.write_document(kept, {**(mine.read_document(kept) or {}), "schedule": later})
+    checks = clone / "data" / "documents" / "2026" / "10" / "02" / "checks.json"
+    assert set(json.loads(checks.read_text())["documents"]) == {document_id(u) for u in urls}
+
+    trace = tmp_path / "trace.json"
+    monkeypatch.setenv("GIT_TRACE2_EVENT", str(trace))
+    report = verify_since(clone / "data", before)
+
+    assert report.problems == ()
+    # the eleven documents left out were found in the commit's trees, fetched by id in a
+    # request or two, not by git on its own, one folder at a time
+    started = [line for line in trace.read_text().splitlines() if '"child_start"' in line]
+    assert [line for line in started if '"fetch"' in line and '"--stdin"' in line] == []
