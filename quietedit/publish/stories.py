@@ -1,7 +1,7 @@
 """Stories across outlets: which stories get a page (:mod:`~quietedit.publish.storypages`).
 
 The grouping is :func:`quietedit.analysis.stories.group_stories`, day by day (many days at
-once: :func:`quietedit.analysis.storydays.group_days`); this module feeds it and keeps its
+once: :func:`quietedit.publish.storydays.group_days`); this module feeds it and keeps its
 inputs and results between builds in ``<out>/.quietedit-cache/stories.sqlite``:
 
 ``sketches``
@@ -50,9 +50,9 @@ from quietedit.analysis.stories import (
     StoryArticle,
     group_stories,
 )
-from quietedit.analysis.storydays import group_days
 from quietedit.errors import QuieteditError
 from quietedit.model import parse_timestamp
+from quietedit.publish.storydays import group_days
 
 if TYPE_CHECKING:  # documents.py links its pages to the stories: imported at run time there
     from quietedit.publish.documents import DocumentPages

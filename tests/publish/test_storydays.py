@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from quietedit.analysis.stories import STORY_WINDOW, StoryArticle, group_stories
-from quietedit.analysis.storydays import group_days
+from quietedit.publish.storydays import group_days
 
 START = datetime(2026, 3, 1, tzinfo=UTC)
 DAY = timedelta(days=1)
