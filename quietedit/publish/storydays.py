@@ -68,10 +68,10 @@ def group_days(
     window: timedelta = STORY_WINDOW,
     similarity: float = STORY_SIMILARITY,
 ) -> list[list[list[str]]]:
-    """For each day ``(start, end)``, the stories of its window (module docstring) whose
-    earliest article was first seen on it, each as its documents in order of first sight,
-    ordered by id. ``ordered``: sorted by (first sight, document), holding every article
-    of those windows (it may hold more)."""
+    """For each day ``(start, end)`` (in order), the stories of its window (module
+    docstring) whose earliest article was first seen on it, each as its documents in
+    order of first sight, ordered by id. ``ordered``: sorted by (first sight, document),
+    holding every article of those windows (it may hold more)."""
     times = [a.first_seen for a in ordered]
     spans = [
         _Span(
