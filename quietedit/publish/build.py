@@ -69,7 +69,8 @@ from quietedit.publish.render import Renderer, SiteURLs, template_dirs
 from quietedit.publish.rendering import Rendering
 from quietedit.publish.scan import Scan, previous_places, scan
 from quietedit.publish.share import share_cutoff
-from quietedit.publish.stories import StoryState, write_story_pages
+from quietedit.publish.stories import StoryState
+from quietedit.publish.storypages import write_story_pages
 from quietedit.publish.storyrows import StoryRows, link_stories, next_generation
 from quietedit.version import __version__
 

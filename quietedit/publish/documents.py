@@ -63,7 +63,7 @@ from quietedit.publish.paths import SiteWriter
 from quietedit.publish.render import Renderer, output_file
 from quietedit.publish.share import is_shared
 from quietedit.publish.shareimages import ShareImages
-from quietedit.publish.stories import story_path
+from quietedit.publish.storypages import story_path
 from quietedit.revisions import Event, Revision
 
 logger = logging.getLogger(__name__)

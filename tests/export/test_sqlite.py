@@ -299,7 +299,7 @@ def test_worker_processes_and_a_site_build_s_saved_diffs_give_the_same_bytes(
 
     monkeypatch.setattr(export_module, "compare_revisions", recompute)
     monkeypatch.setattr(stories_module, "group_stories", recompute)  # the months it grouped
-    monkeypatch.setattr(stories_module, "chunk_key", recompute)  # nor their inputs hashed
+    monkeypatch.setattr(stories_module, "parts_key", recompute)  # nor their inputs hashed
     monkeypatch.setattr(export_module, "story_sketch", recompute)  # and the sketches it made
     export_sqlite(Archive(root), tmp_path / "cached.db", site_cache=site / CACHE_DIR)
     assert (tmp_path / "cached.db").read_bytes() == (tmp_path / "one.db").read_bytes()

@@ -4,11 +4,11 @@ without its sketches being read again, and the result is the one of a fresh grou
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
 
-from quietedit.analysis.stories import StoryArticle
 from quietedit.publish import stories
 from quietedit.publish.stories import Sketched, StoryState, group_by_day
 
@@ -40,13 +40,14 @@ def test_only_the_days_whose_window_changed_are_hashed_and_the_stories_are_the_s
     loaded.documents["d-new"] = Sketched("wire", "2026-11-10T10:00:00Z", sketch(3))
     del loaded.documents["b-2026-08"]
     hashed: list[int] = []
-    key = stories.chunk_key
+    key = stories.parts_key
 
-    def counted(articles: list[StoryArticle]) -> str:
-        hashed.append(len(articles))
-        return key(articles)
+    def counted(parts: Iterable[bytes]) -> str:
+        made = list(parts)
+        hashed.append(len(made))
+        return key(made)
 
-    monkeypatch.setattr(stories, "chunk_key", counted)
+    monkeypatch.setattr(stories, "parts_key", counted)
     shown = group_by_day(loaded)
 
     # November 10 (a new article) and August 10 (one dropped); November 15, more than 48
