@@ -65,9 +65,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import platform
 import random
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -85,6 +87,8 @@ from year_newsroom import (
 )
 from year_sim import HOUR, RUN_HOUR, START, WARC_REFERENCES, RecordingArchive, Year
 
+from quietedit.ingest.workers import cpu_count
+
 # -- the year -------------------------------------------------------------------------------
 
 
@@ -101,6 +105,29 @@ def workdir_for(requested: Path | None, *, need: int) -> tuple[Path, str]:
         if free > 2 * need and available > need + 4 * 2**30:
             return Path(tempfile.mkdtemp(prefix="quietedit-year-", dir=shm)), "tmpfs (/dev/shm)"
     return Path(tempfile.mkdtemp(prefix="quietedit-year-")), "the temp folder (disk)"
+
+
+def machine() -> dict[str, Any]:
+    """What the figures depend on besides the code's work: the processor, the CPUs the
+    ingest gives page readers (one each), the Python and the checkout's commit."""
+    cpu = "unknown processor"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    here = Path(__file__).resolve().parent
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=here, capture_output=True, text=True
+    ).stdout.strip()
+    return {
+        "cpu": cpu,
+        "cpus": cpu_count(),  # as the ingest counts them
+        "python": platform.python_version(),
+        "commit": commit or "unknown",
+    }
 
 
 def _mem_available() -> int:
@@ -140,6 +167,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         if WARC_REFERENCES
         else "none (this quietedit keeps no WARC references)",
         "load_average": [round(x, 2) for x in os.getloadavg()],
+        "machine": machine(),
         "checkpoints": [],
     }
     per_commit = 24 // args.commits_per_day
@@ -263,6 +291,12 @@ def table(result: dict[str, Any]) -> Iterator[str]:
         f"{result['run_articles']} articles; load average at the start "
         f"{' '.join(map(str, result['load_average']))} on {os.cpu_count()} CPUs"
     )
+    if "machine" in result:  # what figures of another machine or checkout differ by
+        found = result["machine"]
+        yield (
+            f"  machine: {found['cpu']}, {found['cpus']} CPUs; Python {found['python']}; "
+            f"checkout {found['commit']}"
+        )
     rows: list[tuple[str, ...]] = [("day", *(str(p["day"]) for p in points if isinstance(p, dict)))]
 
     def row(label: str, key: str, fmt: str = "{}", scale: float = 1.0) -> None:
@@ -302,11 +336,17 @@ def table(result: dict[str, Any]) -> Iterator[str]:
         sizes = [point.get("commit_bytes_by_kind", {}).get(kind, 0) / 2**20 for point in points]
         rows.append((f"  of it {kind} (MiB)", *(f"{size:.2f}" for size in sizes)))
     row("folders fetched on demand", "fetched_on_demand")
+    row("pages served", "pages_served")
     row("pages served (MB)", "megabytes_served")
     for step in STEPS:
         for suffix, label in (("", "s"), (" cpu", "CPU s")):
             values = [f"{point['steps'][step + suffix]:.2f}" for point in points]
             rows.append((f"{step} ({label})", *values))
+        # the processes a step leaves behind (the ingest's page readers): counted apart, so
+        # the figure above stays comparable with runs of the bench that did not count them
+        left = [point["steps"].get(f"{step} cpu left", 0.0) for point in points]
+        if any(left):
+            rows.append(("  + processes it left (CPU s)", *(f"{cpu:.2f}" for cpu in left)))
     if all("push origin cpu" in point["steps"] for point in points):
         values = [f"{point['steps']['push origin cpu']:.2f}" for point in points]
         rows.append(("  of push CPU s, the origin's receive-pack", *values))
@@ -334,7 +374,15 @@ def table(result: dict[str, Any]) -> Iterator[str]:
                 f"{mine[1] / max(mine[0], 1e-9):.2f}x ({mine[0]:.2f} -> {mine[1]:.2f} s)"
             )
     for point in points:
+        whole = ", ".join(f"{step} {step_cpu(point['steps'], step):.2f}" for step in STEPS)
+        yield f"CPU s at day {point['day']}, with the processes each step left: {whole}"
+    for point in points:
         yield f"ingest at day {point['day']}: {point['ingest_summary']}"
+
+
+def step_cpu(steps: dict[str, float], step: str) -> float:
+    """A step's whole CPU seconds: its processes' and those of the processes it left."""
+    return steps[f"{step} cpu"] + steps.get(f"{step} cpu left", 0.0)
 
 
 def main() -> None:

@@ -23,6 +23,7 @@ from types import TracebackType
 from typing import Any, Final
 
 import yaml
+from stepcpu import adopt_orphans, children_cpu, reap_orphans, timed
 from year_newsroom import CONTENT_TYPE, OUTLETS, Story, story_page
 
 from quietedit.article.identity import is_document_id
@@ -248,31 +249,6 @@ def clone_step() -> str:
     raise LookupError(f"{WORKFLOW}: no step named {CLONE_STEP!r}")
 
 
-def children_cpu() -> float:
-    """CPU seconds (user and system) of every finished child process so far: the measure
-    a shared machine's load does not inflate as it does wall time."""
-    times = os.times()
-    return times.children_user + times.children_system
-
-
-def timed(
-    figures: dict[str, float], step: str, *commands: list[str], cwd: Path, stdin: str | None = None
-) -> list[str]:
-    """Run ``commands``; their wall seconds go to ``figures[step]`` and their CPU seconds
-    (children's user and system) to ``figures[step + " cpu"]``."""
-    started = time.perf_counter()
-    cpu = children_cpu()
-    outputs = []
-    for command in commands:
-        done = subprocess.run(command, cwd=cwd, input=stdin, capture_output=True, text=True)
-        if done.returncode != 0:
-            raise RuntimeError(f"{' '.join(command)} failed ({done.returncode}):\n{done.stderr}")
-        outputs.append(done.stdout + done.stderr)
-    figures[step] = time.perf_counter() - started
-    figures[f"{step} cpu"] = children_cpu() - cpu
-    return outputs
-
-
 def hourly_run(
     site: Site,
     repo: Repository,
@@ -292,6 +268,8 @@ def hourly_run(
     feeds_yaml(config, port=site.port, articles=articles)
     quietedit = str(Path(sys.executable).with_name("quietedit"))
     steps: dict[str, float] = {}
+    adopted = adopt_orphans()
+    reap_orphans()  # any left by the generation are not this run's
     head = git("rev-parse", "main", cwd=repo.origin).strip()
     clone.mkdir()
     # the workflow's own clone step: the newest commit without trees, then the listings of
@@ -316,6 +294,9 @@ def hourly_run(
         git("sparse-checkout", "reapply", "--no-sparse-index", cwd=clone)
     steps["clone"] = time.perf_counter() - started
     steps["clone cpu"] = children_cpu() - cpu
+    cpu = children_cpu()
+    reap_orphans()
+    steps["clone cpu left"] = children_cpu() - cpu
     before = head
     git("config", "index.sparse", "true" if sparse_index else "false", cwd=clone)
     printed = timed(
@@ -377,6 +358,7 @@ def hourly_run(
     shutil.rmtree(clone)
     return {
         "steps": dict(steps),
+        "left_processes_counted": adopted,
         "clone_bytes": received,
         "clone_index_bytes": index,
         "files_checked_out": files,

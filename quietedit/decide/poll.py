@@ -187,6 +187,8 @@ def feed_states(
 def tracks(links: UrlFilter, url: str) -> bool:
     """Whether ``links`` tracks ``url``, matched in its canonical form (as written, for a
     URL that has none)."""
+    if not links.active:  # every link: no canonical form to work out (a run asks per document)
+        return True
     try:
         return links.tracks(canonical_url(url))
     except InvalidURLError:

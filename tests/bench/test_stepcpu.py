@@ -1,0 +1,52 @@
+"""``bench/stepcpu.py``: a step's CPU seconds count the processes it leaves behind, as the
+ingest leaves its page readers (a fork server's children), once the bench adopts them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+
+# a step whose process starts another that outlives it and spends 0.3 s of CPU
+STEP = """
+import subprocess, sys
+burn = "import time\\nwhile time.process_time() < 0.3: pass"
+subprocess.Popen([sys.executable, "-c", burn])
+"""
+
+# the bench's side, in a process of its own: adopting orphans lasts for a process's life
+MEASURE = """
+import json, sys
+from pathlib import Path
+from stepcpu import adopt_orphans, timed
+adopted = adopt_orphans() if sys.argv[1] == "adopt" else False
+figures = {}
+timed(figures, "step", [sys.executable, "-c", sys.argv[2]], cwd=Path.cwd())
+print(json.dumps({"adopted": adopted, **figures}))
+"""
+
+
+def measure(*, adopt: bool, tmp_path: Path) -> dict[str, float]:
+    done = subprocess.run(
+        [sys.executable, "-c", MEASURE, "adopt" if adopt else "no", STEP],
+        cwd=tmp_path, env={"PYTHONPATH": str(BENCH), "PATH": ""},
+        capture_output=True, text=True, check=True, timeout=120,
+    )  # fmt: skip
+    figures: dict[str, float] = json.loads(done.stdout)
+    return figures
+
+
+def test_the_cpu_of_a_process_the_step_left_behind_is_counted_apart(tmp_path: Path) -> None:
+    figures = measure(adopt=True, tmp_path=tmp_path)
+    assert figures["adopted"]
+    assert figures["step cpu left"] >= 0.3  # the orphan's burn, waited for after the step
+    assert figures["step cpu"] < 0.3  # the step's own process only started it
+
+
+def test_without_adopting_the_orphan_is_in_no_figure(tmp_path: Path) -> None:
+    figures = measure(adopt=False, tmp_path=tmp_path)
+    assert figures["step cpu left"] == 0
+    assert figures["step cpu"] < 0.3
