@@ -113,12 +113,19 @@ class WorkerPool:
     def close(self, *, grace: float = CLOSE_GRACE) -> None:
         """Drop work not started; workers still busy after ``grace`` seconds are killed."""
         waiting = list(_processes(self.executor).values())  # shutdown() forgets them
+        manager = getattr(self.executor, "_executor_manager_thread", None)  # and this
         self.executor.shutdown(wait=False, cancel_futures=True)
         deadline = time.monotonic() + grace
         while waiting and (left := deadline - time.monotonic()) > 0:
             exited = set(wait([process.sentinel for process in waiting], left))
             waiting = [process for process in waiting if process.sentinel not in exited]
         _kill(waiting)
+        # The executor's own thread closes its wake-up pipe as it ends. Were the process
+        # to exit meanwhile, the library's exit hook could write to the pipe as it closes
+        # and print a traceback (seen after a worker died: OSError, "Bad file
+        # descriptor"). With its workers gone, the thread ends at once.
+        if isinstance(manager, threading.Thread):
+            manager.join(timeout=CLOSE_GRACE)
 
 
 def _processes(executor: ProcessPoolExecutor) -> dict[int, multiprocessing.process.BaseProcess]:
