@@ -52,7 +52,17 @@ does not write (they live outside the branch; only the reference is in ``data/``
 
     .venv/bin/python bench/year.py [--rate 1000] [--days 365] [--checkpoints 7,90,365]
         [--workdir DIR] [--json FILE|-] [--commits-per-day 1] [--run-articles 250]
-        [--repeats 1] [--full-index]
+        [--repeats 1] [--full-index] [--snapshot-every N] [--copy-snapshots DIR] [--resume]
+
+A year at 1,000 a day takes hours (about half a minute a day to generate, more as it
+grows): ``--snapshot-every N`` saves it every N days so that ``--resume`` goes on after a
+stop, and ``--copy-snapshots DIR`` keeps the eve of each checkpoint in ``DIR/day-N``, from
+which another checkout times that day again without generating the year anew
+(:mod:`year_snapshot`)::
+
+    bench/year.py --days 89 --checkpoints 90 --copy-snapshots snaps --workdir /dev/shm/y
+    cp -r snaps/day-89 /dev/shm/y89
+    bench/year.py --days 90 --checkpoints 90 --workdir /dev/shm/y89 --resume
 
 The site half (a full build and the hourly build at each checkpoint, ``--no-site`` to
 leave it out) is :mod:`year_site`.
@@ -78,6 +88,7 @@ from pathlib import Path
 from typing import Any
 
 import year_site
+import year_snapshot
 from year_hourly import STEPS, Repository, hourly_run, keep_schedules, largest_folder
 from year_newsroom import (
     OUTLETS,
@@ -144,43 +155,42 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     need = args.rate * args.days * 20_000  # ~20 KB an article: files, blocks, objects
     workdir, where = workdir_for(args.workdir, need=need)
     checkpoints = sorted({day for day in args.checkpoints if 1 <= day <= args.days})
-    repo = Repository(workdir)
-    archive = RecordingArchive(repo.tree / "data")
-    year = Year(archive, args.rate, args.port, args.page_kb, random.Random(args.seed))
-    sample = year.new_stories(0)[:3] or [Story(0, OUTLETS[0], 1, START, START - HOUR)]
-    year.numbers = 0
-    check_extraction(sample, port=args.port, page_kb=args.page_kb)
-    year.encoding = page_encoding(port=args.port, page_kb=args.page_kb, story=sample[0])
-    readme = Path(__file__).resolve().parents[1] / "data" / "README.md"
-    if readme.is_file():
-        archive.root.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(readme, archive.root / "README.md")
-        archive.written.add(archive.root / "README.md")
-    result: dict[str, Any] = {
-        "rate": args.rate,
-        "days": args.days,
-        "workdir": where,
-        "commits_per_day": args.commits_per_day,
-        "run_articles": args.run_articles,
-        "sparse_index": not args.full_index,
-        "evidence": "WARC references (the WARC files are not written)"
-        if WARC_REFERENCES
-        else "none (this quietedit keeps no WARC references)",
-        "load_average": [round(x, 2) for x in os.getloadavg()],
-        "machine": machine(),
-        "checkpoints": [],
-    }
+    if args.resume:
+        snapshot, repo = year_snapshot.load(workdir, args)
+        year, first_day = snapshot.year, snapshot.days
+        result, generation = snapshot.result, snapshot.generation_seconds
+        result["days"] = args.days
+        _progress(args, f"resumed after day {first_day} (commit {snapshot.head[:7]})")
+    else:
+        repo = Repository(workdir)
+        year = start(repo, args)
+        first_day, generation = 0, 0.0
+        result = {
+            "rate": args.rate,
+            "days": args.days,
+            "workdir": where,
+            "commits_per_day": args.commits_per_day,
+            "run_articles": args.run_articles,
+            "sparse_index": not args.full_index,
+            "evidence": "WARC references (the WARC files are not written)"
+            if WARC_REFERENCES
+            else "none (this quietedit keeps no WARC references)",
+            "load_average": [round(x, 2) for x in os.getloadavg()],
+            "machine": machine(),
+            "checkpoints": [],
+        }
+    archive = year.archive
     per_commit = 24 // args.commits_per_day
     site = year_site.SiteBench(workdir, args)
-    generation = 0.0
     started = time.perf_counter()
-    for day in range(args.days):
+    for day in range(first_day, args.days):
         timed_now = day + 1 in checkpoints
         for hour in range(day * 24, day * 24 + 24):
             if timed_now and hour == day * 24 + RUN_HOUR:
                 generation += time.perf_counter() - started
                 result_day = checkpoint(year, repo, workdir, day=day + 1, hour=hour, args=args)
                 result_day["site"] = site.hourly(repo, START + hour * HOUR)
+                result_day["machine"] = machine()  # a resumed year may run on other code
                 result["checkpoints"].append(result_day)
                 _progress(args, f"day {day + 1}: {json.dumps(result_day)}")
                 started = time.perf_counter()
@@ -198,6 +208,20 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 f"day {day + 1}: {len(year.docs)} documents, "
                 f"{archive.revision_zlib >> 20} MiB of revisions (zlib)",
             )
+        # on the eve of a checkpoint (one after --days too) a copy, so that a later
+        # checkout can time that day again
+        eve = args.copy_snapshots is not None and day + 2 in args.checkpoints
+        due = args.snapshot_every > 0 and (day + 1) % args.snapshot_every == 0
+        if eve or (due and day + 1 < args.days):
+            spent = generation + time.perf_counter() - started
+            year_snapshot.save(
+                workdir,
+                year_snapshot.take(
+                    day + 1, year, repo, generation_seconds=spent, result=result, args=args
+                ),
+            )
+            if eve:
+                year_snapshot.copy(workdir, args.copy_snapshots / f"day-{day + 1}")
     generation += time.perf_counter() - started
     result["generation_seconds"] = round(generation, 1)
     result["git_seconds"] = round(repo.seconds, 1)
@@ -207,6 +231,22 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     if args.workdir is None and not args.keep:
         shutil.rmtree(workdir, ignore_errors=True)
     return result
+
+
+def start(repo: Repository, args: argparse.Namespace) -> Year:
+    """A new year on an empty repository: the extractor checked on sample pages first."""
+    archive = RecordingArchive(repo.tree / "data")
+    year = Year(archive, args.rate, args.port, args.page_kb, random.Random(args.seed))
+    sample = year.new_stories(0)[:3] or [Story(0, OUTLETS[0], 1, START, START - HOUR)]
+    year.numbers = 0
+    check_extraction(sample, port=args.port, page_kb=args.page_kb)
+    year.encoding = page_encoding(port=args.port, page_kb=args.page_kb, story=sample[0])
+    readme = Path(__file__).resolve().parents[1] / "data" / "README.md"
+    if readme.is_file():
+        archive.root.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(readme, archive.root / "README.md")
+        archive.written.add(archive.root / "README.md")
+    return year
 
 
 def commit(year: Year, repo: Repository, hour: int) -> None:
@@ -415,10 +455,28 @@ def main() -> None:
     parser.add_argument(
         "--json", metavar="FILE", help="also write the figures as JSON to FILE ('-': stdout only)"
     )
+    parser.add_argument(
+        "--snapshot-every", type=int, default=0, metavar="N",
+        help="save the year after every N-th day in the work folder (--resume goes on from it)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--copy-snapshots", type=Path, metavar="DIR",
+        help="also save the year on the eve of each checkpoint in DIR/day-N (the origin "
+        "and the snapshot: copy one to a work folder and --resume it to time that day again)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--resume", action="store_true",
+        help="go on from the snapshot in --workdir (same --rate, --seed, --port, --page-kb)",
+    )  # fmt: skip
     year_site.add_arguments(parser)
     parser.add_argument("-v", "--verbose", action="store_true", help="progress on stderr")
     args = parser.parse_args()
-    result = run(args)
+    if args.resume and args.workdir is None:
+        parser.error("--resume needs the --workdir of the run to go on from")
+    try:
+        result = run(args)
+    except year_snapshot.SnapshotError as error:
+        sys.exit(f"year.py: {error}")
     figures = json.dumps(result, indent=2, sort_keys=True)
     if args.json == "-":
         print(figures)

@@ -129,7 +129,7 @@ class Repository:
     """The origin (bare) and the generator's work tree; commits go straight into the
     origin (the same objects a push would bring), through ``git update-index``."""
 
-    def __init__(self, workdir: Path) -> None:
+    def __init__(self, workdir: Path, *, new: bool = True) -> None:
         self.origin = workdir / "origin.git"
         self.tree = workdir / "year"
         self.env = {
@@ -137,6 +137,10 @@ class Repository:
             "GIT_WORK_TREE": str(self.tree),
             "GIT_INDEX_FILE": str(workdir / "year.index"),
         }
+        self.head: str | None = None
+        self.seconds = 0.0  # spent in git while generating
+        if not new:
+            return
         git("init", "-q", "--bare", "-b", "main", str(self.origin))
         for key, value in (
             ("uploadpack.allowFilter", "true"),
@@ -148,8 +152,11 @@ class Repository:
             git("config", key, value, cwd=self.origin)
         self.tree.mkdir()
         (self.tree / ".gitignore").write_text("/data/.tmp/\n/evidence/\n")
-        self.head: str | None = None
-        self.seconds = 0.0  # spent in git while generating
+
+    @classmethod
+    def reopen(cls, workdir: Path) -> Repository:
+        """The origin and work tree an earlier run made in ``workdir`` (its head unset)."""
+        return cls(workdir, new=False)
 
     def commit(self, paths: set[Path], message: str) -> None:
         started = time.perf_counter()

@@ -37,6 +37,7 @@ from year_newsroom import (
 )
 
 from quietedit.archive.checks import discovered_partition
+from quietedit.archive.files import load_json
 from quietedit.archive.index import DocumentIndex
 from quietedit.archive.layout import INDEX_SCHEMA, Layout, index_shard, partition_of
 from quietedit.archive.partition_checks import Entry, PartitionChecks, split_record
@@ -142,7 +143,7 @@ class BatchedIndex(DocumentIndex):
     def __init__(self, layout: Layout, archive: Archive) -> None:
         super().__init__(
             layout,
-            read=lambda path: archive._read_state(path, kind="index"),
+            read=lambda path: load_json(path) if path.exists() else None,  # as the store's
             replace=lambda path, data: archive._replace(path, data, final=False),
         )
         self._known: dict[str, dict[str, str]] = {}  # shard -> every writer's entries
@@ -200,6 +201,17 @@ class BatchedChecks(PartitionChecks):
             if at_once:
                 self.flush(only=(partition, writer))
 
+    def held(self) -> dict[tuple[str, str], dict[str, Entry]]:
+        """The entries not yet written (a snapshot of the year keeps them)."""
+        with self._lock:
+            return {key: dict(entries) for key, entries in self._pending.items()}
+
+    def hold(self, pending: dict[tuple[str, str], dict[str, Entry]]) -> None:
+        """Take back the entries :meth:`held` returned (a resumed year)."""
+        with self._lock:
+            for key, entries in pending.items():
+                self._pending.setdefault(key, {}).update(entries)
+
 
 class RecordingArchive(Archive):
     """The real store, noting every file it writes (for ``git update-index``) and the
@@ -209,7 +221,7 @@ class RecordingArchive(Archive):
 
     def __init__(self, root: Path) -> None:
         super().__init__(root)
-        self.checks = BatchedChecks(
+        self.checks = self.batched_checks = BatchedChecks(
             self.layout,
             read=lambda path: self._read_state(path, kind="checks"),
             replace=lambda path, data: self._replace(path, data, final=True),

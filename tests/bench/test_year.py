@@ -5,6 +5,7 @@ newsrooms, verify --since, commit, push), timed at two checkpoints."""
 from __future__ import annotations
 
 import json
+import shutil
 import socket
 import subprocess
 import sys
@@ -71,3 +72,61 @@ def test_a_small_year_prints_its_figures_at_each_checkpoint(tmp_path: Path) -> N
     for label in ("packed / revisions zlib", "clone downloads", "files checked out",
                   "ingest (s)", "verify --since (s)", "push (s)", "largest folder"):  # fmt: skip
         assert label in table, table
+
+
+def _year(work: Path, *args: str, port: int) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(BENCH), "--rate", "20", "--checkpoints", "99", "--no-site",
+         "--workdir", str(work), "--json", str(work.parent / f"{work.name}.json"),
+         "--port", str(port), "--page-kb", "20", *args],
+        capture_output=True, text=True, timeout=600, check=False,
+    )  # fmt: skip
+
+
+def _tree(work: Path) -> str:
+    """The tree of the origin's branch: the archive as committed (commits carry times)."""
+    return subprocess.run(
+        ["git", "rev-parse", "main^{tree}"], cwd=work / "origin.git",
+        capture_output=True, text=True, check=True,
+    ).stdout.strip()  # fmt: skip
+
+
+@pytest.mark.slow
+def test_a_year_stopped_after_its_snapshot_goes_on_to_the_same_archive(tmp_path: Path) -> None:
+    port = free_port()
+    whole = _year(tmp_path / "whole", "--days", "4", port=port)
+    assert whole.returncode == 0, whole.stderr
+    # a run that saved the year after day 2, then went on into day 3 and stopped there
+    # (its files and commit of day 3 are after the snapshot: set back on resuming)
+    stopped = _year(tmp_path / "parts", "--days", "3", "--snapshot-every", "2", port=port)
+    assert stopped.returncode == 0, stopped.stderr
+    (tmp_path / "parts" / "year" / "data" / "stray.json").write_text("{}")
+    resumed = _year(tmp_path / "parts", "--days", "4", "--resume", port=port)
+    assert resumed.returncode == 0, resumed.stderr
+    assert _tree(tmp_path / "parts") == _tree(tmp_path / "whole")
+    assert not (tmp_path / "parts" / "year" / "data" / "stray.json").exists()
+    figures = json.loads((tmp_path / "parts.json").read_text())
+    assert figures["documents"] == json.loads((tmp_path / "whole.json").read_text())["documents"]
+    # a copy made on the eve of a checkpoint, resumed in a work folder of its own (the
+    # work tree checked out anew): the same archive again
+    copies = tmp_path / "copies"
+    eve = _year(
+        tmp_path / "eve", "--days", "2", "--checkpoints", "3", "--copy-snapshots", str(copies),
+        port=port,
+    )  # fmt: skip
+    assert eve.returncode == 0, eve.stderr
+    assert sorted(path.name for path in copies.iterdir()) == ["day-2"]
+    shutil.copytree(copies / "day-2", tmp_path / "again")
+    again = _year(tmp_path / "again", "--days", "4", "--resume", port=port)
+    assert again.returncode == 0, again.stderr
+    assert _tree(tmp_path / "again") == _tree(tmp_path / "whole")
+    # another rate or seed would make another archive: refused, naming the option
+    other = _year(tmp_path / "parts", "--days", "5", "--resume", "--seed", "3", port=port)
+    assert other.returncode != 0 and "--seed 16 (not 3)" in other.stderr, other.stderr
+
+
+def test_resuming_needs_a_snapshot(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    done = _year(tmp_path / "empty", "--days", "2", "--resume", port=free_port())
+    assert done.returncode != 0
+    assert "no snapshot to resume from" in done.stderr and "Traceback" not in done.stderr
