@@ -45,7 +45,7 @@ from quietedit.analysis.changedfacts import (
 )
 from quietedit.analysis.confidence import FactEvidence, confident
 from quietedit.analysis.facts import Fact, magnitude_facts
-from quietedit.analysis.headlines import headline_clause
+from quietedit.analysis.headlines import dated_clause, headline_clause
 from quietedit.analysis.lexicon import (
     FACTS,
     PUNCTUATION,
@@ -192,7 +192,7 @@ class _Reader:
             self._short_sentence(hunk)
             or (
                 self.title
-                and names_only(changed, names_of(gone, came))
+                and (names_only(changed, names_of(gone, came)) or dated_clause(hunk, changed))
                 and headline_clause(hunk, self.old, self.new)
             )
         ):
