@@ -1,6 +1,7 @@
 """What a change does to a headline's statement (pure): a clause of its own put in or
-cut, the kicker's colon taken in or out, a kicker made a statement, and a place given
-where the colon went.
+cut (set apart by a comma or a dash, or long enough to say something of its own), the
+kicker's colon taken in or out, a kicker made a statement, and a place given where the
+colon went.
 
 A headline's words are never a passage, so a clause put into a headline or cut from it
 is a rewording, and the names in it go with it; ``reading.py`` asks these rules before it
@@ -21,9 +22,9 @@ from quietedit.analysis.words import Hunk
 CLAUSE_MARKS: Final = frozenset(",;\u2013\u2014-")
 """What sets a clause of its own apart in a headline: a comma or a dash."""
 CLAUSE_WORDS: Final = 3
-"""Words besides its dates a clause put into a headline or cut from it has at least for
-the dates to be the clause's own ("- nach schwerem Unfall im Januar"), not a date given
-to the statement that stays ("- im Januar")."""
+"""Words besides its names and dates a phrase put into a headline or cut from it has at
+least for them to be the phrase's own ("- nach schwerem Unfall im Januar"), not a date
+given to the statement that stays ("- im Januar")."""
 
 
 def headline_clause(hunk: Hunk, old: Side, new: Side) -> bool:
@@ -84,11 +85,13 @@ def kicker_restated(hunk: Hunk, old: Side, new: Side) -> bool:
     return states(old.text[:old_colon]) != states(new.text[:new_colon])
 
 
-def dated_clause(hunk: Hunk, changed: tuple[tuple[str, str], ...]) -> bool:
-    """The change puts in or cuts a clause whose changed facts are dates and names only
-    and that has :data:`CLAUSE_WORDS` other words or more ("Laufband [-- nach schwerem
-    Unfall im Januar-]"): the clause's dates go with it (ask :func:`headline_clause`
-    whether it is a clause of its own)."""
+def clause_of_its_own(hunk: Hunk, changed: tuple[tuple[str, str], ...]) -> bool:
+    """The change puts into a headline or cuts from it a phrase of :data:`CLAUSE_WORDS`
+    other words or more whose changed facts are names and dates only ("Laufband [-- nach
+    schwerem Unfall im Januar-]", "Eindringling Jacob Miller [-aus Büro von Chuck
+    Schumer-] zu …"): a clause of its own, whose names and dates go with it (a
+    headline's words are never a passage). ``reading.py`` asks first whether a place is
+    among them: a place given to the statement stays a fact."""
     if hunk.removed and hunk.added:
         return False
     facts = {fact.casefold() for pair in changed for fact in pair if fact}

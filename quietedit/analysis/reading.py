@@ -45,7 +45,7 @@ from quietedit.analysis.changedfacts import (
 )
 from quietedit.analysis.confidence import FactEvidence, confident
 from quietedit.analysis.facts import Fact, magnitude_facts
-from quietedit.analysis.headlines import dated_clause, headline_clause
+from quietedit.analysis.headlines import clause_of_its_own, headline_clause
 from quietedit.analysis.lexicon import (
     FACTS,
     PUNCTUATION,
@@ -67,6 +67,7 @@ from quietedit.analysis.phrases import (
     whole_sentence,
     word_count,
 )
+from quietedit.analysis.places import is_german_place
 from quietedit.analysis.sides import Kickers, Side, within
 from quietedit.analysis.verdicts import (
     ADDED,
@@ -192,8 +193,13 @@ class _Reader:
             self._short_sentence(hunk)
             or (
                 self.title
-                and (names_only(changed, names_of(gone, came)) or dated_clause(hunk, changed))
-                and headline_clause(hunk, self.old, self.new)
+                and (
+                    (clause_of_its_own(hunk, changed) and not self._placed(gone, came))
+                    or (
+                        names_only(changed, names_of(gone, came))
+                        and headline_clause(hunk, self.old, self.new)
+                    )
+                )
             )
         ):
             changed = ()  # a sentence or clause of its own, too short for a passage
@@ -243,6 +249,16 @@ class _Reader:
             (old.start == old.end or within(old, self.old.quotes))
             and (new.start == new.end or within(new, self.new.quotes))
             and bool(self.old.quotes or self.new.quotes)
+        )
+
+    def _placed(self, gone: list[Fact], came: list[Fact]) -> bool:
+        """A name of the change is a known place, or where a preposition puts the
+        statement ("{+am Rand der Altstadt von Leipzig+}"): a place given to it, whatever
+        words come with it."""
+        return any(
+            f.name and (is_german_place(f.text) or located(side.read, f.start))
+            for facts, side in ((gone, self.old), (came, self.new))
+            for f in facts
         )
 
     def _short_sentence(self, hunk: Hunk) -> bool:

@@ -2,8 +2,10 @@
 
 A clause put into a headline or cut from it is a rewording, however much it says (a
 headline's words are never a passage), and the names in it are its own; so are the dates
-of a clause that says more than its date ("- nach schwerem Unfall im Januar"), while a
-date given to the statement that stays ("- im Januar") is still a changed fact. Words
+of a clause that says more than its date ("- nach schwerem Unfall im Januar") and the
+names of a phrase of three words or more besides them, wherever in the headline ("aus
+Büro von Chuck Schumer"), while a date given to the statement that stays ("- im Januar")
+and a place given to it, in however many words, are still changed facts. Words
 before a headline's colon that go from a topic label to a statement of their own
 ("Tabellenführer Union Berlin:" → "Union Berlin bezwingt Borussia Dortmund:") are such a
 clause too; a name changed in a statement that stays a statement is still a fact. Each
@@ -63,6 +65,36 @@ def test_a_number_in_a_clause_put_into_a_headline_still_counts() -> None:
     result = headline(
         "Unwetter über Norddeutschland - Bahn stellt Fernverkehr ein",
         "Unwetter über Norddeutschland - Bahn stellt Fernverkehr ein, 300 Einsätze der Feuerwehr",
+    )
+    assert "facts" in result.kinds
+
+
+def test_a_phrase_with_a_person_cut_from_inside_a_headline_takes_the_name_with_it() -> None:
+    result = headline(
+        "Sturm auf das Kapitol: Eindringling Jacob Miller aus Büro von Chuck Schumer zu "
+        "mehr als drei Jahren Haft verurteilt",
+        "Sturm auf das Kapitol: Eindringling Jacob Miller zu mehr als drei Jahren Haft verurteilt",
+    )
+    assert "facts" not in result.kinds
+    result = headline(
+        "Capitol riot: Intruder Jacob Miller from the office of Chuck Schumer sentenced to "
+        "more than three years",
+        "Capitol riot: Intruder Jacob Miller sentenced to more than three years",
+        publisher=ENGLISH,
+    )
+    assert "facts" not in result.kinds
+
+
+def test_a_place_given_in_a_longer_phrase_is_still_a_fact() -> None:
+    result = headline(
+        "Polizei räumt das besetzte Haus",
+        "Polizei räumt das besetzte Haus am Rand der Altstadt von Leipzig",
+    )
+    assert "facts" in result.kinds
+    result = headline(
+        "Mayor resigns after a long dispute",
+        "Mayor resigns after a long dispute over the budget in Leeds",
+        publisher=ENGLISH,
     )
     assert "facts" in result.kinds
 
