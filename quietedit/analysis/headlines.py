@@ -23,7 +23,7 @@ CLAUSE_MARKS: Final = frozenset(",;\u2013\u2014-")
 """What sets a clause of its own apart in a headline: a comma or a dash."""
 CLAUSE_WORDS: Final = 3
 """Words besides its names and dates a phrase put into a headline or cut from it has at
-least for them to be the phrase's own ("- nach schwerem Unfall im Januar"), not a date
+least for them to be the phrase's own ("- nach einem Sturz im Januar"), not a date
 given to the statement that stays ("- im Januar")."""
 
 
@@ -74,7 +74,7 @@ def kicker_placed(hunk: Hunk, old: Side, new: Side) -> bool:
 def kicker_restated(hunk: Hunk, old: Side, new: Side) -> bool:
     """The change is inside the words before the headline's colon on both sides, and
     those words go from a topic label to a statement of their own or back
-    ("[-Tabellenführer-] Union Berlin {+bezwingt Borussia Dortmund+}: …"): a clause of
+    ("[-Tabellenführer-] Leverkusen {+schlägt Borussia Dortmund+}: …"): a clause of
     its own put in or cut, whose names are its own, not names given to a statement that
     stays."""
     old_colon, new_colon = old.text.find(":"), new.text.find(":")
@@ -87,8 +87,8 @@ def kicker_restated(hunk: Hunk, old: Side, new: Side) -> bool:
 
 def clause_of_its_own(hunk: Hunk, changed: tuple[tuple[str, str], ...]) -> bool:
     """The change puts into a headline or cuts from it a phrase of :data:`CLAUSE_WORDS`
-    other words or more whose changed facts are names and dates only ("Laufband [-- nach
-    schwerem Unfall im Januar-]", "Eindringling Jacob Miller [-aus Büro von Chuck
+    other words or more whose changed facts are names and dates only ("Bühne [-- nach einem
+    Sturz im Januar-]", "Eindringling Jacob Miller [-aus Büro von Chuck
     Schumer-] zu …"): a clause of its own, whose names and dates go with it (a
     headline's words are never a passage). ``reading.py`` asks first whether a place is
     among them: a place given to the statement stays a fact."""

@@ -207,8 +207,8 @@ def beside_kept(fact: Fact, other_words: set[str], *, german: bool) -> bool:
     """A word of a name run whose other words the other revision still has: a given name
     put to a surname that stays ("[-Putins-] … {+von Wladimir Putin+}"), or, in German,
     where a run of capitals is often a noun beside a name, that noun ("Abtreibungspille
-    Mifepriston", "Trump-Gala Fotos"), a citizen's country among them ("[-Ukrainer-]
-    {+Mychajlo+} Mudryk": the player described, then named), but for a place's
+    Mifepriston", "Trump-Gala Fotos"), a citizen's country among them ("[-Brasilianer-]
+    {+Lucas+} Pereira": the player described, then named), but for a place's
     adjective ("[-Offenbacher-]{+Offenburger+} Schule")."""
     if not fact.name or len(fact.group) < 2:
         return False

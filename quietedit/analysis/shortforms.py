@@ -14,9 +14,9 @@ from elsewhere in the text:
   compound's parts too ("Bundes-nachrichten-dienst"), for an abbreviation of three
   capitals or more;
 * an abbreviation whose first capital qualifies the body the other side names without it
-  stands for that body: "laut [-Wetterdienst-]{+DWD+}" (the "Deutscher Wetterdienst"),
-  "the [-Weather Service-]{+NWS+}", where the body's name ends in the kind of body it
-  is (:data:`BODY_KINDS`);
+  stands for that body: "so nass wie nie, laut [-Wetterdienst-]{+DWD+}" (the "Deutscher
+  Wetterdienst"), "the [-Weather Service-]{+NWS+}", where the body's name ends in the
+  kind of body it is (:data:`BODY_KINDS`);
 * the forms of one group of :data:`~quietedit.analysis.aliases.ALIASES` ("Union",
   "CDU/CSU") name one body where no rule of form can tell.
 

@@ -1,7 +1,7 @@
 """A person described, then named, and a body named by its initials with a qualifier.
 
-A citizen's country before a name that stays describes the person: "[-Ukrainer-]
-{+Mychajlo+} Mudryk" names the player the headline described, a rewording. A body said
+A citizen's country before a name that stays describes the person: "[-Brasilianer-]
+{+Lucas+} Pereira" names the player the headline described, a rewording. A body said
 by its initials, whose first capital qualifies the body the other side names ("laut
 [-Wetterdienst-]{+DWD+}": the "Deutscher Wetterdienst"), is the same body. Another
 person or another body is still a changed fact. Each with a sentence of our own, in the
