@@ -16,8 +16,8 @@ from typing import Final
 
 from quietedit.analysis.facts import CONNECTORS, Fact, Word
 from quietedit.analysis.placeforms import same_places
-from quietedit.analysis.places import is_german_place
-from quietedit.analysis.shortforms import listed, other_forms
+from quietedit.analysis.places import citizen_of_country, is_german_place
+from quietedit.analysis.shortforms import BODY_KINDS, listed, other_forms
 from quietedit.analysis.words import tokenize
 
 MIN_PREFIX: Final = 3
@@ -207,8 +207,9 @@ def beside_kept(fact: Fact, other_words: set[str], *, german: bool) -> bool:
     """A word of a name run whose other words the other revision still has: a given name
     put to a surname that stays ("[-Putins-] … {+von Wladimir Putin+}"), or, in German,
     where a run of capitals is often a noun beside a name, that noun ("Abtreibungspille
-    Mifepriston", "Trump-Gala Fotos"), but for a place's adjective ("[-Offenbacher-]
-    {+Offenburger+} Schule")."""
+    Mifepriston", "Trump-Gala Fotos"), a citizen's country among them ("[-Brasilianer-]
+    {+Lucas+} Pereira": the player described, then named), but for a place's
+    adjective ("[-Offenbacher-]{+Offenburger+} Schule")."""
     if not fact.name or len(fact.group) < 2:
         return False
     if not german:  # a given name and a surname
@@ -219,6 +220,7 @@ def beside_kept(fact: Fact, other_words: set[str], *, german: bool) -> bool:
         and fact.group[-1].start != fact.start
         and not fact.text.casefold().endswith(_TITLE_ENDINGS)
         and (_place_adjective(fact.text) or not _before_person(fact))
+        and not citizen_of_country(fact.text)
     ):
         return False  # a place's adjective before its noun ("Offenbacher Schule")
     else:
@@ -355,10 +357,7 @@ def _common(word: str, *, german: bool) -> bool:
 
 
 _BODY_PREFIXES: Final = ("bundes", "landes")
-_BODY_ENDINGS: Final = (
-    "amt", "dienst", "gericht", "gerichtshof", "ministerium", "behörde", "agentur", "bank",
-    "anstalt", "kammer", "polizei", "wehr", "kriminalamt",
-)  # fmt: skip
+_BODY_ENDINGS: Final = BODY_KINDS
 """A German body's name is one word: a federal or state prefix and the kind of body
 ("Bundes-nachrichten-dienst", "Landes-kriminal-amt"); "der Bundeskanzler" still
 describes a person."""

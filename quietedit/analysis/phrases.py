@@ -53,7 +53,7 @@ def kicker_end(title: str) -> int:
     der Ukraine -- …" with an en dash), 0 if none."""
     ends = [title.find(mark) for mark in _KICKER_MARKS]
     end = min((e for e in ends if e > 0), default=0)
-    if end > KICKER_CHARS or _states(title[:end]):
+    if end > KICKER_CHARS or states(title[:end]):
         return 0
     return end
 
@@ -70,7 +70,7 @@ _NOT_VERBS: Final = frozenset(
 _LOWER_WORD: Final = re.compile(r"(?<![\w'\u2019-])[a-zäöüß]+(?![\w'\u2019-])")
 
 
-def _states(kicker: str) -> bool:
+def states(kicker: str) -> bool:
     """Whether the words before a headline's colon make a statement rather than a topic
     label: a verb of its own there ("RB Leipzig schlägt Real Madrid in der Champions
     League:", "Hans Meiser ist tot:"), a German finite verb read as a lower-case word

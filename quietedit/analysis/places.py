@@ -16,7 +16,7 @@ from typing import Final
 
 from quietedit.analysis.gazetteer import WORLD_PLACES
 
-_NAMES: Final = """
+_COUNTRIES: Final = """
     Afghanistan Ägypten Albanien Algerien Angola Argentinien Armenien Aserbaidschan
     Äthiopien Australien Bahrain Bangladesch Belarus Belgien Bolivien Bosnien Botswana
     Brasilien Bulgarien Burkina Chile China Dänemark Deutschland Ecuador Eritrea Estland
@@ -33,6 +33,9 @@ _NAMES: Final = """
     Sudan Südkorea Südsudan Syrien Tadschikistan Taiwan Tansania Thailand Tibet Togo
     Tschad Tschechien Tunesien Türkei Turkmenistan Uganda Ukraine Ungarn Uruguay USA
     Usbekistan Venezuela Vietnam Wales Weißrussland Zypern
+    """
+COUNTRIES: Final = frozenset(_COUNTRIES.split())
+_NAMES: Final = """
     Abu Algier Amsterdam Ankara Athen Bagdad Baku Bamako Bangkok Beirut Belgrad Berlin
     Bern Bogotá Brüssel Budapest Bukarest Caracas Damaskus Delhi Dhaka Doha Dublin
     Islamabad Istanbul Jakarta Jerusalem Kabul Kairo Kapstadt Khartum Kiew Kinshasa
@@ -52,7 +55,7 @@ _NAMES: Final = """
     Afrika Amerika Antarktis Arktis Asien Europa Ozeanien Atlantik Pazifik Mittelmeer
     Ostsee Nordsee Gazastreifen Westjordanland Krim Donbass Cherson Charkiw Odessa
     """
-GERMAN_PLACES: Final = frozenset(_NAMES.split()) | WORLD_PLACES
+GERMAN_PLACES: Final = COUNTRIES | frozenset(_NAMES.split()) | WORLD_PLACES
 _COMPASS: Final = ("Süd", "Nord", "Ost", "West", "Zentral")
 
 
@@ -93,3 +96,30 @@ def capital_for_country(one: str, other: str) -> bool:
 
 def _base(word: str) -> str:
     return word[:-1] if word.endswith("s") and word[:-1] in GERMAN_PLACES else word
+
+
+NATIONALITY_ENDINGS: Final = ("erinnen", "erin", "ern", "er")
+"""The endings of a German word for a country's citizen ("Ukrain-er", "Italien-erin")."""
+NATIONALITY_STEM: Final = 2
+"""Letters at most a country's name may lose at its end before its citizen's ending
+("Brasili-en" → "Brasili-aner", "Ukrain-e" → "Ukrain-er", "Italien" → "Italien-er")."""
+_ADJECTIVE_COUNTRIES: Final = frozenset({"Schweiz", "Luxemburg", "Liechtenstein"})
+"""Countries whose "-er" word is an adjective too, as a town's is ("Schweizer Franken")."""
+
+
+def citizen_of_country(word: str) -> bool:
+    """``word`` is a German noun for a citizen of a country ("Ukrainer", "Italienerin",
+    "Brasilianer", "Iraner"), not a town's adjective ("Offenbacher", "Schweizer")."""
+    for ending in NATIONALITY_ENDINGS:
+        stem = word.removesuffix(ending)
+        if stem != word:
+            break
+    else:
+        return False
+    return any(
+        len(country) >= 4
+        and country not in _ADJECTIVE_COUNTRIES
+        and stem[: len(country) - NATIONALITY_STEM] == country[: len(country) - NATIONALITY_STEM]
+        and abs(len(stem) - len(country)) <= NATIONALITY_STEM
+        for country in COUNTRIES
+    )

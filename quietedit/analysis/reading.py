@@ -16,7 +16,8 @@ moved, split or merged block, the title, an edited ticker entry). Each is read o
   number or date changed in a longer rewording counts while its sentence stays; a short
   sentence inserted or cut whole is a new statement, not a changed one; and a change
   whose two sides share little and are long (a clause replaced by another) is a passage,
-  not a fact (``phrases.py`` compares the phrases);
+  not a fact (``alteredfacts.py`` pairs the facts a change altered, ``phrases.py``
+  compares the phrases);
 * ``added`` / ``removed`` — a passage of ``PASSAGE_WORDS`` or more inserted or cut, or a
   clause replaced by one that says something else (both sides that long and sharing under
   ``REWRITE_SIMILARITY`` of their words), or one side that much longer than the other;
@@ -30,22 +31,21 @@ real texts, blocks joined by a line break), so that evidence can show the senten
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
+from quietedit.analysis.alteredfacts import ChangeFacts
 from quietedit.analysis.changedfacts import (
     in_pairs,
     inside,
     names_of,
     names_only,
-    paired,
     requalified,
     weighs_as_number,
 )
-from quietedit.analysis.confidence import FactEvidence, confident, kept_share
-from quietedit.analysis.facts import Fact, is_spelling_fix, magnitude_facts
-from quietedit.analysis.headlines import headline_clause
+from quietedit.analysis.confidence import FactEvidence, confident
+from quietedit.analysis.facts import Fact, magnitude_facts
+from quietedit.analysis.headlines import clause_of_its_own, headline_clause
 from quietedit.analysis.lexicon import (
     FACTS,
     PUNCTUATION,
@@ -55,30 +55,19 @@ from quietedit.analysis.lexicon import (
 )
 from quietedit.analysis.moves import moved_facts
 from quietedit.analysis.names import (
-    ACRONYM_LETTERS,
-    by_kept,
-    name_forms,
     renamed,
-    still_there,
 )
 from quietedit.analysis.notes import headline_credit, is_credit_line, note_kind
-from quietedit.analysis.numberwords import same_count
 from quietedit.analysis.phrases import (
     PASSAGE_WORDS,
     clause_replaced,
-    fact_key,
     located,
-    outside_own_clauses,
     restructured,
-    sentence_around,
-    shared,
     small_words_only,
     whole_sentence,
-    widened,
-    without_facts,
     word_count,
 )
-from quietedit.analysis.places import capital_for_country
+from quietedit.analysis.places import is_german_place
 from quietedit.analysis.sides import Kickers, Side, within
 from quietedit.analysis.verdicts import (
     ADDED,
@@ -102,14 +91,6 @@ from quietedit.analysis.words import (
     old_side,
     realign,
 )
-
-FACT_PHRASE_WORDS: Final = PASSAGE_WORDS
-"""A change shorter than this on both sides is one phrase: a number, date or name that
-differs in it changed. Longer changes must keep half their other words to count."""
-FACT_REST_SIMILARITY: Final = 0.5
-SENTENCE_KEPT: Final = 0.4
-"""Share of its other words a sentence must keep for a number or date that changed in a
-longer rewording of it to count as a changed fact."""
 
 PUNCTUATION_REACH: Final = 2
 """Kept words at most between a punctuation change and a rewording for the punctuation to
@@ -159,6 +140,7 @@ class _Reader:
         self.old = Side(old_text, names=names, title=title)
         self.new = Side(new_text, names=names, title=title)
         self.kickers = Kickers(self.old, self.new)
+        self.facts = ChangeFacts(old_text, new_text, self.old, self.new, names=names, title=title)
 
     def read(self, hunk: Hunk) -> Reading:
         removed, added = hunk.removed, hunk.added
@@ -201,18 +183,23 @@ class _Reader:
         if (placed_gone or placed_came) and not (placed_gone and placed_came):
             # a place added to a kicker or cut labels the story
             gone, came = self.kickers.places(gone, came, placed_gone, placed_came, hunk)
-        changed, rule = self._fact_pairs(gone, came, hunk)
+        changed, rule = self.facts.pairs(gone, came, hunk)
         bounded = () if changed else requalified(hunk, self.old_text, self.new_text)
         if bounded and confident(
-            FactEvidence(kept=self._kept_share(hunk), rule=True, numbers=True, located=False)
+            FactEvidence(kept=self.facts.kept_share(hunk), rule=True, numbers=True, located=False)
         ):
             return Reading(hunk, nature, frozenset({FACT}), bounded, whole_old, whole_new)
         if changed and (
             self._short_sentence(hunk)
             or (
                 self.title
-                and names_only(changed, names_of(gone, came))
-                and headline_clause(hunk, self.old, self.new)
+                and (
+                    (clause_of_its_own(hunk, changed) and not self._placed(gone, came))
+                    or (
+                        names_only(changed, names_of(gone, came))
+                        and headline_clause(hunk, self.old, self.new)
+                    )
+                )
             )
         ):
             changed = ()  # a sentence or clause of its own, too short for a passage
@@ -264,118 +251,15 @@ class _Reader:
             and bool(self.old.quotes or self.new.quotes)
         )
 
-    def _fact_pairs(
-        self, gone: list[Fact], came: list[Fact], hunk: Hunk
-    ) -> tuple[tuple[tuple[str, str], ...], bool]:
-        """The facts this change altered, as ``(old, new)`` pairs ("" for none), and
-        whether the word rules vouch for them (``False``: a longer rewording whose facts
-        only the sentence around it can vouch for, :func:`confident` decides)."""
-        left = Counter(fact_key(f) for f in came)
-        still_gone = []
-        for fact in gone:  # the same fact on both sides of the change is no change
-            if left[fact_key(fact)] > 0:
-                left[fact_key(fact)] -= 1
-            else:
-                still_gone.append(fact)
-        right = Counter(fact_key(f) for f in gone)
-        still_came = []
-        for fact in came:
-            if right[fact_key(fact)] > 0:
-                right[fact_key(fact)] -= 1
-            else:
-                still_came.append(fact)
-        # a count said in other words ("[-beiden-]{+zwei+}", "erneut" → "beim zweiten
-        # Anlauf") is the same count
-        old_sentence, new_sentence = self._sentences(hunk)
-        still_gone = [
-            f for f in still_gone if f.name or not same_count(f.text, old_sentence, new_sentence)
-        ]
-        still_came = [
-            f for f in still_came if f.name or not same_count(f.text, new_sentence, old_sentence)
-        ]
-        # a name still in the other revision moved; a respelt one is a typo; a name run
-        # together with the next word by the page is still there
-        still_gone = [f for f in still_gone if not still_there(f, self.new.words, self.new.names_)]
-        still_came = [f for f in still_came if not still_there(f, self.old.words, self.old.names_)]
-        # a number cut from one place while the other side has it elsewhere, and none came
-        # in its stead, moved ("[-F-16-Kampfjets für die-] Ukraine: … {+von F-16+}")
-        if not any(not f.name for f in still_came):
-            still_gone = [f for f in still_gone if f.name or not self.new.has(fact_key(f))]
-        if not any(not f.name for f in still_gone):
-            still_came = [f for f in still_came if f.name or not self.old.has(fact_key(f))]
-        for fact in list(still_gone):
-            fix = next(
-                (
-                    c
-                    for c in still_came
-                    if c.name and fact.name and is_spelling_fix(fact.text, c.text)
-                ),
-                None,
-            )
-            if fix is not None:
-                still_gone.remove(fact)
-                still_came.remove(fix)
-        still_gone, still_came = name_forms(
-            still_gone,
-            still_came,
-            hunk.removed,
-            hunk.added,
-            old=(hunk.old_at, hunk.old_at + len(hunk.removed)),
-            new=(hunk.new_at, hunk.new_at + len(hunk.added)),
-            german=not self.names,
-            texts_=(self.old_text, self.new_text),
+    def _placed(self, gone: list[Fact], came: list[Fact]) -> bool:
+        """A name of the change is a known place, or where a preposition puts the
+        statement ("{+am Rand der Altstadt von Leipzig+}"): a place given to it, whatever
+        words come with it."""
+        return any(
+            f.name and (is_german_place(f.text) or located(side.read, f.start))
+            for facts, side in ((gone, self.old), (came, self.new))
+            for f in facts
         )
-        german = not self.names
-        still_gone, still_came = self._capitals(still_gone, still_came)
-        if not any(f.name for f in still_gone):
-            still_came = [f for f in still_came if not self._short_form(f)]
-        if not any(f.name for f in still_came):
-            still_gone = [f for f in still_gone if not self._short_form(f)]
-        if not self.title:  # a headline's clause is never a passage: its facts stay
-            still_gone = outside_own_clauses(still_gone, self.old_text, hunk.old_at, hunk.removed)
-            still_came = outside_own_clauses(still_came, self.new_text, hunk.new_at, hunk.added)
-        still_gone = [
-            f for f in still_gone if not by_kept(f, self.old.read, self.new.words, german)
-        ]
-        still_came = [
-            f for f in still_came if not by_kept(f, self.new.read, self.old.words, german)
-        ]
-        if not still_gone and not still_came:
-            return (), False
-        rule = True
-        if not self._one_phrase(hunk):
-            loose = paired(still_gone, still_came)
-            numbers = any(not f.name for f in (*still_gone, *still_came))
-            if (
-                numbers
-                and self._sentence_kept(hunk)
-                and (self.title or not clause_replaced(hunk.removed, hunk.added))
-            ):
-                # the sentence stands, reworded around a number or date that changed in it
-                # ("»The Wire«-Star [-ist tot-]{+im Alter von 60 Jahren gestorben+}");
-                # a name there may be the rewording's own
-                still_gone = [f for f in still_gone if not f.name]
-                still_came = [f for f in still_came if not f.name]
-            else:
-                # a headline's kicker is a phrase of its own: a date or number in it
-                # changed even when the rest of the headline was rewritten ("News
-                # [-heute-]{+am Donnerstag+}: …"); its names label the story and were
-                # left out already
-                still_gone = [f for f in still_gone if f.end <= self.old.kicker]
-                still_came = [f for f in still_came if f.end <= self.new.kicker]
-            if not still_gone and not still_came:
-                return loose, False
-        return paired(still_gone, still_came), rule
-
-    def _short_form(self, fact: Fact) -> bool:
-        """An abbreviation put in or cut while both sides name a body in full elsewhere:
-        the body's short form ("Niklas Süle von Borussia Dortmund: … {+beim BVB+}"), a
-        rewording, though its letters need not be the name's initials."""
-        fewest, most = ACRONYM_LETTERS
-        if not (fact.name and fewest <= len(fact.text) <= most and fact.text.isupper()):
-            return False
-        both = self.old.names_ & self.new.names_
-        return any(len(name) >= 2 and not all(w.isupper() for w in name) for name in both)
 
     def _short_sentence(self, hunk: Hunk) -> bool:
         """The change inserts or cuts a whole sentence: its facts are a new statement's."""
@@ -384,54 +268,6 @@ class _Reader:
         if hunk.added:
             return whole_sentence(self.new_text, hunk.new_at, hunk.added)
         return whole_sentence(self.old_text, hunk.old_at, hunk.removed)
-
-    def _capitals(self, gone: list[Fact], came: list[Fact]) -> tuple[list[Fact], list[Fact]]:
-        """Without a country and its capital that stands for it where neither is where
-        something happens ("[-die Ukraine-]{+Kiew+} erhält Panzer"), a rewording; "in
-        [-der Ukraine-]{+Kiew+}" is a place changed."""
-        for old in [f for f in gone if f.name and not located(self.old.read, f.start)]:
-            new = next(
-                (
-                    f
-                    for f in came
-                    if f.name
-                    and capital_for_country(old.text, f.text)
-                    and not located(self.new.read, f.start)
-                ),
-                None,
-            )
-            if new is not None:
-                gone = [f for f in gone if f is not old]
-                came = [f for f in came if f is not new]
-        return gone, came
-
-    def _sentences(self, hunk: Hunk) -> tuple[str, str]:
-        """The old and the new sentence the change stands in."""
-        return (
-            sentence_around(self.old_text, hunk.old_at, hunk.old_at + len(hunk.removed)),
-            sentence_around(self.new_text, hunk.new_at, hunk.new_at + len(hunk.added)),
-        )
-
-    def _one_phrase(self, hunk: Hunk) -> bool:
-        """The two sides of the change say one thing two ways, so a fact that differs
-        between them changed: short, or keeping half their other words."""
-        removed, added = hunk.removed, hunk.added
-        if max(word_count(removed), word_count(added)) < FACT_PHRASE_WORDS:
-            return True
-        if shared(without_facts(removed, self.names), without_facts(added, self.names)) >= (
-            FACT_REST_SIMILARITY
-        ):
-            return True
-        return widened(removed, added) or widened(added, removed)
-
-    def _sentence_kept(self, hunk: Hunk) -> bool:
-        """The sentence the change is in keeps most of its other words: the change
-        rewords part of one statement rather than replacing it."""
-        return self._kept_share(hunk) >= SENTENCE_KEPT
-
-    def _kept_share(self, hunk: Hunk) -> float:
-        kickers = (self.old.kicker, self.new.kicker) if self.title else (0, 0)
-        return kept_share(self.old_text, self.new_text, hunk, kickers=kickers, names=self.names)
 
     def _evidence(
         self,
@@ -446,7 +282,7 @@ class _Reader:
         new = [f for f in came if in_pairs(f, changed, 1)]
         placed = [(f, self.old) for f in old] + [(f, self.new) for f in new]
         return FactEvidence(
-            kept=self._kept_share(hunk),
+            kept=self.facts.kept_share(hunk),
             rule=rule,
             numbers=weighs_as_number(
                 changed,
@@ -454,7 +290,7 @@ class _Reader:
                 new,
                 names_of(gone, came),
                 texts=(self.old_text, self.new_text),
-                sentences=self._sentences(hunk),
+                sentences=self.facts.sentences(hunk),
             ),
             located=any(f.name and located(side.read, f.start) for f, side in placed),
         )

@@ -13,6 +13,10 @@ from elsewhere in the text:
   "of") may give a letter or none, and a word may give the first letters of its
   compound's parts too ("Bundes-nachrichten-dienst"), for an abbreviation of three
   capitals or more;
+* an abbreviation whose first capital qualifies the body the other side names without it
+  stands for that body: "so nass wie nie, laut [-Wetterdienst-]{+DWD+}" (the "Deutscher
+  Wetterdienst"), "the [-Weather Service-]{+NWS+}", where the body's name ends in the
+  kind of body it is (:data:`BODY_KINDS`);
 * the forms of one group of :data:`~quietedit.analysis.aliases.ALIASES` ("Union",
   "CDU/CSU") name one body where no rule of form can tell.
 
@@ -47,6 +51,20 @@ _ENDINGS: Final = ("n", "en", "s", "es", "e")
 """Endings an inflected German word adds to a form ("den Vereinigten Staaten")."""
 LONGEST_RUN: Final = 12
 """Words a long form has at most (an abbreviation's letters and its small words)."""
+BODY_KINDS: Final = (
+    "amt", "dienst", "gericht", "gerichtshof", "ministerium", "behörde", "agentur", "bank",
+    "anstalt", "kammer", "polizei", "wehr", "kriminalamt",
+)  # fmt: skip
+"""How a German body's one-word name ends: the kind of body it is ("Bundes-nachrichten-
+dienst", "Landes-kriminal-amt", "Wetter-dienst")."""
+_ENGLISH_BODIES: Final = frozenset(
+    {"service", "agency", "office", "bureau", "court", "ministry", "department", "police",
+     "authority", "commission", "institute"}
+)  # fmt: skip
+"""The words an English body's name ends with, the kind of body it is."""
+QUALIFIED_CAPITALS: Final = 3
+"""Capitals an abbreviation with a qualifier has at least: the qualifier's and two of the
+body's ("DWD"); two would leave the body one letter."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +102,10 @@ def other_forms(
     for old_span, new_span in _aliased(removed_tokens, added_tokens, gone, came):
         old_spans.append(old_span)
         new_spans.append(new_span)
+    new_qualified, old_bodies = _qualified(added_tokens, removed_tokens)
+    old_qualified, new_bodies = _qualified(removed_tokens, added_tokens)
+    old_spans += old_bodies + old_qualified
+    new_spans += new_bodies + new_qualified
     return (
         [f for f in gone if not (f.name and _inside(f, old_spans))],
         [f for f in came if not (f.name and _inside(f, new_spans))],
@@ -192,6 +214,47 @@ def _abbreviated(
                 longs.append((run[0].start, run[-1].end))
                 break
     return shorts, longs
+
+
+def _qualified(short_side: list[_Token], long_side: list[_Token]) -> tuple[list[Span], list[Span]]:
+    """Where an abbreviation on one side is a qualifier's capital and the initials of the
+    body the other side names, all that side's words: ``(spans on the short side, spans on
+    the long side)``. The body is one German compound whose first letter and the kind of
+    body it ends with give the two capitals ("Wetter-dienst" for the "WD" of "DWD"), or
+    English capitalised words ending with a kind of body ("Weather Service", "NWS")."""
+    body = [t for t in long_side if t.word and t.text.casefold() not in _ARTICLES]
+    if not body or not all(t.capitalised for t in body) or not _body_kind(body[-1].text):
+        return [], []
+    for token in short_side:
+        capitals = [c for c in token.text if c.isupper()]
+        if not is_abbreviation(token.text) or len(capitals) < QUALIFIED_CAPITALS:
+            continue
+        rest = "".join(capitals[1:])
+        texts = [t.text for t in body]
+        if abbreviates(rest, texts) or (len(body) == 1 and _kind_initials(rest, texts[0])):
+            return [(token.start, token.end)], [(body[0].start, body[-1].end)]
+    return [], []
+
+
+def _body_kind(word: str) -> bool:
+    lowered = word.casefold()
+    return lowered in _ENGLISH_BODIES or any(
+        lowered.endswith(kind) and len(lowered) > len(kind) + 2 for kind in BODY_KINDS
+    )
+
+
+def _kind_initials(letters: str, word: str) -> bool:
+    """Two capitals: the compound's first letter and that of the kind of body it ends
+    with ("WD" of "Wetterdienst")."""
+    lowered, letters = word.casefold(), letters.casefold()
+    return (
+        len(letters) == 2
+        and lowered[0] == letters[0]
+        and any(
+            lowered.endswith(kind) and kind[0] == letters[1] and len(lowered) > len(kind) + 2
+            for kind in BODY_KINDS
+        )
+    )
 
 
 def _runs(tokens: list[_Token], initial: str) -> list[list[_Token]]:
