@@ -161,13 +161,14 @@ def fetch_folder(root: Path, folder: Path) -> bool:
     )
 
 
-def fetch_folders(root: Path, folders: list[Path]) -> int:
-    """Add every one of ``folders`` (document folders below the archive ``root``) missing
-    from the sparse checkout ``root`` is in at once: their trees in one walk, one ``git
-    sparse-checkout add``; how many were added. A run that will read many documents the
-    checkout left out (those its feeds list) so pays one fetch, not one each. Nothing is
-    raised: a folder still missing afterwards is fetched alone when read
-    (:func:`fetch_folder`, which reports a failure)."""
+def fetch_folders(root: Path, folders: list[Path], *, strict: bool = False) -> int:
+    """Add every one of ``folders`` (document or index shard folders below the archive
+    ``root``) missing from the sparse checkout ``root`` is in at once: their trees in one
+    walk, one ``git sparse-checkout add``; how many were added. A run that will read many
+    documents the checkout left out (those its feeds list) so pays one fetch, not one each.
+    Nothing is raised unless ``strict`` (then ``ArchiveError`` when git refuses): a folder
+    still missing afterwards is fetched alone when read (:func:`fetch_folder`, which
+    reports a failure)."""
     top = _sparse_top(root.resolve())
     if top is None:
         return 0
@@ -196,6 +197,11 @@ def fetch_folders(root: Path, folders: list[Path]) -> int:
         )
     if done is None or done.returncode != 0:
         reason = "git is missing" if done is None else done.stderr.strip()
+        if strict:
+            raise ArchiveError(
+                folders[0],
+                f"not in the sparse checkout, and git sparse-checkout add failed: {reason}",
+            )
         logger.warning(
             "could not fetch the folders at once (each is fetched when read): %s", reason
         )

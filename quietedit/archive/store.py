@@ -96,6 +96,7 @@ class Archive:
             self.layout,
             read=lambda path: load_json(path) if path.exists() else None,
             replace=lambda path, data: self._replace(path, data, final=False),
+            bring=lambda folders: sparse.fetch_folders(self.root, folders, strict=True),
         )
         """The index: the partition of every document (:mod:`quietedit.archive.index`)."""
         self.state_files = StateFiles(
@@ -146,7 +147,11 @@ class Archive:
     def prefetch(self, documents: Iterable[str]) -> int:
         """Bring the folders of ``documents`` (those stored) that a sparse checkout leaves
         out into it at once (:func:`~quietedit.archive.sparse.fetch_folders`); how many
-        came. An unreadable index entry is skipped: that document is fetched when read."""
+        came. Their index shards the checkout leaves out come first, at once (of those
+        the index has not learnt). An unreadable index entry is skipped: that document is
+        fetched when read."""
+        documents = list(documents)
+        self.index.prefetch(documents)
         missing = []
         for document in documents:
             try:
