@@ -104,6 +104,17 @@ class DocumentIndex:
                 self._brought.update(missing)
             return len(missing)
 
+    def peek(self, document: str, *, writer: str) -> tuple[bool, str | None]:
+        """Whether the partition of ``document`` is known here without fetching its shard
+        (learnt, or its shard on disk), and that partition (``None``: never stored)."""
+        shard = index_shard(document)
+        with self._lock:
+            if document in self._learnt:
+                return True, self._learnt[document]
+            if shard not in self._shards and not self.layout.index_folder(shard).is_dir():
+                return False, None
+            return True, self._read_shard(shard, writer=writer).entries.get(document)
+
     def partition(self, document: str, *, writer: str) -> str | None:
         """The partition ``document`` lives in, or ``None`` for a document never stored."""
         shard = index_shard(document)

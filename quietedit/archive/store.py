@@ -168,7 +168,9 @@ class Archive:
         """A test of whether a document missing from disk, given as ``(partition, id)``,
         is left out by the checkout rather than deleted (:func:`sparse.outside_checkout`);
         for one pass."""
-        return sparse.outside_checkout(self.root, self.partition)
+        return sparse.outside_checkout(
+            self.root, lambda document: self.index.peek(document, writer=self.writer)
+        )
 
     # -- paths of one document ---------------------------------------------------------
 
