@@ -41,6 +41,7 @@ from quietedit.archive.layout import (
     legacy_index_path,
 )
 from quietedit.archive.records import dump_json
+from quietedit.article.identity import is_document_id
 from quietedit.errors import ArchiveError
 from quietedit.model import JSON
 from quietedit.revisions import SCHEMA_VERSION
@@ -81,9 +82,18 @@ class DocumentIndex:
         """Take ``(partition, document)`` pairs as known without reading their shards:
         those of a stored list or of folders on disk, which an index entry written before
         each folder (:meth:`place`) already agrees with. A document learnt is never
-        entered again."""
+        entered again. Only those whose shard folder is not on disk are kept (a sparse
+        checkout's): a full checkout reads its shards, and keeps no copy of them here."""
+        present: dict[str, bool] = {}
         with self._lock:
-            self._learnt.update((document, partition) for partition, document in placed)
+            for partition, document in placed:
+                if not is_document_id(document):
+                    continue
+                shard = index_shard(document)
+                if shard not in present:
+                    present[shard] = self.layout.index_folder(shard).is_dir()
+                if not present[shard]:
+                    self._learnt[document] = partition
 
     def prefetch(self, documents: Iterable[str]) -> int:
         """Bring the shard folders of ``documents`` (those not learnt, nor read yet) that

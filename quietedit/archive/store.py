@@ -209,7 +209,9 @@ class Archive:
 
     def documents(self, partitions: Iterable[str] | None = None) -> list[tuple[str, str]]:
         """``(partition, id)`` of every document with a record in ``partitions`` (default:
-        every partition on disk), sorted by partition, then id."""
+        every partition on disk), sorted by partition, then id. The index learns them
+        (:meth:`DocumentIndex.learn`): a document found on disk needs no index shard,
+        which a sparse checkout leaves out."""
         chosen = self.partitions() if partitions is None else sorted(set(partitions))
         found: list[tuple[str, str]] = []
         for partition in chosen:
@@ -217,6 +219,7 @@ class Archive:
             found.extend((partition, p.parent.name) for p in folder.glob(f"*/*/{DOCUMENT_FILE}"))
             # and those a migration has not moved into their buckets yet
             found.extend((partition, p.parent.name) for p in folder.glob(f"*/{DOCUMENT_FILE}"))
+        self.index.learn(found)
         return sorted(found)
 
     def document_ids(self, partitions: Iterable[str] | None = None) -> list[str]:

@@ -191,15 +191,15 @@ def ensure_recent(archive: Archive, *, shard: Shard, now: datetime) -> Observed 
 
 def learn_placed(archive: Archive, active: Observed | None) -> None:
     """Tell ``archive``'s index the partition of each document ``active`` names, and of
-    each document on disk in a partition it reads whole: the documents a run's feeds list
+    each document on disk in a partition it reads whole (listed, the index learns them:
+    :meth:`Archive.documents`): the documents a run's feeds list
     and its checks read are then found without their index shards, which a sparse
     checkout leaves out (each a request), so a run reads the shards of the documents new
     to it, not of every document its feeds list."""
     if active is None:
         return
     archive.index.learn(active.documents)
-    on_disk = [p for p in active.whole if archive.layout.partition_dir(p).is_dir()]
-    archive.index.learn(archive.documents(on_disk))
+    archive.documents(p for p in active.whole if archive.layout.partition_dir(p).is_dir())
 
 
 def checkout_list(

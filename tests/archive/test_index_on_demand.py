@@ -149,6 +149,12 @@ def test_a_run_fetches_the_shards_of_the_documents_new_to_it_not_the_index(
     adds = git_commands(trace, lambda argv: argv[:2] == ["sparse-checkout", "add"])
     assert len(adds) == 2
 
+    # the documents on disk, listed by another command (as `quietedit capture` lists them
+    # to find new revisions), are found through their folders: no shard fetched for them
+    other = Archive(work / "data")
+    assert len([other.revisions_dir(doc) for doc in other.document_ids()]) == 18
+    assert len(git_commands(trace, lambda argv: argv[:2] == ["sparse-checkout", "add"])) == 2
+
     # a new document placed in a shard the clone left out keeps the shard's other entries
     store(mine, new_url, "2026/11/28")
     entries = json.loads(Layout(work / "data").index_file(index_shard(new)).read_text())
