@@ -28,8 +28,9 @@ from year_newsroom import CONTENT_TYPE, OUTLETS, Story, story_page
 
 from quietedit.article.identity import is_document_id
 
-BASE_PATHS: Final = ("data/feeds", "data/state", "data/index")
-"""What the clone checks out before ``quietedit sparse-paths`` can read the active list."""
+BASE_PATHS: Final = ("data/feeds", "data/state")
+"""What the clone checks out before ``quietedit sparse-paths`` can read the active list
+(not the index: a run fetches the shards it reads)."""
 WORKFLOW: Final = Path(__file__).resolve().parents[1] / ".github" / "workflows" / "update.yml"
 CLONE_STEP: Final = "Clone the newest commit and the folders every run reads"
 GIT: Final = ("git", "-c", "user.name=bench", "-c", "user.email=bench@example.org")

@@ -24,8 +24,7 @@ ACTIVE = "data/documents/2026/11/28/news-example-org-5358b171ce9e8281/document.j
 SIBLING = "data/documents/2026/11/28/news-example-org-77a1b2c3d4e5f607/document.json"
 CHECKS = "data/documents/2026/11/28/checks.json"
 ACTIVE_PATHS = (
-    "data/feeds\ndata/state\ndata/index\n"
-    "data/documents/2026/11/28/news-example-org-5358b171ce9e8281\n"
+    "data/feeds\ndata/state\ndata/documents/2026/11/28/news-example-org-5358b171ce9e8281\n"
 )
 
 
@@ -209,6 +208,8 @@ def test_the_hourly_clone_loses_a_push_race_rebases_and_pushes_without_the_archi
     assert not (first / OLD).exists() and not (first / "tests").exists()
     # of a partition, the document still observed and the checks file, not its neighbour
     assert (first / CHECKS).exists() and not (first / SIBLING).exists()
+    # nor the index, which grows with the archive: a run fetches the shards it reads
+    assert not (first / "data/index").exists()
     assert git(first, "rev-parse", "--is-shallow-repository", env=env) == "true"
     # nor the folder listings (trees) of the retired month: only its own listing came
     bare = Path(origin.removeprefix("file://"))

@@ -8,6 +8,14 @@ the same file; readers merge every writer's files, and a document indexed twice 
 error. An entry is written before its document's folder (:meth:`DocumentIndex.place`), so
 a crash never leaves a folder the index does not know.
 
+In a sparse checkout the hourly clone leaves the shard folders out (they grow with the
+archive: 4.7 MB at 89,000 documents): a shard read whose folder is missing is brought in
+first (``bring``: :func:`~quietedit.archive.sparse.fetch_folders`), and :meth:`prefetch`
+brings those of many documents at once. What a run already knows of a document's
+partition, from the list of documents still observed or their folders on disk
+(:meth:`learn`), needs no shard at all, so a run reads the shards of the documents new to
+it (a new article, an old one reappearing in a feed), not one per document its feeds list.
+
 The index files of schema 2 (``index/<hh>.json``, 256 shards) are read as well until
 ``quietedit migrate`` has moved their entries (:mod:`quietedit.archive.migrate_index`):
 an archive not migrated yet, or a migration cut short, finds every document all the same.
@@ -15,8 +23,9 @@ an archive not migrated yet, or a migration cut short, finds every document all 
 
 from __future__ import annotations
 
+import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -32,9 +41,12 @@ from quietedit.archive.layout import (
     legacy_index_path,
 )
 from quietedit.archive.records import dump_json
+from quietedit.article.identity import is_document_id
 from quietedit.errors import ArchiveError
 from quietedit.model import JSON
 from quietedit.revisions import SCHEMA_VERSION
+
+logger = logging.getLogger(__name__)
 
 
 class DocumentIndex:
@@ -44,7 +56,9 @@ class DocumentIndex:
     serialised.
 
     ``read`` parses a file (raising ``ArchiveError``; ``None`` when it does not exist);
-    ``replace`` writes a file atomically and durably."""
+    ``replace`` writes a file atomically and durably; ``bring`` brings missing shard
+    folders into a sparse checkout (nothing, outside one), raising ``ArchiveError`` when
+    git cannot."""
 
     def __init__(
         self,
@@ -52,18 +66,71 @@ class DocumentIndex:
         *,
         read: Callable[[Path], JSON | None],
         replace: Callable[[Path, bytes], None],
+        bring: Callable[[list[Path]], object] = lambda folders: None,
     ) -> None:
         self.layout = layout
         self._read_file = read
         self._replace = replace
+        self._bring = bring
         self._shards: dict[str, _Shard] = {}
         self._legacy: dict[str, list[Path]] | None = None
+        self._learnt: dict[str, str] = {}
+        self._brought: set[str] = set()  # shards asked for once: an empty one has no folder
         self._lock = threading.Lock()
+
+    def learn(self, placed: Iterable[tuple[str, str]]) -> None:
+        """Take ``(partition, document)`` pairs as known without reading their shards:
+        those of a stored list or of folders on disk, which an index entry written before
+        each folder (:meth:`place`) already agrees with. A document learnt is never
+        entered again. Only those whose shard folder is not on disk are kept (a sparse
+        checkout's): a full checkout reads its shards, and keeps no copy of them here."""
+        present: dict[str, bool] = {}
+        with self._lock:
+            for partition, document in placed:
+                if not is_document_id(document):
+                    continue
+                shard = index_shard(document)
+                if shard not in present:
+                    present[shard] = self.layout.index_folder(shard).is_dir()
+                if not present[shard]:
+                    self._learnt[document] = partition
+
+    def prefetch(self, documents: Iterable[str]) -> int:
+        """Bring the shard folders of ``documents`` (those not learnt, nor read yet) that
+        a sparse checkout leaves out, at once; how many were asked for."""
+        with self._lock:
+            shards = {index_shard(doc) for doc in documents if doc not in self._learnt}
+            missing = sorted(
+                shard
+                for shard in shards - self._brought
+                if shard not in self._shards and not self.layout.index_folder(shard).is_dir()
+            )
+            if missing:
+                try:
+                    self._bring([self.layout.index_folder(shard) for shard in missing])
+                except ArchiveError as exc:  # each is asked for again when read
+                    logger.warning("%s; each shard is fetched when read", exc)
+                    return 0
+                self._brought.update(missing)
+            return len(missing)
+
+    def peek(self, document: str, *, writer: str) -> tuple[bool, str | None]:
+        """Whether the partition of ``document`` is known here without fetching its shard
+        (learnt, or its shard on disk), and that partition (``None``: never stored)."""
+        shard = index_shard(document)
+        with self._lock:
+            if document in self._learnt:
+                return True, self._learnt[document]
+            if shard not in self._shards and not self.layout.index_folder(shard).is_dir():
+                return False, None
+            return True, self._read_shard(shard, writer=writer).entries.get(document)
 
     def partition(self, document: str, *, writer: str) -> str | None:
         """The partition ``document`` lives in, or ``None`` for a document never stored."""
         shard = index_shard(document)
         with self._lock:
+            if document in self._learnt:
+                return self._learnt[document]
             found = self._read_shard(shard, writer=writer).entries.get(document)
             if found is None:  # another writer (object or process) may have added it since
                 found = self._read_shard(shard, writer=writer, fresh=True).entries.get(document)
@@ -88,6 +155,11 @@ class DocumentIndex:
         if cached is not None and not fresh:
             return cached
         folder = self.layout.index_folder(shard)
+        if shard not in self._brought and not folder.is_dir():
+            # left out by a sparse checkout, or never written; a shard git could not bring
+            # raises, or a new entry would be written without the others of its shard
+            self._bring([folder])
+            self._brought.add(shard)
         files = [folder / name for name in listdir(folder) if INDEX_NAME_PATTERN.fullmatch(name)]
         stamps = tuple((path.name, stamp(path)) for path in files)
         if cached is not None and stamps == cached.stamp and cached.writer == writer:
@@ -144,6 +216,8 @@ class DocumentIndex:
         own file of the shard (``writer``)."""
         shard = index_shard(document)
         with self._lock:
+            if document in self._learnt:
+                return self._learnt[document], False
             known = self._read_shard(shard, writer=writer, fresh=True)
             if document in known.entries:
                 return known.entries[document], False

@@ -49,7 +49,6 @@ from quietedit.archive.checks import (
 )
 from quietedit.archive.derived import derived_link_problems, derived_problems
 from quietedit.archive.files import listdir
-from quietedit.archive.gittrees import fetch_trees
 from quietedit.archive.layout import (
     DOCUMENT_FILE,
     INDEX_DIR,
@@ -68,6 +67,7 @@ from quietedit.archive.layout import (
     revision_name,
 )
 from quietedit.archive.records import evidence_from_record
+from quietedit.archive.since_checkout import bring_index_shards, documents_left_out
 from quietedit.archive.sparse import Cone, checkout_cone
 from quietedit.archive.verify import VerifyReport
 from quietedit.article.identity import is_document_id
@@ -84,6 +84,7 @@ def verify_since(root: Path, since: str) -> VerifyReport:
     """
     repository = open_repository(root, since)
     changes = working_tree_changes(repository)
+    bring_index_shards(root, changes)  # in a sparse checkout, those it left out, at once
     checker = _ChangeChecker(root, repository)
     shards = [change.path for change in changes if change.path.parts[:1] == (INDEX_DIR,)]
     checker.before = files_at_commit(repository, shards)
@@ -385,27 +386,7 @@ class _ChangeChecker:
         outside the sparse checkout and have a record in the commit checked out."""
         if not self.cone_read:
             self.cone, self.cone_read = checkout_cone(self.root), True
-        cone = self.cone
-        if cone is None:
-            return set()  # not a sparse checkout: everything is on disk
-        folder = partition.resolve()
-        outside = [
-            name
-            for name in names
-            if not cone.holds(folder / bucket_of(name) / name) and not cone.holds(folder / name)
-        ]
-        if not outside:
-            return set()
-        base = partition.resolve().relative_to(self.repository.top.resolve()).as_posix()
-        # the hourly job's clone has no tree it did not ask for: the buckets looked up come
-        # in a request or two, not one fetch of git's own per folder it opens (117 s of
-        # CPU at day 7 of bench/year.py, against 5 s with this)
-        fetch_trees(self.repository.top, sorted({f"{base}/{bucket_of(n)}" for n in outside}))
-        paths = [f"{base}/{bucket_of(name)}/{name}/{DOCUMENT_FILE}" for name in outside]
-        paths += [f"{base}/{name}/{DOCUMENT_FILE}" for name in outside]  # not bucketed yet
-        listed = self.repository.git("ls-tree", "--name-only", "-z", "HEAD", "--", *paths)
-        found = {PurePosixPath(line).parent.name for line in listed.split("\0") if line}
-        return found & set(outside)
+        return documents_left_out(self.repository, self.cone, partition, names)
 
     def _check_departed(self, path: Path, *, slug: str, day: str) -> None:
         record = self._load(path)

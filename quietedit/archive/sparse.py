@@ -74,14 +74,16 @@ def checkout_cone(root: Path) -> Cone | None:
 
 
 def outside_checkout(
-    root: Path, partition_of: Callable[[str], str | None]
+    root: Path, partition_of: Callable[[str], tuple[bool, str | None]]
 ) -> Callable[[str, str], bool]:
     """A test of whether a document missing from disk, given as ``(partition, id)``,
     is left out by the checkout (its partition is not on disk, or a sparse git checkout
     does not hold its folder) rather than deleted (its folder missing from what is
-    checked out, or the index, which every checkout holds, no longer naming it there:
-    ``partition_of``, the archive's index lookup). Reads the sparse checkout's list once:
-    the test is for one pass."""
+    checked out, or the index no longer naming it there). ``partition_of``: the archive's
+    index lookup without a fetch, whether it knows and what (:meth:`DocumentIndex.peek`):
+    an index shard the hourly checkout leaves out is not fetched for this, so a document
+    left out whose shard is left out too counts as left out. Reads the sparse checkout's
+    list once: the test is for one pass."""
     cone = checkout_cone(root)
     resolved = Layout(root.resolve())
     partitions: dict[str, bool] = {}
@@ -92,10 +94,11 @@ def outside_checkout(
         except UnsafePathError:
             return True  # no such folder can exist: never taken for a deletion
         try:
-            if partition_of(document) != partition:
-                return False  # removed from the index: deleted, not left out
+            known, named = partition_of(document)
         except ArchiveError:
             return True  # an unreadable index deletes nothing
+        if known and named != partition:
+            return False  # removed from the index: deleted, not left out
         if partition not in partitions:
             partitions[partition] = resolved.partition_dir(partition).is_dir()
         return not partitions[partition] or (cone is not None and not cone.holds(folder))
@@ -161,13 +164,14 @@ def fetch_folder(root: Path, folder: Path) -> bool:
     )
 
 
-def fetch_folders(root: Path, folders: list[Path]) -> int:
-    """Add every one of ``folders`` (document folders below the archive ``root``) missing
-    from the sparse checkout ``root`` is in at once: their trees in one walk, one ``git
-    sparse-checkout add``; how many were added. A run that will read many documents the
-    checkout left out (those its feeds list) so pays one fetch, not one each. Nothing is
-    raised: a folder still missing afterwards is fetched alone when read
-    (:func:`fetch_folder`, which reports a failure)."""
+def fetch_folders(root: Path, folders: list[Path], *, strict: bool = False) -> int:
+    """Add every one of ``folders`` (document or index shard folders below the archive
+    ``root``) missing from the sparse checkout ``root`` is in at once: their trees in one
+    walk, one ``git sparse-checkout add``; how many were added. A run that will read many
+    documents the checkout left out (those its feeds list) so pays one fetch, not one each.
+    Nothing is raised unless ``strict`` (then ``ArchiveError`` when git refuses): a folder
+    still missing afterwards is fetched alone when read (:func:`fetch_folder`, which
+    reports a failure)."""
     top = _sparse_top(root.resolve())
     if top is None:
         return 0
@@ -196,6 +200,11 @@ def fetch_folders(root: Path, folders: list[Path]) -> int:
         )
     if done is None or done.returncode != 0:
         reason = "git is missing" if done is None else done.stderr.strip()
+        if strict:
+            raise ArchiveError(
+                folders[0],
+                f"not in the sparse checkout, and git sparse-checkout add failed: {reason}",
+            )
         logger.warning(
             "could not fetch the folders at once (each is fetched when read): %s", reason
         )

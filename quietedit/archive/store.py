@@ -96,6 +96,7 @@ class Archive:
             self.layout,
             read=lambda path: load_json(path) if path.exists() else None,
             replace=lambda path, data: self._replace(path, data, final=False),
+            bring=lambda folders: sparse.fetch_folders(self.root, folders, strict=True),
         )
         """The index: the partition of every document (:mod:`quietedit.archive.index`)."""
         self.state_files = StateFiles(
@@ -146,7 +147,11 @@ class Archive:
     def prefetch(self, documents: Iterable[str]) -> int:
         """Bring the folders of ``documents`` (those stored) that a sparse checkout leaves
         out into it at once (:func:`~quietedit.archive.sparse.fetch_folders`); how many
-        came. An unreadable index entry is skipped: that document is fetched when read."""
+        came. Their index shards the checkout leaves out come first, at once (of those
+        the index has not learnt). An unreadable index entry is skipped: that document is
+        fetched when read."""
+        documents = list(documents)
+        self.index.prefetch(documents)
         missing = []
         for document in documents:
             try:
@@ -163,7 +168,9 @@ class Archive:
         """A test of whether a document missing from disk, given as ``(partition, id)``,
         is left out by the checkout rather than deleted (:func:`sparse.outside_checkout`);
         for one pass."""
-        return sparse.outside_checkout(self.root, self.partition)
+        return sparse.outside_checkout(
+            self.root, lambda document: self.index.peek(document, writer=self.writer)
+        )
 
     # -- paths of one document ---------------------------------------------------------
 
@@ -202,7 +209,9 @@ class Archive:
 
     def documents(self, partitions: Iterable[str] | None = None) -> list[tuple[str, str]]:
         """``(partition, id)`` of every document with a record in ``partitions`` (default:
-        every partition on disk), sorted by partition, then id."""
+        every partition on disk), sorted by partition, then id. The index learns them
+        (:meth:`DocumentIndex.learn`): a document found on disk needs no index shard,
+        which a sparse checkout leaves out."""
         chosen = self.partitions() if partitions is None else sorted(set(partitions))
         found: list[tuple[str, str]] = []
         for partition in chosen:
@@ -210,6 +219,7 @@ class Archive:
             found.extend((partition, p.parent.name) for p in folder.glob(f"*/*/{DOCUMENT_FILE}"))
             # and those a migration has not moved into their buckets yet
             found.extend((partition, p.parent.name) for p in folder.glob(f"*/{DOCUMENT_FILE}"))
+        self.index.learn(found)
         return sorted(found)
 
     def document_ids(self, partitions: Iterable[str] | None = None) -> list[str]:

@@ -202,16 +202,17 @@ def sparse_paths(
     """Print the archive folders an hourly run needs, for a sparse git checkout.
 
     One path a line, relative to the top of the git work tree holding the archive (or as
-    given, outside git): the feed, state and index folders; today's and yesterday's (UTC)
+    given, outside git): the feed and state folders (not the index: a run fetches the
+    shards it reads, those of the documents new to it); today's and yesterday's (UTC)
     day folders of the entries that leave feeds and partitions, whole; and of the other
     documents still observed, the folders of those the run's plan at --now will read: the
     articles the re-check policy makes due, within the
     per-run cap and per-host budgets of the configuration, and the pages their sites'
     templates are learnt from (with --observed: every one). Cone mode brings each one's
     partition's checks files along. A document the run reads that is not checked out (a
-    feed's claim made it due) is fetched when the run reads it. The whole documents folder
-    before any run has saved its list. Feed them to `git sparse-checkout add --stdin`
-    (cone mode).
+    feed's claim made it due) is fetched when the run reads it. The index and the whole
+    documents folder before any run has saved its list. Feed them to `git sparse-checkout
+    add --stdin` (cone mode).
 
     \b
     With --fetch-trees, in a clone made without trees (--filter=tree:0), it first fetches
@@ -245,13 +246,14 @@ def sparse_paths(
         chosen = checkout_list(archive, now=now)
     else:
         chosen = checkout_plan(archive, config, shard=part, now=now)
-    folders = [archive.layout.root / name for name in ("feeds", "state", "index")]
+    # not the index: the run fetches the shards it reads (few), and it grows with the archive
+    folders = [archive.layout.root / name for name in ("feeds", "state")]
     if everything:
         folders = [archive.layout.root]
     else:  # and the day files the run writes the entries that leave its feeds to
         folders.extend(archive.layout.departed_dir(day) for day in sorted(recent(now)))
-    if chosen is None and not everything:
-        folders.append(archive.layout.documents_dir)
+    if chosen is None and not everything:  # every document is read: the index whole too
+        folders.extend((archive.layout.index_dir, archive.layout.documents_dir))
     elif chosen is not None:
         folders.extend(
             archive.layout.partition_dir(partition) for partition in sorted(chosen.whole)

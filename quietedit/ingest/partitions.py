@@ -168,8 +168,11 @@ def ensure_recent(archive: Archive, *, shard: Shard, now: datetime) -> Observed 
     saved with the :func:`recent` partitions added (whole) when it lacks them. Saved before
     the run writes a document: a run killed after registering new documents (their feed
     entries known from then on, so never registered again) still leaves their partition
-    to the next run. Not a final write: the run's documents come after it."""
+    to the next run. Not a final write: the run's documents come after it. The archive's
+    index learns where the documents the list names are, and those of the partitions
+    read whole that are on disk (:func:`learn_placed`)."""
     active = load_active(archive)
+    learn_placed(archive, active)
     if active is None or recent(now) <= active.whole:
         return active
     active = active.with_whole(recent(now))
@@ -184,6 +187,19 @@ def ensure_recent(archive: Archive, *, shard: Shard, now: datetime) -> Observed 
     )
     write_list(archive, shard.partitions_name, list_record(named, now=now, schedules=own))
     return active
+
+
+def learn_placed(archive: Archive, active: Observed | None) -> None:
+    """Tell ``archive``'s index the partition of each document ``active`` names, and of
+    each document on disk in a partition it reads whole (listed, the index learns them:
+    :meth:`Archive.documents`): the documents a run's feeds list
+    and its checks read are then found without their index shards, which a sparse
+    checkout leaves out (each a request), so a run reads the shards of the documents new
+    to it, not of every document its feeds list."""
+    if active is None:
+        return
+    archive.index.learn(active.documents)
+    archive.documents(p for p in active.whole if archive.layout.partition_dir(p).is_dir())
 
 
 def checkout_list(

@@ -106,6 +106,8 @@ def scan(
     settled = committed.settled(trees, before, present) if hourly else set()
     read = [p for p in present if p not in settled]
     found = stamps.document_stamps(archive.layout.documents_dir, read, trees)  # on disk
+    # their partitions, from their folders: no index shard fetched into a sparse checkout
+    archive.documents(read)
     done = Scan(found, trees, present, settled=settled)
     if complete:
         on_disk = set(found)  # those with pages have their folder

@@ -158,8 +158,8 @@ def test_sparse_paths_lists_what_an_hourly_run_reads(tmp_path: Path) -> None:
     assert before.output.split() == [
         "data/feeds",
         "data/state",
-        "data/index",
         *recent,
+        "data/index",  # every document is read, before a run has saved its list
         "data/documents",
     ]
 
@@ -168,7 +168,6 @@ def test_sparse_paths_lists_what_an_hourly_run_reads(tmp_path: Path) -> None:
     assert after.output.split() == [
         "data/feeds",
         "data/state",
-        "data/index",
         *recent,
         "data/documents/2026/11/20",
         "data/documents/2026/12/01",

@@ -93,7 +93,6 @@ def test_sparse_paths_prints_the_folders_of_the_documents_still_observed(tmp_pat
     assert done.output.splitlines() == [
         "data/feeds",
         "data/state",
-        "data/index",
         "data/departed/2026/12/01",
         "data/departed/2026/12/02",
         "data/documents/2026/12/01",

@@ -97,10 +97,11 @@ def test_folded_months_that_come_back_are_read_again(data: Path, tmp_path: Path)
     assert sum((out / "articles" / d).is_dir() for d in september(data)) == 3
 
 
-def sparse_clone(root: Path, tmp_path: Path, out: Path) -> tuple[str, str]:
+def sparse_clone(root: Path, tmp_path: Path, out: Path, *, index: bool = True) -> tuple[str, str]:
     """Make the archive a sparse git checkout of some documents of a September partition,
     as the hourly clone is: one document with pages left out of it, another (with pages)
-    deleted from a folder it holds; returns the two."""
+    deleted from a folder it holds; returns the two. ``index``: the index is checked out
+    (the hourly clone leaves it out)."""
     archive = Archive(root)
     left_out, deleted = [d for d in september(root) if (out / "articles" / d).is_dir()][:2]
     home = archive.partition(left_out) or ""
@@ -109,7 +110,8 @@ def sparse_clone(root: Path, tmp_path: Path, out: Path) -> tuple[str, str]:
     git(tmp_path, "init", "-q", "-b", "main")
     git(tmp_path, "add", "data")
     git(tmp_path, "commit", "-qm", "archive")
-    cone = ["data/index", "data/documents/2026/11", f"data/documents/{home}/another-story"]
+    cone = ["data/documents/2026/11", f"data/documents/{home}/another-story"]
+    cone += ["data/index"] if index else []
     cone += [f"data/documents/{archive.partition(d)}/{d[-16:-14]}/{d}" for d in september(root)]
     cone.remove(f"data/documents/{home}/{left_out[-16:-14]}/{left_out}")
     git(tmp_path, "sparse-checkout", "set", "--cone", *cone)
@@ -135,6 +137,30 @@ def test_in_a_sparse_git_checkout_a_document_left_out_keeps_its_pages_a_deleted_
     assert not (out / "articles" / deleted).exists()
     assert any(path.startswith(f"articles/{deleted}/") for path in report.removed)
     assert report.failures == ()
+
+
+def test_a_build_in_a_checkout_without_the_index_fetches_no_shard(
+    data: Path,  # noqa: F811
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The hourly clone leaves the index out: the documents on disk are found through
+    their folders, and those left out keep their pages without a shard fetched for each."""
+    out = tmp_path / "site"
+    build(data, out)
+    left_out, deleted = sparse_clone(data, tmp_path, out, index=False)
+    assert not (data / "index").exists()
+    trace = tmp_path / "trace.json"
+    monkeypatch.setenv("GIT_TRACE2_EVENT", str(trace))
+
+    report = build(data, out)
+
+    assert (out / "articles" / left_out / "index.html").is_file()
+    assert not (out / "articles" / deleted).exists()
+    assert report.failures == ()
+    started = trace.read_text(encoding="utf-8") if trace.exists() else ""
+    assert '"sparse-checkout","add"' not in started.replace(" ", "")
+    assert not (data / "index").exists()
 
 
 def cached_rows(out: Path) -> dict[str, tuple[object, ...]]:
