@@ -184,12 +184,16 @@ def _build(
         folded=build.pages.folded,
     )  # fmt: skip
     _guess_share_since(build, scanned.present)
+    # the documents to read that a sparse checkout leaves out, fetched at once rather
+    # than one each as they are read (by the stories, then by the workers)
+    build.archive.prefetch(sorted(d for d in scanned.todo if d not in scanned.found))
     # stories first: an article page links to its story's page
     shown = link_stories(
         build.pages, build.story_state, build.previous, state=scanned.state,
         found=scanned.found, gone=scanned.gone, todo=scanned.todo, failures=scanned.failures,
         hourly=build.hourly,
     )  # fmt: skip
+    build.archive.prefetch(sorted(d for d in scanned.todo if d not in scanned.found))
     rendering = _render(build, scanned, progress)
     catalog, places = _record(build, scanned, rendering)
     rendering.reshare(catalog, share_days=options.share_days)

@@ -154,6 +154,8 @@ class Rendering:
         for doc in redo:
             self.writer.unclaim(document_folders(doc))
             self.stamps.setdefault(doc, catalog.entry(doc).stamp)
+        # a week-old edit's document is rarely in the hourly checkout: fetched at once
+        pages.archive.prefetch(redo)
         self._render_here(redo)
         catalog.write({doc: self.state[doc] for doc in redo if doc in self.state})
 
@@ -181,6 +183,7 @@ class Rendering:
         self.stamps.update((doc, catalog.entry(doc).stamp) for doc in reopened)
         if self.indexing is not None:  # planned with the old fold: planned again, after
             self.indexing.abort()
+        pages.archive.prefetch(sorted(reopened))
         self._render_here(reopened)
         catalog.write({d: e for d, e in self.state.items() if d in losing or d in self.stamps})
         catalog.delete(doc for doc in reopened if doc in self.failures)
