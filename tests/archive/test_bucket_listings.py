@@ -10,9 +10,7 @@ from pathlib import Path
 
 from quietedit.archive.gittrees import fetch_trees
 from quietedit.archive.layout import Layout
-from tests.archive.test_gittrees import env, git, treeless_clone
-
-__all__ = ["env"]  # the fixture, used by name
+from tests.archive.test_gittrees import git, treeless_clone
 
 BUCKETS = 16
 PER_BUCKET = 4

@@ -28,22 +28,6 @@ def doc(partition: str, number: int) -> str:
     return f"data/documents/{partition}/news-example-org-{number:016x}"
 
 
-@pytest.fixture
-def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
-    values = {
-        "HOME": str(tmp_path),
-        "GIT_CONFIG_NOSYSTEM": "1",
-        "GIT_TERMINAL_PROMPT": "0",
-        "GIT_AUTHOR_NAME": "Tests",
-        "GIT_AUTHOR_EMAIL": "tests@example.org",
-        "GIT_COMMITTER_NAME": "Tests",
-        "GIT_COMMITTER_EMAIL": "tests@example.org",
-    }
-    for name, value in values.items():
-        monkeypatch.setenv(name, value)
-    return {**os.environ, **values}
-
-
 def git(repo: Path, *args: str, env: dict[str, str]) -> str:
     done = subprocess.run(
         ["git", *args], cwd=repo, env=env, capture_output=True, text=True, check=True

@@ -8,7 +8,6 @@ list the last run saved."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -58,22 +57,6 @@ def store(archive: Archive, address: str, day: str) -> str:
     archive.write_document(doc, record)
     archive.append_revision(doc, observation(url=address))
     return doc
-
-
-@pytest.fixture
-def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
-    values = {
-        "HOME": str(tmp_path),
-        "GIT_CONFIG_NOSYSTEM": "1",
-        "GIT_TERMINAL_PROMPT": "0",
-        "GIT_AUTHOR_NAME": "Tests",
-        "GIT_AUTHOR_EMAIL": "tests@example.org",
-        "GIT_COMMITTER_NAME": "Tests",
-        "GIT_COMMITTER_EMAIL": "tests@example.org",
-    }
-    for name, value in values.items():
-        monkeypatch.setenv(name, value)
-    return {**os.environ, **values}
 
 
 def git_commands(trace: Path, wanted: Callable[[list[str]], bool]) -> list[list[str]]:
