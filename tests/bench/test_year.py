@@ -64,6 +64,9 @@ def test_a_small_year_prints_its_figures_at_each_checkpoint(tmp_path: Path) -> N
         summary = point["ingest_summary"]
         assert "feeds: 30 polled" in summary, summary
         assert " unchanged" in summary, summary
+        # the site half: a full build, then the hourly build from what the cache holds
+        hourly = point["site"]["hourly"]
+        assert hourly["failures"] == 0 and hourly["repeats"] == 1 and hourly["written"] > 0
     week = result["checkpoints"][-1]
     assert week["documents"] > result["checkpoints"][0]["documents"]
     assert week["partitions_checked_out"] >= 2
