@@ -80,3 +80,61 @@ def timed(
     reap_orphans()
     figures[f"{step} cpu left"] = children_cpu() - cpu
     return outputs
+
+
+# -- the origin's side of a step (GitHub's, in real use) -------------------------------
+
+
+def receive_pack_timer(workdir: Path) -> tuple[Path, Path] | None:
+    """A ``--receive-pack`` program that runs the origin's ``git receive-pack`` under
+    ``/usr/bin/time``, and the file it writes that side's user and system seconds to: the
+    push's CPU is mostly the origin's (receive-pack, index-pack, the connectivity check),
+    which GitHub bears in real use. ``None`` without ``/usr/bin/time``."""
+    if not Path("/usr/bin/time").is_file():
+        return None
+    program, figures = workdir / "receive-pack-timed.sh", workdir / "receive-pack.cpu"
+    program.write_text(
+        f'#!/bin/sh\nexec /usr/bin/time -f "%U %S" -o "{figures}" git receive-pack "$@"\n',
+        encoding="utf-8",
+    )
+    program.chmod(0o755)
+    return program, figures
+
+
+def upload_pack_timer(workdir: Path) -> tuple[Path, Path] | None:
+    """An ``--upload-pack`` program (``remote.origin.uploadpack``) that runs the origin's
+    ``git upload-pack`` under ``/usr/bin/time``, and the file each run appends its user
+    and system seconds to: what a fetch costs the origin (GitHub, in real use) apart from
+    what it costs the clone. ``None`` without ``/usr/bin/time``."""
+    if not Path("/usr/bin/time").is_file():
+        return None
+    program, figures = workdir / "upload-pack-timed.sh", workdir / "upload-pack.cpu"
+    program.write_text(
+        f'#!/bin/sh\nexec /usr/bin/time -a -f "%U %S" -o "{figures}" git upload-pack "$@"\n',
+        encoding="utf-8",
+    )
+    program.chmod(0o755)
+    figures.unlink(missing_ok=True)
+    return program, figures
+
+
+def mark_step(upload: tuple[Path, Path] | None, step: str) -> None:
+    """End the origin's figures of ``step`` in the upload-pack timer's file."""
+    if upload is not None:
+        with upload[1].open("a", encoding="utf-8") as handle:
+            handle.write(f"step {step}\n")
+
+
+def upload_cpu(figures: Path) -> dict[str, float]:
+    """The origin's upload-pack CPU seconds by step, read from the timer's file."""
+    found: dict[str, float] = {}
+    spent = 0.0
+    lines = figures.read_text(encoding="utf-8").splitlines() if figures.exists() else []
+    for line in lines:
+        words = line.split()
+        if words[:1] == ["step"]:
+            found[" ".join(words[1:])] = round(spent, 2)
+            spent = 0.0
+        elif len(words) == 2:
+            spent += float(words[0]) + float(words[1])
+    return found

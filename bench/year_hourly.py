@@ -23,7 +23,16 @@ from types import TracebackType
 from typing import Any, Final
 
 import yaml
-from stepcpu import adopt_orphans, children_cpu, reap_orphans, timed
+from stepcpu import (
+    adopt_orphans,
+    children_cpu,
+    mark_step,
+    reap_orphans,
+    receive_pack_timer,
+    timed,
+    upload_cpu,
+    upload_pack_timer,
+)
 from year_newsroom import CONTENT_TYPE, OUTLETS, Story, story_page
 
 from quietedit.article.identity import is_document_id
@@ -292,6 +301,15 @@ def hourly_run(
         "SHA": head,
         "BRANCH": "main",
     }
+    # the origin's side of every fetch (its upload-pack, GitHub's in real use) timed apart
+    upload = upload_pack_timer(workdir)
+    if upload is not None:
+        step_env |= {
+            "GIT_CONFIG_COUNT": "1",
+            "GIT_CONFIG_KEY_0": "remote.origin.uploadpack",
+            "GIT_CONFIG_VALUE_0": str(upload[0]),
+        }
+        os.environ.update({name: step_env[name] for name in step_env if "GIT_CONFIG" in name})
     started = time.perf_counter()
     cpu = children_cpu()
     subprocess.run(
@@ -301,6 +319,7 @@ def hourly_run(
     if not sparse_index:
         git("sparse-checkout", "reapply", "--no-sparse-index", cwd=clone)
     steps["clone"] = time.perf_counter() - started
+    mark_step(upload, "clone")
     steps["clone cpu"] = children_cpu() - cpu
     cpu = children_cpu()
     reap_orphans()
@@ -313,6 +332,7 @@ def hourly_run(
          "--now", stamp],
         cwd=clone,
     )[0]  # fmt: skip
+    mark_step(upload, "sparse-paths")
     # stdout's paths (all below data/) and the log line on stderr saying what was fetched
     paths = [line for line in printed.splitlines() if line.startswith("data/")]
     fetched = re.search(r"fetched (\d+) folder listings in (\d+) requests", printed)
@@ -320,6 +340,7 @@ def hourly_run(
         steps, "sparse add", ["git", "sparse-checkout", "add", "--stdin"],
         cwd=clone, stdin="".join(f"{path}\n" for path in paths),
     )  # fmt: skip
+    mark_step(upload, "sparse add")
     folders = [path for path in paths if path.startswith("data/documents/")]  # not day files
     # a document's own folder (in a partition read in part), at any depth below its day
     documents = [p for p in folders if is_document_id(p.rsplit("/", 1)[-1])]
@@ -341,12 +362,14 @@ def hourly_run(
             [quietedit, "ingest", "--config", str(config), "--data", "data", "--now", stamp],
             cwd=clone,
         )[0]  # fmt: skip
+    mark_step(upload, "ingest")
     timed(
         steps,
         "verify --since",
         [quietedit, "verify", "--data", "data", "--since", before],
         cwd=clone,
     )
+    mark_step(upload, "verify --since")
     timed(
         steps, "commit",
         ["git", "add", "--sparse", "-A", "data"],
@@ -360,6 +383,10 @@ def hourly_run(
     timed(steps, "push", push, cwd=clone)
     if receive is not None:
         steps["push origin cpu"] = sum(map(float, receive[1].read_text().split()[-2:]))
+    if upload is not None:
+        for name in ("GIT_CONFIG_COUNT", "GIT_CONFIG_KEY_0", "GIT_CONFIG_VALUE_0"):
+            os.environ.pop(name, None)
+        steps |= {f"{step} origin cpu": cpu for step, cpu in upload_cpu(upload[1]).items()}
     changed = committed_changes(repo.origin, before, git("rev-parse", "HEAD", cwd=clone).strip())
     script.unlink()
     git("update-ref", "refs/heads/main", repo.head or "", cwd=repo.origin)  # the year goes on
@@ -389,22 +416,6 @@ def hourly_run(
             (line for line in log.splitlines() if "feeds:" in line), log.strip()[-300:]
         ),
     }
-
-
-def receive_pack_timer(workdir: Path) -> tuple[Path, Path] | None:
-    """A ``--receive-pack`` program that runs the origin's ``git receive-pack`` under
-    ``/usr/bin/time``, and the file it writes that side's user and system seconds to: the
-    push's CPU is mostly the origin's (receive-pack, index-pack, the connectivity check),
-    which GitHub bears in real use. ``None`` without ``/usr/bin/time``."""
-    if not Path("/usr/bin/time").is_file():
-        return None
-    program, figures = workdir / "receive-pack-timed.sh", workdir / "receive-pack.cpu"
-    program.write_text(
-        f'#!/bin/sh\nexec /usr/bin/time -f "%U %S" -o "{figures}" git receive-pack "$@"\n',
-        encoding="utf-8",
-    )
-    program.chmod(0o755)
-    return program, figures
 
 
 def folder_bytes(folder: Path) -> int:

@@ -278,3 +278,43 @@ def test_verify_since_looks_up_the_documents_left_out_without_a_fetch_per_folder
     # request or two, not by git on its own, one folder at a time
     started = [line for line in trace.read_text().splitlines() if '"child_start"' in line]
     assert [line for line in started if '"fetch"' in line and '"--stdin"' in line] == []
+
+
+def test_the_walk_never_asks_git_about_a_tree_the_clone_lacks(
+    tmp_path: Path, origin: Path, env: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # git looks for an object it lacks by scanning its pack folder again, once per object:
+    # the walk must tell the trees it lacks apart without handing them to git, except to
+    # fetch them
+    from quietedit.archive import gittrees
+    from quietedit.archive.gitcmd import git as run_git
+
+    clone = treeless_clone(origin, tmp_path / "clone", env)
+    lacking = missing(clone, env) | {tree(origin, "data/documents", env)}
+    asked: list[str] = []
+
+    def recording(cwd: Path, *args: str, stdin: str | None = None) -> object:
+        if "fetch" not in args:
+            asked.extend(" ".join([*args, stdin or ""]).split())
+        return run_git(cwd, *args, stdin=stdin)
+
+    monkeypatch.setattr(gittrees, "git", recording)
+    wanted = [doc("2026/11/28", 1), doc("2026/10/02", 3)]
+
+    made = fetch_trees(clone, wanted)
+
+    assert not made.failed and made.trees > 0
+    assert set(asked) & lacking == set()  # the old walk handed each of them to rev-list
+    # and it fetched exactly what a checkout of them needs: git fetches no tree itself
+    trace = tmp_path / "trace.json"
+    subprocess.run(
+        ["git", "sparse-checkout", "add", "--skip-checks", *wanted],
+        cwd=clone,
+        env={**env, "GIT_TRACE2_EVENT": str(trace)},
+        check=True,
+        capture_output=True,
+    )
+    assert lazy_tree_fetches(trace) == 0
+    assert (clone / doc("2026/10/02", 3) / "revisions/000001-0003.json").exists()
+    # a second walk over the same folders finds everything here and asks for nothing
+    assert fetch_trees(clone, wanted).requests == 0

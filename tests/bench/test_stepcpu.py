@@ -50,3 +50,47 @@ def test_without_adopting_the_orphan_is_in_no_figure(tmp_path: Path) -> None:
     figures = measure(adopt=False, tmp_path=tmp_path)
     assert figures["step cpu left"] == 0
     assert figures["step cpu"] < 0.3
+
+
+def test_the_origins_upload_pack_is_counted_by_the_step_whose_fetches_ran_it(
+    tmp_path: Path,
+) -> None:
+    sys.path.insert(0, str(BENCH))
+    try:
+        from stepcpu import mark_step, upload_cpu, upload_pack_timer
+    finally:
+        sys.path.remove(str(BENCH))
+    origin, clone = tmp_path / "origin.git", tmp_path / "clone"
+    for command in (
+        ["git", "init", "-q", "--bare", str(origin)],
+        ["git", "init", "-q", str(clone)],
+        ["git", "-C", str(clone), "remote", "add", "origin", origin.as_uri()],
+    ):
+        subprocess.run(command, check=True, capture_output=True)
+    timer = upload_pack_timer(tmp_path)
+    assert timer is not None
+    program, figures = timer
+
+    def fetch() -> None:
+        subprocess.run(
+            ["git", "-C", str(clone), "fetch", "-q", f"--upload-pack={program}", "origin"],
+            check=True,
+            capture_output=True,
+        )
+
+    fetch()
+    fetch()
+    mark_step(timer, "clone")
+    mark_step(timer, "ingest")  # no fetch
+    fetch()
+    mark_step(timer, "verify --since")
+
+    # one line of the origin's seconds per upload-pack run, each under its own step
+    lines = figures.read_text(encoding="utf-8").splitlines()
+    assert [line.split()[0] if line.startswith("step") else "run" for line in lines] == [
+        "run", "run", "step", "step", "run", "step",
+    ]  # fmt: skip
+    found = upload_cpu(figures)
+    assert list(found) == ["clone", "ingest", "verify --since"]
+    assert found["ingest"] == 0.0
+    assert all(value >= 0.0 for value in found.values())

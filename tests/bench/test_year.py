@@ -42,11 +42,21 @@ def test_a_small_year_prints_its_figures_at_each_checkpoint(tmp_path: Path) -> N
         # each step's wall seconds, its CPU seconds (at the clock's 10 ms, maybe 0) and
         # those of the processes it left running (the ingest's page readers, if any)
         cpu = {*(f"{step} cpu" for step in STEPS), *(f"{step} cpu left" for step in STEPS)}
-        # and the origin's side of the push, timed apart where /usr/bin/time is
-        timed_apart = {"push origin cpu"} if Path("/usr/bin/time").is_file() else set()
+        # and the origin's side (its receive-pack in the push, its upload-pack in every
+        # step that fetches), timed apart where /usr/bin/time is
+        fetching = ("clone", "sparse-paths", "sparse add", "ingest", "verify --since")
+        timed_apart = (
+            {"push origin cpu", *(f"{step} origin cpu" for step in fetching)}
+            if Path("/usr/bin/time").is_file()
+            else set()
+        )
         assert set(point["steps"]) == {*STEPS, *cpu, *timed_apart}
         if timed_apart:
-            assert 0 <= point["steps"]["push origin cpu"] <= point["steps"]["push cpu"] + 0.02
+            steps = point["steps"]
+            assert 0 <= steps["push origin cpu"] <= steps["push cpu"] + 0.02
+            for step in fetching:  # the origin's processes are the step's children
+                mine = steps[f"{step} cpu"] + steps[f"{step} cpu left"]
+                assert 0 <= steps[f"{step} origin cpu"] <= mine + 0.02
         assert all(point["steps"][f"{step} cpu left"] >= 0 for step in STEPS)
         assert all(point["steps"][step] > 0 for step in STEPS)
         assert all(point["steps"][f"{step} cpu"] >= 0 for step in STEPS)
