@@ -44,7 +44,7 @@ def newest_observation(pages: DocumentPages, documents: Iterable[str], *, since:
     newest = since
     for doc in documents:
         try:
-            latest = pages.archive.latest_revision(doc)
+            latest = pages.archive.latest_revision(doc, shallow=True)
         except Exception as exc:  # noqa: BLE001 - reported when the document is rendered
             logger.debug("%s: latest revision unread before rendering: %s", doc, exc)
             continue
