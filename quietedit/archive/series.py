@@ -40,10 +40,12 @@ def read_revisions(home: Path, document: str, *, shallow: bool = False) -> list[
     return [read(path) for path in paths]
 
 
-def read_latest_revision(folder: Path) -> Revision | None:
-    """The newest revision in the revisions ``folder``, or ``None`` when it holds none."""
+def read_latest_revision(folder: Path, *, shallow: bool = False) -> Revision | None:
+    """The newest revision in the revisions ``folder``, or ``None`` when it holds none
+    (``shallow``: read with :func:`read_revision_shallow`)."""
     paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
-    return read_revision(paths[-1]) if paths else None
+    read = read_revision_shallow if shallow else read_revision
+    return read(paths[-1]) if paths else None
 
 
 def read_events(home: Path, document: str) -> list[Event]:

@@ -291,11 +291,12 @@ class Archive:
         checks hashes and chains)."""
         return read_revisions(self.document_dir(document), document, shallow=shallow)
 
-    def latest_revision(self, document: str) -> Revision | None:
-        """The newest revision, or ``None`` for a document never successfully observed."""
+    def latest_revision(self, document: str, *, shallow: bool = False) -> Revision | None:
+        """The newest revision, or ``None`` for a document never successfully observed
+        (``shallow`` as for :meth:`revisions`)."""
         if self.partition(document) is None:
             return None
-        return read_latest_revision(self.revisions_dir(document))
+        return read_latest_revision(self.revisions_dir(document), shallow=shallow)
 
     def append_revision(
         self, document: str, observation: Observation, *, fingerprint: str | None = None

@@ -66,9 +66,9 @@ from quietedit.publish.listing import EditRef
 from quietedit.publish.pages import Edit, Source
 from quietedit.publish.paths import CACHE_DIR, SiteWriter
 from quietedit.publish.render import Renderer, SiteURLs, template_dirs
-from quietedit.publish.rendering import Rendering
+from quietedit.publish.rendering import Rendering, decide_share_since
 from quietedit.publish.scan import Scan, previous_places, scan
-from quietedit.publish.share import share_cutoff
+from quietedit.publish.siteindexes import DayChanges
 from quietedit.publish.stories import StoryState
 from quietedit.publish.storypages import write_story_pages
 from quietedit.publish.storyrows import StoryRows, link_stories, next_generation
@@ -183,7 +183,6 @@ def _build(
         fingerprint=build.fingerprint, hourly=build.hourly, full=options.full,
         folded=build.pages.folded,
     )  # fmt: skip
-    _guess_share_since(build, scanned.present)
     # the documents to read that a sparse checkout leaves out, fetched at once rather
     # than one each as they are read (by the stories, then by the workers)
     build.archive.prefetch(sorted(d for d in scanned.todo if d not in scanned.found))
@@ -194,9 +193,13 @@ def _build(
         hourly=build.hourly,
     )  # fmt: skip
     build.archive.prefetch(sorted(d for d in scanned.todo if d not in scanned.found))
+    kept_since = decide_share_since(
+        build.pages, build.previous, scanned, fingerprint=build.fingerprint,
+        hourly=build.hourly, share_days=options.share_days,
+    )  # fmt: skip
     rendering = _render(build, scanned, progress)
     catalog, places = _record(build, scanned, rendering)
-    rendering.reshare(catalog, share_days=options.share_days)
+    rendering.reshare(catalog, share_days=options.share_days, kept_since=kept_since)
     folded, failed = rendering.refold(
         catalog, max_bytes=options.max_bytes, todo=scanned.todo, rebuild=build.rebuild
     )
@@ -264,20 +267,6 @@ def _open(options: BuildOptions, on_exit: contextlib.ExitStack, written: list[st
         options, on_exit, renderer, archive, fingerprint, cache_root, previous, hourly,
         trusted, writer, pages, story_state, next_generation(previous.generation),
     )  # fmt: skip
-
-
-def _guess_share_since(build: _Build, present: list[str]) -> None:
-    """Which edits get share images depends on the archive's newest observation, known
-    once every document is read: rendered with a guess, and again where it was wrong
-    (``Rendering.reshare``). The pages kept from the previous build have its cutoff; with
-    nothing kept (another fingerprint), the end of the newest partition's day (of
-    ``present``) is a close guess."""
-    previous = build.previous
-    if previous.loaded and previous.fingerprint == build.fingerprint:
-        build.pages.share_since = previous.share_since or None
-    elif present:
-        newest_day = present[-1].replace("/", "-") + "T23:59:59Z"
-        build.pages.share_since = share_cutoff(newest_day, build.options.share_days)
 
 
 def _render(build: _Build, scanned: Scan, progress: Callable[[int, int], None] | None) -> Rendering:
@@ -371,12 +360,17 @@ def _write_site_wide(
     # the edits that changed, for the listings to keep their archive pages before the
     # earliest: only when the previous build's pages were made by this code, as now
     changes = catalog.changes if build.hourly and changed is not None else None
+    # an hourly build's API day files: the previous ones with the rows it wrote put in
+    day_changes = None
+    if changes is not None:
+        rows = {doc: state[doc].summary for doc in rendering.stamps if doc in state}
+        day_changes = DayChanges(rows, frozenset(scanned.gone))
     sources = dict(sorted({**pages.sources, **_sources_of(pages, catalog)}.items()))
     failures = site.write_all(
         catalog, table, sources=sources,
         indexing=rendering.indexing, folded=folded, data_url=options.data_url,
         database_url=options.database_url, changed=changed, since=since, changes=changes,
-        listings=build.previous.listings if build.hourly else "",
+        listings=build.previous.listings if build.hourly else "", day_changes=day_changes,
     )  # fmt: skip
     write_story_pages(site, pages, entry_of, shown, trusted=build.trusted)
     # the homepages' headline pages, from their feed records (a few files, read each build)

@@ -34,6 +34,7 @@ import zlib
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Final
 
 from quietedit.publish import folding
 from quietedit.publish.buildcache import (
@@ -72,6 +73,15 @@ def not_folded(folded: frozenset[str]) -> tuple[str, tuple[str, ...]]:
     if not folded:
         return "1", ()
     return f"{_MONTH} NOT IN ({', '.join('?' * len(folded))})", tuple(sorted(folded))
+
+
+NEWEST_OBSERVATION: Final = (
+    "SELECT MAX(newest) FROM (SELECT MAX(last_seen) AS newest FROM documents"
+    " WHERE published = 0 UNION ALL"
+    " SELECT MAX(last_seen) FROM documents WHERE published = 1)"
+)
+"""The newest last sight of any document, each half from the end of the index
+``documents_seen`` (not a scan of every row)."""
 
 
 class Catalog:
@@ -158,12 +168,7 @@ class Catalog:
 
     def newest_observation(self) -> str:
         """When the newest revision of any document was observed ("" when none was)."""
-        query = (
-            "SELECT MAX(newest) FROM (SELECT MAX(last_seen) AS newest FROM documents"
-            " WHERE published = 0 UNION ALL"
-            " SELECT MAX(last_seen) FROM documents WHERE published = 1)"
-        )  # each from the end of the index ``documents_seen``
-        (newest,) = self.db.execute(query).fetchone()
+        (newest,) = self.db.execute(NEWEST_OBSERVATION).fetchone()
         return str(newest or "")
 
     def finish(

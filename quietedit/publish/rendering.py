@@ -20,11 +20,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from quietedit.model import format_timestamp
 from quietedit.publish import folding, plan, search
 from quietedit.publish.batches import Chunk, forks, render_documents
 from quietedit.publish.buildcache import BuildState
 from quietedit.publish.cacherows import DocumentEntry
-from quietedit.publish.catalog import Catalog
+from quietedit.publish.catalog import NEWEST_OBSERVATION, Catalog
 from quietedit.publish.documents import DocumentPages, document_folders
 from quietedit.publish.paths import SiteWriter
 from quietedit.publish.scan import Scan, published_rows
@@ -33,6 +34,49 @@ from quietedit.publish.stories import Sketched, StoryState
 from quietedit.publish.storyrows import StoryRows
 
 logger = logging.getLogger(__name__)
+
+
+def newest_observation(pages: DocumentPages, documents: Iterable[str], *, since: str = "") -> str:
+    """The newest of ``since`` and the observations of the latest revisions of
+    ``documents`` (RFC 3339, compared as the build cache compares its rows'). A document
+    whose revision cannot be read is left out: it fails when rendered, and the cutoff
+    made of this is checked once every row is written (:meth:`Rendering.reshare`)."""
+    newest = since
+    for doc in documents:
+        try:
+            latest = pages.archive.latest_revision(doc, shallow=True)
+        except Exception as exc:  # noqa: BLE001 - reported when the document is rendered
+            logger.debug("%s: latest revision unread before rendering: %s", doc, exc)
+            continue
+        if latest is not None:
+            newest = max(newest, format_timestamp(latest.observation.observed_at))
+    return newest
+
+
+def decide_share_since(
+    pages: DocumentPages, previous: BuildState, scanned: Scan, *, fingerprint: str,
+    hourly: bool, share_days: int,
+) -> str | None:  # fmt: skip
+    """Set ``pages.share_since``, the cutoff the documents are rendered under, and return
+    the one the pages kept from the ``previous`` build were made with.
+
+    Which edits get share images depends on the archive's newest observation. An
+    ``hourly`` build knows it before rendering: the newest of the previous build's rows
+    and of the latest revisions of the documents it renders (``scanned.todo``), so each
+    is rendered once, under the cutoff it keeps (:meth:`Rendering.reshare` checks it once
+    every row is written). A build that trusts no row guesses: the previous build's
+    cutoff, or the end of the newest partition's day (of ``scanned.present``)."""
+    same = previous.loaded and previous.fingerprint == fingerprint
+    if hourly:
+        (row,) = previous.query(NEWEST_OBSERVATION) or [("",)]
+        newest = newest_observation(pages, scanned.todo, since=str(row[0] or ""))
+        pages.share_since = share_cutoff(newest, share_days)
+    elif same:
+        pages.share_since = previous.share_since or None
+    elif scanned.present:
+        newest_day = scanned.present[-1].replace("/", "-") + "T23:59:59Z"
+        pages.share_since = share_cutoff(newest_day, share_days)
+    return (previous.share_since or None) if same else pages.share_since
 
 
 @dataclass(slots=True)
@@ -135,29 +179,42 @@ class Rendering:
             if progress is not None:
                 progress(done, total)
 
-    def reshare(self, catalog: Catalog, *, share_days: int) -> None:
+    def reshare(self, catalog: Catalog, *, share_days: int, kept_since: str | None) -> None:
         """Render again, and write again into ``catalog``, the documents with an edit that
-        gains or loses its share image now that the archive's newest observation is known
-        (the cutoff guessed before rendering was wrong, or the window moved)."""
+        gains or loses its share image now that the archive's newest observation is known:
+        those rendered in this build under a cutoff that turned out wrong, and those kept
+        from the previous build (rendered under ``kept_since``) when the window moved.
+        A document rendered in this build under the right cutoff is not rendered again."""
         pages = self.pages
         share_since = share_cutoff(catalog.newest_observation(), share_days)
-        if share_since == pages.share_since:
+        redo: set[str] = set()
+        table = catalog.edit_table(frozenset())
+        # (the cutoff its pages were made with, whether rendered in this build)
+        for before, now in ((pages.share_since, True), (kept_since, False)):
+            window = plan.share_window(before, share_since)
+            if before == share_since or window is None:
+                continue
+            around = table.moved_candidates(*window)
+            redo |= {
+                doc
+                for doc in moved_out_or_in(around, before, share_since)
+                if (doc in self.stamps) == now
+            }
+        pages.share_since = share_since
+        if not redo:
             return
-        window = plan.share_window(pages.share_since, share_since)
-        around = catalog.edit_table(frozenset()).moved_candidates(*window) if window else []
-        redo = sorted(
+        ids = sorted(
             doc
-            for doc in moved_out_or_in(around, pages.share_since, share_since)
+            for doc in redo
             if doc not in self.failures and plan.has_pages(catalog.entry(doc), pages.folded)
         )
-        pages.share_since = share_since
-        for doc in redo:
+        for doc in ids:
             self.writer.unclaim(document_folders(doc))
             self.stamps.setdefault(doc, catalog.entry(doc).stamp)
         # a week-old edit's document is rarely in the hourly checkout: fetched at once
-        pages.archive.prefetch(redo)
-        self._render_here(redo)
-        catalog.write({doc: self.state[doc] for doc in redo if doc in self.state})
+        pages.archive.prefetch(ids)
+        self._render_here(ids)
+        catalog.write({doc: self.state[doc] for doc in ids if doc in self.state})
 
     def refold(
         self, catalog: Catalog, *, max_bytes: int, todo: Iterable[str], rebuild: bool

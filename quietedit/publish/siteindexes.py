@@ -6,11 +6,18 @@ Each is made from what the build cache's database sums and lists (:class:`SiteDa
 not from the documents' rows in Python, and through :class:`~quietedit.publish.sitewide.
 SiteWide`'s pages (rendered only when their inputs changed). An hourly build keeps the
 API day files of the partitions none of whose documents changed, and the sitemap's
-chunks before its earliest changed article, as the previous build wrote them, unread.
+chunks before its earliest changed article, as the previous build wrote them, unread;
+and the day files of the partitions whose documents changed it makes from the previous
+build's file and the rows of the documents that changed (``DayChanges``), not from every
+document of the day.
 """
 
 from __future__ import annotations
 
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
@@ -19,6 +26,7 @@ from quietedit.model import JSON
 from quietedit.publish import api
 from quietedit.publish.listing import DocumentSummary
 from quietedit.publish.pages import Source
+from quietedit.publish.paths import file_digest
 
 if TYPE_CHECKING:  # sitewide.py writes these through its pages: imported at run time there
     from quietedit.publish.sitewide import SiteWide
@@ -47,6 +55,15 @@ class SiteData(Protocol):
     def newest_article(self, folded: frozenset[str]) -> str | None: ...
 
 
+@dataclass(frozen=True, slots=True)
+class DayChanges:
+    """What changed in the API day files since the previous build: the documents whose
+    rows this build wrote (``documents``: id → summary) and those gone (``gone``)."""
+
+    documents: Mapping[str, DocumentSummary]
+    gone: frozenset[str]
+
+
 def write_api(
     site: SiteWide,
     documents: SiteData,
@@ -55,11 +72,18 @@ def write_api(
     edit_counts: dict[str, int],
     folded: frozenset[str],
     changed: set[str] | None,
+    day_changes: DayChanges | None = None,
 ) -> None:
     """``api/index.json``, a file per day of documents first seen (except in folded
     months: the archive holds them; and kept as it is when none of its documents
-    changed) and ``api/sources.json``."""
+    changed) and ``api/sources.json``. With ``day_changes`` (and ``changed``), a changed
+    day's file is the previous build's with the changed documents' entries put in, when
+    it holds the bytes the cache recorded; else it is made from every row of the day."""
     days: list[tuple[str, int, int]] = []
+    by_partition: dict[str, list[DocumentSummary]] = {}
+    if day_changes is not None and changed is not None:
+        for summary in day_changes.documents.values():
+            by_partition.setdefault(summary.partition, []).append(summary)
     months: dict[str, tuple[int, int]] = {}
     for partition, count, published in documents.days():
         month = partition[:7].replace("/", "-")
@@ -72,9 +96,17 @@ def write_api(
         path = api.day_path(day)
         if changed is not None and partition not in changed and site.reused(path):
             continue
-        docs = documents.day_documents(partition)
-        entries: list[JSON] = [api.index_entry(d) for d in docs if d.published]
-        hidden = [d.id for d in docs if not d.published]
+        entries: list[JSON]
+        patched = None
+        if day_changes is not None and changed is not None:
+            new = by_partition.get(partition, [])
+            patched = _patched_day(site, path, new, day_changes.gone)
+        if patched is not None:
+            entries, hidden = patched
+        else:
+            docs = documents.day_documents(partition)
+            entries = [api.index_entry(d) for d in docs if d.published]
+            hidden = [d.id for d in docs if not d.published]
         # what the entries show, not the documents' keys: a document checked again
         # without a change (its record's schedule moved) leaves its day file alone
         if not site.kept((path,), f"day\0{entries!r}{hidden!r}"):
@@ -89,6 +121,34 @@ def write_api(
         "api/sources.json",
         api.dump(api.sources_file(list(sources.values()), documents=doc_counts, edits=edit_counts)),
     )
+
+
+def _patched_day(
+    site: SiteWide, path: str, new: list[DocumentSummary], gone: frozenset[str]
+) -> tuple[list[JSON], list[str]] | None:
+    """The entries and hidden ids of the day file at ``path`` as the previous build wrote
+    it, with those of ``gone`` and of the documents of ``new`` dropped and ``new``'s put
+    in, in the order of ``day_documents`` (by id); ``None`` when the file is not the one
+    the cache recorded, or not of the shape this code writes."""
+    known = site.writer.known.get(path)
+    try:
+        with open(os.path.join(site.writer.root, path), "rb") as handle:
+            body = handle.read()
+    except OSError:
+        return None
+    if not known or file_digest(body) != known:
+        return None
+    found = json.loads(body)
+    old, unpublished = found.get("documents"), found.get("unpublished")
+    if not isinstance(old, list) or not isinstance(unpublished, list):
+        return None
+    drop = gone | {d.id for d in new}
+    entries: list[JSON] = [e for e in old if isinstance(e, dict) and e.get("id") not in drop]
+    entries += [api.index_entry(d) for d in new if d.published]
+    entries.sort(key=lambda e: str(e["id"]) if isinstance(e, dict) else "")
+    hidden = [str(i) for i in unpublished if i not in drop]
+    hidden = sorted(hidden + [d.id for d in new if not d.published])
+    return entries, hidden
 
 
 def write_folded(

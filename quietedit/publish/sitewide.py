@@ -39,6 +39,7 @@ from quietedit.publish.render import Renderer, output_file
 from quietedit.publish.search import SearchIndexing, Shard
 from quietedit.publish.siteindexes import (
     FOLDED_ROOT,
+    DayChanges,
     SiteData,
     write_api,
     write_folded,
@@ -187,6 +188,7 @@ class SiteWide:
         since: tuple[str, str] | None = None,
         changes: set[EditRef] | None = None,
         listings: str = "",
+        day_changes: DayChanges | None = None,
     ) -> list[str]:
         """Write the site-wide pages, and the search index that ``indexing`` has been
         making; returns failures that did not stop the build. ``table``: every edit
@@ -321,7 +323,9 @@ class SiteWide:
         self.page("compare/", "compare.html", **nav)
         self.page("404.html", "404.html", **nav)
         api_counts = table.source_counts(edits_only=True)
-        write_api(self, documents, sources, totals, api_counts, folded, changed)
+        write_api(
+            self, documents, sources, totals, api_counts, folded, changed, day_changes
+        )  # fmt: skip
         write_folded(self, documents, folded, data_url, nav)
         write_sitemap(
             self, documents, source_list, kinds, folded, since if changed is not None else None
