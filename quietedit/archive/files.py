@@ -173,10 +173,11 @@ def listdir(folder: Path) -> list[str]:
         return []
 
 
-def load_json(path: Path) -> JSON:
+def load_json(path: Path | str) -> JSON:
     """Parse an archive file; unreadable or invalid files raise ``ArchiveError``."""
     try:
-        data = path.read_bytes()
+        with open(path, "rb") as handle:
+            data = handle.read()
     except OSError as exc:
         raise ArchiveError(path, f"cannot read: {exc.strerror}") from exc
     try:

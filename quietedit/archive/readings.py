@@ -29,7 +29,7 @@ def derived_readings(archive: Archive, document: str) -> list[DerivedReading]:
     return found
 
 
-def read_derived(path: Path) -> DerivedReading:
+def read_derived(path: Path | str) -> DerivedReading:
     """One derived record, checked on the way in (its own hash; ``ArchiveError`` if it
     is not one)."""
     record = load_json(path)

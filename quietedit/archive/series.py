@@ -72,7 +72,7 @@ def read_revision(path: Path) -> Revision:
     return revision_from_record(record)
 
 
-def read_revision_shallow(path: Path) -> Revision:
+def read_revision_shallow(path: Path | str) -> Revision:
     """A revision whose fields and types are checked, its hashes not (``revisions``'s
     ``shallow`` read; the export reads the same way)."""
     record = load_json(path)

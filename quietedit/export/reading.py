@@ -56,8 +56,9 @@ def read_listed(archive: Archive, partition: str, document: str) -> Read:
     """The record (``{}`` without one), revisions, events and derived records (none
     without a revision) of the ``document`` listed in ``partition``; ``ArchiveError`` as
     the archive's API raises it."""
-    home = archive.layout.document_dir(document, partition)
-    if archive.partition(document) != partition or not home.is_dir():
+    home = os.fspath(archive.layout.document_dir(document, partition))
+    inside = _listing(home)
+    if inside is None or archive.partition(document) != partition:
         record = archive.read_document(document) or {}
         revisions = archive.revisions(document, shallow=True)
         events = archive.events(document)
@@ -66,37 +67,51 @@ def read_listed(archive: Archive, partition: str, document: str) -> Read:
         except ArchiveError as exc:
             return Read(record, revisions, events, [], exc)
         return Read(record, revisions, events, derived)
-    record = _record(archive, home / DOCUMENT_FILE, partition, document)
+    # One listing of the folder says which of its files and series there are: most
+    # documents have no events and no derived records, and their folders are not listed.
+    record = (
+        _record(archive, os.path.join(home, DOCUMENT_FILE), partition, document)
+        if DOCUMENT_FILE in inside
+        else {}
+    )
     revisions = [
         read_revision_shallow(path)
         for path in _numbered(
-            home / REVISIONS_FOLDER, lambda n: revision_name(document, n), what="revision"
+            home, REVISIONS_FOLDER, inside, lambda n: revision_name(document, n), what="revision"
         )
     ]
     events = [
         _event(path)
         for path in _numbered(
-            home / EVENTS_FOLDER, lambda n: f"{n:0{REVISION_DIGITS}d}.json", what="event"
+            home, EVENTS_FOLDER, inside, lambda n: f"{n:0{REVISION_DIGITS}d}.json", what="event"
         )
     ]
     try:
-        derived = _derived(home / DERIVED_FOLDER, document) if revisions else []
+        derived = _derived(home, inside, document) if revisions else []
     except ArchiveError as exc:
         return Read(record, revisions, events, [], exc)
     return Read(record, revisions, events, derived)
 
 
-def _derived(folder: Path, document: str) -> list[DerivedReading]:
-    """The derived records in ``folder``, oldest first, each read and checked by the
-    archive's own :func:`~quietedit.archive.readings.read_derived`."""
-    paths = _numbered(folder, lambda n: revision_name(document, n), what="derived record")
+def _listing(folder: str) -> set[str] | None:
+    """The names in ``folder``; ``None`` when it is not there (a sparse checkout)."""
+    try:
+        return set(os.listdir(folder))
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+
+
+def _derived(home: str, inside: set[str], document: str) -> list[DerivedReading]:
+    """The derived records in ``home``'s derived folder, oldest first, each read and
+    checked by the archive's own :func:`~quietedit.archive.readings.read_derived`."""
+    paths = _numbered(
+        home, DERIVED_FOLDER, inside, lambda n: revision_name(document, n), what="derived record"
+    )
     return [read_derived(path) for path in paths]
 
 
-def _record(archive: Archive, path: Path, partition: str, document: str) -> dict[str, JSON]:
+def _record(archive: Archive, path: str, partition: str, document: str) -> dict[str, JSON]:
     """The document's record with its checks entry laid over it (``read_document``)."""
-    if not path.exists():
-        return {}
     record = load_json(path)
     problems = check_state_record(record, kind="document")
     if problems or not isinstance(record, dict):
@@ -105,7 +120,7 @@ def _record(archive: Archive, path: Path, partition: str, document: str) -> dict
     return {**record, **entry} if entry else record
 
 
-def _event(path: Path) -> Event:
+def _event(path: str) -> Event:
     record = load_json(path)
     problems = check_event_record(record)
     if problems or not isinstance(record, dict):
@@ -113,8 +128,15 @@ def _event(path: Path) -> Event:
     return event_from_record(record)
 
 
-def _numbered(folder: Path, expected: Callable[[int], str], *, what: str) -> list[Path]:
-    """The files 1..n of a create-only series, in order; a gap or a stray name is an error."""
+def _numbered(
+    home: str, series: str, inside: set[str], expected: Callable[[int], str], *, what: str
+) -> list[str]:
+    """The files 1..n of the create-only ``series`` of the document folder ``home``
+    (whose names are ``inside``), in order; a gap or a stray name is an error. Paths are
+    strings: a ``Path`` made for each file costs as much as reading a small one."""
+    if series not in inside:
+        return []
+    folder = os.path.join(home, series)
     try:
         names = sorted(name for name in os.listdir(folder) if name.endswith(".json"))
     except (FileNotFoundError, NotADirectoryError):
@@ -122,6 +144,6 @@ def _numbered(folder: Path, expected: Callable[[int], str], *, what: str) -> lis
     for number, name in enumerate(names, start=1):
         if name != expected(number):
             raise ArchiveError(
-                folder / name, f"expected {what} {number} here; run quietedit verify"
+                Path(folder, name), f"expected {what} {number} here; run quietedit verify"
             )
-    return [folder / name for name in names]
+    return [os.path.join(folder, name) for name in names]
