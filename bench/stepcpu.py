@@ -90,15 +90,7 @@ def receive_pack_timer(workdir: Path) -> tuple[Path, Path] | None:
     ``/usr/bin/time``, and the file it writes that side's user and system seconds to: the
     push's CPU is mostly the origin's (receive-pack, index-pack, the connectivity check),
     which GitHub bears in real use. ``None`` without ``/usr/bin/time``."""
-    if not Path("/usr/bin/time").is_file():
-        return None
-    program, figures = workdir / "receive-pack-timed.sh", workdir / "receive-pack.cpu"
-    program.write_text(
-        f'#!/bin/sh\nexec /usr/bin/time -f "%U %S" -o "{figures}" git receive-pack "$@"\n',
-        encoding="utf-8",
-    )
-    program.chmod(0o755)
-    return program, figures
+    return _timed_git(workdir, "receive-pack", append=False)
 
 
 def upload_pack_timer(workdir: Path) -> tuple[Path, Path] | None:
@@ -106,11 +98,16 @@ def upload_pack_timer(workdir: Path) -> tuple[Path, Path] | None:
     ``git upload-pack`` under ``/usr/bin/time``, and the file each run appends its user
     and system seconds to: what a fetch costs the origin (GitHub, in real use) apart from
     what it costs the clone. ``None`` without ``/usr/bin/time``."""
+    return _timed_git(workdir, "upload-pack", append=True)
+
+
+def _timed_git(workdir: Path, command: str, *, append: bool) -> tuple[Path, Path] | None:
     if not Path("/usr/bin/time").is_file():
         return None
-    program, figures = workdir / "upload-pack-timed.sh", workdir / "upload-pack.cpu"
+    program, figures = workdir / f"{command}-timed.sh", workdir / f"{command}.cpu"
+    flags = "-a " if append else ""
     program.write_text(
-        f'#!/bin/sh\nexec /usr/bin/time -a -f "%U %S" -o "{figures}" git upload-pack "$@"\n',
+        f'#!/bin/sh\nexec /usr/bin/time {flags}-f "%U %S" -o "{figures}" git {command} "$@"\n',
         encoding="utf-8",
     )
     program.chmod(0o755)
