@@ -35,6 +35,11 @@ def test_a_small_year_prints_its_figures_at_each_checkpoint(tmp_path: Path) -> N
         capture_output=True, text=True, timeout=600, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
+    # the origin packed as GitHub's is, a reverse index beside each pack's index (git
+    # before 2.41 writes none unless told)
+    packs = tmp_path / "work" / "origin.git" / "objects" / "pack"
+    assert {p.stem for p in packs.glob("*.idx")} == {p.stem for p in packs.glob("*.rev")}
+    assert list(packs.glob("*.idx"))
     result = json.loads(figures.read_text())
     assert [point["day"] for point in result["checkpoints"]] == [2, 8]
     assert result["generation_seconds"] > 0
