@@ -18,9 +18,10 @@ hourly build lists the current year, month and day, not every partition of the a
 the hourly job's clone, which holds the listing of a folder beside the checkout but not the
 listings below it, listing an old month would make git fetch every folder listing of that
 month. Then one more call lists the buckets of the partitions asked for, and another the
-documents in those buckets whose tree id is not known to be unchanged (:func:`folder_tree`) (a partition not bucketed yet by ``quietedit migrate``: its
-documents directly); in the hourly job's clone each bucket's own listing is there, as a
-folder beside one checked out. Outside git (or where ``data/documents`` is not committed)
+documents in those buckets whose tree id is not known to be unchanged (:func:`folder_tree`;
+a partition not bucketed yet by ``quietedit migrate``: its documents directly); in the
+hourly job's clone each bucket's own listing is there, as a folder beside one checked
+out. Outside git (or where ``data/documents`` is not committed)
 nothing here applies."""
 
 from __future__ import annotations
