@@ -27,7 +27,6 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Final
 
-from quietedit.archive.layout import bucket_of
 from quietedit.archive.store import Archive
 from quietedit.archive.treeids import PREFIX, Trees, folder_tree
 from quietedit.article.identity import is_document_id
@@ -145,20 +144,23 @@ def built_buckets(previous: BuildState, partitions: Iterable[str]) -> dict[str, 
     as ``previous`` built it, for the buckets of ``partitions`` whose every document
     the build stamped with its folder's tree id. A revision or a derived record moves
     the tree id of its document's bucket; the other buckets of a partition that moved
-    are known unchanged without listing their documents (at 1,000 documents a day, the
-    documents of each of the 30 partitions still observed, 38,000 at day 90 of
-    ``bench/year.py``'s archive, against those of the buckets a day's edits touched)."""
-    stamps: dict[str, dict[str, str]] = {}
+    are known unchanged without listing their documents (all the documents of the about 38
+    partitions nine hours of revisions moved at day 90 of ``bench/year.py``'s archive,
+    38,000, against those of the buckets the revisions touched)."""
+    trees: dict[str, dict[str, str]] = {}
+    unsure: set[str] = set()  # a document stamped otherwise: its bucket is listed
     for doc, stamp, partition in previous.query(_STAMPS_IN, (json.dumps(sorted(partitions)),)):
-        if is_document_id(str(doc)):
-            bucket = f"{partition}/{bucket_of(str(doc))}"
-            stamps.setdefault(bucket, {})[str(doc)] = str(stamp)
+        # the bucket as ``layout.bucket_of`` names it (a row's id is a document id; were
+        # it not, its bucket would be listed, as the tree ids would differ)
+        bucket = f"{partition}/{doc[-16:-14]}"
+        if stamp.startswith(PREFIX):
+            trees.setdefault(bucket, {})[doc] = stamp[len(PREFIX) :]
+        else:
+            unsure.add(bucket)
     found = {}
-    for bucket, docs in stamps.items():
-        if all(s.startswith(PREFIX) for s in docs.values()):
-            tree = folder_tree({d: s.removeprefix(PREFIX) for d, s in docs.items()})
-            if tree is not None:
-                found[bucket] = tree
+    for bucket, docs in trees.items():
+        if bucket not in unsure and (tree := folder_tree(docs)) is not None:
+            found[bucket] = tree
     return found
 
 
