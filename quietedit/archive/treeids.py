@@ -18,15 +18,17 @@ hourly build lists the current year, month and day, not every partition of the a
 the hourly job's clone, which holds the listing of a folder beside the checkout but not the
 listings below it, listing an old month would make git fetch every folder listing of that
 month. Then one more call lists the buckets of the partitions asked for, and another the
-documents in those buckets (a partition not bucketed yet by ``quietedit migrate``: its
-documents directly); in the hourly job's clone each bucket's own listing is there, as a
-folder beside one checked out. Outside git (or where ``data/documents`` is not committed)
+documents in those buckets whose tree id is not known to be unchanged (:func:`folder_tree`;
+a partition not bucketed yet by ``quietedit migrate``: its documents directly); in the
+hourly job's clone each bucket's own listing is there, as a folder beside one checked
+out. Outside git (or where ``data/documents`` is not committed)
 nothing here applies."""
 
 from __future__ import annotations
 
+import hashlib
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -61,19 +63,26 @@ class Trees:
         """Partition (``YYYY/MM/DD``) → the tree id of its folder."""
         return {path: tree for path, tree in self.folders.items() if path.count("/") == 2}
 
-    def documents(self, partitions: Iterable[str]) -> dict[str, tuple[str, str]]:
+    def documents(
+        self, partitions: Iterable[str], *, unchanged: Mapping[str, str] | None = None
+    ) -> dict[str, tuple[str, str]]:
         """Document folder name → (partition, tree id) for every document folder the
-        commit holds in ``partitions`` (checked out or not)."""
+        commit holds in ``partitions`` (checked out or not), but those of the buckets
+        whose tree id is the one ``unchanged`` gives for them (``YYYY/MM/DD/<bb>`` → tree
+        id: a bucket whose every document is as known): those are not listed."""
         known = self.partitions
+        same = unchanged or {}
         wanted = sorted(p for p in set(partitions) if p in known)
         found: dict[str, tuple[str, str]] = {}
         buckets = []
         for start in range(0, len(wanted), _BATCH):
             paths = [f"documents/{p}/" for p in wanted[start : start + _BATCH]]
             for path, tree in _ls_tree(self.root, paths):
-                partition, _, name = path.removeprefix("documents/").rpartition("/")
+                folder = path.removeprefix("documents/")
+                partition, _, name = folder.rpartition("/")
                 if BUCKET_PATTERN.fullmatch(name):
-                    buckets.append(f"{path}/")
+                    if same.get(folder) != tree:
+                        buckets.append(f"{path}/")
                 else:  # a folder quietedit migrate has not moved into its bucket yet
                     found[name] = (partition, tree)
         for start in range(0, len(buckets), _BATCH):
@@ -85,6 +94,27 @@ class Trees:
     def stamp(self, tree: str) -> str:
         """The stamp of a document folder with this tree id."""
         return PREFIX + tree
+
+
+def folder_tree(entries: Mapping[str, str]) -> str | None:
+    """The tree id git gives a folder holding exactly the folders ``entries`` (name → tree
+    id), each a folder of its own (a document's): the hash of the tree object git would
+    write for it, in the object format the ids are in (SHA-1 or SHA-256). ``None`` for no
+    entries or an id that is not one (a stamp of file times)."""
+    try:
+        ids = {name: bytes.fromhex(tree) for name, tree in entries.items()}
+    except ValueError:
+        return None
+    sizes = {len(i) for i in ids.values()}
+    if not ids or len(sizes) != 1 or sizes.pop() not in (20, 32):
+        return None
+    # git sorts a tree's entries by name, a folder's name as if it ended in "/"
+    body = b"".join(
+        b"40000 " + name.encode() + b"\0" + ids[name]
+        for name in sorted(ids, key=lambda n: n.encode() + b"/")
+    )
+    digest = hashlib.sha1 if len(next(iter(ids.values()))) == 20 else hashlib.sha256
+    return digest(b"tree %d\0" % len(body) + body, usedforsecurity=False).hexdigest()
 
 
 def read(root: Path, before: dict[str, str] | None = None) -> Trees | None:

@@ -8,9 +8,10 @@ they were first seen, form Pagefind bundles of :data:`SHARD_SIZE` articles under
 "filter by source" without filter data in the index. That matters twice: Pagefind writes
 filter chunks in a different order on every run (so a filtered index is never
 byte-identical), and an incremental build re-indexes only the shards whose articles
-changed. Only article pages are indexed (documents with an edit or an event: the others
-have no page), scoped by their ``data-pagefind-body``: the page's header, so an article
-is found by its outlet, headline and byline (not by its addresses, dates or edits).
+changed where Pagefind reads them (``searchparts``). Only article pages are indexed
+(documents with an edit or an event: the others have no page), scoped by their
+``data-pagefind-body``: the page's header, so an article is found by its outlet,
+headline and byline (not by its addresses, dates or edits).
 Pagefind's Python API builds an index from pages and writes it whole; it cannot add pages
 to an index it wrote, so a changed bundle is indexed again from its pages, and the cut by
 time keeps that small.
@@ -36,6 +37,7 @@ from typing import Final, Protocol
 
 from quietedit.errors import PublishError
 from quietedit.publish.paths import CACHE_DIR, SiteWriter, file_digest
+from quietedit.publish.searchparts import search_part
 
 logger = logging.getLogger(__name__)
 
@@ -323,6 +325,8 @@ class SearchIndexing:
         # (a document whose record moved without a change of content, say)
         self.dirty: set[str] = set()
         self.unless: dict[str, dict[str, str]] = {}  # waiting shard → the files it keeps
+        # a document of such a shard → what Pagefind read of its page (``searchparts``)
+        self.parts: dict[str, bytes | None] = {}
         for n, shard in enumerate(shards):
             entry = shard.path + "pagefind-entry.json"
             pending = set(shard.documents) & changed
@@ -353,6 +357,7 @@ class SearchIndexing:
                     self.dirty.add(shard.path)
                 else:
                     self.unless[shard.path] = keep
+                    self.parts.update((doc, self._part(doc)) for doc in pending)
             else:
                 self.kept.update(keep)
         # started by start() or the first rendered(): after the render workers are forked,
@@ -374,7 +379,7 @@ class SearchIndexing:
             path = self.shard_of.pop(doc, None)
             if path is not None:
                 self.waiting[path][1].discard(doc)
-                if doc in changed:
+                if doc in changed and not self._same_part(doc):
                     self.dirty.add(path)
         for path, (shard, pending) in list(self.waiting.items()):
             if pending:
@@ -388,6 +393,20 @@ class SearchIndexing:
                 self.start()
             assert self.indexer is not None  # noqa: S101 - started just above
             self.indexer.add(shard)
+
+    def _part(self, doc: str) -> bytes | None:
+        """What Pagefind reads of ``doc``'s article page as it is now (``None``: none)."""
+        try:
+            with open(os.path.join(self.writer.root, f"articles/{doc}/index.html"), "rb") as f:
+                return search_part(f.read())
+        except OSError:
+            return None
+
+    def _same_part(self, doc: str) -> bool:
+        """Whether ``doc``'s page, written again with other bytes, holds what Pagefind
+        read of it before: its bundle then need not be indexed again for it."""
+        before = self.parts.pop(doc, None)
+        return before is not None and before == self._part(doc)
 
     def abort(self) -> None:
         """Stop indexing for a build that failed before :meth:`finish` (no-op after it)."""

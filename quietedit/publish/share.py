@@ -161,13 +161,15 @@ def alt_text(card: ShareCard) -> str:
 
 def share_cutoff(newest: str, days: int) -> str | None:
     """The earliest observation time an edit may have to get an image: the start (UTC) of
-    the day ``days`` before the day of ``newest`` (the archive's newest observation, RFC
-    3339); ``None`` for no images at all (``days`` is 0, or nothing was observed). Whole
-    days: the window moves once a day, so one hourly build a day makes its pages again."""
+    the hour ``days`` days before the hour of ``newest`` (the archive's newest
+    observation, RFC 3339); ``None`` for no images at all (``days`` is 0, or nothing was
+    observed). Whole hours: the window moves once an hour, so each hourly build makes
+    again the pages of the edits of one hour a week before, not once a day those of a
+    whole day's edits."""
     if days <= 0 or not newest:
         return None
-    day = parse_timestamp(newest).replace(hour=0, minute=0, second=0, microsecond=0)
-    return format_timestamp(day - timedelta(days=days))
+    hour = parse_timestamp(newest).replace(minute=0, second=0, microsecond=0)
+    return format_timestamp(hour - timedelta(days=days))
 
 
 def is_shared(observed_at: str, cutoff: str | None) -> bool:

@@ -183,8 +183,8 @@ def test_share_days_zero_makes_no_image_and_removes_those_made(data: Path, tmp_p
 
 
 def test_the_window_counts_from_the_newest_observation_not_the_clock() -> None:
-    assert share_cutoff("2026-11-28T16:30:00Z", 14) == "2026-11-14T00:00:00Z"
-    assert share_cutoff("2026-11-28T00:00:00.5+01:00", 7) == "2026-11-20T00:00:00Z"
+    assert share_cutoff("2026-11-28T16:30:00Z", 14) == "2026-11-14T16:00:00Z"
+    assert share_cutoff("2026-11-28T00:00:00.5+01:00", 7) == "2026-11-20T23:00:00Z"
     assert share_cutoff("2026-11-28T16:30:00Z", 0) is None
     assert share_cutoff("", 14) is None
 
