@@ -23,6 +23,7 @@ import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, Final
 
@@ -216,6 +217,8 @@ class Plan:
     are stamped by their content as they are read (:mod:`~quietedit.export.state`)."""
     slots: dict[str, int] = field(default_factory=dict)
     """Each document's slot, which numbers its texts (:mod:`~quietedit.export.numbering`)."""
+    urls: dict[str, str] = field(default_factory=dict)
+    """The documents exported, by their canonical URLs (for the feed entries' links)."""
 
     @property
     def configured(self) -> frozenset[str]:
@@ -320,8 +323,21 @@ def document_rows(
         (DERIVED, rows.derived_rows(data)),
     )
     return DocumentRows(
-        data.source, {table.name: _tuples(table, made) for table, made in found}, story, removed
+        data.source,
+        {table.name: _in_key_order(table, made) for table, made in found},
+        story,
+        removed,
     )
+
+
+def _in_key_order(table: Table, found: Iterable[Row]) -> list[tuple[Any, ...]]:
+    """A document's rows of ``table`` as tuples (:func:`_tuples`), sorted by key for a
+    table stored in its key's order, which the writer appends them to
+    (:mod:`~quietedit.export.writer`): ``<id>/10`` sorts before ``<id>/2``."""
+    made = _tuples(table, found)
+    if table.without_rowid and len(made) > 1:
+        made.sort(key=_KEYS[table.name])
+    return made
 
 
 def _tuples(table: Table, found: Iterable[Row]) -> list[tuple[Any, ...]]:
@@ -335,6 +351,10 @@ def _tuples(table: Table, found: Iterable[Row]) -> list[tuple[Any, ...]]:
 
 
 _COLUMNS: Final = {table.name: table.column_names for table in TABLES}
+_DOCUMENT_URL: Final = DOCUMENTS.column_names.index("url")
+_KEYS: Final = {
+    table.name: itemgetter(*(table.column_names.index(c) for c in table.pk)) for table in TABLES
+}
 
 
 def batches(listed: list[tuple[str, str]]) -> Iterator[list[tuple[str, str]]]:
@@ -357,8 +377,10 @@ def _write(
     plan, trees = prepared(plan)
     listed = plan.archive.documents()
     plan = replace(plan, slots=numbering.slots(listed))
+    # in id order, the order of every table keyed by document (the writer appends to it)
+    listed.sort(key=_document_id)
     _PLAN = plan
-    stored: set[str] = set()
+    stored: dict[str, str | None] = {}
     used_sources: set[str] = set()
     sketches: dict[str, Sketched] = {}
     recorded: dict[str, state.Recorded] = {}
@@ -376,7 +398,7 @@ def _write(
                 recorded[doc] = found.recorded(partition)
                 if found.tables:
                     writer.add_document(found.tables, found.removed)
-                    stored.add(doc)
+                    stored[doc] = found.tables[DOCUMENTS.name][0][_DOCUMENT_URL]
                     used_sources.add(found.source)
                     if found.story is not None:
                         sketches[doc] = found.story
@@ -392,6 +414,10 @@ def _write(
     state.write_folders(conn, trees.folders if trees is not None else {})
     state.write_days(conn, stories.chunks)
     writer.finish()
+
+
+def _document_id(listed: tuple[str, str]) -> str:
+    return listed[1]
 
 
 def prepared(plan: Plan) -> tuple[Plan, treeids.Trees | None]:
@@ -417,14 +443,18 @@ def shared_rows(
     add: Add,
     plan: Plan,
     stories: StoryState,
-    stored: set[str],
+    stored: dict[str, str | None],
     used_sources: set[str],
     *,
     jobs: int,
 ) -> None:
     """The rows of the tables not keyed by document (sources, stories, feed entries),
-    given to ``add``; ``stories.chunks`` updated. ``stored``: the documents exported,
-    ``used_sources`` their sources. Needs :data:`_PLAN` set to ``plan``."""
+    given to ``add``; ``stories.chunks`` updated. ``stored``: the documents exported and
+    their URLs, ``used_sources`` their sources. Sets :data:`_PLAN` to ``plan`` with the
+    documents' URLs."""
+    global _PLAN
+    urls = {url: doc for doc, url in stored.items() if url}
+    _PLAN = replace(plan, urls=urls)  # the feed entries' workers fork next
     known = {s.slug: s for s in plan.sources}
     add(SOURCES, _tuples(SOURCES, _source_rows(known, plan.feeds, used_sources)))
     with forked(jobs) as mapper:
@@ -453,11 +483,11 @@ def _story_state(sketches: dict[str, Sketched], site_cache: Path | None) -> Stor
 
 def _feed_entries(slug: str) -> list[Row]:
     """A feed record's entries, each with the document its link names, archived or not
-    (the writer keeps only those archived): canonicalising every link is the costly part."""
+    (the writer keeps only those archived)."""
     plan = _PLAN
     assert plan is not None  # noqa: S101 - set before the pool forks
     record = with_departed(plan.archive, slug, plan.feeds[slug])  # and those that left it
-    return list(rows.feed_entry_rows(slug, record, None))
+    return list(rows.feed_entry_rows(slug, record, None, plan.urls))
 
 
 def _source_rows(

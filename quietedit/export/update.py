@@ -328,7 +328,7 @@ def _apply(
                 if progress is not None:
                     progress(done, len(changes.read))
         state.write_documents(conn, recorded)
-        stored = {doc for (doc,) in conn.execute('SELECT id FROM "documents"')}
+        stored: dict[str, str | None] = dict(conn.execute('SELECT id, url FROM "documents"'))
         used = {source for (source,) in conn.execute('SELECT DISTINCT source FROM "documents"')}
         before = dict(stories.chunks)
         full.shared_rows(_Rewrite(conn, counts), plan, stories, stored, used, jobs=jobs)
