@@ -247,32 +247,38 @@ def test_the_weekly_workflow_updates_last_week_s_database() -> None:
     assert "quietedit export sqlite export/quietedit.db --update" in scripts[export]
 
 
-@pytest.mark.parametrize(("day", "downloaded"), [("1", False), ("7", False), ("8", True)])
-def test_the_first_week_of_a_month_exports_the_archive_whole(
-    tmp_path: Path, day: str, downloaded: bool
+@pytest.mark.parametrize(("day", "optimized"), [("1", True), ("7", True), ("8", False)])
+def test_the_first_week_of_a_month_updates_and_merges_the_full_text_indexes(
+    tmp_path: Path, day: str, optimized: bool
 ) -> None:
     workflow: dict[Any, Any] = yaml.safe_load(
         (ROOT / ".github" / "workflows" / "export.yml").read_text(encoding="utf-8")
     )
     scripts = [step.get("run", "") for step in workflow["jobs"]["export"]["steps"]]
     fetch = next(s for s in scripts if "download-database.sh export" in s)
+    export = next(s for s in scripts if "quietedit export sqlite" in s)
     fake = tmp_path / "bin"
     fake.mkdir()
     (fake / "date").write_text(f"#!/bin/sh\necho {day}\n", encoding="utf-8")
+    (fake / "quietedit").write_text('#!/bin/sh\necho "$@" > args\n: > "$3"\n', encoding="utf-8")
+    (fake / "gzip").write_text("#!/bin/sh\n", encoding="utf-8")
     script = tmp_path / ".github" / "scripts" / "download-database.sh"
     script.parent.mkdir(parents=True)
     script.write_text("#!/bin/sh\ntouch downloaded\n", encoding="utf-8")
-    for path in (fake / "date", script):
+    for path in (fake / "date", fake / "quietedit", fake / "gzip", script):
         path.chmod(0o755)
     env = {**os.environ, "PATH": f"{fake}{os.pathsep}{os.environ['PATH']}"}
-    done = subprocess.run(
-        ["bash", "-e", "-o", "pipefail", "-c", fetch],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    assert (tmp_path / "downloaded").exists() == downloaded
-    assert ("exported whole" in done.stdout) == (not downloaded)
+    for step in (fetch, export):
+        done = subprocess.run(
+            ["bash", "-e", "-o", "pipefail", "-c", step],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+    assert (tmp_path / "downloaded").exists()  # every week starts from last week's
+    args = (tmp_path / "args").read_text(encoding="utf-8").split()
+    assert args[:4] == ["export", "sqlite", "export/quietedit.db", "--update"]
+    assert ("--optimize" in args) == optimized

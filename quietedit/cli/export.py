@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -68,6 +69,12 @@ def export() -> None:
     "the rest. The same rows as a full export; a full export when OUT is missing, "
     "damaged, or was written by another version (the reason is printed).",
 )
+@click.option(
+    "--optimize",
+    is_flag=True,
+    help="With --update: then merge each full-text index into one segment, as a full "
+    "export leaves it (the monthly run; the weekly ones leave a segment each).",
+)
 def sqlite(
     out: Path,
     config_path: Path | None,
@@ -77,6 +84,7 @@ def sqlite(
     cache_dir: Path | None,
     jobs: int,
     update: bool,
+    optimize: bool,
 ) -> None:
     """Write the archive to the SQLite database OUT, with Datasette's metadata.
 
@@ -88,12 +96,14 @@ def sqlite(
 
     With --update, the database already at OUT is brought up to date in one
     transaction (an interrupted update leaves it as it was): only the documents whose
-    files changed are read again.
+    files changed are read again; with --optimize too, its full-text indexes are then
+    merged into one segment each.
 
     \b
     Examples:
         quietedit export sqlite quietedit.db --data data
         quietedit export sqlite quietedit.db --data data --update
+        quietedit export sqlite quietedit.db --data data --update --optimize
     """
     from quietedit.export.datasette import dump_metadata
     from quietedit.export.sqlite import SourceInfo, export_sqlite
@@ -101,7 +111,9 @@ def sqlite(
 
     config = load_config(config_path)
     sources = tuple(SourceInfo(f.slug, f.name, f.url, f.kind) for f in config.feeds)
-    run = update_sqlite if update else export_sqlite
+    if optimize and not update:
+        raise click.UsageError("--optimize goes with --update (a full export merges them anyway)")
+    run = functools.partial(update_sqlite, optimize=optimize) if update else export_sqlite
     with _progress("Updating" if update else "Exporting") as progress:
         report = run(
             _archive(config, data_dir),

@@ -21,8 +21,8 @@ from typing import Any, Final
 from quietedit.analysis.newsedits import edits_record, sentence_edits
 from quietedit.archive.store import Archive
 from quietedit.errors import ExportError, QuieteditError
+from quietedit.export.gather import source_of
 from quietedit.export.rows import as_json
-from quietedit.export.sqlite import source_of
 from quietedit.model import JSON, format_timestamp
 from quietedit.revisions import Revision
 

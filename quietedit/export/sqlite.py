@@ -16,13 +16,12 @@ a fixed page size, and nothing records the time of the export.
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import pairwise
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, Final
 
@@ -31,7 +30,7 @@ from quietedit.archive import treeids
 from quietedit.archive.store import Archive
 from quietedit.errors import ExportError, QuieteditError
 from quietedit.export import numbering, rows, state
-from quietedit.export.reading import read_listed
+from quietedit.export.gather import gather_document
 from quietedit.export.rows import DocumentData, Row
 from quietedit.export.schema import (
     BLOCKS,
@@ -55,15 +54,12 @@ from quietedit.export.workers import forked, streamed
 from quietedit.export.writer import Writer, staging_path
 from quietedit.ingest.feedrecords import with_departed
 from quietedit.model import JSON, format_timestamp
-from quietedit.publish.changes import Comparison, compare_revisions, pair_key
-from quietedit.publish.live import live_pairs
 from quietedit.publish.stories import (
     Sketched,
     StoryState,
     group_by_day,
     saved_sketches,
 )
-from quietedit.publish.text import host_slug, safe_http_url
 
 logger = logging.getLogger(__name__)
 
@@ -100,67 +96,6 @@ class ExportReport:
             + counts
             + (f"; {len(self.failures)} documents could not be read" if self.failures else "")
         )
-
-
-def gather_document(
-    archive: Archive,
-    partition: str,
-    doc: str,
-    *,
-    configured: frozenset[str],
-    site_cache: Path | None = None,
-) -> DocumentData:
-    """Gather one document and compare its revisions as the site does, taking the
-    comparisons a site build saved in ``site_cache`` (its ``.quietedit-cache`` folder)
-    where they are there for the same revisions and the same analysis version."""
-    read = read_listed(archive, partition, doc)
-    revisions, record, events = read.revisions, read.record, read.events
-    live = live_pairs(events)
-    saved = _saved_comparisons(site_cache, doc) if site_cache is not None and revisions else {}
-    comparisons = []
-    for old, new in pairwise(revisions):
-        pair = live(old.number, new.number)
-        found = saved.get(pair_key(old, new, live=pair))
-        comparison = Comparison.from_record(found) if isinstance(found, dict) else None
-        if comparison is None:
-            comparison = compare_revisions(old, new, live=pair)
-        comparisons.append((comparison.diff, comparison.classification))
-    derived = read.derived
-    if read.derived_problem is not None:  # the revisions stand without it; verify names it
-        logger.warning("%s: derived records left out: %s", doc, read.derived_problem)
-    return DocumentData(
-        id=doc,
-        partition=partition,
-        source=source_of(record, configured),
-        record=record,
-        revisions=revisions,
-        events=events,
-        comparisons=comparisons,
-        derived=derived,
-    )
-
-
-def _saved_comparisons(site_cache: Path, doc: str) -> dict[str, JSON]:
-    """The comparisons a site build saved for ``doc`` (``diffs/<id>.json``), by pair key."""
-    try:
-        record = json.loads((site_cache / "diffs" / f"{doc}.json").read_bytes())
-    except (OSError, ValueError):
-        return {}
-    return record if isinstance(record, dict) else {}
-
-
-def source_of(record: dict[str, JSON], configured: frozenset[str]) -> str:
-    """The source a document is listed under, as the site decides it: its first feed in
-    ``configured``, else its first feed whose slug is a host's, else its URL's host."""
-    feeds = record.get("feeds")
-    slugs = [f for f in feeds if isinstance(f, str)] if isinstance(feeds, list) else []
-    for slug in slugs:
-        if slug in configured:
-            return slug
-    for slug in slugs:
-        if host_slug(f"https://{slug}") == slug:
-            return slug
-    return host_slug(safe_http_url(record.get("url")))
 
 
 def export_sqlite(
@@ -216,6 +151,8 @@ class Plan:
     are stamped by their content as they are read (:mod:`~quietedit.export.state`)."""
     slots: dict[str, int] = field(default_factory=dict)
     """Each document's slot, which numbers its texts (:mod:`~quietedit.export.numbering`)."""
+    urls: dict[str, str] = field(default_factory=dict)
+    """The documents exported, by their canonical URLs (for the feed entries' links)."""
 
     @property
     def configured(self) -> frozenset[str]:
@@ -320,8 +257,21 @@ def document_rows(
         (DERIVED, rows.derived_rows(data)),
     )
     return DocumentRows(
-        data.source, {table.name: _tuples(table, made) for table, made in found}, story, removed
+        data.source,
+        {table.name: _in_key_order(table, made) for table, made in found},
+        story,
+        removed,
     )
+
+
+def _in_key_order(table: Table, found: Iterable[Row]) -> list[tuple[Any, ...]]:
+    """A document's rows of ``table`` as tuples (:func:`_tuples`), sorted by key for a
+    table stored in its key's order, which the writer appends them to
+    (:mod:`~quietedit.export.writer`): ``<id>/10`` sorts before ``<id>/2``."""
+    made = _tuples(table, found)
+    if table.without_rowid and len(made) > 1:
+        made.sort(key=_KEYS[table.name])
+    return made
 
 
 def _tuples(table: Table, found: Iterable[Row]) -> list[tuple[Any, ...]]:
@@ -335,6 +285,10 @@ def _tuples(table: Table, found: Iterable[Row]) -> list[tuple[Any, ...]]:
 
 
 _COLUMNS: Final = {table.name: table.column_names for table in TABLES}
+_DOCUMENT_URL: Final = DOCUMENTS.column_names.index("url")
+_KEYS: Final = {
+    table.name: itemgetter(*(table.column_names.index(c) for c in table.pk)) for table in TABLES
+}
 
 
 def batches(listed: list[tuple[str, str]]) -> Iterator[list[tuple[str, str]]]:
@@ -357,8 +311,10 @@ def _write(
     plan, trees = prepared(plan)
     listed = plan.archive.documents()
     plan = replace(plan, slots=numbering.slots(listed))
+    # in id order, the order of every table keyed by document (the writer appends to it)
+    listed.sort(key=_document_id)
     _PLAN = plan
-    stored: set[str] = set()
+    stored: dict[str, str | None] = {}
     used_sources: set[str] = set()
     sketches: dict[str, Sketched] = {}
     recorded: dict[str, state.Recorded] = {}
@@ -376,7 +332,7 @@ def _write(
                 recorded[doc] = found.recorded(partition)
                 if found.tables:
                     writer.add_document(found.tables, found.removed)
-                    stored.add(doc)
+                    stored[doc] = found.tables[DOCUMENTS.name][0][_DOCUMENT_URL]
                     used_sources.add(found.source)
                     if found.story is not None:
                         sketches[doc] = found.story
@@ -392,6 +348,10 @@ def _write(
     state.write_folders(conn, trees.folders if trees is not None else {})
     state.write_days(conn, stories.chunks)
     writer.finish()
+
+
+def _document_id(listed: tuple[str, str]) -> str:
+    return listed[1]
 
 
 def prepared(plan: Plan) -> tuple[Plan, treeids.Trees | None]:
@@ -417,14 +377,18 @@ def shared_rows(
     add: Add,
     plan: Plan,
     stories: StoryState,
-    stored: set[str],
+    stored: dict[str, str | None],
     used_sources: set[str],
     *,
     jobs: int,
 ) -> None:
     """The rows of the tables not keyed by document (sources, stories, feed entries),
-    given to ``add``; ``stories.chunks`` updated. ``stored``: the documents exported,
-    ``used_sources`` their sources. Needs :data:`_PLAN` set to ``plan``."""
+    given to ``add``; ``stories.chunks`` updated. ``stored``: the documents exported and
+    their URLs, ``used_sources`` their sources. Sets :data:`_PLAN` to ``plan`` with the
+    documents' URLs."""
+    global _PLAN
+    urls = {url: doc for doc, url in stored.items() if url}
+    _PLAN = replace(plan, urls=urls)  # the feed entries' workers fork next
     known = {s.slug: s for s in plan.sources}
     add(SOURCES, _tuples(SOURCES, _source_rows(known, plan.feeds, used_sources)))
     with forked(jobs) as mapper:
@@ -453,11 +417,11 @@ def _story_state(sketches: dict[str, Sketched], site_cache: Path | None) -> Stor
 
 def _feed_entries(slug: str) -> list[Row]:
     """A feed record's entries, each with the document its link names, archived or not
-    (the writer keeps only those archived): canonicalising every link is the costly part."""
+    (the writer keeps only those archived)."""
     plan = _PLAN
     assert plan is not None  # noqa: S101 - set before the pool forks
     record = with_departed(plan.archive, slug, plan.feeds[slug])  # and those that left it
-    return list(rows.feed_entry_rows(slug, record, None))
+    return list(rows.feed_entry_rows(slug, record, None, plan.urls))
 
 
 def _source_rows(

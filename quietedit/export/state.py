@@ -69,7 +69,7 @@ EXPORT_VERSION: Final = hashlib.sha256(
             *_CREATE,
             *(
                 (Path(__file__).parent / name).read_text("utf-8")
-                for name in ("rows.py", "numbering.py", "sqlite.py", "reading.py")
+                for name in ("rows.py", "numbering.py", "sqlite.py", "gather.py", "reading.py")
             ),
         ]
     ).encode()

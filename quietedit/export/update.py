@@ -115,11 +115,14 @@ def update_sqlite(
     site_cache: Path | None = None,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    optimize: bool = False,
 ) -> ExportReport:
     """Bring the database an export wrote at ``out`` up to date with ``archive`` (module
     docstring), or export the archive whole to ``out`` when its rows cannot be trusted
     (the report's ``note`` says why). Arguments as :func:`~quietedit.export.sqlite.
-    export_sqlite`'s; ``progress`` is called with (documents read, documents to read)."""
+    export_sqlite`'s; ``progress`` is called with (documents read, documents to read).
+    ``optimize``: then merge each full-text index into one segment, as a full export
+    leaves it (:func:`merge_text_indexes`)."""
     reason = state.readable(out)
     conn: sqlite3.Connection | None = None
     previous: state.Previous | str = reason or ""
@@ -149,6 +152,8 @@ def update_sqlite(
     try:
         changes = find_changes(archive, previous, trees, jobs=jobs)
         _apply(conn, plan, trees, previous, changes, report, jobs=jobs, progress=progress)
+        if optimize:
+            merge_text_indexes(conn)
     except sqlite3.Error as exc:
         raise ExportError(out, f"SQLite failed: {exc}; the database is as it was") from exc
     finally:
@@ -159,8 +164,24 @@ def update_sqlite(
     report.note = (
         f"updated: {len(changes.read)} documents read again (new or changed{renumbered}), "
         f"{len(changes.removed)} removed, {changes.unchanged} unchanged"
+        + ("; full-text indexes merged" if optimize else "")
     )
     return report
+
+
+TEXT_INDEXES: Final = (*(f"{t.name}_fts" for t in TABLES if t.search), REMOVED_FTS)
+"""Every full-text index of the database."""
+
+
+def merge_text_indexes(conn: sqlite3.Connection) -> None:
+    """Merge each full-text index into one segment (FTS5's ``optimize``), in a transaction
+    of its own after the update's: an update adds a segment to each index every week,
+    which searches then read one by one, where a full export leaves one. The rows do not
+    change; an interrupted merge leaves the updated database as it was."""
+    conn.execute("BEGIN IMMEDIATE")
+    for name in TEXT_INDEXES:
+        conn.execute(f'INSERT INTO "{name}"("{name}") VALUES (\'optimize\')')  # noqa: S608 - schema names
+    conn.execute("COMMIT")
 
 
 def find_changes(
@@ -328,7 +349,7 @@ def _apply(
                 if progress is not None:
                     progress(done, len(changes.read))
         state.write_documents(conn, recorded)
-        stored = {doc for (doc,) in conn.execute('SELECT id FROM "documents"')}
+        stored: dict[str, str | None] = dict(conn.execute('SELECT id, url FROM "documents"'))
         used = {source for (source,) in conn.execute('SELECT DISTINCT source FROM "documents"')}
         before = dict(stories.chunks)
         full.shared_rows(_Rewrite(conn, counts), plan, stories, stored, used, jobs=jobs)

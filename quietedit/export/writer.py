@@ -4,13 +4,18 @@ A bulk load of a file built from nothing, as SQLite loads best:
 
 - no journal and no syncs while it is written (the file is a temporary one, renamed into
   place when complete: a crash discards it whole), one transaction per batch of rows;
-- rows of a table keyed by document (every ``WITHOUT ROWID`` table: blocks, provenance,
-  documents, the edits' tables, …, and texts, whose numbers past a document's first 128
-  are far above the others') are not inserted where their key falls, batch by batch,
-  which at a year's scale means a page read, split and written again at a random place of
-  a B-tree larger than the page cache for nearly every document. They are appended to a
-  staging database beside the file and copied once, when all are in, sorted by key: each
-  table is then written from its first page to its last, its pages filled;
+- the documents come in id order (:func:`~quietedit.export.sqlite.export_sqlite` reads
+  them so), and every key of a table keyed by document starts with the document's id
+  (``<id>/…``), each document's rows sorted by key: those tables (every ``WITHOUT ROWID``
+  table but the three written after the documents) are appended to, their pages filled
+  from the first to the last, with no copy and no sort. Inserting them where their keys
+  fall, in the archive's order (by day), would instead read, split and write again a page
+  at a random place of a B-tree larger than the page cache for nearly every document;
+- the rows that cannot come in key order are appended to a staging database beside the
+  file and copied once, when all are in, sorted by key: ``texts``, numbered by the
+  archive's days (:mod:`~quietedit.export.numbering`, so that the full-text index stays
+  small and an update numbers a document as a full export does), not by id; and the
+  tables not keyed by document (sources, stories, feed entries), written at the end;
 - the full-text indexes are built once, from their tables, when those are complete, and
   merged into one segment; the other indexes after them.
 
@@ -24,7 +29,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Final
 
-from quietedit.export.schema import TABLES, TEXTS, Table
+from quietedit.export.schema import FEED_ENTRIES, SOURCES, STORIES, TABLES, TEXTS, Table
 
 PAGE_SIZE: Final = 4096
 """SQLite's default page size, fixed so the file does not depend on the library's build."""
@@ -50,11 +55,16 @@ def _names(columns: Iterable[str]) -> str:
     return ", ".join(f'"{c}"' for c in columns)
 
 
+AFTER_DOCUMENTS: Final = frozenset((SOURCES.name, STORIES.name, FEED_ENTRIES.name))
+"""The tables written after every document's rows, in no key order."""
+
+
 def staged(table: Table) -> bool:
-    """Whether ``table``'s rows are staged and copied in key order: every ``WITHOUT ROWID``
-    table, and ``texts``, whose numbers past a document's first 128 texts are far above
-    the next document's (:mod:`~quietedit.export.numbering`)."""
-    return table.without_rowid or table.name == TEXTS.name
+    """Whether ``table``'s rows are staged and copied in key order: ``texts``, whose
+    numbers follow the archive's days, not the documents' ids
+    (:mod:`~quietedit.export.numbering`), and the tables written after the documents.
+    The others come in key order (module docstring)."""
+    return table.name == TEXTS.name or table.name in AFTER_DOCUMENTS
 
 
 class Writer:

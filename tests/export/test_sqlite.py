@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from quietedit.archive.store import Archive
 from quietedit.cli import cli
+from quietedit.export import gather as gather_module
 from quietedit.export import sqlite as export_module
 from quietedit.export.datasette import QUERIES, metadata
 from quietedit.export.schema import TABLES
@@ -297,7 +298,7 @@ def test_worker_processes_and_a_site_build_s_saved_diffs_give_the_same_bytes(
     def recompute(*args: object, **kwargs: object) -> None:
         raise AssertionError("a comparison the site saved was computed again")
 
-    monkeypatch.setattr(export_module, "compare_revisions", recompute)
+    monkeypatch.setattr(gather_module, "compare_revisions", recompute)
     monkeypatch.setattr(stories_module, "group_stories", recompute)  # the months it grouped
     monkeypatch.setattr(stories_module, "parts_key", recompute)  # nor their inputs hashed
     monkeypatch.setattr(export_module, "story_sketch", recompute)  # and the sketches it made

@@ -370,3 +370,53 @@ def test_the_command_says_what_it_updated_or_why_it_exported_whole(
     ) in second.stdout
     third = CliRunner().invoke(cli, [*args[:-2], "--update"])  # no feeds.yaml: other sources
     assert "exported whole: it was written with other sources" in third.stdout
+
+
+def segments(db: Path) -> dict[str, int]:
+    """Each full-text index's segments: the rows of its ``_data`` table past the
+    structure records are keyed ``segment << 37 | page``."""
+    with sqlite3.connect(db) as conn:
+        return {
+            name: conn.execute(
+                f"select count(distinct id >> 37) from {name}_data where id >= 1 << 37"  # noqa: S608
+            ).fetchone()[0]
+            for name in update_module.TEXT_INDEXES
+        }
+
+
+def test_an_update_with_optimize_merges_each_full_text_index_into_one_segment(
+    tmp_path: Path,
+) -> None:
+    root = tmp_path / "data"
+    ids = write_archive(root)
+    db = tmp_path / "weekly.db"
+    export_sqlite(Archive(root), db)
+    assert set(segments(db).values()) == {1}
+    for number in (1, 2):
+        change_round(Archive(root), ids, number)
+        update_sqlite(Archive(root), db)
+    weekly = segments(db)
+    # each weekly update adds segments (to the indexes whose rows it changes)
+    assert weekly["texts_fts"] > 1 and weekly["revisions_fts"] > 1, weekly
+    change_round(Archive(root), ids, 3)
+    report = update_sqlite(Archive(root), db, optimize=True)
+    assert report.note.startswith("updated:") and report.note.endswith(
+        "; full-text indexes merged"
+    ), report.note
+    assert set(segments(db).values()) == {1}
+    reference = tmp_path / "full.db"
+    export_sqlite(Archive(root), reference)
+    assert contents(db) == contents(reference)
+    check_indexes(db)
+
+
+def test_optimize_goes_with_update(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    write_archive(root)
+    out = tmp_path / "quietedit.db"
+    result = CliRunner().invoke(
+        cli, ["export", "sqlite", str(out), "--data", str(root), "--optimize"]
+    )
+    assert result.exit_code == 2
+    assert "--optimize goes with --update" in result.output
+    assert not out.exists()
