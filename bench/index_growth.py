@@ -24,9 +24,11 @@ import resource
 import shutil
 import subprocess
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from quietedit.archive import index as index_module
 from quietedit.archive.files import load_json
 from quietedit.archive.index import DocumentIndex
 from quietedit.archive.layout import Layout, index_shard
@@ -98,6 +100,26 @@ def lookup_cost(root: Path, documents: list[str]) -> tuple[int, int, int]:
     return len(folders), len(files), sum(path.stat().st_size for path in files)
 
 
+def write_shard(
+    layout: Layout,
+    shard: str,
+    entries: list[tuple[str, str]],
+    replace: Callable[[Path, bytes], None],
+) -> None:
+    """The files of ``shard`` as the index leaves them after entering ``entries`` one by
+    one (sealed files of a chunk each and the open file, or one file before sealing)."""
+    chunk = getattr(index_module, "INDEX_CHUNK_ENTRIES", None)
+    if chunk is None:
+        replace(layout.index_file(shard), index_module.index_record(shard, dict(entries)))
+        return
+    sealed = (len(entries) - 1) // chunk
+    for number in range(1, sealed + 1):
+        part = dict(entries[(number - 1) * chunk : number * chunk])
+        replace(layout.sealed_index_file(shard, number), index_module.index_record(shard, part))
+    rest = dict(entries[sealed * chunk :])
+    replace(layout.index_file(shard), index_module.index_record(shard, rest))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--workdir", type=Path, required=True)
@@ -109,6 +131,14 @@ def main() -> None:
         type=Path,
         help="the work tree's folder (default: beside the repository); a RAM disk spares "
         "the disk a million small writes, and holds ~40 MB at day 730",
+    )
+    parser.add_argument(
+        "--skip-to",
+        type=int,
+        default=0,
+        help="write the index of the days before this one in one commit, then commit day "
+        "by day: a day's growth at that age without replaying the history (the packed "
+        "totals then lack the history's versions)",
     )
     parser.add_argument("--lookups", type=int, default=60, help="documents looked up an hour")
     args = parser.parse_args()
@@ -139,11 +169,23 @@ def main() -> None:
     rng = random.Random(2026)
     every: list[str] = []
     sizes: dict[int, int] = {}
-    wanted = {day for c in checkpoints for day in (c, c - 7) if day > 0}
+    wanted = {day for c in checkpoints for day in (c, c - 7) if day >= max(1, args.skip_to)}
     cpu = time.process_time()
     print(f"{'day':>5} {'documents':>10} {'packed MiB':>11} {'bytes/day':>10} "
           f"{'lookup folders/files/bytes':>27}")  # fmt: skip
-    for day in range(1, args.days + 1):
+    if args.skip_to > 1:  # the days before, in one commit: their files as written
+        early: dict[str, dict[str, str]] = {}
+        for day in range(1, args.skip_to):
+            partition = (START + timedelta(days=day - 1)).strftime("%Y/%m/%d")
+            for url in day_urls(rng, day, args.rate, len(every)):
+                document = document_id(url)
+                early.setdefault(index_shard(document), {})[document] = partition
+                every.append(document)
+        for shard, entries in early.items():
+            write_shard(layout, shard, list(entries.items()), replace)
+        git(repo, "add", "-A")
+        git(repo, "commit", "-qm", f"days 1 to {args.skip_to - 1}")
+    for day in range(max(1, args.skip_to), args.days + 1):
         partition = (START + timedelta(days=day - 1)).strftime("%Y/%m/%d")
         record = {"discovered_at": f"{partition.replace('/', '-')}T08:00:00Z"}
         for url in day_urls(rng, day, args.rate, len(every)):
@@ -157,7 +199,8 @@ def main() -> None:
         if day in wanted:
             sizes[day] = packed_bytes(repo)
         if day in checkpoints:
-            per_day = (sizes[day] - sizes.get(day - 7, 0)) / min(7, day)
+            before = sizes.get(day - 7, 0) if day - 7 >= args.skip_to else sizes[day]
+            per_day = (sizes[day] - before) / min(7, day)
             # one hour's lookups: a few of the newest documents and old ones reappearing
             probe = random.Random(day)
             looked = every[-args.lookups // 2 :] + probe.sample(every, args.lookups // 2)

@@ -19,6 +19,7 @@ from quietedit.archive.store import Archive
 from quietedit.errors import ArchiveError
 from quietedit.model import JSON
 from tests.archive.test_migrate_index import messages, no_pages, write_archive
+from tests.archive.test_since import commit, since
 
 SHARD = "abc"
 RECORD: dict[str, JSON] = {"discovered_at": "2026-11-30T06:00:00Z"}
@@ -189,3 +190,37 @@ def test_a_migration_killed_mid_seal_loses_no_entry_and_the_next_run_finishes(
     assert report.ok and report.index_sealed == len(old) - survived
     assert messages(root) == []
     assert not [p for p in Layout(root).index_dir.glob("*/*/entries*.json") if p in old]
+
+
+def test_verify_since_accepts_a_seal_and_still_catches_a_removed_entry(repo: Path) -> None:
+    root = repo / "data"
+    archive = Archive(root)
+    documents = ids(INDEX_CHUNK_ENTRIES + 1)
+    for document in documents[:-1]:
+        archive.index.place(document, dict(RECORD), writer="")
+    base = commit(repo)
+    archive.index.place(documents[-1], dict(RECORD), writer="")  # seals the full file
+    assert since(root, base) == []
+    sealed = archive.layout.sealed_index_file(SHARD, 1)
+    record = json.loads(sealed.read_bytes())
+    gone = record["documents"].pop(documents[0])
+    sealed.write_bytes(dump_json(record))
+    assert gone == "2026/11/30"
+    open_file = archive.layout.index_file(SHARD)
+    assert f"{open_file}: documents.{documents[0]}: removed since {base[:12]}; " in "".join(
+        since(root, base)
+    )
+
+
+def test_verify_since_accepts_the_migration_that_seals_schema_3(repo: Path) -> None:
+    root = repo / "data"
+    write_archive(root)
+    to_schema_3(root)
+    base = commit(repo)
+    assert migrate_archive(root, keep_page=no_pages).ok
+    assert since(root, base) == []
+    # a schema-3 file deleted with its entries nowhere else is still caught
+    victim = sorted(Layout(root).index_dir.glob("*/*/sealed-0001-*.json"))[0]
+    victim.unlink()
+    old = victim.with_name("entries.json")
+    assert f"{old}: deleted since {base[:12]}; index entries are never removed" in since(root, base)
