@@ -3,7 +3,8 @@
 Schema 2::
 
     README.md                                        what this folder is (data/README.md)
-    index/<hh>/<hhh>/entries.json                    document id → partition, one shard
+    index/<hh>/<hhh>/entries-<hhh>.json              document id → partition, a shard's open file
+    index/<hh>/<hhh>/sealed-<NNNN>-<hhh>.json        a shard's full file, sealed
     documents/<YYYY>/<MM>/<DD>/checks.json           the partition's check state (schedules)
     documents/<YYYY>/<MM>/<DD>/<bb>/<id>/document.json   the document's mutable record
     documents/<YYYY>/<MM>/<DD>/<bb>/<id>/revisions/<NNNNNN>-<tail>.json   a revision (create-only)
@@ -24,10 +25,11 @@ A document lives in the *partition* of the UTC day it was first seen (``2026/11/
 no folder grows past about a day's articles and a commit rewrites only small trees; the
 index, 4,096 shards keyed by the first three hex digits of the id's hash, each in a folder
 of its own below a folder of its first two digits, finds the partition of any id without
-listing a folder. A shard file holds about 90 entries after a year at 1,000 articles a
-day, so a run that enters a few dozen documents rewrites a few dozen small files (schema
-2 kept 256 shards in ``index/<hh>.json``, each rewritten whole as it grew with the
-archive); and each shard alone can be checked out of a sparse clone, since a cone-mode
+listing a folder. A shard holds about 90 entries after a year at 1,000 articles a day,
+and its open file at most :data:`INDEX_CHUNK_ENTRIES` (then sealed), so a run that enters a
+few dozen documents rewrites a few dozen small files at any age (schema 2 kept 256 shards
+in ``index/<hh>.json``, schema 3 one file per shard, each rewritten whole as it grew with
+the archive); and each shard alone can be checked out of a sparse clone, since a cone-mode
 checkout of a folder brings no file of its siblings. Raw pages live outside ``data/`` as WARC files
 (:mod:`quietedit.archive.evidence`).
 
