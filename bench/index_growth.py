@@ -199,8 +199,10 @@ def main() -> None:
         if day in wanted:
             sizes[day] = packed_bytes(repo)
         if day in checkpoints:
-            before = sizes.get(day - 7, 0) if day - 7 >= args.skip_to else sizes[day]
-            per_day = (sizes[day] - before) / min(7, day)
+            if args.skip_to > 1 and day - 7 < args.skip_to:
+                per_day = float("nan")  # no week of daily commits yet
+            else:
+                per_day = (sizes[day] - sizes.get(day - 7, 0)) / min(7, day)
             # one hour's lookups: a few of the newest documents and old ones reappearing
             probe = random.Random(day)
             looked = every[-args.lookups // 2 :] + probe.sample(every, args.lookups // 2)
