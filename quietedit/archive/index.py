@@ -13,8 +13,8 @@ A writer's open file is *sealed* when it holds
 :data:`~quietedit.archive.layout.INDEX_CHUNK_ENTRIES` entries: its bytes are kept in the
 writer's next ``sealed-<NNNN>[-shard-K-of-N]-<hhh>.json``, never written again, and the
 open file begins anew. A new entry so rewrites a file of at most that many entries at any
-age of the archive, and git stores a few dozen bytes for it, not a shard that grows with
-the archive; the sealed copy is the same blob as the open file's last version.
+age of the archive, not a shard that grows with it; the sealed copy is the same blob as
+the open file's last version.
 
 In a sparse checkout the hourly clone leaves the shard folders out (they grow with the
 archive: 4.7 MB at 89,000 documents): a shard read whose folder is missing is brought in

@@ -97,9 +97,10 @@ INDEX_SCHEMAS_READ: Final = (3, INDEX_SCHEMA)
 """Index file schemas read: 3 is 4's record in a shard not migrated yet."""
 INDEX_CHUNK_ENTRIES: Final = 64
 """Entries of an open index file at which it is sealed (renamed, its bytes unchanged) and a
-new one begun: a new entry rewrites a file of at most this many entries, so the bytes git
-stores per new entry stay the same at any age, and a shard read brings its ~90 entries of a
-year at 1,000 articles a day in two files (bench/index_growth.py has the figures)."""
+new one begun: a new entry rewrites a file of at most this many entries, so what git
+stores per new entry is bounded at any age (no shard seals before ~day 262 at 1,000
+articles a day), and a shard read brings its ~90 entries of a year in two files
+(bench/index_growth.py has the figures)."""
 WRITER_PATTERN: Final = re.compile(r"shard-[1-9][0-9]*-of-[1-9][0-9]*")
 INDEX_NAME_PATTERN: Final = re.compile(
     r"(?:entries|sealed-(?P<number>[0-9]{4,}))"
