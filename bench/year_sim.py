@@ -38,10 +38,9 @@ from year_newsroom import (
 
 from quietedit.archive.checks import discovered_partition
 from quietedit.archive.files import load_json
-from quietedit.archive.index import DocumentIndex
-from quietedit.archive.layout import INDEX_SCHEMA, Layout, index_shard, partition_of
+from quietedit.archive.index import DocumentIndex, index_record
+from quietedit.archive.layout import INDEX_CHUNK_ENTRIES, Layout, index_shard, partition_of
 from quietedit.archive.partition_checks import Entry, PartitionChecks, split_record
-from quietedit.archive.records import dump_json
 from quietedit.archive.store import Archive
 from quietedit.article.fingerprint import content_hash
 from quietedit.article.identity import document_id
@@ -148,6 +147,7 @@ class BatchedIndex(DocumentIndex):
         )
         self._known: dict[str, dict[str, str]] = {}  # shard -> every writer's entries
         self._own: dict[str, dict[str, str]] = {}  # shard -> this writer's file's entries
+        self._sealed: dict[str, int] = {}  # shard -> this writer's last sealed file
         self._dirty: set[str] = set()
 
     def _shard(self, shard: str, writer: str) -> dict[str, str]:
@@ -157,6 +157,7 @@ class BatchedIndex(DocumentIndex):
                 read = self._read_shard(shard, writer=writer, fresh=True)
             known = self._known[shard] = dict(read.entries)
             self._own[shard] = dict(read.own)
+            self._sealed[shard] = read.sealed
         return known
 
     def partition(self, document: str, *, writer: str) -> str | None:
@@ -171,6 +172,11 @@ class BatchedIndex(DocumentIndex):
         partition = discovered_partition(record)
         if partition is None:
             raise ArchiveError(self.layout.documents_dir, f"{document}: no discovered_at")
+        if len(self._own[shard]) >= INDEX_CHUNK_ENTRIES:  # sealed, as the real index does
+            self._sealed[shard] += 1
+            path = self.layout.sealed_index_file(shard, self._sealed[shard], writer=writer)
+            self._replace(path, index_record(shard, self._own[shard]))
+            self._own[shard] = {}
         known[document] = self._own[shard][document] = partition
         self._dirty.add(shard)
         return partition, True
@@ -178,13 +184,8 @@ class BatchedIndex(DocumentIndex):
     def flush(self, writer: str) -> None:
         """Write each shard that has new entries, as :meth:`DocumentIndex.place` does."""
         for shard in sorted(self._dirty):
-            full: dict[str, JSON] = {
-                "documents": dict(sorted(self._own[shard].items())),
-                "schema": INDEX_SCHEMA,
-                "shard": shard,
-                "type": "index",
-            }
-            self._replace(self.layout.index_file(shard, writer=writer), dump_json(full))
+            path = self.layout.index_file(shard, writer=writer)
+            self._replace(path, index_record(shard, self._own[shard]))
         self._dirty.clear()
 
 

@@ -16,6 +16,7 @@ from quietedit.archive.eventrecords import check_event_record
 from quietedit.archive.layout import (
     CHECKS_NAME_PATTERN,
     INDEX_SCHEMA,
+    INDEX_SCHEMAS_READ,
     REVISION_DIGITS,
     SLUG_PATTERN,
     index_shard,
@@ -36,7 +37,8 @@ NOT_CANONICAL: Final = (
 SCHEMA_1_ARCHIVE: Final = "schema-1 archive: run quietedit migrate"
 UNFINISHED_MIGRATION: Final = "unfinished migration: rerun quietedit migrate"
 INDEX_NAMES: Final = (
-    "index files are named index/<hh>/<hhh>/entries[-shard-<k>-of-<n>].json "
+    "index files are named index/<hh>/<hhh>/entries[-shard-<k>-of-<n>]-<hhh>.json or "
+    "index/<hh>/<hhh>/sealed-<NNNN>[-shard-<k>-of-<n>]-<hhh>.json "
     "(<hhh>: 3 hex digits, <hh>: its first 2)"
 )
 LEGACY_INDEX: Final = "index file in the layout before schema 3: run quietedit migrate"
@@ -88,13 +90,14 @@ def numbered_name_problem(
 
 
 def index_problems(record: JSON, *, shard: str) -> list[str]:
-    """Problems of a file of index shard ``shard``: the envelope (schema 3, type
+    """Problems of a file of index shard ``shard``: the envelope (schema 4, or 3 of a
+    shard not migrated yet: the same record; type
     ``index``, ``shard`` as its folder names it) and every entry a document id of this
     shard mapped to a partition."""
     if not isinstance(record, dict):
         return [f"an index record must be a JSON object, not {type(record).__name__}"]
     problems = []
-    if record.get("schema") != INDEX_SCHEMA:
+    if record.get("schema") not in INDEX_SCHEMAS_READ:
         problems.append(
             f"schema: {record.get('schema')!r} is not {INDEX_SCHEMA}; written by another "
             "quietedit version (upgrade, or run quietedit migrate)"

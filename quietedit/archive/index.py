@@ -1,12 +1,20 @@
 """The index: which partition each document's folder is in (I/O).
 
 4,096 shards, each a folder ``index/<hh>/<hhh>/`` keyed by the first three hex digits of
-the id's hash part (:func:`~quietedit.archive.layout.index_shard`), holding an object from
-document id to partition. Each writer keeps a file of its own in the shard's folder
-(``entries.json``; a sharded run: ``entries-shard-K-of-N.json``), so shards never write
-the same file; readers merge every writer's files, and a document indexed twice is an
-error. An entry is written before its document's folder (:meth:`DocumentIndex.place`), so
-a crash never leaves a folder the index does not know.
+the id's hash part (:func:`~quietedit.archive.layout.index_shard`), holding objects from
+document id to partition. Each writer keeps files of its own in the shard's folder (an
+unsharded run: ``entries-<hhh>.json``; a sharded one: ``entries-shard-K-of-N-<hhh>.json``),
+so shards never write the same file; readers merge every writer's files, and a document
+indexed twice in two partitions is an error. An entry is written before its document's
+folder (:meth:`DocumentIndex.place`), so a crash never leaves a folder the index does not
+know.
+
+A writer's open file is *sealed* when it holds
+:data:`~quietedit.archive.layout.INDEX_CHUNK_ENTRIES` entries: its bytes are kept in the
+writer's next ``sealed-<NNNN>[-shard-K-of-N]-<hhh>.json``, never written again, and the
+open file begins anew. A new entry so rewrites a file of at most that many entries at any
+age of the archive, not a shard that grows with it; the sealed copy is the same blob as
+the open file's last version.
 
 In a sparse checkout the hourly clone leaves the shard folders out (they grow with the
 archive: 4.7 MB at 89,000 documents): a shard read whose folder is missing is brought in
@@ -32,10 +40,13 @@ from pathlib import Path, PurePosixPath
 from quietedit.archive.checks import discovered_partition
 from quietedit.archive.files import listdir, stamp
 from quietedit.archive.layout import (
+    INDEX_CHUNK_ENTRIES,
     INDEX_DIR,
     INDEX_NAME_PATTERN,
     INDEX_SCHEMA,
+    INDEX_SCHEMAS_READ,
     Layout,
+    index_file_writer,
     index_shard,
     is_partition,
     legacy_index_path,
@@ -166,6 +177,8 @@ class DocumentIndex:
             return cached
         entries: dict[str, str] = {}
         own: dict[str, str] = {}
+        others: dict[str, str] = {}
+        sealed = 0
         mine = self.layout.index_file(shard, writer=writer)
         older = self.legacy_files().get(shard[:2], [])
         for path in [*files, *older]:
@@ -182,20 +195,23 @@ class DocumentIndex:
                     )
             if path == mine:
                 own = found
-        self._shards[shard] = _Shard(stamps, entries, own, writer)
+            else:
+                others.update(found)
+                sealed = max(sealed, _sealed_number(path.name, writer))
+        self._shards[shard] = _Shard(stamps, entries, own, writer, others, sealed)
         return self._shards[shard]
 
     def _read_index_file(self, path: Path, *, legacy: bool) -> dict[str, str]:
         record = self._read_file(path)
         if record is None:
             return {}
-        schema = SCHEMA_VERSION if legacy else INDEX_SCHEMA
+        schemas = (SCHEMA_VERSION,) if legacy else INDEX_SCHEMAS_READ
         if not isinstance(record, dict) or record.get("type") != "index":
             raise ArchiveError(path, "not an index record; run quietedit verify")
-        if record.get("schema") != schema:
+        if record.get("schema") not in schemas:
             raise ArchiveError(
                 path,
-                f"schema: {record.get('schema')!r} is not {schema}; written by another "
+                f"schema: {record.get('schema')!r} is not {schemas[-1]}; written by another "
                 "quietedit version (upgrade, or run quietedit migrate)",
             )
         found: dict[str, str] = {}
@@ -229,10 +245,25 @@ class DocumentIndex:
                     f"{document}: discovered_at {seen!r} is not an RFC 3339 time; a new "
                     "document's record needs it to choose its partition",
                 )
-            own = dict(sorted({**known.own, document: partition}.items()))
-            self._replace(self.layout.index_file(shard, writer=writer), index_record(shard, own))
+            own = {**known.own, document: partition}
+            if len(known.own) >= INDEX_CHUNK_ENTRIES:
+                self._seal(shard, known, writer=writer)
+                own = {document: partition}
+            path = self.layout.index_file(shard, writer=writer)
+            self._replace(path, index_record(shard, own))
             self._shards.pop(shard, None)  # read again, with the new file's stamp, next time
             return partition, True
+
+    def _seal(self, shard: str, known: _Shard, *, writer: str) -> None:
+        """Keep the entries of ``writer``'s full open file of ``shard`` in its next sealed
+        file, the same bytes (git stores no new blob for it), before the open file begins
+        again. A process killed between the two leaves the entries in both files, which
+        readers and ``verify`` accept (the same partition twice); the next write then finds
+        them sealed already and does not seal them again."""
+        if known.own.items() <= known.others.items():
+            return  # sealed by a write killed before it began the open file again
+        sealed = self.layout.sealed_index_file(shard, known.sealed + 1, writer=writer)
+        self._replace(sealed, index_record(shard, known.own))
 
 
 def index_record(shard: str, entries: dict[str, str]) -> bytes:
@@ -255,3 +286,11 @@ class _Shard:
     entries: dict[str, str]
     own: dict[str, str]
     writer: str
+    others: dict[str, str]  # the entries of every other file: sealed, other writers', older
+    sealed: int  # the number of ``writer``'s last sealed file (0: none)
+
+
+def _sealed_number(name: str, writer: str) -> int:
+    """The number of the sealed file ``name`` when ``writer`` wrote it, else 0."""
+    found = index_file_writer(name)
+    return (found[1] or 0) if found is not None and found[0] == writer else 0

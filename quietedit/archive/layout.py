@@ -3,7 +3,8 @@
 Schema 2::
 
     README.md                                        what this folder is (data/README.md)
-    index/<hh>/<hhh>/entries.json                    document id → partition, one shard
+    index/<hh>/<hhh>/entries-<hhh>.json              document id → partition, a shard's open file
+    index/<hh>/<hhh>/sealed-<NNNN>-<hhh>.json        a shard's full file, sealed
     documents/<YYYY>/<MM>/<DD>/checks.json           the partition's check state (schedules)
     documents/<YYYY>/<MM>/<DD>/<bb>/<id>/document.json   the document's mutable record
     documents/<YYYY>/<MM>/<DD>/<bb>/<id>/revisions/<NNNNNN>-<tail>.json   a revision (create-only)
@@ -24,10 +25,11 @@ A document lives in the *partition* of the UTC day it was first seen (``2026/11/
 no folder grows past about a day's articles and a commit rewrites only small trees; the
 index, 4,096 shards keyed by the first three hex digits of the id's hash, each in a folder
 of its own below a folder of its first two digits, finds the partition of any id without
-listing a folder. A shard file holds about 90 entries after a year at 1,000 articles a
-day, so a run that enters a few dozen documents rewrites a few dozen small files (schema
-2 kept 256 shards in ``index/<hh>.json``, each rewritten whole as it grew with the
-archive); and each shard alone can be checked out of a sparse clone, since a cone-mode
+listing a folder. A shard holds about 90 entries after a year at 1,000 articles a day,
+and its open file at most :data:`INDEX_CHUNK_ENTRIES` (then sealed), so a run that enters a
+few dozen documents rewrites a few dozen small files at any age (schema 2 kept 256 shards
+in ``index/<hh>.json``, schema 3 one file per shard, each rewritten whole as it grew with
+the archive); and each shard alone can be checked out of a sparse clone, since a cone-mode
 checkout of a folder brings no file of its siblings. Raw pages live outside ``data/`` as WARC files
 (:mod:`quietedit.archive.evidence`).
 
@@ -86,15 +88,31 @@ INDEX_SHARD_DIGITS: Final = 3
 """Hex digits of an index shard's key: 4,096 shards, about 90 entries each after a year at
 1,000 articles a day (900 after ten), so a run's new entries rewrite small files."""
 SHARD_PATTERN: Final = re.compile(rf"[0-9a-f]{{{INDEX_SHARD_DIGITS}}}")
-INDEX_SCHEMA: Final = 3
-"""The schema of an index file: 3 since the index moved into shard folders (schema 2 kept
-256 files ``index/<hh>.json``, which ``quietedit migrate`` moves)."""
+INDEX_SCHEMA: Final = 4
+"""The schema of an index file: 4 since a shard's entries are kept in sealed files of at
+most :data:`INDEX_CHUNK_ENTRIES` and one open file (3 kept one file per writer and shard,
+rewritten whole at every new entry; 2 kept 256 files ``index/<hh>.json``). ``quietedit
+migrate`` moves both."""
+INDEX_SCHEMAS_READ: Final = (3, INDEX_SCHEMA)
+"""Index file schemas read: 3 is 4's record in a shard not migrated yet."""
+INDEX_CHUNK_ENTRIES: Final = 64
+"""Entries of an open index file at which it is sealed (renamed, its bytes unchanged) and a
+new one begun: a new entry rewrites a file of at most this many entries, so what git
+stores per new entry is bounded at any age (no shard seals before ~day 262 at 1,000
+articles a day), and a shard read brings its ~90 entries of a year in two files
+(bench/index_growth.py has the figures)."""
 WRITER_PATTERN: Final = re.compile(r"shard-[1-9][0-9]*-of-[1-9][0-9]*")
 INDEX_NAME_PATTERN: Final = re.compile(
-    r"entries(?:-(?P<writer>shard-[1-9][0-9]*-of-[1-9][0-9]*))?\.json"
+    r"(?:entries|sealed-(?P<number>[0-9]{4,}))"
+    r"(?:-(?P<writer>shard-[1-9][0-9]*-of-[1-9][0-9]*))?(?:-(?P<key>[0-9a-f]{3}))?\.json"
 )
-"""An index file's name in its shard's folder, and the ingest shard that writes it (none
-for an unsharded run's)."""
+"""An index file's name in its shard's folder: the open file (``entries``) or a sealed one
+(``sealed-<NNNN>``, numbered from 1 per writer), the ingest shard that writes it (none for
+an unsharded run's), and the shard's key last. The key ends the name so that git, which
+looks for a file's earlier versions among files whose names end alike, finds them: named
+alike in every shard, each new version was stored nearly whole. Schema 3's names,
+``entries[-shard-K-of-N].json`` (no key), are read as sealed files until ``quietedit
+migrate`` renames them (:func:`index_name_problem` tells a valid name)."""
 LEGACY_INDEX_NAME_PATTERN: Final = re.compile(
     r"(?P<shard>[0-9a-f]{2})(?:-(?P<writer>shard-[1-9][0-9]*-of-[1-9][0-9]*))?\.json"
 )
@@ -264,13 +282,41 @@ def document_path(document: str, partition: str) -> str:
 
 def index_file_shard(relative: PurePosixPath) -> str | None:
     """The index shard of the file at ``relative`` (below the archive): its folder's name
-    when the file is ``index/<hh>/<hhh>/entries[-shard-K-of-N].json`` with ``<hh>`` the
-    first two digits of ``<hhh>``; ``None`` for any other path."""
+    when the file is an index file of it (``index/<hh>/<hhh>/<name>``, ``<hh>`` the first
+    two digits of ``<hhh>``, ``<name>`` as :data:`INDEX_NAME_PATTERN`); ``None`` for any
+    other path."""
     parts = relative.parts
-    if len(parts) != 4 or parts[0] != INDEX_DIR or not INDEX_NAME_PATTERN.fullmatch(parts[3]):
+    if len(parts) != 4 or parts[0] != INDEX_DIR:
         return None
     group, shard = parts[1], parts[2]
-    return shard if SHARD_PATTERN.fullmatch(shard) and shard[:2] == group else None
+    if not SHARD_PATTERN.fullmatch(shard) or shard[:2] != group:
+        return None
+    return shard if index_name_problem(parts[3], shard) is None else None
+
+
+def index_name_problem(name: str, shard: str) -> str | None:
+    """Why ``name`` is not the name of an index file in the folder of ``shard`` (``None``:
+    it is one). A sealed file names its shard; the open file of schema 3 did not."""
+    match = INDEX_NAME_PATTERN.fullmatch(name)
+    if match is None:
+        return "not an index file's name"
+    if match["key"] is None and match["number"] is not None:
+        return "a sealed index file's name ends with its shard's key"
+    if match["key"] is not None and match["key"] != shard:
+        return f"names shard {match['key']}, in the folder of shard {shard}"
+    return None
+
+
+def index_file_writer(name: str) -> tuple[str, int | None] | None:
+    """The writer of the index file ``name`` (``""``: an unsharded run) and its sealed
+    number (``None``: the open file; 0: an open file of schema 3, sealed since); ``None``
+    for a name that is not an index file's."""
+    match = INDEX_NAME_PATTERN.fullmatch(name)
+    if match is None:
+        return None
+    if match["number"] is not None:
+        return match["writer"] or "", int(match["number"])
+    return match["writer"] or "", None if match["key"] is not None else 0
 
 
 def legacy_index_path(relative: PurePosixPath) -> str | None:
@@ -319,12 +365,21 @@ class Layout:
 
     def index_file(self, shard: str, *, writer: str = "") -> Path:
         """The file of index ``shard`` that ``writer`` (``""``: an unsharded run, or
-        ``shard-K-of-N``) writes: ``index/<hh>/<hhh>/entries.json`` or
-        ``index/<hh>/<hhh>/entries-shard-K-of-N.json``."""
+        ``shard-K-of-N``) writes, its open file: ``index/<hh>/<hhh>/entries-<hhh>.json`` or
+        ``index/<hh>/<hhh>/entries-shard-K-of-N-<hhh>.json``."""
         folder = self.index_folder(shard)
         if writer and not WRITER_PATTERN.fullmatch(writer):
             raise UnsafePathError(folder, f"{writer!r} is not shard-<k>-of-<n>")
-        return folder / (f"entries-{writer}.json" if writer else "entries.json")
+        return folder / (f"entries-{writer}-{shard}.json" if writer else f"entries-{shard}.json")
+
+    def sealed_index_file(self, shard: str, number: int, *, writer: str = "") -> Path:
+        """Sealed index file ``number`` (from 1) of ``shard`` that ``writer`` wrote:
+        ``index/<hh>/<hhh>/sealed-<NNNN>[-shard-K-of-N]-<hhh>.json``."""
+        folder = self.index_file(shard, writer=writer).parent
+        if number < 1:
+            raise UnsafePathError(folder, f"sealed index file {number} < 1")
+        name = f"sealed-{number:04d}-{writer}" if writer else f"sealed-{number:04d}"
+        return folder / f"{name}-{shard}.json"
 
     def legacy_index_file(self, shard: str, *, writer: str = "") -> Path:
         """A schema-2 index file, ``index/<hh>.json`` or ``index/<hh>-shard-K-of-N.json``

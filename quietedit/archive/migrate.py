@@ -81,6 +81,8 @@ class MigrationReport:
     index_entries: int = 0
     index_files: int = 0
     """Schema-2 index files moved into the shard folders (and removed)."""
+    index_sealed: int = 0
+    """Schema-3 open index files renamed as sealed ones."""
     bucketed: int = 0
     """Document folders moved from their partition into their bucket."""
     rewritten: int = 0
@@ -103,6 +105,7 @@ def migrate_archive(root: Path, *, keep_page: PageKeeper) -> MigrationReport:
     moved = move_index(root)
     migration.report.index_files = moved.files
     migration.report.index_entries = moved.entries
+    migration.report.index_sealed = moved.sealed
     migration.report.problems.extend(moved.problems)
     bucketed = move_into_buckets(root)
     migration.report.bucketed = bucketed.folders

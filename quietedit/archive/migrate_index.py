@@ -1,17 +1,21 @@
 """``quietedit migrate``, the index's part: move the schema-2 index into shard folders,
-idempotent and crash-safe.
+and seal the open files of schema 3; idempotent and crash-safe.
 
 Schema 2 kept the index in 256 files, ``index/<hh>.json`` (a sharded run's:
 ``index/<hh>-shard-K-of-N.json``), each rewritten whole at every new entry as it grew with
-the archive; schema 3 keeps it in 4,096 shard folders, ``index/<hh>/<hhh>/entries.json``
-(:mod:`quietedit.archive.index`). For each old file, in name order: its entries are merged
-into the files of their new shards, the same writer's (``entries.json``, or
-``entries-shard-K-of-N.json`` for ``<hh>-shard-K-of-N.json``), each written atomically and
-durably; then the old file is removed. Readers merge the old files with the new ones, so a
-process killed at any point leaves every entry findable, in one place or in both with the
-same partition; the next run writes what is missing (a file already holding its entries is
-not written again) and removes what is left. An entry that the new files place in another
-partition is a conflict: reported, and that old file left in place.
+the archive; schemas 3 and 4 keep it in 4,096 shard folders (:mod:`quietedit.archive.index`).
+For each old file, in name order: its entries are merged into the open files of their new
+shards, the same writer's (``entries-<hhh>.json``, or ``entries-shard-K-of-N-<hhh>.json``
+for ``<hh>-shard-K-of-N.json``), each written atomically and durably; then the old file is
+removed. Readers merge the old files with the new ones, so a process killed at any point
+leaves every entry findable, in one place or in both with the same partition; the next run
+writes what is missing (a file already holding its entries is not written again) and
+removes what is left. An entry that the new files place in another partition is a
+conflict: reported, and that old file left in place.
+
+Schema 3 kept one file per writer and shard, ``entries[-shard-K-of-N].json``, rewritten
+whole at every new entry; :func:`seal_open_files` renames each to its writer's next sealed
+file, which schema 4 never writes again (:mod:`quietedit.archive.index`).
 """
 
 from __future__ import annotations
@@ -22,12 +26,14 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from quietedit.archive.checks import Problem, index_entries
-from quietedit.archive.files import listdir, replace_file
+from quietedit.archive.files import fsync_dir, listdir, replace_file
 from quietedit.archive.index import index_record
 from quietedit.archive.layout import (
     INDEX_DIR,
     LEGACY_INDEX_NAME_PATTERN,
+    SHARD_PATTERN,
     Layout,
+    index_file_writer,
     index_shard,
     legacy_index_path,
 )
@@ -38,11 +44,13 @@ logger = logging.getLogger(__name__)
 
 @dataclass
 class IndexMove:
-    """What moving the index did: old files moved (and removed), entries written to new
-    files, and the old files left in place with the reason."""
+    """What moving the index did: schema-2 files moved (and removed), entries written to
+    new files, schema-3 open files sealed, and the old files left in place with the
+    reason."""
 
     files: int = 0
     entries: int = 0
+    sealed: int = 0
     problems: list[Problem] = field(default_factory=list)
 
 
@@ -73,7 +81,37 @@ def move_index(root: Path) -> IndexMove:
         old.unlink()  # every entry is in its new file, on disk: the old one can go
         done.files += 1
         logger.debug("moved %s (%d entries)", name, len(entries))
+    done.sealed = seal_open_files(layout)
     return done
+
+
+def seal_open_files(layout: Layout) -> int:
+    """Rename each open index file of schema 3 (``entries[-shard-K-of-N].json``, rewritten
+    whole at every new entry) to its writer's next sealed file, its bytes unchanged (git
+    stores no new blob): the writer's next entry then begins a small open file of schema 4.
+    A rename is atomic, so a process killed at any point leaves each file under one of its
+    two names, both read; a second run finds none left. How many were renamed."""
+    renamed = 0
+    for group in listdir(layout.index_dir):
+        for shard in listdir(layout.index_dir / group):
+            if not SHARD_PATTERN.fullmatch(shard) or shard[:2] != group:
+                continue
+            folder = layout.index_folder(shard)
+            names = {name: index_file_writer(name) for name in listdir(folder)}
+            for name, found in sorted(names.items()):
+                if found is None or found[1] != 0:
+                    continue  # not a schema-3 open file
+                writer = found[0]
+                last = max(
+                    (seen[1] or 0 for seen in names.values() if seen and seen[0] == writer),
+                    default=0,
+                )
+                target = layout.sealed_index_file(shard, last + 1, writer=writer)
+                (folder / name).rename(target)
+                names[target.name] = (writer, last + 1)
+                renamed += 1
+                fsync_dir(folder)
+    return renamed
 
 
 class _Conflict(Exception):

@@ -412,8 +412,11 @@ class _ChangeChecker:
             self.report(path, message)
         entries = index_entries(record)
         before = self._entries_at_commit(path)
+        others = self._other_files(shard, path)
         for document, partition in sorted(before.items()):
             if document not in entries:
+                if any(found.get(document) == partition for _, found in others):
+                    continue  # the open file was sealed: its entries are in a sealed file
                 self.report(path, f"documents.{document}: removed since {self._since}; "
                             "index entries are never removed")  # fmt: skip
             elif entries[document] != partition:
@@ -422,14 +425,14 @@ class _ChangeChecker:
                     f"documents.{document}: changed from {partition} to {entries[document]} "
                     f"since {self._since}; index entries are never changed",
                 )
-        others = self._other_files(shard, path)
         for document, partition in sorted(entries.items()):
             if document in before:
                 continue
             # a document is entered once: a second entry in another file of the shard would
-            # move it to another folder (the one readers take), unseen by this file's history
+            # move it to another folder (the one readers take), unseen by this file's history;
+            # the same entry twice is a seal (or a write killed mid-seal)
             for other, found in others:
-                if document in found:
+                if found.get(document, partition) != partition:
                     self.report(
                         path,
                         f"documents.{document}: new since {self._since}, but {other.name} "
@@ -455,8 +458,12 @@ class _ChangeChecker:
         """A removed document record leaves its files orphans; a removed shard its
         entries gone. (Removed revisions and events are the git audit's.)"""
         relative = PurePosixPath(path.relative_to(self.root).as_posix())
-        if kind is PathKind.INDEX and index_file_shard(relative) is not None:
-            if self._entries_at_commit(path):
+        shard = index_file_shard(relative) if kind is PathKind.INDEX else None
+        if shard is not None:
+            # quietedit migrate renames schema 3's open files as sealed ones: the entries
+            # are then all in the shard's files on disk, in the same partitions
+            held = self._index(shard)
+            if any(held.get(doc) != part for doc, part in self._entries_at_commit(path).items()):
                 self.report(path, f"deleted since {self._since}; index entries are never removed")
         elif kind is PathKind.DOCUMENT and path.parent.is_dir():
             leftovers = [p for p in path.parent.rglob("*.json") if p.is_file()]

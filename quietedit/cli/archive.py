@@ -117,7 +117,8 @@ def migrate(config_path: Path | None, data_dir: Path | None, evidence_dir: Path 
         f"moved {report.documents} documents ({report.revisions} revisions, "
         f"{report.events} events), kept {report.pages} evidence pages in {evidence}, "
         f"wrote {report.index_entries} index entries, moved {report.index_files} index "
-        f"files of schema 2, moved {report.bucketed} document folders into their "
+        f"files of schema 2, sealed {report.index_sealed} of schema 3, moved "
+        f"{report.bucketed} document folders into their "
         f"buckets, rewrote {report.rewritten} feed and state files"
     )
     for problem in report.problems:

@@ -15,14 +15,14 @@ from quietedit.archive.derived import (
 )
 from quietedit.archive.eventrecords import check_event_record
 from quietedit.archive.files import create_file
-from quietedit.archive.layout import PathKind, classify_path
+from quietedit.archive.layout import INDEX_CHUNK_ENTRIES, PathKind, classify_path
 from quietedit.archive.records import (
     check_revision_record,
     check_state_record,
     dump_json,
 )
 from quietedit.archive.store import Archive
-from quietedit.model import Article
+from quietedit.model import JSON, Article
 from quietedit.revisions import EvidenceRef
 from tests.conftest import T0, seed_story
 
@@ -75,6 +75,9 @@ def test_every_file_the_archive_writes_has_a_documented_place(tmp_path: Path) ->
     archive.write_departed("city-desk", "2026/11/30", {"entries": {}})
     archive.write_state("ledger", {})
     (archive.root / "README.md").write_text("x")
+    for n in range(INDEX_CHUNK_ENTRIES + 1):  # a shard's open file full: sealed
+        seen: dict[str, JSON] = {"discovered_at": "2026-11-30T06:00:00Z"}
+        archive.index.place(f"news-example-org-fff{n:013x}", seen, writer="")
     archive.layout.tmp_dir.mkdir(exist_ok=True)
     (archive.layout.tmp_dir / "000004.json.abc").write_text("")
     written = [

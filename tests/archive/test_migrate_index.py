@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from quietedit.archive import migrate_index
 from quietedit.archive.checks import LEGACY_INDEX
 from quietedit.archive.files import replace_file
-from quietedit.archive.layout import Layout, index_shard
+from quietedit.archive.layout import Layout, index_file_writer, index_shard
 from quietedit.archive.migrate import migrate_archive
 from quietedit.archive.records import dump_json
 from quietedit.archive.since import verify_since
@@ -50,7 +50,9 @@ def to_schema_2(root: Path) -> list[Path]:
     layout = Layout(root)
     merged: dict[tuple[str, str], dict[str, JSON]] = {}
     for path in sorted(layout.index_dir.glob("*/*/entries*.json")):
-        writer = path.stem.removeprefix("entries").removeprefix("-")
+        found = index_file_writer(path.name)
+        assert found is not None
+        writer = found[0]
         entries = json.loads(path.read_text(encoding="utf-8"))["documents"]
         merged.setdefault((path.parent.parent.name, writer), {}).update(entries)
     shutil.rmtree(layout.index_dir)
@@ -113,12 +115,14 @@ def test_an_ingest_shards_index_file_goes_to_that_shards_file(tmp_path: Path) ->
     root = tmp_path / "data"
     homes = write_archive(root)
     layout = Layout(root)
-    for path in sorted(layout.index_dir.glob("*/*/entries.json")):
-        path.rename(path.with_name("entries-shard-2-of-3.json"))  # written by shard 2 of 3
+    for path in sorted(layout.index_dir.glob("*/*/entries-*.json")):
+        shard = path.parent.name
+        path.rename(layout.index_file(shard, writer="shard-2-of-3"))  # written by shard 2 of 3
     old = to_schema_2(root)
     assert all(path.name.endswith("-shard-2-of-3.json") for path in old)
     assert migrate_archive(root, keep_page=no_pages).ok
-    assert not list(layout.index_dir.glob("*/*/entries.json"))
+    files = layout.index_dir.glob("*/*/*.json")
+    assert not [path for path in files if index_file_writer(path.name) == ("", None)]
     for doc in homes:
         mine = layout.index_file(index_shard(doc), writer="shard-2-of-3")
         assert json.loads(mine.read_text(encoding="utf-8"))["documents"][doc] == homes[doc]

@@ -30,10 +30,11 @@ def test_a_document_lives_in_the_utc_day_it_was_first_seen(archive: Archive) -> 
     home = archive.root / "documents" / "2026" / "12" / "01" / DOC[-16:-14] / DOC
     assert archive.document_dir(DOC) == home
     assert (home / "revisions" / revision_name(DOC, 1)).is_file()
-    path = archive.root / "index" / DOC[-16:-14] / DOC[-16:-13] / "entries.json"
+    shard = DOC[-16:-13]
+    path = archive.root / "index" / DOC[-16:-14] / shard / f"entries-{shard}.json"
     assert json.loads(path.read_text()) == {
         "documents": {DOC: "2026/12/01"},
-        "schema": 3,
+        "schema": 4,
         "shard": DOC[-16:-13],
         "type": "index",
     }
@@ -70,8 +71,8 @@ def test_shards_write_index_files_of_their_own_and_read_every_one(tmp_path: Path
     )
     assert names == sorted(
         [
-            f"{DOC[-16:-14]}/{index_shard(DOC)}/entries-shard-1-of-2.json",
-            f"{OLD[-16:-14]}/{index_shard(OLD)}/entries-shard-2-of-2.json",
+            f"{DOC[-16:-14]}/{index_shard(DOC)}/entries-shard-1-of-2-{index_shard(DOC)}.json",
+            f"{OLD[-16:-14]}/{index_shard(OLD)}/entries-shard-2-of-2-{index_shard(OLD)}.json",
         ]
     )
     for reader in (first, second, Archive(tmp_path / "data")):

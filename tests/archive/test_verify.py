@@ -191,7 +191,7 @@ def test_malformed_index_shards_are_reported(tmp_path: Path) -> None:
     rewrite(path, documents=documents)
     write(root / "index" / "zz.json", b"{}\n")
     found = messages(root)
-    assert any(f"{path}: schema: 1 is not 3" in m for m in found)
+    assert any(f"{path}: schema: 1 is not 4" in m for m in found)
     assert f"{path}: shard: {wrong!r} does not match the folder name" in found
     stray = f"news-example-org-{wrong}0000000000000"
     assert f"{path}: documents.{stray}: belongs in shard {wrong}" in found

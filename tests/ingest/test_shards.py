@@ -609,7 +609,11 @@ def owners_of_changes(clone: Path, feeds: dict[str, str]) -> set[int]:
             owners.add(shard_of(feeds[path.stem], count=N))
         else:  # a shard's own ledger, partition list (and its parts) and index files
             name = part_head(path.stem) or path.stem  # a list's part: its list's
-            match = re.fullmatch(rf"(?:ledger-|partitions-|entries-)shard-([0-9]+)-of-{N}", name)
+            match = re.fullmatch(
+                rf"(?:ledger-|partitions-|entries-|sealed-[0-9]+-)shard-([0-9]+)-of-{N}"
+                r"(?:-[0-9a-f]{3})?",  # an index file ends with its shard's key
+                name,
+            )
             owners.add(int(match[1]) if match and path.parts[0] in ("state", "index") else 0)
     return owners
 

@@ -30,7 +30,7 @@ def delete(root: Path, doc: str) -> None:
     """Remove ``doc`` from the archive: its folder and its index entry."""
     archive = Archive(root)
     shutil.rmtree(archive.document_dir(doc))
-    shard = root / "index" / doc[-16:-14] / doc[-16:-13] / "entries.json"
+    shard = archive.layout.index_file(doc[-16:-13])
     record = json.loads(shard.read_text(encoding="utf-8"))
     del record["documents"][doc]
     shard.write_text(json.dumps(record), encoding="utf-8")

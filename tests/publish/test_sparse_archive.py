@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from quietedit.archive.layout import Layout
 from quietedit.archive.store import Archive
 from quietedit.model import Article, Block, Publisher
 from quietedit.publish.buildcache import STATE_FILE, BuildState
@@ -211,7 +212,7 @@ def test_a_document_deleted_with_its_index_entry_loses_its_pages_outside_the_che
     out = tmp_path / "site"
     build(data, out)
     left_out, _ = sparse_clone(data, tmp_path, out)
-    shard = data / "index" / left_out[-16:-14] / left_out[-16:-13] / "entries.json"
+    shard = Layout(data).index_file(left_out[-16:-13])
     record = json.loads(shard.read_text(encoding="utf-8"))
     del record["documents"][left_out]
     shard.write_text(json.dumps(record), encoding="utf-8")
