@@ -252,13 +252,23 @@ def own_peak_kib() -> int:
 
 
 def run_child(
-    data: Path, out: Path, *, full: bool, search: bool, watch: tuple[str, ...] = ()
+    data: Path,
+    out: Path,
+    *,
+    full: bool,
+    search: bool,
+    watch: tuple[str, ...] = (),
+    env: dict[str, str] | None = None,
 ) -> dict[str, float]:
+    """One build in a child process (``env``: variables added to its environment); its
+    figures."""
     args = [sys.executable, __file__, "--child", "--data", str(data), "--out", str(out)]
     args += ["--watch", ",".join(watch)] if watch else []
     args += ["--full"] if full else []
     args += [] if search else ["--no-search"]
-    done = subprocess.run(args, capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        args, capture_output=True, text=True, check=True, env={**os.environ, **(env or {})}
+    )
     figures: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
     return figures
 

@@ -194,8 +194,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 result["checkpoints"].append(result_day)
                 _progress(args, f"day {day + 1}: {json.dumps(result_day)}")
                 started = time.perf_counter()
-            if timed_now and hour == day * 24 + RUN_HOUR - 1:
-                site.before(year, repo, hour)
+            if timed_now and hour == day * 24 + RUN_HOUR - 1 and site.enabled:
+                # the workflow's build follows a commit: the full build reads its tree as
+                # the commit's checkout (git tree ids as stamps), as the last hour's did
+                commit(year, repo, hour)
+                site.before(repo, hour)
             year.run_hour(hour)
             archive.flush_checks()  # as a run does at its end
             if (hour + 1) % per_commit == 0:
