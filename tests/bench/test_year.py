@@ -82,13 +82,16 @@ def test_a_small_year_prints_its_figures_at_each_checkpoint(tmp_path: Path) -> N
         # the site half: a full build, then the hourly build from what the cache holds
         hourly = point["site"]["hourly"]
         assert hourly["failures"] == 0 and hourly["repeats"] == 1 and hourly["written"] > 0
+        # the origin's side of the build's fetches, counted in its CPU and shown apart
+        assert 0 <= hourly["origin_cpu_seconds"] <= hourly["cpu_seconds"] + 0.02
     week = result["checkpoints"][-1]
     assert week["documents"] > result["checkpoints"][0]["documents"]
     assert week["partitions_checked_out"] >= 2
     assert result["machine"]["cpus"] >= 1 and result["machine"]["python"]
     table = done.stdout
     for label in ("packed / revisions zlib", "clone downloads", "files checked out",
-                  "ingest (s)", "verify --since (s)", "push (s)", "largest folder"):  # fmt: skip
+                  "ingest (s)", "verify --since (s)", "push (s)", "largest folder",
+                  "the origin's upload-pack (GitHub's)"):  # fmt: skip
         assert label in table, table
 
 
