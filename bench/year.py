@@ -67,6 +67,15 @@ which another checkout times that day again without generating the year anew
 The site half (a full build and the hourly build at each checkpoint, ``--no-site`` to
 leave it out) is :mod:`year_site`.
 
+Reading the figures: until day 28 the archive holds no article old enough to have
+retired (the re-check window is ``recheck.observation_window`` times up to four), and
+until day 8 no edit has left the share images' window, so the steps that follow them
+(``sparse-paths``, the clone's listings, the build's re-renders) cost less at day 7 than
+at any later day, at any age. And the search index's week bundles make the hourly build
+depend on the weekday (day 7 is a Wednesday, day 90 a Tuesday, day 365 a Thursday). To
+see whether a cost grows with age alone, compare checkpoints on one weekday after the
+windows fill, such as ``--checkpoints 35,91,364`` (all Wednesdays).
+
 Smoke test: ``--rate 100 --days 30 --checkpoints 7,30``.
 """
 
