@@ -104,8 +104,9 @@ class SiteBench:
         build of the workflow does: it stamps each document with its folder's tree id and
         records the partitions' tree ids, and the hourly build after it lists only the
         buckets that moved. Outside git it would stamp file times and record no tree ids,
-        and the hourly build after it would list every bucket of the archive (24 of its
-        30 ``git ls-tree`` calls and 1 of its 5.4 CPU s at day 90)."""
+        and the hourly build after it would list every bucket of the archive (at day 90,
+        24 of its 30 ``git ls-tree`` calls; its CPU went from 5.42 to 5.04 s without
+        them)."""
         if not self.enabled:
             return
         data = repo.tree / "data"
