@@ -10,10 +10,10 @@ from pathlib import Path
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 
-# a step whose process starts another that outlives it and spends 0.3 s of CPU
+# a step whose process starts another that outlives it and spends 0.4 s of CPU
 STEP = """
 import subprocess, sys
-burn = "import time\\nwhile time.process_time() < 0.3: pass"
+burn = "import time\\nwhile time.process_time() < 0.4: pass"
 subprocess.Popen([sys.executable, "-c", burn])
 """
 
@@ -42,7 +42,9 @@ def measure(*, adopt: bool, tmp_path: Path) -> dict[str, float]:
 def test_the_cpu_of_a_process_the_step_left_behind_is_counted_apart(tmp_path: Path) -> None:
     figures = measure(adopt=True, tmp_path=tmp_path)
     assert figures["adopted"]
-    assert figures["step cpu left"] >= 0.3  # the orphan's burn, waited for after the step
+    # the orphan's burn, waited for after the step (the kernel's user and system times,
+    # counted in clock ticks, can fall a tick short of the process clock it burned by)
+    assert figures["step cpu left"] >= 0.35
     assert figures["step cpu"] < 0.3  # the step's own process only started it
 
 
