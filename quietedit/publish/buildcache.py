@@ -21,8 +21,9 @@ serve`` leave it out):
     partition, one :class:`~quietedit.publish.listing.EditRef` per edit (JSON), whether it
     has pages and its estimated bytes with pages and folded (``folding``), a CRC-32 of
     all of that, and apart, the edits' rows (JSON) with a CRC-32 of their own. Tables
-    ``edits`` and ``edit_kinds``: every edit's reference (``edittable``; the silent,
-    headline and significant edits indexed apart, for their feeds). Tables
+    ``edits``, ``edit_kinds`` and ``edit_terms``: every edit's reference, its kinds and the
+    watched terms it added or removed (``edittable``; the silent, headline and significant
+    edits, and each source's of a kind or a term, indexed apart for their feeds). Tables
     ``document_sums`` (per partition and source), ``edit_sums`` and ``kind_sums``: the
     counts and sums of those rows that the site-wide pages show, kept by SQLite triggers
     in the same transaction as every write of a row (``cachesums``).
@@ -80,7 +81,7 @@ from quietedit.publish.edittable import FEED_INDEXES
 
 logger = logging.getLogger(__name__)
 
-CACHE_SCHEMA: Final = 13
+CACHE_SCHEMA: Final = 14
 """``PRAGMA user_version`` of the database: bumped with any change to its tables."""
 STATE_FILE: Final = "state.sqlite"
 APPLICATION_ID: Final = 0x71656263  # "qebc": says the file is a quietedit build cache
@@ -100,15 +101,28 @@ _EDIT_TABLES: Final = (
     # is an event and its document's month
     "CREATE TABLE edit_kinds (kind TEXT NOT NULL, observed_at TEXT NOT NULL,"
     " document TEXT NOT NULL, number INTEGER NOT NULL, day TEXT NOT NULL,"
-    " rank INTEGER NOT NULL, event TEXT NOT NULL, month TEXT NOT NULL,"
+    " rank INTEGER NOT NULL, event TEXT NOT NULL, month TEXT NOT NULL, source TEXT NOT NULL,"
     " PRIMARY KEY (kind, observed_at, document, number)) STRICT, WITHOUT ROWID",
     "CREATE INDEX edit_kinds_order ON edit_kinds (kind, day, rank, observed_at, document, number)",
     "CREATE INDEX edit_kinds_of ON edit_kinds (document, number)",
+    # a source's feed of one kind: its newest edits of the kind, not a walk back through
+    # the kind's edits of every source until enough of this one's are found
+    "CREATE INDEX edit_kinds_source ON edit_kinds"
+    " (kind, source, event, observed_at, document, number, month)",
+    # the watched terms each edit (not an event) added or removed, for their feeds
+    "CREATE TABLE edit_terms (term TEXT NOT NULL, observed_at TEXT NOT NULL,"
+    " document TEXT NOT NULL, number INTEGER NOT NULL, source TEXT NOT NULL,"
+    " month TEXT NOT NULL, PRIMARY KEY (term, observed_at, document, number))"
+    " STRICT, WITHOUT ROWID",
+    "CREATE INDEX edit_terms_source ON edit_terms"
+    " (term, source, observed_at, document, number, month)",
+    "CREATE INDEX edit_terms_of ON edit_terms (document, number)",
     *FEED_INDEXES,  # the silent, headline and significant edits, for their feeds
     *EDIT_SUMS,
 )
-"""The ``edits`` and ``edit_kinds`` tables (``edittable``): every edit's reference, in
-the orders of the listings and feeds, and their counts (``edit_sums``, ``kind_sums``)."""
+"""The ``edits``, ``edit_kinds`` and ``edit_terms`` tables (``edittable``): every edit's
+reference, in the orders of the listings and feeds, and their counts (``edit_sums``,
+``kind_sums``)."""
 BUNDLES_ROOT: Final = "search/index/"
 """Where the search bundles' folders are (``search.BUNDLE_ROOT``)."""
 _SITE_BUT_BUNDLES: Final = (
@@ -260,7 +274,8 @@ class BuildState:
             )
         db.execute("SELECT id, rows_crc32 FROM documents LIMIT 1").fetchall()  # its shape
         db.execute("SELECT document, month FROM edits LIMIT 1").fetchall()
-        db.execute("SELECT kind, month FROM edit_kinds LIMIT 1").fetchall()
+        db.execute("SELECT kind, month, source FROM edit_kinds LIMIT 1").fetchall()
+        db.execute("SELECT term, month, source FROM edit_terms LIMIT 1").fetchall()
         # a search bundle's files are read only for the bundles a build indexes again
         site = {p: (d, k) for p, d, k in db.execute(_SITE_BUT_BUNDLES)}
         meta = dict(db.execute("SELECT key, value FROM meta"))

@@ -2,8 +2,9 @@
 and the bounded queries the site-wide pages are made from.
 
 One row per edit of the archive (an :class:`~quietedit.publish.listing.EditRef` in
-columns, with its document's month for the fold), and one row per edit and kind in
-``edit_kinds``. :mod:`~quietedit.publish.catalog` rewrites a document's rows when it
+columns, with its document's month for the fold), one row per edit and kind in
+``edit_kinds``, and one per edit (not an event) and watched term it added or removed in
+``edit_terms``. :mod:`~quietedit.publish.catalog` rewrites a document's rows when it
 writes the document's own (the documents this build rendered), and deletes them with it,
 so the tables always hold what the ``documents`` table's references say; each write
 notes the references that changed (added, removed or shown differently), which tell an
@@ -11,7 +12,8 @@ hourly build from where on a listing's archive pages can have moved.
 
 The queries are each bounded by what a page shows, through indexes in the listings'
 orders: a listing's front page is its newest edits by significance (``LIMIT``), a feed
-the newest by time, an archive page a slice of the edits by time from the page of the
+the newest by time (a filtered feed's from an index of its own edits, of the site or of
+one source), an archive page a slice of the edits by time from the page of the
 earliest change on; the counts and the statistics are sums SQLite makes from its
 indexes. No query brings the year's edits into Python.
 """
@@ -113,16 +115,19 @@ def insert_edits(
 ) -> None:
     """Add the rows of the edits of ``documents`` (id, month, references), none of which
     has rows yet."""
-    rows, kinds = [], []
+    rows, kinds, terms = [], [], []
     for _, month, refs in documents:
         for ref in refs:
             rows.append(_row(ref, month))
+            at, doc, number, source = ref.observed_at, ref.document, ref.number, ref.source
             kinds += [
-                (k, ref.observed_at, ref.document, ref.number, ref.day, ref.rank, ref.event, month)
-                for k in ref.kinds
+                (k, at, doc, number, ref.day, ref.rank, ref.event, month, source) for k in ref.kinds
             ]
+            if not ref.event:  # a term's feed lists edits, not events
+                terms += [(term, at, doc, number, source, month) for term in ref.watched]
     db.executemany(f"INSERT INTO edits VALUES ({', '.join('?' * 14)})", rows)  # noqa: S608
-    db.executemany("INSERT OR IGNORE INTO edit_kinds VALUES (?, ?, ?, ?, ?, ?, ?, ?)", kinds)
+    db.executemany("INSERT OR IGNORE INTO edit_kinds VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", kinds)
+    db.executemany("INSERT OR IGNORE INTO edit_terms VALUES (?, ?, ?, ?, ?, ?)", terms)
 
 
 def delete_edits(db: sqlite3.Connection, docs: Iterable[str]) -> set[EditRef]:
@@ -131,17 +136,20 @@ def delete_edits(db: sqlite3.Connection, docs: Iterable[str]) -> set[EditRef]:
     for doc in docs:
         gone.update(_of_document(db, doc))
         db.execute("DELETE FROM edit_kinds WHERE document = ?", (doc,))
+        db.execute("DELETE FROM edit_terms WHERE document = ?", (doc,))
         db.execute("DELETE FROM edits WHERE document = ?", (doc,))
     return gone
 
 
 def row_counts(db: sqlite3.Connection) -> str:
-    """The number of rows of ``edits`` and of ``edit_kinds``, as the cache's ``meta``
-    stores them (``edit_rows``) when a build ends. SQLite counts from its smallest index:
-    a few milliseconds at a year's edits."""
-    (edits,) = db.execute("SELECT COUNT(*) FROM edits").fetchone()
-    (kinds,) = db.execute("SELECT COUNT(*) FROM edit_kinds").fetchone()
-    return f"{edits} {kinds}"
+    """The number of rows of ``edits``, ``edit_kinds`` and ``edit_terms``, as the cache's
+    ``meta`` stores them (``edit_rows``) when a build ends. SQLite counts from its smallest
+    index: a few milliseconds at a year's edits."""
+    counts = [
+        db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]  # noqa: S608
+        for table in ("edits", "edit_kinds", "edit_terms")
+    ]
+    return " ".join(str(n) for n in counts)
 
 
 _KIND_COUNTS: Final = (
@@ -150,26 +158,30 @@ _KIND_COUNTS: Final = (
 
 
 def check_edits(db: sqlite3.Connection) -> None:
-    """``sqlite3.DatabaseError`` unless the ``edits`` and ``edit_kinds`` tables hold as
-    many rows as the build that wrote them left (rows deleted or added since, by hand or
-    by a damaged disk: the tables are then written whole from the documents' checksummed
-    references), and the sums the triggers keep (``edit_sums``, ``kind_sums``,
-    ``document_sums``) count as many rows as their tables hold, every trigger there. (A
-    sum changed by hand while the totals stay is not found, as a row changed by hand to
-    other valid values is not.) A row changed in place is
-    found when it is read (``CacheDamagedError``) if it is of the wrong shape; the cache
-    is the build's own, and ``build --full`` trusts none of it."""
+    """``sqlite3.DatabaseError`` unless the ``edits``, ``edit_kinds`` and ``edit_terms``
+    tables hold as many rows as the build that wrote them left (rows deleted or added
+    since, by hand or by a damaged disk: the tables are then written whole from the
+    documents' checksummed references), and the sums the triggers keep (``edit_sums``,
+    ``kind_sums``, ``document_sums``) count as many rows as their tables hold, every
+    trigger there. (A sum changed by hand while the totals stay is not found, as a row
+    changed by hand to other valid values is not.) A row changed in place is found when
+    it is read (``CacheDamagedError``) if it is of the wrong shape; the cache is the
+    build's own, and ``build --full`` trusts none of it."""
     stored = db.execute("SELECT value FROM meta WHERE key = 'edit_rows'").fetchone()
     counts = row_counts(db)
     if stored is None or stored[0] != counts:
         raise sqlite3.DatabaseError("its edits tables differ from the build that wrote them")
-    edits, kinds = (int(n) for n in counts.split())
+    edits, kinds, _ = (int(n) for n in counts.split())
     check_sums(db, edits, kinds)  # and the sums kept of them and of the documents
 
 
 def _of_document(db: sqlite3.Connection, doc: str) -> list[EditRef]:
     query = f"SELECT {_REF} FROM edits e WHERE e.document = ? ORDER BY e.number"  # noqa: S608
     return [_ref(row) for row in db.execute(query, (doc,))]
+
+
+_TABLE_OF: Final = {"kind": "edit_kinds", "term": "edit_terms"}
+"""The table of the edits of one kind, and of one watched term."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,20 +221,31 @@ class EditTable:
         visible: bool = False,
         extra: Sequence[tuple[str, object]] = (),
         rows: bool = True,
+        of: tuple[str, str] | None = None,
     ) -> tuple[str, str, list[object]]:
         """``FROM … WHERE …`` of ``scope`` (with only edits outside folded months when
         ``visible``, and the conditions ``extra``, where ``{t}`` stands for the alias of
-        the table with the listing's orders, its events and months), its parameters, and
-        that alias. A kind's listing reads ``edit_kinds``, joined to ``edits`` when the
+        the table with the listing's orders or times, its events and months), its
+        parameters, and that alias. A kind's listing reads ``edit_kinds``; so do the edits
+        ``of`` one kind (``("kind", name)``) of every source or ``scope``'s, and those of a
+        watched term (``("term", slug)``) ``edit_terms``; each joined to ``edits`` when the
         edits' ``rows`` are wanted (their columns under the alias ``e``)."""
         conditions: list[str] = []
         params: list[object] = []
         if scope.kind is not None:
-            sql, t = "FROM edit_kinds t", "t"
+            if of is not None:
+                raise ValueError("a kind's listing has no filtered feeds")
+            of = ("kind", scope.kind)
+        if of is not None:
+            column, name = of
+            sql, t = f"FROM {_TABLE_OF[column]} t", "t"
             if rows:
                 sql += " JOIN edits e ON e.document = t.document AND e.number = t.number"
-            conditions.append("t.kind = ?")
-            params.append(scope.kind)
+            conditions.append(f"t.{column} = ?")
+            params.append(name)
+            if scope.source is not None:
+                conditions.append("t.source = ?")
+                params.append(scope.source)
         else:
             sql, t = "FROM edits e", "e"
             if scope.source is not None:
@@ -278,19 +301,18 @@ class EditTable:
     def newest(
         self, scope: Scope, limit: int, *, visible: bool = True, feed: FeedFilter | None = None
     ) -> list[EditRef]:
-        """The ``limit`` newest edits of ``scope`` by time (a feed's entries), outside
-        folded months when ``visible``; with ``feed``, only its edits (no events)."""
-        if feed is not None and feed.what == "kind" and scope.kind is None:
-            # a kind's feed read from the kind's own rows, newest first (its index), not
-            # from every edit until enough of a rare kind are found
-            extra: list[tuple[str, object]] = [("{t}.event = ''", None)]
-            if scope.source is not None:
-                extra.append(("e.source = ?", scope.source))
-            sql, t, params = self._from(Scope(kind=feed.value), visible=visible, extra=extra)
-            order = ", ".join(f"{t}.{c} DESC" for c in ("observed_at", "document", "number"))
-            query = f"SELECT {_REF} {sql} ORDER BY {order} LIMIT ?"
-            return self._refs(query, [*params, limit])
-        sql, t, params = self._from(scope, visible=visible, extra=_feed_conditions(feed))
+        """The ``limit`` newest edits of ``scope`` (every edit's or a source's) by time (a
+        feed's entries), outside folded months when ``visible``; with ``feed``, only its
+        edits (no events)."""
+        if feed is not None and feed.what in ("kind", "term"):
+            # read from the kind's or the term's own rows, newest first (the site's or the
+            # source's index), not from every edit until enough of a rare one are found;
+            # edit_terms holds no events
+            extra = [("{t}.event = ''", None)] if feed.what == "kind" else []
+            of = (feed.what, feed.value)
+            sql, t, params = self._from(scope, visible=visible, extra=extra, of=of)
+        else:
+            sql, t, params = self._from(scope, visible=visible, extra=_feed_conditions(feed))
         order = ", ".join(f"{t}.{c} DESC" for c in ("observed_at", "document", "number"))
         return self._refs(f"SELECT {_REF} {sql} ORDER BY {order} LIMIT ?", [*params, limit])
 
@@ -406,7 +428,8 @@ class EditTable:
 
 
 def _feed_conditions(feed: FeedFilter | None) -> list[tuple[str, object]]:
-    """The SQL conditions of a filtered feed's edits (see ``feedsets``)."""
+    """The SQL conditions of a silent, headline or significant feed's edits (see
+    ``feedsets``)."""
     if feed is None:
         return []
     found: list[tuple[str, object]] = [("e.event = ''", None)]
@@ -416,17 +439,7 @@ def _feed_conditions(feed: FeedFilter | None) -> list[tuple[str, object]]:
         found.append(("e.headline = 1", None))
     elif feed.what == "significant":
         found.append(("e.rank >= ?", SIGNIFICANT))
-    elif feed.what == "kind":
-        found.append(
-            (
-                "EXISTS (SELECT 1 FROM edit_kinds k WHERE k.kind = ? AND k.document = e.document"
-                " AND k.number = e.number)",
-                feed.value,
-            )
-        )
-    elif feed.what == "term":
-        found.append(("EXISTS (SELECT 1 FROM json_each(e.watched) WHERE value = ?)", feed.value))
-    else:  # pragma: no cover - the filters are ours
+    else:  # pragma: no cover - the filters are ours (kinds' and terms' have tables)
         raise ValueError(f"unknown feed filter {feed.what!r}")
     return found
 
