@@ -127,9 +127,11 @@ def _handler(site: Site, outlet: int) -> type[BaseHTTPRequestHandler]:
 # -- git ----------------------------------------------------------------------------------
 
 
-def git(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> str:
+def git(
+    *args: str, cwd: Path | None = None, env: dict[str, str] | None = None, stdin: str = ""
+) -> str:
     done = subprocess.run(
-        [*GIT, *args], cwd=cwd, check=True, capture_output=True, text=True,
+        [*GIT, *args], cwd=cwd, check=True, capture_output=True, text=True, input=stdin,
         env=None if env is None else {**os.environ, **env},
     )  # fmt: skip
     return done.stdout
@@ -281,6 +283,30 @@ def clone_step() -> str:
     raise LookupError(f"{WORKFLOW}: no step named {CLONE_STEP!r}")
 
 
+def clone_as_workflow(
+    clone: Path, origin: Path, head: str, *, env: dict[str, str] | None = None
+) -> None:
+    """Clone ``head`` of ``origin`` into the empty folder ``clone`` by ``update.yml``'s own
+    clone step: the newest commit without trees, then the listings of the folders every
+    run reads (``env``: variables added, to time the origin's side)."""
+    script = clone.parent / f"{clone.name}-clone.sh"
+    script.write_text(clone_step(), encoding="utf-8")
+    step_env = {
+        **os.environ,
+        "ORIGIN": f"file://{origin}",
+        "SERVER": "file://",
+        "TOKEN": "",
+        "SHA": head,
+        "BRANCH": "main",
+        **(env or {}),
+    }
+    subprocess.run(
+        ["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)],
+        cwd=clone, env=step_env, check=True, capture_output=True, text=True,
+    )  # fmt: skip
+    script.unlink()
+
+
 def hourly_run(
     site: Site,
     repo: Repository,
@@ -304,33 +330,17 @@ def hourly_run(
     reap_orphans()  # any left by the generation are not this run's
     head = git("rev-parse", "main", cwd=repo.origin).strip()
     clone.mkdir()
-    # the workflow's own clone step: the newest commit without trees, then the listings of
-    # the folders every run reads
-    script = clone.parent / f"{clone.name}-clone.sh"
-    script.write_text(clone_step(), encoding="utf-8")
-    step_env = {
-        **os.environ,
-        "ORIGIN": f"file://{repo.origin}",
-        "SERVER": "file://",
-        "TOKEN": "",
-        "SHA": head,
-        "BRANCH": "main",
-    }
     # the origin's side of every fetch (its upload-pack, GitHub's in real use) timed apart
     upload = upload_pack_timer(workdir)
     if upload is not None:
-        step_env |= {
+        os.environ |= {
             "GIT_CONFIG_COUNT": "1",
             "GIT_CONFIG_KEY_0": "remote.origin.uploadpack",
             "GIT_CONFIG_VALUE_0": str(upload[0]),
         }
-        os.environ.update({name: step_env[name] for name in step_env if "GIT_CONFIG" in name})
     started = time.perf_counter()
     cpu = children_cpu()
-    subprocess.run(
-        ["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)],
-        cwd=clone, env=step_env, check=True, capture_output=True, text=True,
-    )  # fmt: skip
+    clone_as_workflow(clone, repo.origin, head)
     if not sparse_index:
         git("sparse-checkout", "reapply", "--no-sparse-index", cwd=clone)
     steps["clone"] = time.perf_counter() - started
@@ -403,7 +413,6 @@ def hourly_run(
             os.environ.pop(name, None)
         steps |= {f"{step} origin cpu": cpu for step, cpu in upload_cpu(upload[1]).items()}
     changed = committed_changes(repo.origin, before, git("rev-parse", "HEAD", cwd=clone).strip())
-    script.unlink()
     git("update-ref", "refs/heads/main", repo.head or "", cwd=repo.origin)  # the year goes on
     shutil.rmtree(clone)
     return {

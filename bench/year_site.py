@@ -10,9 +10,13 @@ published file: pages, feeds, JSON API, search index, listings, sitemaps; the bu
 left out; over the documents with two revisions or more; a folded month's documents and
 its archive page aside, since they have no pages). That site is what the workflow's cache holds for
 the next run. The hour 09:00 is then generated and committed with the checkpoint, and the
-build's hourly run goes as in ``update.yml``: a blob-less shallow sparse clone of the
-origin (``data/feeds``, ``data/state``, ``data/index`` and what ``quietedit sparse-paths``
-names), the previous site copied in as ``actions/cache`` restores it, an incremental build.
+build's hourly run goes as in ``update.yml``: a clone of the origin by the workflow's own
+clone step (the newest commit without trees, then the listings of the folders every run
+reads), what ``quietedit sparse-paths --fetch-trees`` names added to its sparse checkout,
+the previous site copied in as ``actions/cache`` restores it, an incremental build. (The
+workflow builds in the clone its ingest ran in; a clone that had fetched every folder
+listing, as ``--filter=blob:none`` does, would make each fetch of a folder on demand list
+the whole archive's trees, a cost the workflow's build does not have.)
 Printed: its seconds (wall and CPU), files written, documents rendered, peak memory
 (each the median of ``--repeats`` builds, each in a clone of its own from a copy of the
 same site).
@@ -38,7 +42,7 @@ from typing import Any
 
 from build import edited_documents, folded_months, run_child
 from stepcpu import mark_step, upload_cpu, upload_pack_timer
-from year_hourly import BASE_PATHS, Repository, feeds_yaml, git
+from year_hourly import Repository, clone_as_workflow, feeds_yaml, git
 from year_sim import HOUR, START
 
 KINDS = (
@@ -154,17 +158,17 @@ class SiteBench:
         config = self.workdir / "site-feeds.yaml"
         feeds_yaml(config, port=self.port, articles=0)
         started = time.perf_counter()
-        git("clone", "-q", "--filter=blob:none", "--depth", "1", "--sparse",
-            f"file://{repo.origin}", str(clone))  # fmt: skip
-        git("sparse-checkout", "set", "--cone", *BASE_PATHS, cwd=clone)
+        clone.mkdir()
+        head = git("rev-parse", "main", cwd=repo.origin).strip()
+        clone_as_workflow(clone, repo.origin, head)
         git("config", "index.sparse", "true", cwd=clone)
         quietedit = str(Path(sys.executable).with_name("quietedit"))
         paths = subprocess.run(
-            [quietedit, "sparse-paths", "--config", str(config), "--data", "data",
-             "--now", now.strftime("%Y-%m-%dT%H:%M:%SZ")],
+            [quietedit, "sparse-paths", "--fetch-trees", "--config", str(config),
+             "--data", "data", "--now", now.strftime("%Y-%m-%dT%H:%M:%SZ")],
             cwd=clone, check=True, capture_output=True, text=True,
-        ).stdout.split()  # fmt: skip
-        git("sparse-checkout", "add", *paths, cwd=clone)
+        ).stdout  # fmt: skip
+        git("sparse-checkout", "add", "--stdin", cwd=clone, stdin=paths)
         checkout = time.perf_counter() - started
         # the origin's side of the build's fetches (the documents a sparse checkout left
         # out: GitHub's upload-pack in real use) timed apart, as the archive half's are
