@@ -10,13 +10,16 @@ published file: pages, feeds, JSON API, search index, listings, sitemaps; the bu
 left out; over the documents with two revisions or more; a folded month's documents and
 its archive page aside, since they have no pages). That site is what the workflow's cache holds for
 the next run. The hour 09:00 is then generated and committed with the checkpoint, and the
-build's hourly run goes as in ``update.yml``: a clone of the origin by the workflow's own
-clone step (the newest commit without trees, then the listings of the folders every run
-reads), what ``quietedit sparse-paths --fetch-trees`` names added to its sparse checkout,
-the previous site copied in as ``actions/cache`` restores it, an incremental build. (The
-workflow builds in the clone its ingest ran in; a clone that had fetched every folder
-listing, as ``--filter=blob:none`` does, would make each fetch of a folder on demand list
-the whole archive's trees, a cost the workflow's build does not have.)
+build's hourly run goes as in ``update.yml``, whose build runs in the clone its ingest
+ran in: a clone of the origin by the workflow's own clone step (the newest commit without
+trees, then the listings of the folders every run reads); added to its sparse checkout,
+what ``quietedit sparse-paths --fetch-trees`` names and the folders the hour wrote (which
+the ingest checked out: here the generator wrote them), their trees fetched first; the
+previous site copied in as ``actions/cache`` restores it; an incremental build. (A clone
+holding every folder listing, as ``--filter=blob:none`` makes one, would make each fetch
+of a folder on demand list the whole archive's trees, a cost the workflow's build does
+not have; one without the hour's folders would fetch them on demand, which the
+workflow's ingest did.)
 Printed: its seconds (wall and CPU), files written, documents rendered, peak memory
 (each the median of ``--repeats`` builds, each in a clone of its own from a copy of the
 same site).
@@ -44,6 +47,9 @@ from build import edited_documents, folded_months, run_child
 from stepcpu import mark_step, upload_cpu, upload_pack_timer
 from year_hourly import Repository, clone_as_workflow, feeds_yaml, git
 from year_sim import HOUR, START
+
+from quietedit.archive.gittrees import fetch_trees
+from quietedit.article.identity import is_document_id
 
 KINDS = (
     (r"articles/[^/]+/index\.html", "article pages"),
@@ -98,6 +104,7 @@ class SiteBench:
         self.port = args.port
         self.repeats = max(1, args.repeats)
         self.site: Path | None = None
+        self.built = ""  # the commit the full build read
         self.full: dict[str, Any] = {}
 
     def before(self, repo: Repository, hour: int) -> None:
@@ -114,6 +121,7 @@ class SiteBench:
         if not self.enabled:
             return
         data = repo.tree / "data"
+        self.built = repo.head or ""
         self.site = self.workdir / f"site-{START + hour * HOUR:%Y%m%d}"
         shutil.rmtree(self.site, ignore_errors=True)
         figures = run_child(data, self.site, full=True, search=self.search, env=repo.env)
@@ -168,7 +176,13 @@ class SiteBench:
              "--data", "data", "--now", now.strftime("%Y-%m-%dT%H:%M:%SZ")],
             cwd=clone, check=True, capture_output=True, text=True,
         ).stdout  # fmt: skip
-        git("sparse-checkout", "add", "--stdin", cwd=clone, stdin=paths)
+        # and what the hour's ingest checked out, in whose clone the workflow builds: the
+        # folders it wrote (here the generator wrote them), fetched as the ingest fetched
+        # them, not left to the build to fetch on demand
+        written = written_folders(repo.origin, self.built, head)
+        fetch_trees(clone, written)
+        listed = [*paths.split(), *written]
+        git("sparse-checkout", "add", "--stdin", cwd=clone, stdin="".join(f"{p}\n" for p in listed))
         checkout = time.perf_counter() - started
         # the origin's side of the build's fetches (the documents a sparse checkout left
         # out: GitHub's upload-pack in real use) timed apart, as the archive half's are
@@ -192,6 +206,18 @@ class SiteBench:
             "max_rss_mb": round(figures["max_rss_mb"]),
             "failures": int(figures["failures"]),
         }
+
+
+def written_folders(origin: Path, before: str, after: str) -> list[str]:
+    """The folders of the files that changed in ``origin`` from ``before`` to ``after``
+    below ``data/``: a document's own folder for its files, else the file's folder."""
+    changed = git("diff", "--name-only", before, after, "--", "data", cwd=origin).split()
+    folders = set()
+    for path in changed:
+        parts = path.split("/")
+        document = next((n for n, part in enumerate(parts) if is_document_id(part)), None)
+        folders.add("/".join(parts[: document + 1] if document is not None else parts[:-1]))
+    return sorted(folders)
 
 
 def _median(values: list[float]) -> float:
