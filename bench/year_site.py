@@ -210,13 +210,18 @@ class SiteBench:
 
 def written_folders(origin: Path, before: str, after: str) -> list[str]:
     """The folders of the files that changed in ``origin`` from ``before`` to ``after``
-    below ``data/``: a document's own folder for its files, else the file's folder."""
+    below ``data/``: a document's own folder for its files, the file's folder outside
+    ``data/documents`` (an index shard's); a partition's own files (its checks files)
+    come in cone mode with any document folder below it."""
     changed = git("diff", "--name-only", before, after, "--", "data", cwd=origin).split()
     folders = set()
     for path in changed:
         parts = path.split("/")
         document = next((n for n, part in enumerate(parts) if is_document_id(part)), None)
-        folders.add("/".join(parts[: document + 1] if document is not None else parts[:-1]))
+        if document is not None:
+            folders.add("/".join(parts[: document + 1]))
+        elif not path.startswith("data/documents/"):
+            folders.add("/".join(parts[:-1]))
     return sorted(folders)
 
 
