@@ -283,12 +283,10 @@ def clone_step() -> str:
     raise LookupError(f"{WORKFLOW}: no step named {CLONE_STEP!r}")
 
 
-def clone_as_workflow(
-    clone: Path, origin: Path, head: str, *, env: dict[str, str] | None = None
-) -> None:
+def clone_as_workflow(clone: Path, origin: Path, head: str) -> None:
     """Clone ``head`` of ``origin`` into the empty folder ``clone`` by ``update.yml``'s own
     clone step: the newest commit without trees, then the listings of the folders every
-    run reads (``env``: variables added, to time the origin's side)."""
+    run reads."""
     script = clone.parent / f"{clone.name}-clone.sh"
     script.write_text(clone_step(), encoding="utf-8")
     step_env = {
@@ -298,7 +296,6 @@ def clone_as_workflow(
         "TOKEN": "",
         "SHA": head,
         "BRANCH": "main",
-        **(env or {}),
     }
     subprocess.run(
         ["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)],
