@@ -223,9 +223,6 @@ DayWork: TypeAlias = tuple[datetime, datetime, list[StoryArticle]]
 ``STORY_WINDOW`` of it, oldest first."""
 DaysWork: TypeAlias = tuple[list[tuple[datetime, datetime]], list[StoryArticle]]
 """Days to group (their starts and ends) and every article of their windows, oldest first."""
-DayMapper: TypeAlias = Callable[
-    [Callable[[DayWork], list[list[str]]], list[DayWork]], Iterable[list[list[str]]]
-]
 DaysMapper: TypeAlias = Callable[
     [Callable[[DaysWork], list[list[list[str]]]], list[DaysWork]],
     Iterable[list[list[list[str]]]],

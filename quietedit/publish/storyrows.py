@@ -45,16 +45,14 @@ from quietedit.publish.plan import relinked
 from quietedit.publish.stories import (
     PARAMETERS,
     STORIES_FILE,
-    DayMapper,
     Sketched,
     StoryState,
     chunk_key,
-    day_groups,
     group_stories_of,
-    in_order,
     shown_stories,
     sketch_document,
 )
+from quietedit.publish.storydays import group_days
 
 if TYPE_CHECKING:
     from quietedit.publish.documents import DocumentPages
@@ -213,7 +211,7 @@ def _connect(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
 
 
-def group_hours(rows: StoryRows, *, mapper: DayMapper = in_order) -> tuple[Story, ...]:
+def group_hours(rows: StoryRows) -> tuple[Story, ...]:
     """The stories of every document, as :func:`~quietedit.publish.stories.group_by_day`
     finds them, grouping again only the days whose window holds a document this build
     added, dropped or sketched otherwise; updates ``rows.chunks``."""
@@ -225,8 +223,9 @@ def group_hours(rows: StoryRows, *, mapper: DayMapper = in_order) -> tuple[Story
             if when < start + _DAY + STORY_WINDOW:
                 days.add(on.isoformat())
             on += _DAY
-    work: dict[str, tuple[datetime, datetime, list[StoryArticle]]] = {}
+    work: dict[str, tuple[datetime, datetime]] = {}
     keys: dict[str, str] = {}
+    articles: list[StoryArticle] = []
     if days:
         window = sorted(
             found
@@ -235,6 +234,10 @@ def group_hours(rows: StoryRows, *, mapper: DayMapper = in_order) -> tuple[Story
         )
         window = [w for n, w in enumerate(window) if not n or window[n - 1] != w]
         times = [when for when, _ in window]
+        articles = [
+            StoryArticle(doc, rows.documents[doc].source, when, rows.documents[doc].sketch)
+            for when, doc in window
+        ]
         for day in sorted(days):
             start = _start(day)
             end = start + _DAY
@@ -243,15 +246,14 @@ def group_hours(rows: StoryRows, *, mapper: DayMapper = in_order) -> tuple[Story
                     rows.days_changed.add(day)
                 continue
             low, high = start - STORY_WINDOW, end + STORY_WINDOW
-            inputs = [
-                StoryArticle(doc, rows.documents[doc].source, when, rows.documents[doc].sketch)
-                for when, doc in window[bisect_left(times, low) : bisect_left(times, high)]
-            ]
+            inputs = articles[bisect_left(times, low) : bisect_left(times, high)]
             keys[day] = key = chunk_key(inputs)
             cached = rows.chunks.get(day)
             if cached is None or cached[0] != key:
-                work[day] = (start, end, inputs)
-    for day, groups in zip(work, mapper(day_groups, list(work.values())), strict=True):
+                work[day] = (start, end)
+    # the days to group again in one pass, each article of their windows compared once
+    regrouped = group_days(articles, list(work.values())) if work else []
+    for day, groups in zip(work, regrouped, strict=True):
         rows.chunks[day] = (keys[day], groups)
         rows.days_changed.add(day)
     rows.chunks = dict(sorted(rows.chunks.items()))
