@@ -32,6 +32,7 @@ Each build runs in a child process (``bench/build.py --child``), its peak memory
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import shutil
 import statistics
@@ -45,10 +46,11 @@ from typing import Any
 
 from build import edited_documents, folded_months, run_child
 from stepcpu import mark_step, upload_cpu, upload_pack_timer
-from year_hourly import Repository, clone_as_workflow, feeds_yaml, git
+from year_hourly import GIT, Repository, clone_as_workflow, feeds_yaml, git
 from year_sim import HOUR, START
 
 from quietedit.archive.gittrees import fetch_trees
+from quietedit.archive.layout import CHECKS_NAME_PATTERN, document_path
 from quietedit.article.identity import is_document_id
 
 KINDS = (
@@ -211,8 +213,11 @@ class SiteBench:
 def written_folders(origin: Path, before: str, after: str) -> list[str]:
     """The folders of the files that changed in ``origin`` from ``before`` to ``after``
     below ``data/``: a document's own folder for its files, the file's folder outside
-    ``data/documents`` (an index shard's); a partition's own files (its checks files)
-    come in cone mode with any document folder below it."""
+    ``data/documents`` (an index shard's). A partition's checks file names the documents
+    the runs checked: their folders too, as the run that checked them had them checked
+    out, changed or not, retired since or not (``quietedit sparse-paths`` after the run
+    leaves out those it retired). A partition's own files come in cone mode with any
+    document folder below it."""
     changed = git("diff", "--name-only", before, after, "--", "data", cwd=origin).split()
     folders = set()
     for path in changed:
@@ -220,9 +225,31 @@ def written_folders(origin: Path, before: str, after: str) -> list[str]:
         document = next((n for n, part in enumerate(parts) if is_document_id(part)), None)
         if document is not None:
             folders.add("/".join(parts[: document + 1]))
+        elif path.startswith("data/documents/") and CHECKS_NAME_PATTERN.fullmatch(parts[-1]):
+            partition = "/".join(parts[2:-1])
+            for doc in checked_documents(origin, before, after, path):
+                folders.add(f"data/{document_path(doc, partition)}")
         elif not path.startswith("data/documents/"):
             folders.add("/".join(parts[:-1]))
     return sorted(folders)
+
+
+def checked_documents(origin: Path, before: str, after: str, path: str) -> list[str]:
+    """The documents whose entries in the checks file at ``path`` differ from ``before``
+    to ``after`` (added, changed or removed)."""
+    old, new = _entries(origin, before, path), _entries(origin, after, path)
+    return sorted(doc for doc in old.keys() | new.keys() if old.get(doc) != new.get(doc))
+
+
+def _entries(origin: Path, revision: str, path: str) -> dict[str, Any]:
+    done = subprocess.run(
+        [*GIT, "show", f"{revision}:{path}"], cwd=origin, capture_output=True, text=True,
+        check=False,
+    )  # fmt: skip
+    if done.returncode != 0:  # not in that commit
+        return {}
+    documents = json.loads(done.stdout).get("documents", {})
+    return {doc: entry for doc, entry in documents.items() if is_document_id(doc)}
 
 
 def _median(values: list[float]) -> float:
