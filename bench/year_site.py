@@ -213,11 +213,14 @@ class SiteBench:
 def written_folders(origin: Path, before: str, after: str) -> list[str]:
     """The folders of the files that changed in ``origin`` from ``before`` to ``after``
     below ``data/``: a document's own folder for its files, the file's folder outside
-    ``data/documents`` (an index shard's). A partition's checks file names the documents
-    the runs checked: their folders too, as the run that checked them had them checked
-    out, changed or not, retired since or not (``quietedit sparse-paths`` after the run
-    leaves out those it retired). A partition's own files come in cone mode with any
-    document folder below it."""
+    ``data/documents`` (an index shard's). A partition whose checks file changed had a
+    document of it checked out by the run that checked it, changed or not, retired since
+    or not (``quietedit sparse-paths`` after the run leaves out those it retired): the
+    first document whose entry changed stands for those, so the partition's listing is in
+    the clone as in the workflow's, and the build does not make git fetch the partition's
+    every folder listing to read it. Not each of them: the generator checks every document
+    due in an hour, more than a run's ``max_articles`` would. A partition's own files come
+    in cone mode with any document folder below it."""
     changed = git("diff", "--name-only", before, after, "--", "data", cwd=origin).split()
     folders = set()
     for path in changed:
@@ -227,8 +230,9 @@ def written_folders(origin: Path, before: str, after: str) -> list[str]:
             folders.add("/".join(parts[: document + 1]))
         elif path.startswith("data/documents/") and CHECKS_NAME_PATTERN.fullmatch(parts[-1]):
             partition = "/".join(parts[2:-1])
-            for doc in checked_documents(origin, before, after, path):
-                folders.add(f"data/{document_path(doc, partition)}")
+            checked = checked_documents(origin, before, after, path)
+            if checked:
+                folders.add(f"data/{document_path(checked[0], partition)}")
         elif not path.startswith("data/documents/"):
             folders.add("/".join(parts[:-1]))
     return sorted(folders)

@@ -32,6 +32,7 @@ an archive not migrated yet, or a migration cut short, finds every document all 
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -80,6 +81,7 @@ class DocumentIndex:
         bring: Callable[[list[Path]], object] = lambda folders: None,
     ) -> None:
         self.layout = layout
+        self._index_dir = str(layout.index_dir)  # for :meth:`peek`, asked per document
         self._read_file = read
         self._replace = replace
         self._bring = bring
@@ -132,7 +134,10 @@ class DocumentIndex:
         with self._lock:
             if document in self._learnt:
                 return True, self._learnt[document]
-            if shard not in self._shards and not self.layout.index_folder(shard).is_dir():
+            # the shard's folder (``Layout.index_folder``) as text: a build peeks at every
+            # document of the partitions it reads that the checkout leaves out
+            folder = os.path.join(self._index_dir, shard[:2], shard)
+            if shard not in self._shards and not os.path.isdir(folder):
                 return False, None
             return True, self._read_shard(shard, writer=writer).entries.get(document)
 

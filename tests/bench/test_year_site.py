@@ -75,9 +75,7 @@ def test_the_documents_a_checks_file_names_as_checked_come_with_the_written_fold
     after = _git(repo, "rev-parse", "HEAD")
 
     assert year_site.written_folders(repo, before, after) == [
-        f"data/documents/2026/02/18/96/{CHECKED}",
-        f"data/documents/2026/02/18/ab/{GONE}",
-        f"data/documents/2026/02/18/cd/{NEW}",
+        f"data/documents/2026/02/18/96/{CHECKED}",  # the first of those checked
         f"data/documents/2026/04/01/ef/{REVISED}",
         "data/index/96/96f",
     ]
