@@ -3,26 +3,15 @@ and the archive it generates, which ``verify`` must accept."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 from quietedit.archive.verify import verify_archive
-
-BENCH = Path(__file__).resolve().parents[2] / "bench"
+from tests.bench import bench_module
 
 
 def _build() -> ModuleType:
-    sys.path.insert(0, str(BENCH))  # the bench's modules import each other by name
-    try:
-        spec = importlib.util.spec_from_file_location("bench_build", BENCH / "build.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(BENCH))
-    return module
+    return bench_module("build")
 
 
 def _document(data: Path, day: str, name: str, revisions: int) -> None:

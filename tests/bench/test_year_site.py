@@ -3,31 +3,17 @@ half's hourly build gets in its clone as the workflow's build finds them in the 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
-import sys
 from pathlib import Path
-from types import ModuleType
 
-BENCH = Path(__file__).resolve().parents[2] / "bench"
+from tests.bench import bench_module
+
 CHECKED = "127-0-0-2-96fef49e726166be"  # checked in the hour, unchanged (and retired)
 KEPT = "127-0-0-3-0a3560ea28b09f57"  # not checked in the hour
 GONE = "127-0-0-4-ab00000000000001"  # its entry removed
 NEW = "127-0-0-5-cd00000000000002"  # its entry added
 REVISED = "127-0-0-6-ef00000000000003"  # a new revision, in another partition
-
-
-def _year_site() -> ModuleType:
-    sys.path.insert(0, str(BENCH))  # the bench's modules import each other by name
-    try:
-        spec = importlib.util.spec_from_file_location("bench_year_site", BENCH / "year_site.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(BENCH))
-    return module
 
 
 def _git(repo: Path, *args: str) -> str:
@@ -36,6 +22,12 @@ def _git(repo: Path, *args: str) -> str:
         cwd=repo, check=True, capture_output=True, text=True,
     )  # fmt: skip
     return done.stdout.strip()
+
+
+def _commit(repo: Path, message: str) -> str:
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-q", "-m", message)
+    return _git(repo, "rev-parse", "HEAD")
 
 
 def _checks(repo: Path, partition: str, entries: dict[str, str]) -> None:
@@ -54,7 +46,7 @@ def _write(repo: Path, relative: str, text: str) -> None:
 def test_the_documents_a_checks_file_names_as_checked_come_with_the_written_folders(
     tmp_path: Path,
 ) -> None:
-    year_site = _year_site()
+    year_site = bench_module("year_site")
     repo = tmp_path / "origin"
     repo.mkdir()
     _git(repo, "init", "-q", "-b", "main")
@@ -62,17 +54,13 @@ def test_the_documents_a_checks_file_names_as_checked_come_with_the_written_fold
     _checks(repo, "2026/02/18", {CHECKED: old, KEPT: old, GONE: old})
     _write(repo, f"data/documents/2026/04/01/ef/{REVISED}/revisions/000001.json", "{}")
     _write(repo, "data/index/96/96f/entries.json", "{}")
-    _git(repo, "add", "-A")
-    _git(repo, "commit", "-q", "-m", "before")
-    before = _git(repo, "rev-parse", "HEAD")
+    before = _commit(repo, "before")
 
     new = "2026-04-01T10:00:00Z"
     _checks(repo, "2026/02/18", {CHECKED: new, KEPT: old, NEW: new})
     _write(repo, f"data/documents/2026/04/01/ef/{REVISED}/revisions/000002.json", "{}")
     _write(repo, "data/index/96/96f/entries.json", '{"a": 1}')
-    _git(repo, "add", "-A")
-    _git(repo, "commit", "-q", "-m", "the hour")
-    after = _git(repo, "rev-parse", "HEAD")
+    after = _commit(repo, "the hour")
 
     assert year_site.written_folders(repo, before, after) == [
         f"data/documents/2026/02/18/96/{CHECKED}",  # the first of those checked
