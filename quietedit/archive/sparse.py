@@ -60,8 +60,9 @@ class Cone:
         folder once, not each of thousands of documents) and all below it are in the
         checkout. Read as text, a folder and each of its parents: an hourly build asks
         for every document of the partitions it reads that the checkout leaves out (tens
-        of thousands once the observation window is full), and a ``Path``'s parents cost
-        a hundred times more."""
+        of thousands once the observation window is full), and walking a ``Path``'s
+        parents cost about fifteen times as much (under the profiler, 37,954 folders at
+        day 91 of ``bench/year.py``: 2.92 s, as text 0.20)."""
         if self.patterns:
             return False
         text = str(folder)
