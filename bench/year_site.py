@@ -46,7 +46,7 @@ from typing import Any
 
 from build import edited_documents, folded_months, run_child
 from stepcpu import mark_step, upload_cpu, upload_pack_timer
-from year_hourly import GIT, Repository, clone_as_workflow, feeds_yaml, git
+from year_hourly import Repository, clone_as_workflow, feeds_yaml, git
 from year_sim import HOUR, START
 
 from quietedit.archive.gittrees import fetch_trees
@@ -246,13 +246,11 @@ def checked_documents(origin: Path, before: str, after: str, path: str) -> list[
 
 
 def _entries(origin: Path, revision: str, path: str) -> dict[str, Any]:
-    done = subprocess.run(
-        [*GIT, "show", f"{revision}:{path}"], cwd=origin, capture_output=True, text=True,
-        check=False,
-    )  # fmt: skip
-    if done.returncode != 0:  # not in that commit
+    try:
+        text = git("show", f"{revision}:{path}", cwd=origin)
+    except subprocess.CalledProcessError:  # not in that commit
         return {}
-    documents = json.loads(done.stdout).get("documents", {})
+    documents = json.loads(text).get("documents", {})
     return {doc: entry for doc, entry in documents.items() if is_document_id(doc)}
 
 
