@@ -27,7 +27,11 @@ from quietedit.errors import ArchiveError
 
 
 def document_stamps(
-    documents_dir: Path, partitions: Iterable[str], trees: treeids.Trees | None = None
+    documents_dir: Path,
+    partitions: Iterable[str],
+    trees: treeids.Trees | None = None,
+    *,
+    listing: treeids.Listing | None = None,
 ) -> dict[str, str]:
     """Every document folder holding a record in ``partitions`` (the partition folders
     under ``documents_dir``), by name, sorted → its *stamp*.
@@ -41,13 +45,23 @@ def document_stamps(
     unchanged stamp means unchanged files, short of someone resetting times by hand. A
     changed stamp only says to look again with :func:`content_key`. Folder names that
     are not document ids are included, for the caller to report.
+
+    ``listing``: what ``trees.listing`` found in ``partitions`` (else it is asked here);
+    the documents of the buckets it did not list (known unchanged) are left out, their
+    folders not even listed.
     """
     found = {}
     present = list(partitions)
-    committed = trees.documents(present) if trees is not None else {}
+    if listing is None and trees is not None:
+        listing = trees.listing(present)
+    committed = listing.documents if listing is not None else {}
+    skipped: dict[str, set[str]] = {}  # partition → names of its buckets left out
+    for bucket in listing.unchanged if listing is not None else ():
+        partition, _, name = bucket.rpartition("/")
+        skipped.setdefault(partition, set()).add(name)
     for partition in present:
         root = os.path.join(documents_dir, partition)
-        for name, home in _homes(root):
+        for name, home in _homes(root, skipped.get(partition, set())):
             try:
                 times = [str(os.stat(os.path.join(home, DOCUMENT_FILE)).st_mtime_ns)]
             except (FileNotFoundError, NotADirectoryError):
@@ -68,14 +82,17 @@ def document_stamps(
     return dict(sorted(found.items()))
 
 
-def _homes(partition: str) -> list[tuple[str, str]]:
-    """(name, path) of each folder in the buckets of the ``partition`` folder, and of each
-    folder directly in it that is not a bucket (one ``quietedit migrate`` has not moved
-    into its bucket yet, or a stray folder, for the caller to report)."""
+def _homes(partition: str, skipped: set[str]) -> list[tuple[str, str]]:
+    """(name, path) of each folder in the buckets of the ``partition`` folder but the
+    ``skipped`` ones (by name), and of each folder directly in it that is not a bucket
+    (one ``quietedit migrate`` has not moved into its bucket yet, or a stray folder, for
+    the caller to report)."""
     found: list[tuple[str, str]] = []
     for name in listdir(Path(partition)):
         path = os.path.join(partition, name)
         if BUCKET_PATTERN.fullmatch(name):
+            if name in skipped:
+                continue
             found.extend((inner, os.path.join(path, inner)) for inner in listdir(Path(path)))
         else:
             found.append((name, path))

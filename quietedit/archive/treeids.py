@@ -70,30 +70,51 @@ class Trees:
         commit holds in ``partitions`` (checked out or not), but those of the buckets
         whose tree id is the one ``unchanged`` gives for them (``YYYY/MM/DD/<bb>`` → tree
         id: a bucket whose every document is as known): those are not listed."""
+        return self.listing(partitions, unchanged=unchanged).documents
+
+    def listing(
+        self, partitions: Iterable[str], *, unchanged: Mapping[str, str] | None = None
+    ) -> Listing:
+        """:meth:`documents`, and the buckets it did not list (:class:`Listing`). A bucket
+        of a partition with a file that differs from the commit (:attr:`changed`) is
+        listed whatever its tree id: what is on disk is not what the id names."""
         known = self.partitions
         same = unchanged or {}
         wanted = sorted(p for p in set(partitions) if p in known)
         found: dict[str, tuple[str, str]] = {}
-        buckets = []
+        buckets, kept = [], set()
         for start in range(0, len(wanted), _BATCH):
             paths = [f"documents/{p}/" for p in wanted[start : start + _BATCH]]
             for path, tree in _ls_tree(self.root, paths):
                 folder = path.removeprefix("documents/")
                 partition, _, name = folder.rpartition("/")
-                if BUCKET_PATTERN.fullmatch(name):
-                    if same.get(folder) != tree:
-                        buckets.append(f"{path}/")
-                else:  # a folder quietedit migrate has not moved into its bucket yet
+                if not BUCKET_PATTERN.fullmatch(name):
+                    # a folder quietedit migrate has not moved into its bucket yet
                     found[name] = (partition, tree)
+                elif same.get(folder) == tree and partition not in self.changed:
+                    kept.add(folder)
+                else:
+                    buckets.append(f"{path}/")
         for start in range(0, len(buckets), _BATCH):
             for path, tree in _ls_tree(self.root, buckets[start : start + _BATCH]):
                 bucket, _, name = path.removeprefix("documents/").rpartition("/")
                 found[name] = (bucket.rpartition("/")[0], tree)
-        return found
+        return Listing(found, frozenset(kept))
 
     def stamp(self, tree: str) -> str:
         """The stamp of a document folder with this tree id."""
         return PREFIX + tree
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """What :meth:`Trees.listing` found in some partitions."""
+
+    documents: dict[str, tuple[str, str]]
+    """Document folder name → (partition, tree id), of the buckets listed."""
+    unchanged: frozenset[str]
+    """The buckets (``YYYY/MM/DD/<bb>``) not listed: their tree id is the one known, so
+    every document in them is as known."""
 
 
 def folder_tree(entries: Mapping[str, str]) -> str | None:

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Final
 
 from quietedit.archive.store import Archive
-from quietedit.archive.treeids import PREFIX, Trees, folder_tree
+from quietedit.archive.treeids import PREFIX, Listing, Trees, folder_tree
 from quietedit.article.identity import is_document_id
 from quietedit.errors import QuieteditError
 from quietedit.publish.buildcache import BuildState
@@ -101,26 +101,37 @@ def settled(trees: Trees | None, before: dict[str, str] | None, present: Iterabl
     }
 
 
+def moved(trees: Trees | None, before: dict[str, str] | None) -> list[str]:
+    """The partitions whose tree id is not the one ``before`` recorded (every partition
+    without a record; none outside git)."""
+    if trees is None:
+        return []
+    return [p for p, tree in trees.partitions.items() if before is None or before.get(p) != tree]
+
+
 def changed_outside(
     trees: Trees | None,
     before: dict[str, str] | None,
     previous: BuildState,
     found: dict[str, str],
     outside: Callable[[str, str], bool],
+    *,
+    listing: Listing | None = None,
 ) -> dict[str, str]:
     """Document → its new stamp, for every document the checkout leaves out (not in
     ``found``, ``outside`` says so) that the commit holds otherwise than its previous
     build (``previous``) recorded, in the partitions whose tree id moved since ``before``
-    (every partition without a record: then only tree-id stamps are compared). Only
+    (:func:`moved`; then only tree-id stamps are compared without a record). Only
     documents the cache holds are compared: a new document is written to the current
-    partition, which the hourly job checks out."""
+    partition, which the hourly job checks out. ``listing``: what ``trees.listing`` found
+    in (at least) those partitions, the buckets :func:`built_buckets` gives left out, when
+    the caller has it."""
     if trees is None or not previous.loaded:
         return {}
-    moved = [p for p, tree in trees.partitions.items() if before is None or before.get(p) != tree]
-    unchanged = built_buckets(previous, moved)
-    listed = {
-        d: pt for d, pt in trees.documents(moved, unchanged=unchanged).items() if d not in found
-    }
+    if listing is None:
+        partitions = moved(trees, before)
+        listing = trees.listing(partitions, unchanged=built_buckets(previous, partitions))
+    listed = {d: pt for d, pt in listing.documents.items() if d not in found}
     stamps: dict[str, str] = {}
     ids = sorted(listed)
     for start in range(0, len(ids), 500):
@@ -150,9 +161,7 @@ def built_buckets(previous: BuildState, partitions: Iterable[str]) -> dict[str, 
     trees: dict[str, dict[str, str]] = {}
     unsure: set[str] = set()  # a document stamped otherwise: its bucket is listed
     for doc, stamp, partition in previous.query(_STAMPS_IN, (json.dumps(sorted(partitions)),)):
-        # the bucket as ``layout.bucket_of`` names it (a row's id is a document id; were
-        # it not, its bucket would be listed, as the tree ids would differ)
-        bucket = f"{partition}/{doc[-16:-14]}"
+        bucket = bucket_key(str(partition), str(doc))
         if stamp.startswith(PREFIX):
             trees.setdefault(bucket, {})[doc] = stamp[len(PREFIX) :]
         else:
@@ -162,6 +171,13 @@ def built_buckets(previous: BuildState, partitions: Iterable[str]) -> dict[str, 
         if bucket not in unsure and (tree := folder_tree(docs)) is not None:
             found[bucket] = tree
     return found
+
+
+def bucket_key(partition: str, doc: str) -> str:
+    """``YYYY/MM/DD/<bb>``: the bucket of a document of ``partition``, as
+    ``layout.bucket_of`` names it (a row's id is a document id; were it not, its bucket
+    would be listed, as the tree ids would differ)."""
+    return f"{partition}/{doc[-16:-14]}"
 
 
 def failed_partitions(archive: Archive, failures: Iterable[str]) -> set[str]:

@@ -11,9 +11,12 @@ changed it while left out (``committed``). An hourly build reads only the partit
 disk that moved since the previous build: one it read under the tree id the commit
 still gives it, with no file that differs from the commit, is *settled*
 (``committed.settled``), and its documents are kept as if left out, unlisted and
-unstamped. When the previous build's record of its pages says that no article folder
-was added or removed since (``pagesrecord``), the article folders are not listed and the
-documents kept unread are not looked up at all. After rendering, :func:`previous_places`
+unstamped; so are those of a bucket of a partition read whose tree id is the one the
+previous build's stamps of its documents make (a partition moves for its checks file
+alone; a bucket only when one of its documents changes). When the previous build's
+record of its pages says that no article folder was added or removed since
+(``pagesrecord``), the article folders are not listed and the documents kept unread are
+not looked up at all. After rendering, :func:`previous_places`
 asks the previous build's cache where the documents whose rows change were, before the
 cache is written.
 """
@@ -55,13 +58,18 @@ class Scan:
     """The documents of a build, as gathered and sorted before rendering.
 
     ``found``: id → stamp of the documents on disk (but those of the ``settled``
-    partitions: on disk, but neither listed nor looked up, ``committed.settled``);
+    partitions, ``committed.settled``, and of the ``kept_buckets``: on disk, but neither
+    listed nor looked up);
     ``cached``: the previous build's rows this build trusts (of the documents found, or
     all); ``gone``: deleted from the archive; ``state``: the rows kept (restamped) or kept
     unread; ``todo``: id → stamp of the documents to render; ``published``: in an hourly
     build, the cache's rows of :data:`_PUBLISHED` (id, stamp, source, partition), of the
     partitions from ``search_before`` on when that is set (``pagesrecord``: the previous
-    build's article folders are complete, and the search index keeps its older runs)."""
+    build's article folders are complete, and the search index keeps its older runs);
+    ``kept_buckets``: in an hourly build, the buckets (``YYYY/MM/DD/<bb>``) of the
+    partitions read whose tree id is the one the previous build's stamps of their
+    documents make (``committed.built_buckets``): their documents are kept unread, as
+    those of a settled partition are."""
 
     found: dict[str, str]
     trees: Trees | None
@@ -74,6 +82,7 @@ class Scan:
     failures: dict[str, str] = field(default_factory=dict)
     todo: dict[str, str] = field(default_factory=dict)
     search_before: str = ""
+    kept_buckets: frozenset[str] = frozenset()
 
 
 def scan(
@@ -105,17 +114,29 @@ def scan(
     # as the previous build read them, to the file: kept unread, as if left out
     settled = committed.settled(trees, before, present) if hourly else set()
     read = [p for p in present if p not in settled]
-    found = stamps.document_stamps(archive.layout.documents_dir, read, trees)  # on disk
+    # the folders git lists: those of the partitions whose tree id moved (and, hourly,
+    # those read), but the buckets whose every document is as the previous build read it
+    moved = committed.moved(trees, before)
+    asked = sorted({*moved, *read}) if hourly else moved
+    listing = None
+    if trees is not None and previous.loaded:
+        listing = trees.listing(asked, unchanged=committed.built_buckets(previous, asked))
+    # on disk; hourly, the documents of those buckets are kept unread, as if left out
+    found = stamps.document_stamps(
+        archive.layout.documents_dir, read, trees, listing=listing if hourly else None
+    )
     # their partitions, from their folders: no index shard fetched into a sparse checkout
     archive.documents(read)
     done = Scan(found, trees, present, settled=settled)
+    if hourly and listing is not None:
+        done.kept_buckets = listing.unchanged
     if complete:
         on_disk = set(found)  # those with pages have their folder
     outside = archive.outside_checkout()
     # changed by a commit while the checkout leaves them out: read again (``committed``)
-    moved = committed.changed_outside(trees, before, previous, found, outside)
+    changed = committed.changed_outside(trees, before, previous, found, outside, listing=listing)
     if hourly:
-        done.cached = _cached_rows(previous, read, found)
+        done.cached = _cached_rows(previous, read, found, done.kept_buckets)
         # missing from what is checked out: deleted; a document the checkout leaves out (a
         # sparse checkout of the documents still observed) keeps its row and pages
         done.gone = {
@@ -131,12 +152,12 @@ def scan(
         else:
             # the documents with pages as the cache has them: read once, for both uses
             done.published = published_rows(previous)
-            kept_out = _kept_out(outside, settled)
+            kept_out = _kept_out(outside, settled, done.kept_buckets)
             _missing_pages(done.published, found, kept_out, on_disk, done.todo)
     else:
         done.cached = {} if full else previous.documents
         _keep_absent(previous, found, outside, on_disk, fingerprint=fingerprint, scanned=done)
-    for doc, doc_stamp in moved.items():
+    for doc, doc_stamp in changed.items():
         done.state.pop(doc, None)
         done.todo[doc] = doc_stamp
     contents: dict[str, str] = {}
@@ -168,11 +189,23 @@ def published_rows(previous: BuildState, *, since: str = "") -> list[Any]:
 
 
 def _cached_rows(
-    previous: BuildState, present: list[str], found: dict[str, str]
+    previous: BuildState,
+    present: list[str],
+    found: dict[str, str],
+    kept_buckets: frozenset[str] = frozenset(),
 ) -> dict[str, DocumentEntry]:
-    """The cache's rows of the partitions on disk, and of the documents found elsewhere."""
+    """The cache's rows of the partitions on disk but those of the ``kept_buckets``, and
+    of the documents found elsewhere."""
     places = ", ".join("?" * len(present))
-    cached = previous.select(f"WHERE partition IN ({places})", tuple(present))
+    where = f"WHERE partition IN ({places})"
+    params: tuple[str, ...] = tuple(present)
+    if kept_buckets:
+        # the bucket as ``committed.bucket_key`` names it, in SQL
+        where += (
+            " AND partition || '/' || substr(id, -16, 2) NOT IN (SELECT value FROM json_each(?))"
+        )
+        params += (json.dumps(sorted(kept_buckets)),)
+    cached = previous.select(where, params)
     elsewhere = sorted(set(found) - set(cached))  # not where the cache had them
     for start in range(0, len(elsewhere), _BY_ID):
         part = elsewhere[start : start + _BY_ID]
@@ -180,11 +213,18 @@ def _cached_rows(
     return cached
 
 
-def _kept_out(outside: Callable[[str, str], bool], settled: set[str]) -> Callable[[str, str], bool]:
-    """``outside``, and true too for a document of a ``settled`` partition (kept unread)."""
-    if not settled:
+def _kept_out(
+    outside: Callable[[str, str], bool], settled: set[str], buckets: frozenset[str]
+) -> Callable[[str, str], bool]:
+    """``outside``, and true too for a document of a ``settled`` partition or of one of
+    the ``buckets`` known unchanged (kept unread)."""
+    if not settled and not buckets:
         return outside
-    return lambda partition, doc: partition in settled or outside(partition, doc)
+    return lambda partition, doc: (
+        partition in settled
+        or committed.bucket_key(partition, doc) in buckets
+        or outside(partition, doc)
+    )
 
 
 def _missing_pages(
