@@ -55,6 +55,17 @@ def edit(archive: Archive, doc: str) -> None:
     )
 
 
+def neighbours(root: Path) -> tuple[str, str]:
+    """Two documents of one partition of the archive at ``root``, in buckets of their own."""
+    archive = Archive(root)
+    by_partition: dict[str, list[str]] = {}
+    for doc in september(root):
+        by_partition.setdefault(archive.partition(doc) or "", []).append(doc)
+    first, second = next(docs for docs in by_partition.values() if len(docs) > 1)[:2]
+    assert bucket_of(first) != bucket_of(second)  # the fixture's ids
+    return first, second
+
+
 def test_a_fresh_clone_of_the_same_commit_reads_no_document_again(
     data: Path,  # noqa: F811
     tmp_path: Path,
@@ -148,11 +159,7 @@ def test_a_commit_changing_one_document_lists_only_its_bucket_of_the_partition(
     out = tmp_path / "site"
     assert build(checkout, out).failures == ()
     archive = Archive(data)
-    by_partition: dict[str, list[str]] = {}
-    for doc in september(data):
-        by_partition.setdefault(archive.partition(doc) or "", []).append(doc)
-    changed, neighbour = next(docs for docs in by_partition.values() if len(docs) > 1)[:2]
-    assert bucket_of(changed) != bucket_of(neighbour)  # the fixture's ids
+    changed, _ = neighbours(data)
     edit(archive, changed)
     git(origin, "add", "data")
     git(origin, "commit", "-qm", "an edit pushed from elsewhere")

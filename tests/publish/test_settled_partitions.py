@@ -20,7 +20,7 @@ from quietedit.model import JSON
 from quietedit.publish.committed import TREES_FILE
 from quietedit.publish.paths import CACHE_DIR
 from tests.conftest import git
-from tests.publish.test_committed import clone, edit, origin_of
+from tests.publish.test_committed import clone, edit, neighbours, origin_of
 from tests.publish.test_folding import data, september  # noqa: F401 - the fixture
 from tests.publish.test_incremental import build, files
 
@@ -64,17 +64,6 @@ def stamped(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(stamps, "document_stamps", spy)
     return found
-
-
-def neighbours(root: Path) -> tuple[str, str]:
-    """Two documents of one partition of the archive at ``root``, in buckets of their own."""
-    archive = Archive(root)
-    by_partition: dict[str, list[str]] = {}
-    for doc in september(root):
-        by_partition.setdefault(archive.partition(doc) or "", []).append(doc)
-    first, second = next(docs for docs in by_partition.values() if len(docs) > 1)[:2]
-    assert bucket_of(first) != bucket_of(second)  # the fixture's ids
-    return first, second
 
 
 def commit(origin: Path, message: str) -> None:
