@@ -53,6 +53,7 @@ does not write (they live outside the branch; only the reference is in ``data/``
     .venv/bin/python bench/year.py [--rate 1000] [--days 365] [--checkpoints 7,90,365]
         [--workdir DIR] [--json FILE|-] [--commits-per-day 1] [--run-articles 250]
         [--repeats 1] [--full-index] [--snapshot-every N] [--copy-snapshots DIR] [--resume]
+        [--no-site] [--no-search] [--site-hours 12]
 
 A year at 1,000 a day takes hours (about half a minute a day to generate, more as it
 grows): ``--snapshot-every N`` saves it every N days so that ``--resume`` goes on after a
@@ -203,6 +204,14 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 result["checkpoints"].append(result_day)
                 _progress(args, f"day {day + 1}: {json.dumps(result_day)}")
                 started = time.perf_counter()
+            elif timed_now and site.times(hour - day * 24):
+                # the hours after it, each committed at its end as the workflow's run is,
+                # each built from the site the build before left
+                generation += time.perf_counter() - started
+                commit_as_run(year, repo, hour)
+                result["checkpoints"][-1]["site"] = site.hourly(repo, START + hour * HOUR)
+                _progress(args, f"day {day + 1} {hour % 24}:00: {site.timed[-1]}")
+                started = time.perf_counter()
             if timed_now and hour == day * 24 + RUN_HOUR - 1 and site.enabled:
                 # the workflow's build follows a commit: the full build reads its tree as
                 # the commit's checkout (git tree ids as stamps), as the last hour's did
@@ -268,14 +277,19 @@ def commit(year: Year, repo: Repository, hour: int) -> None:
     year.archive.written = set()
 
 
+def commit_as_run(year: Year, repo: Repository, hour: int) -> None:
+    """Commit what the hours before ``hour`` wrote, and the list as the run of the hour
+    before saves it: with its documents' schedule entries."""
+    commit(year, repo, hour - 1)
+    listed = keep_schedules(year.archive.root, now=START + (hour - 1) * HOUR)
+    repo.commit(listed, "The documents' schedule entries")
+
+
 def checkpoint(
     year: Year, repo: Repository, workdir: Path, *, day: int, hour: int, args: argparse.Namespace
 ) -> dict[str, Any]:
     """Commit what the hours before ``hour`` wrote, pack the origin, time one hourly run."""
-    commit(year, repo, hour - 1)
-    # the list as the run of the hour before saves it: with its documents' schedule entries
-    listed = keep_schedules(year.archive.root, now=START + (hour - 1) * HOUR)
-    repo.commit(listed, "The documents' schedule entries")
+    commit_as_run(year, repo, hour)
     gc = repo.gc()
     packed = repo.packed_size()
     kinds = repo.packed_by_kind()

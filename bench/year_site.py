@@ -20,9 +20,14 @@ holding every folder listing, as ``--filter=blob:none`` makes one, would make ea
 of a folder on demand list the whole archive's trees, a cost the workflow's build does
 not have; one without the hour's folders would fetch them on demand, which the
 workflow's ingest did.)
-Printed: its seconds (wall and CPU), files written, documents rendered, peak memory
-(each the median of ``--repeats`` builds, each in a clone of its own from a copy of the
-same site).
+The hours after it are timed the same way (``--site-hours``, default 12: 10:00 to 21:00
+UTC), each committed at its end as the workflow's run commits it and built from the site
+the build before left, as the next run's cache holds it. One hour's work is a draw (at
+1,000 a day, 6 to 20 edits found, say), so the figures of a single hour compare days
+poorly. Printed: seconds (wall and CPU), files written, documents rendered (each the
+mean over the hours of the median of ``--repeats`` builds, each in a clone of its own
+from a copy of the same site), peak memory (the highest), and each hour's files and CPU
+seconds.
 
 Each build runs in a child process (``bench/build.py --child``), its peak memory its own
 (``VmHWM``).
@@ -47,7 +52,7 @@ from typing import Any
 from build import edited_documents, folded_months, run_child
 from stepcpu import mark_step, upload_cpu, upload_pack_timer
 from year_hourly import Repository, clone_as_workflow, feeds_yaml, git
-from year_sim import HOUR, START
+from year_sim import HOUR, RUN_HOUR, START
 
 from quietedit.archive.gittrees import fetch_trees
 from quietedit.archive.layout import CHECKS_NAME_PATTERN, document_path
@@ -76,6 +81,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-search", action="store_true", help="build the site without the Pagefind index"
     )
+    parser.add_argument(
+        "--site-hours", type=int, default=12, metavar="N",
+        help="hourly builds timed at each checkpoint, one after another from 10:00 UTC "
+        "(each from the site the one before left; at most 14, to the day's end)",
+    )  # fmt: skip
 
 
 def kind_of(path: str) -> str:
@@ -105,9 +115,11 @@ class SiteBench:
         self.search = not args.no_search
         self.port = args.port
         self.repeats = max(1, args.repeats)
+        self.hours = min(max(1, args.site_hours), 24 - RUN_HOUR)
         self.site: Path | None = None
-        self.built = ""  # the commit the full build read
+        self.built = ""  # the commit the last build read
         self.full: dict[str, Any] = {}
+        self.timed: list[dict[str, Any]] = []  # the checkpoint's hourly builds so far
 
     def before(self, repo: Repository, hour: int) -> None:
         """A full build of the archive as the runs before ``hour`` left it and committed.
@@ -124,6 +136,7 @@ class SiteBench:
             return
         data = repo.tree / "data"
         self.built = repo.head or ""
+        self.timed = []
         self.site = self.workdir / f"site-{START + hour * HOUR:%Y%m%d}"
         shutil.rmtree(self.site, ignore_errors=True)
         figures = run_child(data, self.site, full=True, search=self.search, env=repo.env)
@@ -147,23 +160,55 @@ class SiteBench:
             "by_kind": sizes,
         }
 
+    def times(self, hour_of_day: int) -> bool:
+        """Whether an hourly build is timed at ``hour_of_day`` of a checkpoint day."""
+        return self.site is not None and RUN_HOUR <= hour_of_day < RUN_HOUR + self.hours
+
     def hourly(self, repo: Repository, now: datetime) -> dict[str, Any]:
-        """The hourly build as ``update.yml`` runs it, after one hour more: returns the
-        checkpoint's site figures (the full build's too)."""
+        """The hourly build as ``update.yml`` runs it, after one hour more, from the site
+        the build before left (the full build's, for the checkpoint's first hour): returns
+        the checkpoint's site figures so far (the full build's too)."""
         if not self.enabled or self.site is None:
             return {}
-        runs = [self._hourly_once(repo, now, self.site) for _ in range(self.repeats)]
-        shutil.rmtree(self.site)
-        self.site = None
+        head = git("rev-parse", "main", cwd=repo.origin).strip()
+        last = self.repeats - 1
+        runs = [self._hourly_once(repo, now, self.site, keep=n == last) for n in range(last + 1)]
         # each figure's median over the repeats (the machine may be shared)
-        hourly = {key: _median([run[key] for run in runs]) for key in runs[0]}
+        self.timed.append(
+            {key: _median([run[key] for run in runs]) for key in runs[0]} | {"hour": f"{now:%H:%M}"}
+        )
+        self.site, self.built = self.workdir / f"site-{now:%Y%m%dT%H}", head
+        if len(self.timed) == self.hours:
+            shutil.rmtree(self.site)
+            self.site = None
+        return self.figures()
+
+    def figures(self) -> dict[str, Any]:
+        """The full build's figures, and the hourly builds': each figure's mean over the
+        hours timed (one hour's work is a draw: 6 to 20 edits, say, at 1,000 a day),
+        peak memory their highest, and every hour's own."""
+        hours = self.timed
+        means = {
+            key: _round(statistics.fmean(hour[key] for hour in hours))
+            for key in hours[0]
+            if key not in ("hour", "max_rss_mb")
+        }
         return {
             "full": self.full,
-            "hourly": hourly | {"repeats": self.repeats},
+            "hourly": means
+            | {
+                "max_rss_mb": max(hour["max_rss_mb"] for hour in hours),
+                "repeats": self.repeats,
+                "hours": len(hours),
+            },
+            "hours": hours,
         }
 
-    def _hourly_once(self, repo: Repository, now: datetime, site: Path) -> dict[str, Any]:
-        """One hourly build in a clone of its own, on a copy of the full build's site."""
+    def _hourly_once(
+        self, repo: Repository, now: datetime, site: Path, *, keep: bool
+    ) -> dict[str, Any]:
+        """One hourly build in a clone of its own, on a copy of ``site`` (``keep``: on
+        ``site`` itself, moved in, and kept afterwards as the next hour's cache)."""
         clone = self.workdir / f"site-clone-{now:%Y%m%dT%H}"
         config = self.workdir / "site-feeds.yaml"
         feeds_yaml(config, port=self.port, articles=0)
@@ -192,10 +237,15 @@ class SiteBench:
         if upload is not None:
             git("config", "remote.origin.uploadpack", str(upload[0]), cwd=clone)
         out = clone / "_site"
-        shutil.copytree(site, out, symlinks=True)  # what actions/cache restores
+        if keep:  # what actions/cache restores
+            site.rename(out)
+        else:
+            shutil.copytree(site, out, symlinks=True)
         figures = run_child(clone / "data", out, full=False, search=self.search)
         mark_step(upload, "build")
         origin = upload_cpu(upload[1]).get("build", 0.0) if upload is not None else 0.0
+        if keep:
+            out.rename(self.workdir / f"site-{now:%Y%m%dT%H}")
         shutil.rmtree(clone)
         return {
             "checkout_seconds": round(checkout, 1),
@@ -255,8 +305,12 @@ def _entries(origin: Path, revision: str, path: str) -> dict[str, Any]:
 
 
 def _median(values: list[float]) -> float:
-    middle = round(statistics.median(values), 2)
-    return int(middle) if middle == int(middle) else middle
+    return _round(statistics.median(values))
+
+
+def _round(value: float) -> float:
+    value = round(value, 2)
+    return int(value) if value == int(value) else value
 
 
 def table(result: dict[str, Any]) -> Iterator[str]:
@@ -290,6 +344,7 @@ def table(result: dict[str, Any]) -> Iterator[str]:
             _, size = p["site"]["full"]["by_kind"].get(kind, [0, 0])
             values.append(f"{size / max(p['site']['full']['edited_documents'], 1) / 1000:.2f}")
         rows.append((f"  of it {kind} (KB per edited)", *values))
+    row("hourly builds timed (from 10:00 UTC)", "hourly", "hours")
     row("hourly build: clone and sparse checkout (s)", "hourly", "checkout_seconds")
     row("hourly build: seconds (wall)", "hourly", "seconds")
     row("hourly build: CPU seconds", "hourly", "cpu_seconds")
@@ -304,6 +359,13 @@ def table(result: dict[str, Any]) -> Iterator[str]:
         yield "  ".join(
             [r[0].ljust(width), *(v.rjust(c) for v, c in zip(r[1:], cols, strict=True))]
         )
+    for p in points:
+        hours = p["site"].get("hours", [])
+        if len(hours) > 1:
+            yield (
+                f"site: day {p['day']}, each hour's files written / CPU s: "
+                + ", ".join(f"{h['written']}/{h['cpu_seconds']:.2f}" for h in hours)
+            )
     if len(points) > 1:
         a, b = points[0]["site"]["hourly"], points[-1]["site"]["hourly"]
         yield (

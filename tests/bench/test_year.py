@@ -30,7 +30,7 @@ def test_a_small_year_prints_its_figures_at_each_checkpoint(tmp_path: Path) -> N
     figures = tmp_path / "figures.json"
     done = subprocess.run(
         [sys.executable, str(BENCH), "--rate", "20", "--days", "8", "--checkpoints", "2,8",
-         "--workdir", str(tmp_path / "work"), "--json", str(figures),
+         "--site-hours", "2", "--workdir", str(tmp_path / "work"), "--json", str(figures),
          "--port", str(free_port()), "--page-kb", "20"],
         capture_output=True, text=True, timeout=600, check=False,
     )  # fmt: skip
@@ -82,6 +82,12 @@ def test_a_small_year_prints_its_figures_at_each_checkpoint(tmp_path: Path) -> N
         # the site half: a full build, then the hourly build from what the cache holds
         hourly = point["site"]["hourly"]
         assert hourly["failures"] == 0 and hourly["repeats"] == 1 and hourly["written"] > 0
+        # two hours timed, the second built from the site the first left: it renders
+        # only that hour's documents, not every one the full build rendered
+        hours = point["site"]["hours"]
+        assert [hour["hour"] for hour in hours] == ["10:00", "11:00"] and hourly["hours"] == 2
+        assert hourly["written"] == (hours[0]["written"] + hours[1]["written"]) / 2
+        assert 0 < hours[1]["rendered"] < point["site"]["full"]["documents"]
         # the origin's side of the build's fetches, counted in its CPU and shown apart
         assert 0 <= hourly["origin_cpu_seconds"] <= hourly["cpu_seconds"] + 0.02
     week = result["checkpoints"][-1]
