@@ -12,22 +12,23 @@ changed where Pagefind reads them (``searchparts``). Only article pages are inde
 (documents with an edit or an event: the others have no page), scoped by their
 ``data-pagefind-body``: the page's header, so an article is found by its outlet,
 headline and byline (not by its addresses, dates or edits).
-Pagefind's Python API builds an index from pages and writes it whole; it cannot add pages
-to an index it wrote, so a changed bundle is indexed again from its pages, and the cut by
-time keeps that small.
+Pagefind builds an index from pages and writes it whole; it cannot add pages to an index
+it wrote, so a changed bundle is indexed again from its pages, and the cut by time keeps
+that small.
 
 :class:`SearchIndexing` is one build's index: it plans the shards, keeps the unchanged ones
-and hands each of the others to an :class:`Indexer` (one Pagefind service in a background
-thread) as soon as its changed articles are written, so indexing runs beside rendering.
+and hands each of the others to an :class:`Indexer` (Pagefind's command, run from a
+background thread) as soon as its changed articles are written, so indexing runs beside
+rendering.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import os
 import queue
 import shutil
+import subprocess
 import tempfile
 import threading
 from dataclasses import dataclass
@@ -54,12 +55,21 @@ however old the archive: the time stays flat as it grows."""
 
 
 def search_available() -> bool:
-    """Whether the ``pagefind`` package (with its binary) is installed."""
-    try:
-        import pagefind.service  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    """Whether Pagefind's binary is installed (``pagefind[bin]``)."""
+    return pagefind_binary() is not None
+
+
+def pagefind_binary() -> str | None:
+    """The path of the Pagefind binary its Python wheels ship (the extended build first,
+    as Pagefind's own Python API looks for it); ``None`` when neither is installed."""
+    for module in ("pagefind_bin_extended", "pagefind_bin"):
+        try:
+            found = __import__(module).get_executable()
+        except (ImportError, FileNotFoundError):
+            continue
+        if found is not None and os.path.isfile(found):
+            return str(found)
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,24 +219,34 @@ UNKNOWN_WASM: Final = "wasm.unknown.pagefind"
 ABORT_WAIT: Final = 30.0
 """Seconds a failed build waits for Pagefind to finish the shard in hand and exit."""
 
+BUNDLE_TIMEOUT: Final = 600.0
+"""Seconds Pagefind may take for one bundle (a full bundle of :data:`SHARD_SIZE` pages
+takes about a second) before the build fails, naming it."""
+
 
 class Indexer:
-    """Pagefind at work beside the build: one service in a background thread indexes each
-    shard handed to :meth:`add` (once its article pages are written) while the build
-    goes on; :meth:`finish` waits and returns ``{shard path: {name: bytes}}``.
+    """Pagefind at work beside the build: a background thread runs Pagefind's command on
+    each shard handed to :meth:`add` (once its article pages are written) while the build
+    goes on; :meth:`finish` waits and returns ``{shard path: {name: its file}}``.
 
     Pagefind is a process of its own, so indexing overlaps with rendering on another
-    core. Failures surface from :meth:`finish` as ``PublishError``.
+    core. Its command, not its Python API: the API's service reads each answer after a
+    tenth of a second's sleep, four answers a bundle, so an hourly build that indexed
+    ten bundles waited four seconds for about half a second of work (day 7 of
+    ``bench/year.py``); the command indexes a bundle of tens of pages in about 0.05 s and
+    writes the same files. Failures surface from :meth:`finish` as ``PublishError``.
     """
 
     def __init__(self, site: Path, *, work: Path | None = None) -> None:
         self.root = str(site.resolve())
+        self.binary = pagefind_binary()
         self.queue: queue.SimpleQueue[Shard | None] = queue.SimpleQueue()
         self.shards: list[Shard] = []
         # on the site's file system when given, so finished files move instead of copying
         if work is not None:
             work.mkdir(parents=True, exist_ok=True)
-        self.work = Path(tempfile.mkdtemp(prefix="search-", dir=work))
+        # absolute: Pagefind runs in it, and is given paths in it
+        self.work = Path(tempfile.mkdtemp(prefix="search-", dir=work)).resolve()
         self.error: BaseException | None = None
         self._ended = False  # the end of the queue was read
         self.thread = threading.Thread(target=self._run, name="quietedit-search", daemon=True)
@@ -238,8 +258,9 @@ class Indexer:
         self.queue.put(shard)
 
     def finish(self) -> dict[str, dict[str, Path]]:
-        """Wait for the index: ``{shard path: {file name: its file}}``. The files stay
-        until :meth:`close`; raises ``PublishError`` when Pagefind failed."""
+        """Wait for the index: ``{shard path: {file name: its file}}`` (no files for a
+        shard without pages). The files stay until :meth:`close`; raises
+        ``PublishError`` when Pagefind failed."""
         self.queue.put(None)
         self.thread.join()
         if self.error is not None:
@@ -258,39 +279,56 @@ class Indexer:
         shutil.rmtree(self.work, ignore_errors=True)
 
     def abort(self) -> None:
-        """End the index of a build that failed: Pagefind stops after the shard in hand and
-        exits, and the work folder goes. Harmless after :meth:`finish`."""
+        """End the index of a build that failed: Pagefind stops after the shard in hand,
+        and the work folder goes. Harmless after :meth:`finish`."""
         self.queue.put(None)
         self.thread.join(timeout=ABORT_WAIT)
         self.close()
 
     def _run(self) -> None:
         try:
-            asyncio.run(self._index_all())
-        except Exception as exc:  # noqa: BLE001 - Pagefind raises bare Exceptions
+            n = 0
+            while (shard := self.queue.get()) is not None:
+                self._ended = False
+                self._index(shard, n)
+                n += 1
+            self._ended = True
+        except (OSError, PublishError, subprocess.SubprocessError) as exc:
             self.error = exc
             while not self._ended:  # drain what add() queues until finish() ends it
                 self._ended = self.queue.get() is None
 
-    async def _index_all(self) -> None:
-        from pagefind.index import IndexConfig
-        from pagefind.service import PagefindService
+    def _index(self, shard: Shard, n: int) -> None:
+        """Index ``shard``'s pages into the folder ``n`` of the work folder (none for a
+        shard without pages: Pagefind makes no index of no pages)."""
+        if self.binary is None:
+            raise PublishError("the pagefind binary is not installed (pagefind[bin])")
+        # Pagefind walks the folder it is given: the site's would be every article folder
+        # of the site for each bundle (363,000 at a year of bench/year.py)
+        pages = _pages_folder(self.root, shard, self.work / f"pages-{n}")
+        if not any(pages.iterdir()):
+            shutil.rmtree(pages)
+            return
+        done = subprocess.run(  # noqa: S603 - Pagefind's own binary, fixed arguments, no shell
+            [self.binary, "--site", str(pages), "--output-path", str(self.work / str(n)),
+             "--force-language", "en", "--silent"],
+            # no configuration file of the caller's folder, no PAGEFIND_* settings of
+            # its environment: the index is the pages' alone
+            cwd=self.work, env=_clean_env(), capture_output=True, text=True,
+            timeout=BUNDLE_TIMEOUT, check=False,
+        )  # fmt: skip
+        shutil.rmtree(pages)
+        if done.returncode != 0:
+            said = (done.stderr or done.stdout).strip().splitlines()
+            raise PublishError(
+                f"{shard.path}: exit status {done.returncode}" + (f": {said[-1]}" if said else "")
+            )
+        logger.debug("search %s: indexed", shard.path)
 
-        async with PagefindService() as service:
-            n = 0
-            while (shard := await asyncio.to_thread(self.queue.get)) is not None:
-                self._ended = False
-                index = await service.create_index(IndexConfig(force_language="en"))
-                # Pagefind walks the folder it is given: the site's would be every article
-                # folder of the site for each bundle (363,000 at a year of bench/year.py)
-                pages = _pages_folder(self.root, shard, self.work / f"pages-{n}")
-                result = await index.add_directory(str(pages))
-                logger.debug("search %s: %s pages", shard.path, result.get("page_count"))
-                shutil.rmtree(pages)
-                await index.write_files(output_path=str(self.work / str(n)))
-                await index.delete_index()
-                n += 1
-            self._ended = True
+
+def _clean_env() -> dict[str, str]:
+    """This process's environment without Pagefind's own settings (``PAGEFIND_*``)."""
+    return {k: v for k, v in os.environ.items() if not k.upper().startswith("PAGEFIND_")}
 
 
 class SearchIndexing:
@@ -429,8 +467,11 @@ class SearchIndexing:
             self.indexer.abort()
 
     def finish(self) -> list[Shard]:
-        """Wait for the index, write its files, and return the shards (raises its error)."""
+        """Wait for the index, write its files, and return the shards with an index
+        (raises its error): not one whose every page failed to render the first time,
+        which Pagefind had nothing to index for (the next build indexes it again)."""
         self.rendered([])
+        empty: set[str] = set()
         for path, digest in sorted(self.kept.items()):
             self.writer.claim(path, digest)
         if self.waiting and self.indexer is None:
@@ -443,6 +484,8 @@ class SearchIndexing:
             try:
                 first = self.shards[0].path if self.shards else ""
                 for path, found in self.indexer.finish().items():
+                    if not found:
+                        empty.add(path)
                     for name, file in sorted(found.items()):
                         if name == UNKNOWN_WASM or (path != first and name in RUNTIME_FILES):
                             continue
@@ -452,7 +495,7 @@ class SearchIndexing:
         self.writer.write(
             SHARDS_FILE, "".join(f"{s.path} {' '.join(s.documents)}\n" for s in self.shards)
         )
-        return self.shards
+        return [shard for shard in self.shards if shard.path not in empty]
 
 
 class Recorded(Protocol):
