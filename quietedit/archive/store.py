@@ -21,7 +21,7 @@ events (:mod:`~quietedit.archive.series`), the feed and state files
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from pathlib import Path
 
@@ -144,13 +144,37 @@ class Archive:
             return partition, flat  # an archive not migrated yet, in a sparse checkout
         return partition, folder
 
-    def prefetch(self, documents: Iterable[str]) -> int:
+    def prefetch(self, documents: Iterable[str], *, placed: Mapping[str, str] | None = None) -> int:
         """Bring the folders of ``documents`` (those stored) that a sparse checkout leaves
         out into it at once (:func:`~quietedit.archive.sparse.fetch_folders`); how many
         came. Their index shards the checkout leaves out come first, at once (of those
         the index has not learnt). An unreadable index entry is skipped: that document is
-        fetched when read."""
+        fetched when read.
+
+        ``placed``: document → the partition a record of the caller's (a site build's
+        cache) says it is in. Those folders are fetched first, without their index
+        shards, in one fetch; a folder that came is the document's place, as one found on
+        disk is (:meth:`documents`). Those that did not come (a record out of date) are
+        fetched as the others, through the index."""
         documents = list(documents)
+        came = 0
+        if placed:
+            guessed = {
+                doc: self.layout.document_dir(doc, partition)
+                for doc in documents
+                if (partition := placed.get(doc)) is not None
+                and is_document_id(doc)
+                and is_partition(partition)
+            }
+            missing = [folder for folder in guessed.values() if not folder.is_dir()]
+            if missing:
+                sparse.fetch_folders(self.root, missing)
+                came = sum(folder.is_dir() for folder in missing)
+            here = {doc for doc, folder in guessed.items() if folder.is_dir()}
+            self.index.learn((placed[doc], doc) for doc in sorted(here))
+            documents = [doc for doc in documents if doc not in here]
+            if not documents:
+                return came
         self.index.prefetch(documents)
         missing = []
         for document in documents:
@@ -162,7 +186,7 @@ class Archive:
                 folder = self.layout.document_dir(document, partition)
                 if not folder.is_dir():
                     missing.append(folder)
-        return sparse.fetch_folders(self.root, missing) if missing else 0
+        return came + (sparse.fetch_folders(self.root, missing) if missing else 0)
 
     def outside_checkout(self) -> Callable[[str, str], bool]:
         """A test of whether a document missing from disk, given as ``(partition, id)``,

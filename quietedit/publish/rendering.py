@@ -203,16 +203,14 @@ class Rendering:
         pages.share_since = share_since
         if not redo:
             return
-        ids = sorted(
-            doc
-            for doc in redo
-            if doc not in self.failures and plan.has_pages(catalog.entry(doc), pages.folded)
-        )
+        entries = {doc: catalog.entry(doc) for doc in sorted(redo) if doc not in self.failures}
+        ids = [doc for doc, entry in entries.items() if plan.has_pages(entry, pages.folded)]
         for doc in ids:
             self.writer.unclaim(document_folders(doc))
-            self.stamps.setdefault(doc, catalog.entry(doc).stamp)
-        # a week-old edit's document is rarely in the hourly checkout: fetched at once
-        pages.archive.prefetch(ids)
+            self.stamps.setdefault(doc, entries[doc].stamp)
+        # a week-old edit's document is rarely in the hourly checkout: fetched at once,
+        # from the partitions the cache places them in (no index shard fetched first)
+        pages.archive.prefetch(ids, placed={doc: entries[doc].partition for doc in ids})
         self._render_here(ids)
         catalog.write({doc: self.state[doc] for doc in ids if doc in self.state})
 
@@ -240,7 +238,9 @@ class Rendering:
         self.stamps.update((doc, catalog.entry(doc).stamp) for doc in reopened)
         if self.indexing is not None:  # planned with the old fold: planned again, after
             self.indexing.abort()
-        pages.archive.prefetch(sorted(reopened))
+        pages.archive.prefetch(
+            sorted(reopened), placed={doc: catalog.entry(doc).partition for doc in reopened}
+        )
         self._render_here(reopened)
         catalog.write({d: e for d, e in self.state.items() if d in losing or d in self.stamps})
         catalog.delete(doc for doc in reopened if doc in self.failures)

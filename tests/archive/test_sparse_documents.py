@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from quietedit.archive.layout import index_shard
 from quietedit.archive.since import verify_since
 from quietedit.archive.store import Archive
 from quietedit.archive.verify import verify_archive
@@ -249,4 +250,29 @@ def test_documents_a_run_will_read_are_fetched_at_once(tmp_path: Path) -> None:
     cone = git(clone, "sparse-checkout", "list").split()
     assert f"data/documents/{DAY}/{OLD[-16:-14]}/{OLD}" in cone
     assert f"data/documents/{DAY}/{OTHER[-16:-14]}/{OTHER}" in cone
+    assert verify_archive(clone / "data").problems == ()
+
+
+def test_documents_a_build_places_come_without_their_index_shards(tmp_path: Path) -> None:
+    _, bare = seed_origin(tmp_path)
+    clone = clone_observed(bare, tmp_path / "clone", now=NOW)
+    # as in the hourly job's clone, the index's shards are fetched when read
+    cone = [p for p in git(clone, "sparse-checkout", "list").split() if p != "data/index"]
+    git(clone, "sparse-checkout", "set", "--cone", "--sparse-index", *cone)
+    archive = Archive(clone / "data")
+    assert not archive.layout.index_dir.exists()
+
+    # OLD where the build's cache places it; OTHER placed a day off (a record out of date)
+    came = archive.prefetch([OLD, OTHER], placed={OLD: DAY, OTHER: "2026/10/01"})
+
+    assert came == 2
+    assert folder(clone, OLD).is_dir() and folder(clone, OTHER).is_dir()
+    # OLD came by its place alone, with no index shard; OTHER's place came from its shard
+    assert not archive.layout.index_folder(index_shard(OLD)).exists()
+    assert archive.layout.index_folder(index_shard(OTHER)).is_dir()
+    assert [r.number for r in archive.revisions(OLD)] == [1]
+    assert [r.number for r in Archive(clone / "data").revisions(OTHER)] == [1]
+    assert archive.prefetch([OLD, OTHER], placed={OLD: DAY, OTHER: DAY}) == 0
+    assert git(clone, "status", "--porcelain").strip() == ""
+    git(clone, "sparse-checkout", "add", "data/index")  # the index whole, for the check
     assert verify_archive(clone / "data").problems == ()
