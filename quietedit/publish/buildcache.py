@@ -71,6 +71,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from quietedit.publish import buckets
 from quietedit.publish.cacherows import (
     COLUMNS,
     CacheDamagedError,
@@ -81,7 +82,7 @@ from quietedit.publish.edittable import FEED_INDEXES
 
 logger = logging.getLogger(__name__)
 
-CACHE_SCHEMA: Final = 14
+CACHE_SCHEMA: Final = 15
 """``PRAGMA user_version`` of the database: bumped with any change to its tables."""
 STATE_FILE: Final = "state.sqlite"
 APPLICATION_ID: Final = 0x71656263  # "qebc": says the file is a quietedit build cache
@@ -167,6 +168,7 @@ _TABLES: Final = (
     "CREATE INDEX documents_seen ON documents (published, last_seen)",
     *DOCUMENT_SUMS,
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT, WITHOUT ROWID",
+    buckets.TABLE,
     *_EDIT_TABLES,
 )
 

@@ -36,7 +36,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Final
 
-from quietedit.publish import folding
+from quietedit.publish import buckets, folding
+from quietedit.publish.buckets import bucket_key
 from quietedit.publish.buildcache import (
     INSERT_DOCUMENT,
     JOURNALS,
@@ -64,6 +65,9 @@ _MONTH = "replace(substr(partition, 1, 7), '/', '-')"
 """SQL for a document's month, ``2026-09``, from its partition ``2026/09/30``."""
 
 
+_PARTITIONS_OF: Final = (
+    "SELECT id, partition FROM documents WHERE id IN (SELECT value FROM json_each(?))"
+)
 _ARTICLES_FROM = "SELECT COUNT(*) FROM documents WHERE published = 1 AND (first_seen, id) >= (?, ?)"
 """How many documents with pages come from a place on, in the order first seen."""
 
@@ -95,6 +99,9 @@ class Catalog:
         # whole, so any may have)
         self.changes: set[EditRef] | None = None if tmp is not None else set()
         self.inserted: set[str] = set()  # the documents written to a fresh file
+        # the buckets of the documents whose rows were written, restamped or deleted in
+        # place: their ``buckets`` rows are made anew (``buckets.refresh``)
+        self.touched: set[str] = set()
 
     @property
     def fresh(self) -> bool:
@@ -139,6 +146,9 @@ class Catalog:
             doc: entry for doc, entry in sorted(entries.items()) if self.fresh or entry.row is None
         }
         rows = [stored_row(d, e) for d, e in written.items()]  # before: some read the old
+        self.touched.update(
+            bucket_key(e.partition, d) for d, e in entries.items() if d in written or e.restamp
+        )
         self.db.executemany("DELETE FROM documents WHERE id = ?", [(d,) for d in written])
         self.db.executemany(INSERT_DOCUMENT, rows)
         if self.changes is None:  # a fresh file: rows of edits only of what it was given
@@ -156,6 +166,8 @@ class Catalog:
 
     def delete(self, ids: Iterable[str]) -> None:
         docs = sorted(ids)
+        places = self.db.execute(_PARTITIONS_OF, (json.dumps(docs),)).fetchall()
+        self.touched.update(bucket_key(str(partition), str(doc)) for doc, partition in places)
         self.db.executemany("DELETE FROM documents WHERE id = ?", [(d,) for d in docs])
         gone = delete_edits(self.db, docs)
         if self.changes is not None:
@@ -204,6 +216,7 @@ class Catalog:
             "bundles": json.dumps(sorted(bundles)),  # the search bundles' rows (``search``)
         }
         db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", sorted(meta.items()))
+        buckets.refresh(db, None if self.fresh else self.touched)
         (files,) = db.execute("SELECT COUNT(*) FROM site").fetchone()
         db.execute("COMMIT")
         db.close()

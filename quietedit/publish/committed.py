@@ -28,18 +28,16 @@ from pathlib import Path
 from typing import Final
 
 from quietedit.archive.store import Archive
-from quietedit.archive.treeids import PREFIX, Listing, Trees, folder_tree
+from quietedit.archive.treeids import PREFIX, Listing, Trees
 from quietedit.article.identity import is_document_id
 from quietedit.errors import QuieteditError
+from quietedit.publish import buckets
 from quietedit.publish.buildcache import BuildState
 
 TREES_FILE: Final = "trees.json"
 """In the build cache: year, month and partition → the tree id its documents were built
 from (:attr:`~quietedit.archive.treeids.Trees.folders`)."""
 _STAMPS_OF: Final = "SELECT id, stamp FROM documents WHERE id IN (SELECT value FROM json_each(?))"
-_STAMPS_IN: Final = (
-    "SELECT id, stamp, partition FROM documents WHERE partition IN (SELECT value FROM json_each(?))"
-)
 
 
 def recorded(cache_root: Path) -> dict[str, str] | None:
@@ -153,31 +151,14 @@ def changed_outside(
 def built_buckets(previous: BuildState, partitions: Iterable[str]) -> dict[str, str]:
     """Bucket (``YYYY/MM/DD/<bb>``) → the tree id it has when each of its documents is
     as ``previous`` built it, for the buckets of ``partitions`` whose every document
-    the build stamped with its folder's tree id. A revision or a derived record moves
-    the tree id of its document's bucket; the other buckets of a partition that moved
-    are known unchanged without listing their documents (all the documents of the about 38
-    partitions nine hours of revisions moved at day 90 of ``bench/year.py``'s archive,
-    38,000, against those of the buckets the revisions touched)."""
-    trees: dict[str, dict[str, str]] = {}
-    unsure: set[str] = set()  # a document stamped otherwise: its bucket is listed
-    for doc, stamp, partition in previous.query(_STAMPS_IN, (json.dumps(sorted(partitions)),)):
-        bucket = bucket_key(str(partition), str(doc))
-        if stamp.startswith(PREFIX):
-            trees.setdefault(bucket, {})[doc] = stamp[len(PREFIX) :]
-        else:
-            unsure.add(bucket)
-    found = {}
-    for bucket, docs in trees.items():
-        if bucket not in unsure and (tree := folder_tree(docs)) is not None:
-            found[bucket] = tree
-    return found
-
-
-def bucket_key(partition: str, doc: str) -> str:
-    """``YYYY/MM/DD/<bb>``: the bucket of a document of ``partition``, as
-    ``layout.bucket_of`` names it (a row's id is a document id; were it not, its bucket
-    would be listed, as the tree ids would differ)."""
-    return f"{partition}/{doc[-16:-14]}"
+    the build stamped with its folder's tree id (as the cache keeps them: ``buckets``).
+    A revision or a derived record moves the tree id of its document's bucket; the other
+    buckets of a partition that moved are known unchanged without listing their
+    documents (all the documents of the about 38 partitions nine hours of revisions moved
+    at day 90 of ``bench/year.py``'s archive, 38,000, against those of the buckets the
+    revisions touched)."""
+    found = previous.query(buckets.IN_PARTITIONS, (json.dumps(sorted(set(partitions))),))
+    return {str(bucket): str(tree) for bucket, tree in found}
 
 
 def failed_partitions(archive: Archive, failures: Iterable[str]) -> set[str]:

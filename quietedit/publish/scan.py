@@ -34,7 +34,7 @@ from quietedit.archive import sparse, stamps, treeids
 from quietedit.archive.store import Archive
 from quietedit.archive.treeids import Trees
 from quietedit.errors import QuieteditError
-from quietedit.publish import committed, pagesrecord, plan
+from quietedit.publish import buckets, committed, pagesrecord, plan
 from quietedit.publish.buildcache import BuildState
 from quietedit.publish.cacherows import DocumentEntry
 from quietedit.publish.catalog import not_folded as catalog_not_folded
@@ -200,7 +200,7 @@ def _cached_rows(
     where = f"WHERE partition IN ({places})"
     params: tuple[str, ...] = tuple(present)
     if kept_buckets:
-        # the bucket as ``committed.bucket_key`` names it, in SQL
+        # the bucket as ``buckets.bucket_key`` names it, in SQL
         where += (
             " AND partition || '/' || substr(id, -16, 2) NOT IN (SELECT value FROM json_each(?))"
         )
@@ -214,15 +214,15 @@ def _cached_rows(
 
 
 def _kept_out(
-    outside: Callable[[str, str], bool], settled: set[str], buckets: frozenset[str]
+    outside: Callable[[str, str], bool], settled: set[str], kept: frozenset[str]
 ) -> Callable[[str, str], bool]:
     """``outside``, and true too for a document of a ``settled`` partition or of one of
-    the ``buckets`` known unchanged (kept unread)."""
-    if not settled and not buckets:
+    the ``kept`` buckets, known unchanged (kept unread)."""
+    if not settled and not kept:
         return outside
     return lambda partition, doc: (
         partition in settled
-        or committed.bucket_key(partition, doc) in buckets
+        or buckets.bucket_key(partition, doc) in kept
         or outside(partition, doc)
     )
 

@@ -3,6 +3,8 @@ while the sparse checkout leaves them out (``publish.committed``, ``archive.tree
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
 from datetime import timedelta
 from pathlib import Path
 
@@ -12,6 +14,7 @@ from quietedit.archive import treeids
 from quietedit.archive.layout import bucket_of
 from quietedit.archive.store import Archive
 from quietedit.model import Article, Block, Publisher
+from quietedit.publish.buildcache import STATE_FILE
 from quietedit.publish.committed import TREES_FILE
 from quietedit.publish.paths import CACHE_DIR
 from quietedit.revisions import Observation
@@ -182,3 +185,60 @@ def test_a_commit_changing_one_document_lists_only_its_bucket_of_the_partition(
     partition = archive.partition(changed)
     buckets = [p for p in listed if p.count("/") == 5]  # documents/YYYY/MM/DD/<bb>/
     assert buckets == [f"documents/{partition}/{bucket_of(changed)}/"]
+
+
+def git_buckets(repo: Path) -> dict[str, str]:
+    """Bucket (``YYYY/MM/DD/<bb>``) → its tree id in the commit checked out."""
+    found = {}
+    for line in git(repo, "ls-tree", "-d", "-r", "HEAD", "data/documents").splitlines():
+        meta, _, path = line.partition("\t")
+        parts = path.split("/")[2:]  # below data/documents
+        if len(parts) == 4:
+            found["/".join(parts)] = meta.split()[2]
+    return found
+
+
+def cached_buckets(out: Path) -> dict[str, str]:
+    with contextlib.closing(sqlite3.connect(out / CACHE_DIR / STATE_FILE)) as db:
+        return dict(db.execute("SELECT bucket, tree FROM buckets"))
+
+
+def test_the_cache_keeps_the_tree_id_each_buckets_documents_make(
+    data: Path,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """The ``buckets`` table (``publish.buckets``) holds, for every bucket whose every
+    document was stamped with its tree id, the tree id git gives that bucket: after a
+    full build, after a build of an edit, of an edit not committed (its bucket has none
+    until it is) and of a document deleted."""
+    origin = origin_of(data)
+    checkout = clone(origin, tmp_path / "clone")
+    repo = checkout.parent
+    out = tmp_path / "site"
+    assert build(checkout, out).failures == ()
+    everything = git_buckets(repo)
+    assert cached_buckets(out) == everything
+    first, second = neighbours(checkout)
+    archive = Archive(checkout)
+    partition = archive.partition(first)
+
+    edit(archive, first)
+    git(repo, "add", "data")
+    git(repo, "commit", "-qm", "an edit")
+    assert build(checkout, out).failures == ()
+    assert cached_buckets(out) == git_buckets(repo) != everything
+
+    edit(archive, second)  # not committed: stamped by its files' times
+    assert build(checkout, out).failures == ()
+    unsure = f"{partition}/{bucket_of(second)}"
+    assert cached_buckets(out) == {b: t for b, t in git_buckets(repo).items() if b != unsure}
+    git(repo, "add", "data")
+    git(repo, "commit", "-qm", "another edit")
+    assert build(checkout, out).failures == ()
+    assert cached_buckets(out) == git_buckets(repo)
+
+    git(repo, "rm", "-rq", f"data/documents/{partition}/{bucket_of(first)}/{first}")
+    git(repo, "commit", "-qm", "a document taken out")
+    report = build(checkout, out)
+    assert f"articles/{first}/index.html" in report.removed
+    assert cached_buckets(out) == git_buckets(repo)
