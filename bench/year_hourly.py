@@ -79,8 +79,7 @@ class Newsrooms:
     def __init__(self, site: Site) -> None:
         self.site = site
         self._servers = [
-            ThreadingHTTPServer((outlet.address, site.port), _handler(site, outlet.index))
-            for outlet in OUTLETS
+            _Server((outlet.address, site.port), _handler(site, outlet.index)) for outlet in OUTLETS
         ]
         self._threads = [
             threading.Thread(target=server.serve_forever, daemon=True) for server in self._servers
@@ -102,6 +101,13 @@ class Newsrooms:
             server.server_close()
         for thread in self._threads:
             thread.join()
+
+
+class _Server(ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return  # a client that hung up on a kept-alive connection: not the bench's error
+        super().handle_error(request, client_address)
 
 
 def _handler(site: Site, outlet: int) -> type[BaseHTTPRequestHandler]:
