@@ -158,6 +158,7 @@ class Archive:
         fetched as the others, through the index."""
         documents = list(documents)
         came = 0
+        guessed: dict[str, Path] = {}
         if placed:
             guessed = {
                 doc: self.layout.document_dir(doc, partition)
@@ -184,9 +185,12 @@ class Archive:
                 continue
             if partition is not None:
                 folder = self.layout.document_dir(document, partition)
-                if not folder.is_dir():
+                # not asked for twice (where the caller placed it: not there at all)
+                if not folder.is_dir() and guessed.get(document) != folder:
                     missing.append(folder)
-        return came + (sparse.fetch_folders(self.root, missing) if missing else 0)
+        if missing:
+            sparse.fetch_folders(self.root, missing)
+        return came + sum(folder.is_dir() for folder in missing)
 
     def outside_checkout(self) -> Callable[[str, str], bool]:
         """A test of whether a document missing from disk, given as ``(partition, id)``,

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from quietedit.archive import sparse
 from quietedit.archive.layout import index_shard
 from quietedit.archive.since import verify_since
 from quietedit.archive.store import Archive
@@ -276,3 +277,31 @@ def test_documents_a_build_places_come_without_their_index_shards(tmp_path: Path
     assert git(clone, "status", "--porcelain").strip() == ""
     git(clone, "sparse-checkout", "add", "data/index")  # the index whole, for the check
     assert verify_archive(clone / "data").problems == ()
+
+
+def test_a_placed_document_deleted_since_is_asked_for_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    work, bare = seed_origin(tmp_path)
+    # OLD's folder taken out of the archive (its index entry stays, as index entries do)
+    git(work, "rm", "-rq", f"data/documents/{DAY}/{OLD[-16:-14]}/{OLD}")
+    git(work, "commit", "-qm", "OLD taken out")
+    git(work, "push", "-q", str(bare), "main")
+    clone = clone_observed(bare, tmp_path / "clone", now=NOW)
+    cone = [p for p in git(clone, "sparse-checkout", "list").split() if p != "data/index"]
+    git(clone, "sparse-checkout", "set", "--cone", "--sparse-index", *cone)
+    asked: list[str] = []
+    fetch = sparse.fetch_folders
+
+    def counted(root: Path, folders: list[Path], *, strict: bool = False) -> int:
+        asked.extend(folder.name for folder in folders)
+        return fetch(root, folders, strict=strict)
+
+    monkeypatch.setattr(sparse, "fetch_folders", counted)
+    archive = Archive(clone / "data")
+
+    came = archive.prefetch([OLD, OTHER], placed={OLD: DAY, OTHER: DAY})
+
+    assert came == 1  # OTHER's folder; OLD's is not in the commit
+    assert folder(clone, OTHER).is_dir() and not folder(clone, OLD).exists()
+    assert asked.count(OLD) == 1  # where the cache placed it, not again after its shard
